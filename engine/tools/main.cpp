@@ -1,0 +1,37 @@
+// The `qipan` command: perft, bench, play and batch helpers for tests.
+#include <cstdio>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "commands.h"
+
+namespace {
+
+void usage() {
+  std::puts(
+      "usage:\n"
+      "  qipan perft xiangqi \"<fen>\" <depth> [--divide]\n"
+      "  qipan bench [--depth N]\n"
+      "  qipan play xiangqi [--level N] [--red human|ai] [--black human|ai]\n"
+      "  qipan moves xiangqi   (reads FENs on stdin, prints legal moves per line)");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty() || args[0] == "help" || args[0] == "--help") {
+    usage();
+    return args.empty() ? 2 : 0;
+  }
+  const std::vector<std::string> rest(args.begin() + 1, args.end());
+  const std::string_view command = args[0];
+  if (command == "perft") return qipan::tools::perft_command(rest);
+  if (command == "bench") return qipan::tools::bench_command(rest);
+  if (command == "play") return qipan::tools::play_command(rest);
+  if (command == "moves") return qipan::tools::moves_command(rest);
+  std::fprintf(stderr, "qipan: unknown command '%s'\n", args[0].c_str());
+  usage();
+  return 2;
+}

@@ -1,0 +1,175 @@
+// FEN input and output. Input is validated completely: the error names the
+// first problem found, so a player pasting a position knows what to fix.
+#include <charconv>
+#include <string>
+#include <vector>
+
+#include "position.h"
+
+namespace qipan::xiangqi {
+namespace {
+
+std::vector<std::string_view> split(std::string_view text, char sep) {
+  std::vector<std::string_view> parts;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t at = text.find(sep, start);
+    parts.push_back(text.substr(start, at == std::string_view::npos ? std::string_view::npos : at - start));
+    if (at == std::string_view::npos) break;
+    start = at + 1;
+  }
+  return parts;
+}
+
+std::vector<std::string_view> fields_of(std::string_view text) {
+  std::vector<std::string_view> fields;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+    std::size_t j = i;
+    while (j < text.size() && text[j] != ' ' && text[j] != '\t') ++j;
+    if (j > i) fields.push_back(text.substr(i, j - i));
+    i = j;
+  }
+  return fields;
+}
+
+PieceType type_from_letter(char c) {
+  switch (c | 0x20) {
+    case 'k': return kKing;
+    case 'a': return kAdvisor;
+    case 'b': case 'e': return kElephant;
+    case 'n': case 'h': return kHorse;
+    case 'r': return kRook;
+    case 'c': return kCannon;
+    case 'p': return kPawn;
+    default: return kNoType;
+  }
+}
+
+constexpr char kLetters[] = " kabnrcp";
+constexpr const char* kTypeNames[] = {"", "general", "advisor", "elephant", "horse", "rook", "cannon", "soldier"};
+constexpr int kMaxCount[] = {0, 1, 2, 2, 2, 2, 2, 5};
+
+std::string square_name(Square s) {
+  return std::string{char('a' + file_of(s)), char('0' + rank_of(s))};
+}
+
+std::string side_name(Color c) { return c == kRed ? "red" : "black"; }
+
+}  // namespace
+
+Result<Position> Position::from_fen(std::string_view fen) {
+  const std::vector<std::string_view> fields = fields_of(fen);
+  if (fields.empty()) return make_error("empty FEN");
+  const std::vector<std::string_view> rows = split(fields[0], '/');
+  if (rows.size() != kRanks)
+    return make_error("FEN board has " + std::to_string(rows.size()) + " ranks, expected 10");
+
+  Position pos;
+  for (int row = 0; row < kRanks; ++row) {
+    const int rank = kRanks - 1 - row;  // FEN starts with black's back rank
+    int file = 0;
+    for (char c : rows[row]) {
+      if (c >= '1' && c <= '9') {
+        file += c - '0';
+      } else {
+        const PieceType t = type_from_letter(c);
+        if (t == kNoType)
+          return make_error(std::string("unknown piece letter '") + c + "' in FEN rank " + std::to_string(row + 1));
+        if (file >= kFiles)
+          return make_error("FEN rank " + std::to_string(row + 1) + " has more than 9 files");
+        const Color color = (c >= 'a' && c <= 'z') ? kBlack : kRed;
+        const Square s = make_square(file, rank);
+        const Piece p = make_piece(color, t);
+        if (pos.counts_[p] >= kMaxCount[t])
+          return make_error("too many " + side_name(color) + " " + kTypeNames[t] + "s");
+        const bool allowed = t == kKing       ? in_palace(color, s)
+                             : t == kAdvisor  ? advisor_square(color, s)
+                             : t == kElephant ? elephant_square(color, s)
+                             : t == kPawn     ? pawn_square(color, s)
+                                              : true;
+        if (!allowed)
+          return make_error(side_name(color) + " " + kTypeNames[t] + " cannot stand on " + square_name(s));
+        pos.put(s, p);
+        ++file;
+      }
+      if (file > kFiles)
+        return make_error("FEN rank " + std::to_string(row + 1) + " has more than 9 files");
+    }
+    if (file != kFiles)
+      return make_error("FEN rank " + std::to_string(row + 1) + " has " + std::to_string(file) +
+                        " files, expected 9");
+  }
+  for (Color c : {kRed, kBlack})
+    if (pos.counts_[make_piece(c, kKing)] == 0) return make_error("missing " + side_name(c) + " general");
+
+  if (fields.size() < 2) return make_error("FEN has no side to move (expected w or b)");
+  const std::string_view side = fields[1];
+  if (side == "w" || side == "r" || side == "W" || side == "R") {
+    pos.side_ = kRed;
+  } else if (side == "b" || side == "B") {
+    pos.side_ = kBlack;
+    pos.key_ ^= kZobrist.black_to_move;
+  } else {
+    return make_error("bad side to move '" + std::string(side) + "' (expected w, r or b)");
+  }
+
+  // Optional trailing fields, as in chess FEN: two unused '-' fields, the
+  // no-capture clock in plies and the move number.
+  if (fields.size() > 6) return make_error("FEN has too many fields");
+  for (std::size_t i = 2; i < fields.size() && i < 4; ++i)
+    if (fields[i] != "-") return make_error("unexpected FEN field '" + std::string(fields[i]) + "' (expected -)");
+  auto number = [](std::string_view text, int& out) {
+    const char* end = text.data() + text.size();
+    auto [ptr, ec] = std::from_chars(text.data(), end, out);
+    return ec == std::errc() && ptr == end && out >= 0 && out < 100000;
+  };
+  if (fields.size() > 4) {
+    int clock = 0;
+    if (!number(fields[4], clock) || clock > 1000)
+      return make_error("bad no-capture clock '" + std::string(fields[4]) + "'");
+    pos.quiet_plies_ = std::uint16_t(clock);
+  }
+  if (fields.size() > 5) {
+    int move = 0;
+    if (!number(fields[5], move) || move < 1) return make_error("bad move number '" + std::string(fields[5]) + "'");
+    pos.fullmove_ = move;
+  }
+
+  if (pos.attacked(pos.king_[opposite(pos.side_)], pos.side_)) {
+    const Square ours = pos.king_[pos.side_], theirs = pos.king_[opposite(pos.side_)];
+    bool facing = file_of(ours) == file_of(theirs);
+    for (Square s = std::min(ours, theirs) + kFiles; facing && s < std::max(ours, theirs); s += kFiles)
+      facing = pos.board_[s] == kEmpty;
+    if (facing) return make_error("the generals face each other on an open file");
+    return make_error(side_name(opposite(pos.side_)) + " general is in check with " + side_name(pos.side_) +
+                      " to move (the general could be captured)");
+  }
+  return pos;
+}
+
+std::string Position::fen() const {
+  std::string out;
+  for (int rank = kRanks - 1; rank >= 0; --rank) {
+    int empty = 0;
+    for (int file = 0; file < kFiles; ++file) {
+      const Piece p = board_[make_square(file, rank)];
+      if (p == kEmpty) {
+        ++empty;
+        continue;
+      }
+      if (empty) out += char('0' + empty);
+      empty = 0;
+      const char letter = kLetters[type_of(p)];
+      out += color_of(p) == kRed ? char(letter - 32) : letter;
+    }
+    if (empty) out += char('0' + empty);
+    if (rank) out += '/';
+  }
+  out += side_ == kRed ? " w - - " : " b - - ";
+  out += std::to_string(quiet_plies_) + ' ' + std::to_string(fullmove_);
+  return out;
+}
+
+}  // namespace qipan::xiangqi
