@@ -1,0 +1,85 @@
+// UI strings in Chinese and English. Engine reasons arrive in English and are
+// translated here when a Chinese text is known.
+
+const STRINGS = {
+  zh: {
+    title: '棋盘 · 象棋',
+    newGame: '新局', undo: '悔棋', redo: '重做', flip: '翻转', resign: '认输', hint: '提示',
+    settings: '设置', importExport: '导入/导出', red: '红方', black: '黑方', human: '玩家', ai: '电脑',
+    level: '难度', start: '开始', cancel: '取消', close: '关闭', copy: '复制', paste: '导入',
+    language: '语言', pieceStyle: '棋子', chinese: '汉字', western: '符号', sound: '声音', on: '开', off: '关',
+    notation: '记谱', moves: '着法', live: '回到当前', browsing: '正在查看第 {n} 步',
+    toMove: '{side}走棋', thinking: '电脑思考中…', check: '将军！', yourTurn: '轮到你了',
+    wins: '{side}胜', draw: '和棋', gameOver: '对局结束',
+    reason_checkmate: '将死', reason_stalemate: '困毙（无子可动）', reason_perpetual_check: '长将判负',
+    reason_repetition: '重复局面判和', reason_move_limit: '六十回合无吃子判和',
+    reason_insufficient_material: '双方均无进攻子力', reason_resignation: '认输',
+    fen: '局面 (FEN)', record: '棋谱', exportTitle: '导出 / 导入', importDone: '已导入',
+    copied: '已复制到剪贴板', hintIs: '提示：{move}', depth: '深度', score: '评分', speed: '速度', time: '用时',
+    illegal: '不能这样走：{reason}', boardLabel: '象棋棋盘', emptySquare: '空',
+  },
+  en: {
+    title: 'Qipan · Xiangqi',
+    newGame: 'New game', undo: 'Undo', redo: 'Redo', flip: 'Flip', resign: 'Resign', hint: 'Hint',
+    settings: 'Settings', importExport: 'Import/Export', red: 'Red', black: 'Black', human: 'Human', ai: 'Computer',
+    level: 'Level', start: 'Start', cancel: 'Cancel', close: 'Close', copy: 'Copy', paste: 'Import',
+    language: 'Language', pieceStyle: 'Pieces', chinese: 'Chinese', western: 'Symbols', sound: 'Sound', on: 'On', off: 'Off',
+    notation: 'Notation', moves: 'Moves', live: 'Back to game', browsing: 'Viewing move {n}',
+    toMove: '{side} to move', thinking: 'Computer is thinking…', check: 'Check!', yourTurn: 'Your move',
+    wins: '{side} wins', draw: 'Draw', gameOver: 'Game over',
+    reason_checkmate: 'checkmate', reason_stalemate: 'stalemate (no legal move)', reason_perpetual_check: 'perpetual check loses',
+    reason_repetition: 'draw by repetition', reason_move_limit: 'draw: 60 moves without a capture',
+    reason_insufficient_material: 'neither side can attack', reason_resignation: 'resignation',
+    fen: 'Position (FEN)', record: 'Move list', exportTitle: 'Export / Import', importDone: 'Imported',
+    copied: 'Copied to the clipboard', hintIs: 'Hint: {move}', depth: 'depth', score: 'score', speed: 'speed', time: 'time',
+    illegal: 'Illegal move: {reason}', boardLabel: 'Xiangqi board', emptySquare: 'empty',
+  },
+};
+
+// Engine reasons (English, from C++) with their Chinese wording.
+const REASONS_ZH = {
+  'no piece there': '那里没有棋子',
+  'not your turn': '还没轮到这一方',
+  'cannot capture your own piece': '不能吃自己的棋子',
+  'horse leg blocked': '蹩马腿',
+  'elephant eye blocked': '塞象眼',
+  'elephants cannot cross the river': '象不能过河',
+  'elephants move exactly two steps diagonally': '象走田字',
+  'horses move one step straight and one diagonally': '马走日字',
+  'advisors must stay in the palace': '士不能出九宫',
+  'advisors move one step diagonally': '士走斜线一步',
+  'the general must stay in the palace': '将帅不能出九宫',
+  'the general moves one step along a line': '将帅每次走一步',
+  'rooks move along ranks and files': '车走直线',
+  "the rook's path is blocked": '车的路线被挡住了',
+  'cannons move along ranks and files': '炮走直线',
+  "the cannon's path is blocked (it needs a screen only to capture)": '炮的路线被挡住了（隔子才能吃）',
+  'a cannon captures by jumping over exactly one piece': '炮吃子必须隔一个子',
+  'soldiers move one step at a time': '兵卒每次走一步',
+  'soldiers cannot move backward': '兵卒不能后退',
+  'soldiers move sideways only after crossing the river': '兵卒过河后才能横走',
+  'would leave your general in check': '走后己方将帅被将军',
+  'your general is in check and this move does not answer it': '正被将军，必须应将',
+  'the generals would face each other': '将帅不能照面',
+  'the game is over': '对局已结束',
+};
+
+export class I18n {
+  constructor(language) {
+    this.language = STRINGS[language] ? language : 'zh';
+  }
+
+  t(key, params = {}) {
+    const text = STRINGS[this.language][key] ?? STRINGS.en[key] ?? key;
+    return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ''));
+  }
+
+  reason(englishReason) {
+    if (this.language === 'zh' && REASONS_ZH[englishReason]) return REASONS_ZH[englishReason];
+    return englishReason;
+  }
+
+  side(color) {
+    return this.t(color === 0 ? 'red' : 'black');
+  }
+}

@@ -1,0 +1,58 @@
+// Move, capture and check sounds synthesised with WebAudio: no files, no network.
+
+export class Sound {
+  constructor(enabled) {
+    this.enabled = enabled;
+    this.context = null;
+  }
+
+  ensureContext() {
+    if (!this.context) {
+      const AudioContextClass = globalThis.AudioContext || globalThis.webkitAudioContext;
+      if (!AudioContextClass) return null;
+      this.context = new AudioContextClass();
+    }
+    if (this.context.state === 'suspended') this.context.resume();
+    return this.context;
+  }
+
+  // A short percussive "clack": filtered noise burst plus a low thump.
+  play(kind) {
+    if (!this.enabled) return;
+    const ctx = this.ensureContext();
+    if (!ctx) return;
+    const now = ctx.currentTime;
+    const tone = { move: [520, 0.08], capture: [330, 0.14], check: [880, 0.22], end: [440, 0.5] }[kind] || [520, 0.08];
+    const gain = ctx.createGain();
+    gain.gain.setValueAtTime(0.0001, now);
+    gain.gain.exponentialRampToValueAtTime(kind === 'check' ? 0.25 : 0.4, now + 0.005);
+    gain.gain.exponentialRampToValueAtTime(0.0001, now + tone[1]);
+    gain.connect(ctx.destination);
+
+    const length = Math.floor(ctx.sampleRate * tone[1]);
+    const buffer = ctx.createBuffer(1, length, ctx.sampleRate);
+    const data = buffer.getChannelData(0);
+    for (let i = 0; i < length; i++) data[i] = (Math.random() * 2 - 1) * Math.pow(1 - i / length, 4);
+    const noise = ctx.createBufferSource();
+    noise.buffer = buffer;
+    const filter = ctx.createBiquadFilter();
+    filter.type = 'bandpass';
+    filter.frequency.value = tone[0] * 3;
+    noise.connect(filter).connect(gain);
+    noise.start(now);
+
+    const osc = ctx.createOscillator();
+    osc.frequency.setValueAtTime(tone[0], now);
+    osc.frequency.exponentialRampToValueAtTime(tone[0] * 0.6, now + tone[1]);
+    osc.connect(gain);
+    osc.start(now);
+    osc.stop(now + tone[1]);
+    if (kind === 'check' || kind === 'end') {
+      const second = ctx.createOscillator();
+      second.frequency.setValueAtTime(tone[0] * 1.5, now + 0.08);
+      second.connect(gain);
+      second.start(now + 0.08);
+      second.stop(now + tone[1]);
+    }
+  }
+}

@@ -1,0 +1,436 @@
+// The xiangqi page controller: owns the engine session (rules), the view
+// state (selection, animation, browsing) and the AI client, and keeps the
+// canvas, the ARIA mirror and the panels in step. Legality, notation and game
+// results always come from the engine; this file only routes intents.
+
+import { autoFitCanvas } from '../common/canvas.js';
+import { drawBoard } from '../xiangqi/board_renderer.js';
+import { boardLayout, squareAt } from '../xiangqi/board_geometry.js';
+import { moveAnimation, fadeOut, pruneFades, MOVE_MS } from '../xiangqi/animation.js';
+import { colorOf } from '../xiangqi/pieces.js';
+import { AiClient } from './ai_client.js';
+import { AriaBoard } from './aria_board.js';
+import { BoardInput } from './board_input.js';
+import { I18n } from './i18n.js';
+import { hintLimits, limitsForLevel } from './levels.js';
+import { Panels } from './panels.js';
+import { Sound } from './sound.js';
+import { loadGame, loadSettings, saveGame, saveSettings } from './storage.js';
+
+const AI_PAUSE_MS = 250; // lets the player see the previous move land first
+
+export class XiangqiApp {
+  constructor({ engine, workerSource, root }) {
+    this.engine = engine;
+    this.root = root;
+    this.settings = loadSettings();
+    this.i18n = new I18n(this.settings.language);
+    this.sound = new Sound(this.settings.sound);
+    this.session = new engine.XiangqiSession();
+    this.ai = new AiClient(workerSource);
+    this.view = { selected: -1, targets: [], hover: -1, cursor: -1, dragging: null, animation: null, fading: [], hint: null };
+    this.browsePly = null;
+    this.resigned = null;
+    this.thinking = null;
+    this.events = [];
+    this.canvas = root.querySelector('#board');
+    this.ctx = this.canvas.getContext('2d');
+    this.size = { width: 1, height: 1, dpr: 1 };
+    this.frameRequested = false;
+    this.drawTimes = [];
+  }
+
+  start() {
+    this.restoreGame();
+    this.panels = new Panels(this.root, this);
+    this.aria = new AriaBoard(this.root.querySelector('#aria-board-host'), {
+      label: this.i18n.t('boardLabel'),
+      onActivate: (square) => this.activate(square),
+      onCursor: (square) => { this.view.cursor = square; this.requestFrame(); },
+    });
+    this.input = new BoardInput(this.canvas, {
+      squareAt: (x, y) => squareAt(boardLayout(this.size.width, this.size.height, this.settings.flipped), x, y),
+      onPick: (square) => this.activate(square, true),
+      onDrop: (from, to) => this.tryMove(from, to),
+      onDrag: (drag) => { this.view.dragging = drag; this.requestFrame(); },
+      onHover: (square) => { if (this.view.hover !== square) { this.view.hover = square; this.requestFrame(); } },
+    });
+    autoFitCanvas(this.canvas, this.root.querySelector('#board-wrap'), (size) => {
+      this.size = size;
+      this.requestFrame();
+    });
+    document.addEventListener('keydown', (e) => this.onGlobalKey(e));
+    this.refresh();
+    this.emit('ready', {});
+    this.maybeAiMove();
+  }
+
+  // ---- state -------------------------------------------------------------
+
+  snapshot() {
+    return this.browsePly === null ? this.session.snapshot() : this.session.snapshotAt(this.browsePly);
+  }
+
+  isAi(color) {
+    return this.settings.players[color] === 'ai';
+  }
+
+  humanToMove(snapshot) {
+    return snapshot.live && !snapshot.status.over && !this.isAi(snapshot.side) && !this.resigned;
+  }
+
+  restoreGame() {
+    const saved = loadGame();
+    if (!saved) return;
+    const result = this.session.importRecord(saved.record);
+    if (!result.ok) {
+      console.warn('saved game could not be restored:', result.error);
+      this.session.newGame();
+      return;
+    }
+    if (saved.resigned === 0 || saved.resigned === 1) {
+      this.resigned = saved.resigned;
+      this.session.resign(saved.resigned);
+    }
+  }
+
+  persist() {
+    saveGame({ record: this.session.exportRecord('iccs'), resigned: this.resigned });
+    saveSettings(this.settings);
+  }
+
+  // ---- input -------------------------------------------------------------
+
+  // A square was clicked, tapped or activated from the keyboard. Returns true
+  // when a piece is now held (so a drag may follow).
+  activate(square, fromPointer = false) {
+    const snap = this.current;
+    if (square < 0) {
+      this.clearSelection();
+      return false;
+    }
+    if (!this.humanToMove(snap)) {
+      if (!snap.live) this.toast(this.i18n.t('browsing', { n: snap.ply }));
+      return false;
+    }
+    const code = snap.board[square];
+    const own = code && colorOf(code) === snap.side;
+    if (own) {
+      if (this.view.selected === square && !fromPointer) {
+        this.clearSelection();
+        return false;
+      }
+      this.select(square, snap);
+      return true;
+    }
+    if (this.view.selected >= 0) {
+      this.tryMove(this.view.selected, square);
+      return false;
+    }
+    if (code) this.showReason(this.session.play(square, square).reason, square); // the engine says why
+    return false;
+  }
+
+  select(square, snap) {
+    this.view.selected = square;
+    this.view.targets = snap.legal.filter((m) => m.from === square).map((m) => m.to);
+    this.view.hint = null;
+    this.requestFrame();
+    this.syncAria();
+  }
+
+  clearSelection() {
+    this.view.selected = -1;
+    this.view.targets = [];
+    this.requestFrame();
+    this.syncAria();
+  }
+
+  tryMove(from, to) {
+    const before = this.current;
+    const result = this.session.play(from, to);
+    if (!result.ok) {
+      this.showReason(result.reason, from);
+      this.emit('rejected', { from, to, reason: result.reason });
+      return false;
+    }
+    this.afterMove(before, from, to);
+    return true;
+  }
+
+  showReason(reason, square) {
+    this.toast(this.i18n.t('illegal', { reason: this.i18n.reason(reason) }));
+    if (square >= 0 && this.current.board[square] && colorOf(this.current.board[square]) === this.current.side) {
+      this.select(square, this.current);
+    }
+  }
+
+  afterMove(before, from, to) {
+    const now = performance.now();
+    const piece = before.board[from];
+    const captured = before.board[to];
+    this.view.animation = moveAnimation(from, to, piece, captured, now);
+    if (captured) this.view.fading.push(fadeOut(to, captured, now + MOVE_MS * 0.6));
+    this.view.selected = -1;
+    this.view.targets = [];
+    this.view.hint = null;
+    this.refresh();
+    const snap = this.current;
+    const last = snap.moves[snap.moves.length - 1];
+    this.sound.play(snap.status.over ? 'end' : snap.inCheck ? 'check' : captured ? 'capture' : 'move');
+    this.announce(`${this.i18n.side(before.side)} ${last.chinese}${snap.inCheck ? ' ' + this.i18n.t('check') : ''}`);
+    this.emit('move', { from, to, iccs: last.iccs, chinese: last.chinese, ply: snap.ply });
+    this.persist();
+    if (snap.status.over) {
+      setTimeout(() => this.showGameOver(), MOVE_MS + 100);
+      this.emit('gameover', snap.status);
+    } else {
+      this.maybeAiMove();
+    }
+  }
+
+  onGlobalKey(e) {
+    if (e.target && ['INPUT', 'TEXTAREA', 'SELECT'].includes(e.target.tagName)) return;
+    if (e.ctrlKey && e.key === 'z') this.undo();
+    else if (e.ctrlKey && e.key === 'y') this.redo();
+    else if (e.key === 'Escape') this.clearSelection();
+  }
+
+  // ---- AI ----------------------------------------------------------------
+
+  async maybeAiMove() {
+    const snap = this.current;
+    if (!snap.live || snap.status.over || this.resigned || !this.isAi(snap.side)) return;
+    const request = this.session.searchRequest();
+    const plyAtRequest = snap.ply;
+    this.thinking = { started: performance.now(), info: null };
+    this.panels.renderThinking();
+    await new Promise((r) => setTimeout(r, AI_PAUSE_MS));
+    if (this.current.ply !== plyAtRequest || !this.thinking) return;
+    const limits = limitsForLevel(this.settings.level);
+    let result;
+    try {
+      result = await this.ai.search({ game: 'xiangqi', ...request, limits }, (info) => {
+        if (this.thinking) {
+          this.thinking.info = info;
+          this.panels.renderThinking();
+        }
+      });
+    } catch (error) {
+      this.thinking = null;
+      this.panels.renderThinking();
+      this.toast(String(error.message || error));
+      return;
+    }
+    if (!result) return; // cancelled
+    this.thinking = null;
+    this.panels.renderThinking();
+    if (this.current.ply !== plyAtRequest || !this.current.live) return; // stale
+    if (!result.ok) {
+      this.toast(result.error);
+      return;
+    }
+    this.emit('ai', { from: result.from, to: result.to, depth: result.depth, nodes: result.nodes, elapsedMs: result.elapsedMs });
+    this.tryMove(result.from, result.to);
+  }
+
+  cancelAi() {
+    this.ai.cancel();
+    if (this.thinking) {
+      this.thinking = null;
+      this.panels.renderThinking();
+    }
+  }
+
+  async hint() {
+    const snap = this.current;
+    if (!this.humanToMove(snap)) return;
+    const request = this.session.searchRequest();
+    const result = await this.ai.search({ game: 'xiangqi', ...request, limits: hintLimits(this.settings.level) });
+    if (!result || !result.ok || this.current.ply !== snap.ply) return;
+    const move = this.session.moveText(result.from, result.to, this.settings.notation);
+    this.view.hint = { from: result.from, to: result.to };
+    this.select(result.from, this.current);
+    this.view.targets = [result.to];
+    this.toast(this.i18n.t('hintIs', { move }));
+    this.emit('hint', { from: result.from, to: result.to, iccs: result.bestIccs });
+  }
+
+  // ---- commands ----------------------------------------------------------
+
+  newGame(players, level) {
+    this.cancelAi();
+    this.settings.players = players;
+    this.settings.level = level;
+    this.session.newGame();
+    this.resigned = null;
+    this.browsePly = null;
+    this.view.animation = null;
+    this.view.fading = [];
+    this.clearSelection();
+    // Face the board towards the human when only black is human.
+    this.settings.flipped = players[0] === 'ai' && players[1] === 'human';
+    this.refresh();
+    this.persist();
+    this.emit('newgame', { players, level });
+    this.maybeAiMove();
+  }
+
+  undo() {
+    this.cancelAi();
+    this.browsePly = null;
+    if (this.resigned !== null) {
+      this.resigned = null;
+      this.session.undo(); // takes back the resignation
+    } else {
+      // Against the AI, take back until it is a human's move again.
+      let changed = this.session.undo();
+      while (changed && this.isAi(this.session.snapshot().side) && !this.isAi(1 - this.session.snapshot().side)) {
+        if (!this.session.undo()) break;
+      }
+    }
+    this.view.animation = null;
+    this.clearSelection();
+    this.refresh();
+    this.persist();
+    this.emit('undo', { ply: this.current.ply });
+  }
+
+  redo() {
+    this.cancelAi();
+    this.browsePly = null;
+    let changed = this.session.redo();
+    while (changed && this.isAi(this.session.snapshot().side) && !this.session.snapshot().status.over &&
+           !this.isAi(1 - this.session.snapshot().side)) {
+      changed = this.session.redo();
+    }
+    this.clearSelection();
+    this.refresh();
+    this.persist();
+    this.emit('redo', { ply: this.current.ply });
+    this.maybeAiMove();
+  }
+
+  flip() {
+    this.settings.flipped = !this.settings.flipped;
+    this.persist();
+    this.refresh();
+    this.emit('flip', { flipped: this.settings.flipped });
+  }
+
+  resign() {
+    const snap = this.session.snapshot();
+    if (snap.status.over) return;
+    const loser = this.isAi(snap.side) ? 1 - snap.side : snap.side;
+    this.cancelAi();
+    this.resigned = loser;
+    this.session.resign(loser);
+    this.refresh();
+    this.persist();
+    this.emit('gameover', this.current.status);
+    this.showGameOver();
+  }
+
+  browse(ply) {
+    const plies = this.session.snapshot().plies;
+    this.browsePly = ply >= plies ? null : ply;
+    this.clearSelection();
+    this.refresh();
+  }
+
+  importRecord(text) {
+    const result = this.session.importRecord(text);
+    if (result.ok) this.afterImport();
+    return result;
+  }
+
+  importFen(fen) {
+    const result = this.session.loadFen(fen.trim());
+    if (result.ok) this.afterImport();
+    return result;
+  }
+
+  afterImport() {
+    this.cancelAi();
+    this.resigned = null;
+    this.browsePly = null;
+    this.view.animation = null;
+    this.clearSelection();
+    this.refresh();
+    this.persist();
+    this.emit('import', { ply: this.current.ply });
+    if (this.current.status.over) this.showGameOver();
+    else this.maybeAiMove();
+  }
+
+  applySettings(changes) {
+    Object.assign(this.settings, changes);
+    this.i18n = new I18n(this.settings.language);
+    this.sound.enabled = this.settings.sound;
+    this.persist();
+    this.panels.translate();
+    this.refresh();
+  }
+
+  // ---- output ------------------------------------------------------------
+
+  refresh() {
+    this.current = this.snapshot();
+    this.panels?.render(this.current);
+    this.syncAria();
+    this.requestFrame();
+  }
+
+  syncAria() {
+    if (this.aria && this.current) {
+      this.aria.update(this.current, this.settings.flipped, this.view.selected, this.view.targets,
+        { empty: this.i18n.t('emptySquare') });
+    }
+  }
+
+  showGameOver() {
+    const status = this.current.status;
+    if (!status.over) return;
+    this.panels.showGameOver(status);
+  }
+
+  toast(text) {
+    this.panels?.toast(text);
+  }
+
+  announce(text) {
+    const region = this.root.querySelector('#announce');
+    region.textContent = text;
+  }
+
+  emit(type, detail) {
+    this.events.push({ type, detail, at: performance.now() });
+    if (this.events.length > 500) this.events.shift();
+  }
+
+  requestFrame() {
+    if (this.frameRequested) return;
+    this.frameRequested = true;
+    requestAnimationFrame((t) => this.frame(t));
+  }
+
+  frame(time) {
+    this.frameRequested = false;
+    if (!this.current) return;
+    const t0 = performance.now();
+    this.view.fading = pruneFades(this.view.fading, time);
+    const view = {
+      ...this.view,
+      flipped: this.settings.flipped,
+      pieceStyle: this.settings.pieceStyle,
+      width: this.size.width,
+      height: this.size.height,
+      dpr: this.size.dpr,
+    };
+    const { active } = drawBoard(this.ctx, this.current, view, time);
+    this.drawTimes.push(performance.now() - t0);
+    if (this.drawTimes.length > 240) this.drawTimes.shift();
+    this.lastFrameAt = time;
+    if (active || this.thinking) this.requestFrame();
+  }
+}
