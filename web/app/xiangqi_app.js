@@ -6,7 +6,7 @@
 import { autoFitCanvas } from '../common/canvas.js';
 import { drawBoard } from '../xiangqi/board_renderer.js';
 import { boardLayout, squareAt } from '../xiangqi/board_geometry.js';
-import { moveAnimation, fadeOut, pruneFades, MOVE_MS } from '../xiangqi/animation.js';
+import { moveAnimation, pruneFades, MOVE_MS } from '../xiangqi/animation.js';
 import { colorOf } from '../xiangqi/pieces.js';
 import { AiClient } from './ai_client.js';
 import { AriaBoard } from './aria_board.js';
@@ -170,7 +170,6 @@ export class XiangqiApp {
     const piece = before.board[from];
     const captured = before.board[to];
     this.view.animation = moveAnimation(from, to, piece, captured, now);
-    if (captured) this.view.fading.push(fadeOut(to, captured, now + MOVE_MS * 0.6));
     this.view.selected = -1;
     this.view.targets = [];
     this.view.hint = null;
