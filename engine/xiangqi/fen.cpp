@@ -21,13 +21,17 @@ std::vector<std::string_view> split(std::string_view text, char sep) {
   return parts;
 }
 
+// Any ASCII whitespace separates fields, so a FEN pasted with a trailing
+// newline or CRLF still parses.
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
+
 std::vector<std::string_view> fields_of(std::string_view text) {
   std::vector<std::string_view> fields;
   std::size_t i = 0;
   while (i < text.size()) {
-    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+    while (i < text.size() && is_space(text[i])) ++i;
     std::size_t j = i;
-    while (j < text.size() && text[j] != ' ' && text[j] != '\t') ++j;
+    while (j < text.size() && !is_space(text[j])) ++j;
     if (j > i) fields.push_back(text.substr(i, j - i));
     i = j;
   }
@@ -57,6 +61,21 @@ std::string square_name(Square s) {
 
 std::string side_name(Color c) { return c == kRed ? "red" : "black"; }
 
+// Error messages reach the UI: show a stray control or non-ASCII byte as
+// \xNN rather than embedding it (a NUL would cut the message short).
+std::string printable(char c) {
+  if (c >= 0x20 && c < 0x7f) return std::string(1, c);
+  constexpr char kHex[] = "0123456789abcdef";
+  const auto byte = static_cast<unsigned char>(c);
+  return std::string{'\\', 'x', kHex[byte >> 4], kHex[byte & 15]};
+}
+
+std::string printable(std::string_view text) {
+  std::string out;
+  for (char c : text) out += printable(c);
+  return out;
+}
+
 }  // namespace
 
 Result<Position> Position::from_fen(std::string_view fen) {
@@ -76,7 +95,7 @@ Result<Position> Position::from_fen(std::string_view fen) {
       } else {
         const PieceType t = type_from_letter(c);
         if (t == kNoType)
-          return make_error(std::string("unknown piece letter '") + c + "' in FEN rank " + std::to_string(row + 1));
+          return make_error("unknown piece letter '" + printable(c) + "' in FEN rank " + std::to_string(row + 1));
         if (file >= kFiles)
           return make_error("FEN rank " + std::to_string(row + 1) + " has more than 9 files");
         const Color color = (c >= 'a' && c <= 'z') ? kBlack : kRed;
@@ -112,14 +131,14 @@ Result<Position> Position::from_fen(std::string_view fen) {
     pos.side_ = kBlack;
     pos.key_ ^= kZobrist.black_to_move;
   } else {
-    return make_error("bad side to move '" + std::string(side) + "' (expected w, r or b)");
+    return make_error("bad side to move '" + printable(side) + "' (expected w, r or b)");
   }
 
   // Optional trailing fields, as in chess FEN: two unused '-' fields, the
   // no-capture clock in plies and the move number.
   if (fields.size() > 6) return make_error("FEN has too many fields");
   for (std::size_t i = 2; i < fields.size() && i < 4; ++i)
-    if (fields[i] != "-") return make_error("unexpected FEN field '" + std::string(fields[i]) + "' (expected -)");
+    if (fields[i] != "-") return make_error("unexpected FEN field '" + printable(fields[i]) + "' (expected -)");
   auto number = [](std::string_view text, int& out) {
     const char* end = text.data() + text.size();
     auto [ptr, ec] = std::from_chars(text.data(), end, out);
@@ -128,12 +147,12 @@ Result<Position> Position::from_fen(std::string_view fen) {
   if (fields.size() > 4) {
     int clock = 0;
     if (!number(fields[4], clock) || clock > 1000)
-      return make_error("bad no-capture clock '" + std::string(fields[4]) + "'");
+      return make_error("bad no-capture clock '" + printable(fields[4]) + "'");
     pos.quiet_plies_ = std::uint16_t(clock);
   }
   if (fields.size() > 5) {
     int move = 0;
-    if (!number(fields[5], move) || move < 1) return make_error("bad move number '" + std::string(fields[5]) + "'");
+    if (!number(fields[5], move) || move < 1) return make_error("bad move number '" + printable(fields[5]) + "'");
     pos.fullmove_ = move;
   }
 
