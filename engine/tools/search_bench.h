@@ -1,0 +1,35 @@
+// The xiangqi search bench: a fixed-depth search of a few fixed positions.
+// The total node count is the bench signature: it must be identical on every
+// build (native, wasm, debug, release), since the search is deterministic.
+#pragma once
+
+#include <cstdint>
+
+#include "commands.h"
+
+namespace qipan::tools {
+
+// About a second natively, under two seconds in wasm under Node.
+constexpr int kSearchBenchDepth = 11;
+
+struct SearchBenchResult {
+  int depth = 0;
+  int positions = 0;
+  std::uint64_t nodes = 0;   // the signature
+  double seconds = 0;
+  double nodes_per_second() const { return seconds > 0 ? double(nodes) / seconds : 0; }
+};
+
+// Searches every bench position with a fresh searcher to `depth` plies;
+// `verbose` prints one line per position (nodes, move, score, time, FEN).
+SearchBenchResult run_search_bench(int depth = kSearchBenchDepth, bool verbose = false);
+
+// `qipan bench`-style report; args may hold "--search-depth N" and
+// "--verbose" (one line per position); other arguments are ignored (they
+// belong to the caller). Prints lines like
+//   search signature: 6915082 nodes (depth 11, 6 positions)
+//   search speed: 1.23 s, 1003456 nodes/s
+// Returns 0, or 2 on bad arguments.
+int print_search_bench(const Args& args);
+
+}  // namespace qipan::tools

@@ -1,0 +1,131 @@
+// The xiangqi searcher: iterative deepening over a principal-variation
+// (negamax alpha-beta) search with a transposition table, MVV/LVA capture
+// ordering, killer and history heuristics, null-move pruning, late-move
+// reductions, check extension and a capture quiescence search.
+//
+// Every Searcher owns all of its state (table, history, killers, node counter,
+// stop flag), so any number can live side by side. Under a depth or node limit
+// the result is a pure function of (position, history, limits): the same on
+// every build, native or wasm. search() starts from clean tables unless
+// SearchLimits::reuse_tables asks otherwise.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "../core/move_list.h"
+#include "../core/search_limits.h"
+#include "../core/transposition_table.h"
+#include "position.h"
+
+namespace qipan::xiangqi {
+
+constexpr int kMaxPly = 128;
+constexpr int kMaxSearchDepth = 64;
+constexpr int kInfinity = 32000;
+// Mate scores: being mated at ply p scores -(kMateScore - p), so a shorter
+// mate is better for the winner and a longer one better for the loser.
+constexpr int kMateScore = 30000;
+constexpr int kMateBound = kMateScore - kMaxPly;  // |score| >= this: a forced mate
+// A perpetual check found in the search path loses for the checking side: a
+// decisive score that is not a mate distance.
+constexpr int kPerpetualScore = 20000;
+
+constexpr bool is_mate_score(int score) { return score >= kMateBound || score <= -kMateBound; }
+// Full moves to the mate for a mate score: positive when the side to move
+// mates, negative when it is mated.
+int mate_in_moves(int score);
+// "+123", "-45", "mate 3", "-mate 2" (from the side to move's view).
+std::string format_score(int score);
+
+// A position played before the search root, oldest first: its key and whether
+// the side to move there was in check (that is, the move into it gave check).
+// Used for repetition and perpetual-check scoring inside the search.
+struct PastPosition {
+  std::uint64_t key = 0;
+  bool in_check = false;
+};
+
+class Game;
+// The positions of a game before its current one, for Searcher::search.
+std::vector<PastPosition> past_positions(const Game& game);
+
+using Line = FixedList<Move, kMaxPly>;
+
+// Reported after every completed iteration.
+struct SearchInfo {
+  int depth = 0;
+  int seldepth = 0;
+  int score = 0;
+  std::uint64_t nodes = 0;
+  std::int64_t time_ms = 0;
+  const Line* pv = nullptr;
+};
+
+struct SearchResult {
+  Move best;              // none only when the root has no legal move
+  int score = 0;          // side to move's view
+  int depth = 0;          // last iteration that produced the move
+  int seldepth = 0;
+  std::uint64_t nodes = 0;
+  std::int64_t time_ms = 0;
+  Line pv;
+  bool stopped = false;   // a limit or stop() cut the last iteration short
+};
+
+class Searcher {
+ public:
+  using InfoCallback = std::function<void(const SearchInfo&)>;
+  // Returns true when the search should stop (polled every few thousand nodes).
+  using StopPoll = std::function<bool()>;
+
+  explicit Searcher(std::size_t tt_megabytes = 16);
+  ~Searcher();
+  Searcher(const Searcher&) = delete;
+  Searcher& operator=(const Searcher&) = delete;
+
+  SearchResult search(const Position& root, std::span<const PastPosition> history, const SearchLimits& limits);
+  SearchResult search(const Position& root, const SearchLimits& limits) { return search(root, {}, limits); }
+
+  void set_info_callback(InfoCallback callback) { info_ = std::move(callback); }
+  void set_stop_poll(StopPoll poll) { stop_poll_ = std::move(poll); }
+  // Draw score once this many plies pass without a capture (0 = never).
+  void set_move_limit_plies(int plies) { move_limit_plies_ = plies; }
+
+  // Safe from another thread; the running search returns its best move so far.
+  // Cleared when the next search starts.
+  void stop() { stop_requested_.store(true, std::memory_order_relaxed); }
+  // Forgets the table, history and killers.
+  void clear();
+  std::uint64_t nodes() const { return nodes_; }
+
+ private:
+  struct Workspace;
+
+  int negamax(int depth, int alpha, int beta, int ply);
+  int quiesce(int alpha, int beta, int ply);
+  bool repetition(int ply, int& score) const;
+  void push_child(int ply, Move m, Piece moving, Piece captured);
+  void push_null(int ply);
+  void poll();
+  void update_quiet_stats(int ply, Move m, int depth);
+
+  std::unique_ptr<Workspace> ws_;
+  TranspositionTable tt_;
+  InfoCallback info_;
+  StopPoll stop_poll_;
+  std::atomic<bool> stop_requested_{false};
+  bool stopped_ = false;
+  SearchLimits limits_;
+  std::uint64_t nodes_ = 0;
+  int seldepth_ = 0;
+  int move_limit_plies_ = 120;
+  int root_index_ = 0;
+};
+
+}  // namespace qipan::xiangqi
