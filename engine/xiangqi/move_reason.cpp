@@ -84,10 +84,10 @@ bool generals_face(const Position& after) {
 
 std::optional<std::string> illegal_reason(const Position& pos, Square from, Square to) {
   if (from < 0 || from >= kSquares || to < 0 || to >= kSquares) return "square off the board";
-  if (from == to) return "a move must change squares";
   const Piece piece = pos.at(from);
   if (piece == kEmpty) return "no piece there";
   if (color_of(piece) != pos.side_to_move()) return "not your turn";
+  if (from == to) return "a move must change squares";
   const Piece target = pos.at(to);
   if (target != kEmpty && color_of(target) == color_of(piece)) return "cannot capture your own piece";
   if (auto reason = shape_reason(pos, from, to)) return reason;

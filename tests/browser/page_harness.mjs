@@ -1,0 +1,103 @@
+// Shared set-up for the browser tests: the system Chromium through
+// playwright-core, a tiny static server for dist/, and error collection.
+import { chromium } from 'playwright-core';
+import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const distDir = process.env.QIPAN_DIST || join(root, 'dist');
+export const screenshotDir = process.env.QIPAN_SCREENSHOTS || join(root, 'build/screenshots/page');
+
+const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+
+export async function launch() {
+  return chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: LAUNCH_ARGS });
+}
+
+// Serves dist/ on 127.0.0.1 at a free port.
+export async function serveDist() {
+  const server = createServer(async (req, res) => {
+    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    const file = join(distDir, path === '/' ? 'index.html' : path);
+    if (!file.startsWith(distDir)) {
+      res.writeHead(403).end();
+      return;
+    }
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { 'content-type': file.endsWith('.html') ? 'text/html; charset=utf-8' : 'application/octet-stream' });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end('not found');
+    }
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${server.address().port}/`, close: () => server.close() };
+}
+
+// Records console errors, page errors and failed requests of a page.
+export function watchErrors(page) {
+  const problems = [];
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
+  page.on('response', (r) => { if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`); });
+  return problems;
+}
+
+export async function openGame(page, url) {
+  await page.goto(url);
+  await page.waitForFunction(() => window.qipan && window.qipan.snapshot() && window.qipan.events().some((e) => e.type === 'ready'));
+}
+
+// ICCS square name to index.
+export function sq(name) {
+  return (name.charCodeAt(1) - 48) * 9 + (name.charCodeAt(0) - 97);
+}
+
+export async function centerOf(page, name) {
+  return page.evaluate((s) => window.qipan.squareCenter(s), sq(name));
+}
+
+export async function click(page, name) {
+  const p = await centerOf(page, name);
+  await page.mouse.click(p.x, p.y);
+}
+
+// Click-click move through real pointer events.
+export async function clickMove(page, iccs) {
+  await click(page, iccs.slice(0, 2));
+  await click(page, iccs.slice(2, 4));
+}
+
+export async function dragMove(page, iccs) {
+  const a = await centerOf(page, iccs.slice(0, 2));
+  const b = await centerOf(page, iccs.slice(2, 4));
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  for (let i = 1; i <= 8; i++) await page.mouse.move(a.x + ((b.x - a.x) * i) / 8, a.y + ((b.y - a.y) * i) / 8);
+  await page.mouse.up();
+}
+
+export const snapshot = (page) => page.evaluate(() => window.qipan.snapshot());
+export const events = (page) => page.evaluate(() => window.qipan.events());
+
+export async function waitForPly(page, ply, timeout = 30000) {
+  await page.waitForFunction((n) => window.qipan.snapshot().ply === n, ply, { timeout });
+}
+
+// Starts a new game from the dialog, as a player would.
+export async function newGame(page, red, black, level) {
+  const count = () => window.qipan.events().filter((e) => e.type === 'newgame').length;
+  const before = await page.evaluate(count);
+  await page.click('[data-action="new"]');
+  await page.selectOption('#new-dialog select[name="red"]', red);
+  await page.selectOption('#new-dialog select[name="black"]', black);
+  await page.$eval('#new-dialog input[name="level"]', (el, v) => { el.value = String(v); }, level);
+  await page.click('#new-dialog button[value="start"]');
+  await page.waitForFunction(
+    (n) => window.qipan.events().filter((e) => e.type === 'newgame').length > n && window.qipan.snapshot().ply === 0, before);
+}
