@@ -1,5 +1,19 @@
-# Emscripten settings shared by every wasm target. em++ needs Debian's node
-# modules (acorn) when the machine's node is not Debian's, so the scripts
-# export NODE_PATH=/usr/share/nodejs before building.
-add_compile_options(-O3)
-add_link_options(-O3 -sALLOW_MEMORY_GROWTH=1)
+# Emscripten settings for wasm targets. Optimisation comes from the build type
+# (Release = -O3, which CMake also passes to the link step, where Emscripten
+# runs wasm-opt). em++ needs Debian's node modules (acorn) when the machine's
+# node is not Debian's, so scripts/build exports NODE_PATH=/usr/share/nodejs.
+
+# A program run under Node (`node --no-experimental-fetch prog.js args...`):
+# CommonJS output, command-line arguments and stdin/stdout from Node.
+function(qipan_node_program target)
+  target_link_options(${target} PRIVATE -sENVIRONMENT=node -sALLOW_MEMORY_GROWTH=1)
+endfunction()
+
+# The page's engine: Embind bindings in one self-contained script (wasm
+# inlined with SINGLE_FILE, so the page also works from file://), a factory
+# `QipanEngine()` usable in the page, its worker and Node (PLATFORM.md).
+function(qipan_web_engine target)
+  target_link_options(${target} PRIVATE
+    -lembind -sMODULARIZE=1 -sEXPORT_NAME=QipanEngine -sSINGLE_FILE=1
+    -sENVIRONMENT=web,worker,node -sALLOW_MEMORY_GROWTH=1)
+endfunction()

@@ -1,5 +1,124 @@
+// `qipan bench`: speed and determinism figures, one line per section:
+//
+//   bench <section> depth=<d> nodes=<n> seconds=<s> nps=<n/s>
+//
+// scripts/bench parses these lines (key=value, order free) to put the native
+// and wasm figures side by side; `nodes` doubles as the section's signature,
+// which must be identical in both builds. Sections: perft from the start
+// position (move generation speed) and the fixed-depth search bench (search
+// speed; its node count is the determinism signature). Add a section by
+// writing a function returning a BenchResult and listing it in kSections.
+#include <cstdint>
 #include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+
 #include "commands.h"
+#include "engine/core/clock.h"
+#include "engine/xiangqi/movegen.h"
+#include "engine/xiangqi/position.h"
+#include "engine/xiangqi/search.h"
+#include "search_bench.h"
+
 namespace qipan::tools {
-int bench_command(const Args&) { std::fprintf(stderr, "bench: not built yet\n"); return 1; }  // replaced by the infra work
+namespace {
+
+struct BenchOptions {
+  int perft_depth = 5;
+  int search_depth = kSearchBenchDepth;
+  bool verbose = false;
+};
+
+struct BenchResult {
+  int depth = 0;
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+};
+
+// Legal-move-generation speed: perft from the start position (depth 5 =
+// 133,312,995 leaves).
+BenchResult perft_xiangqi(const BenchOptions& options) {
+  BenchResult r;
+  r.depth = options.perft_depth;
+  xiangqi::Position pos = xiangqi::Position::start();
+  const Stopwatch watch;
+  r.nodes = xiangqi::perft(pos, r.depth);
+  r.seconds = watch.elapsed_seconds();
+  return r;
+}
+
+// Search speed and the determinism signature: fixed-depth searches of a few
+// fixed positions (search_bench.cpp); the total node count is the signature.
+BenchResult search_xiangqi(const BenchOptions& options) {
+  const SearchBenchResult s = run_search_bench(options.search_depth, options.verbose);
+  return BenchResult{s.depth, s.nodes, s.seconds};
+}
+
+struct Section {
+  std::string_view name;
+  BenchResult (*run)(const BenchOptions&);
+};
+
+constexpr Section kSections[] = {
+    {"perft-xiangqi", perft_xiangqi},
+    {"search-xiangqi", search_xiangqi},
+};
+
+void print(std::string_view name, const BenchResult& r) {
+  const double nps = r.seconds > 0 ? double(r.nodes) / r.seconds : 0.0;
+  std::printf("bench %.*s depth=%d nodes=%llu seconds=%.3f nps=%.0f\n", int(name.size()), name.data(),
+              r.depth, static_cast<unsigned long long>(r.nodes), r.seconds, nps);
+  std::fflush(stdout);
+}
+
+void usage() {
+  std::fprintf(stderr,
+               "usage: qipan bench [--depth N] [--search-depth N] [--only SECTION] [--verbose]\n"
+               "  --depth: perft depth (default 5); --search-depth: search bench depth (default %d)\n"
+               "sections:",
+               kSearchBenchDepth);
+  for (const Section& s : kSections) std::fprintf(stderr, " %.*s", int(s.name.size()), s.name.data());
+  std::fprintf(stderr, "\n");
+}
+
+}  // namespace
+
+int bench_command(const Args& args) {
+  BenchOptions options;
+  std::string only;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if ((args[i] == "--depth" || args[i] == "--search-depth") && i + 1 < args.size()) {
+      const bool perft = args[i] == "--depth";
+      const int max = perft ? 12 : xiangqi::kMaxSearchDepth;
+      char* end = nullptr;
+      const long d = std::strtol(args[++i].c_str(), &end, 10);
+      if (*end != '\0' || d < 1 || d > max) {
+        std::fprintf(stderr, "qipan bench: %s must be a number from 1 to %d\n", args[i - 1].c_str(), max);
+        return 2;
+      }
+      (perft ? options.perft_depth : options.search_depth) = int(d);
+    } else if (args[i] == "--verbose") {
+      options.verbose = true;
+    } else if (args[i] == "--only" && i + 1 < args.size()) {
+      only = args[++i];
+    } else {
+      usage();
+      return 2;
+    }
+  }
+  bool ran = false;
+  for (const Section& s : kSections) {
+    if (!only.empty() && s.name != only) continue;
+    print(s.name, s.run(options));
+    ran = true;
+  }
+  if (!ran) {
+    std::fprintf(stderr, "qipan bench: no section named '%s'\n", only.c_str());
+    usage();
+    return 2;
+  }
+  return 0;
+}
+
 }  // namespace qipan::tools

@@ -1,0 +1,50 @@
+# libFuzzer targets (clang only; the debug-asan preset turns them on). Every
+# tests/fuzz/<name>_fuzz.cpp becomes fuzz_<name>. The engine library gets the
+# coverage instrumentation too, since that is where the parsers live; the
+# sanitizer runtime supplies the hooks for the other programs that link it.
+if(EMSCRIPTEN OR NOT CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+  message(FATAL_ERROR "QIPAN_FUZZ needs clang with libFuzzer (libclang-rt-14-dev): "
+                      "use the debug-asan preset")
+endif()
+target_compile_options(qipan_engine PRIVATE -fsanitize=fuzzer-no-link)
+
+# Seed corpora are written into the build tree at configure time: a few
+# valid inputs are enough for libFuzzer to find its way into the parsers.
+set(QIPAN_FUZZ_DIR ${CMAKE_BINARY_DIR}/fuzz)
+set(QIPAN_FEN_SEEDS
+  "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+  "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1"
+  "r1bakabr1/9/1cn4cn/p1p1p1p1p/9/9/P1P1P1P1P/1CN4CN/9/R1BAKABR1 r - - 4 3"
+  "3akab2/9/4b4/2P6/2P1R4/4R4/9/9/9/3K5 w - - 0 1"
+  "4k4/9/9/9/9/9/9/9/9/4K4 w"
+  "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w - - 0 1"
+  "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x - - 0 1")
+# Notation inputs: the first byte picks the position (see notation_fuzz.cpp).
+set(QIPAN_NOTATION_SEEDS
+  "0h2e2" "0h2-e2" "0b0c2" "0c3c4" "1h7e7" "1b9c7" "2e4e8" "2c5c6" "0C2.5"
+  "0H8+7" "1C8.5" "2+R.5" "3P+.4" "3P-+1" "437+1" "4++.4" "0炮二平五" "1马8进7" "2前车平四"
+  "3前卒平4" "4前兵进一" "0zz" "0a0a0")
+
+file(GLOB QIPAN_FUZZ_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/fuzz/*_fuzz.cpp)
+foreach(source IN LISTS QIPAN_FUZZ_SOURCES)
+  get_filename_component(stem ${source} NAME_WE)
+  string(REGEX REPLACE "_fuzz$" "" name ${stem})
+  set(target fuzz_${name})
+  add_executable(${target} ${source})
+  target_compile_options(${target} PRIVATE -fsanitize=fuzzer)
+  target_link_options(${target} PRIVATE -fsanitize=fuzzer)
+  target_link_libraries(${target} PRIVATE qipan_engine)
+
+  set(seed_dir ${QIPAN_FUZZ_DIR}/${name}/seeds)
+  file(REMOVE_RECURSE ${seed_dir})
+  file(MAKE_DIRECTORY ${seed_dir} ${QIPAN_FUZZ_DIR}/${name}/corpus)
+  string(TOUPPER ${name} upper)
+  set(i 0)
+  foreach(seed IN LISTS QIPAN_${upper}_SEEDS)
+    file(WRITE ${seed_dir}/seed${i} "${seed}")
+    math(EXPR i "${i} + 1")
+  endforeach()
+  # ctest only replays the seeds (a smoke test); scripts/test fuzzes for a
+  # bounded time with -max_total_time.
+  add_test(NAME ${target}_seeds COMMAND ${target} -runs=0 ${seed_dir})
+endforeach()
