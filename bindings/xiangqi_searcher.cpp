@@ -54,7 +54,7 @@ val XiangqiSearcher::search(const std::string& fen, val history, val limits, val
   search_limits.depth = int(number_field(limits, "depth"));
   search_limits.nodes = std::uint64_t(number_field(limits, "nodes"));
   search_limits.time_ms = number_field(limits, "timeMs");
-  search_limits.reuse_tables = true;
+  search_limits.reuse_tables = !limits["reuseTables"].isFalse();
   if (search_limits.unlimited()) search_limits.depth = 6;
 
   const bool report = onInfo.typeOf().as<std::string>() == "function";

@@ -2,7 +2,6 @@
 
 #include <array>
 #include <cstdio>
-#include <cstdlib>
 #include <string>
 #include <string_view>
 
@@ -62,27 +61,6 @@ SearchBenchResult run_search_bench(int depth, bool verbose) {
                   run.seconds, std::string(fen).c_str());
   }
   return total;
-}
-
-int print_search_bench(const Args& args) {
-  int depth = kSearchBenchDepth;
-  bool verbose = false;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--search-depth" && i + 1 < args.size()) {
-      depth = std::atoi(args[++i].c_str());
-      if (depth < 1 || depth > xiangqi::kMaxSearchDepth) {
-        std::fprintf(stderr, "search bench: --search-depth must be 1..%d\n", xiangqi::kMaxSearchDepth);
-        return 2;
-      }
-    } else if (args[i] == "--verbose") {
-      verbose = true;
-    }
-  }
-  const SearchBenchResult total = run_search_bench(depth, verbose);
-  std::printf("search signature: %llu nodes (depth %d, %d positions)\n",
-              static_cast<unsigned long long>(total.nodes), total.depth, total.positions);
-  std::printf("search speed: %.2f s, %.0f nodes/s\n", total.seconds, total.nodes_per_second());
-  return 0;
 }
 
 }  // namespace qipan::tools

@@ -5,8 +5,6 @@
 
 #include <cstdint>
 
-#include "commands.h"
-
 namespace qipan::tools {
 
 // About a second natively, under two seconds in wasm under Node.
@@ -23,13 +21,5 @@ struct SearchBenchResult {
 // Searches every bench position with a fresh searcher to `depth` plies;
 // `verbose` prints one line per position (nodes, move, score, time, FEN).
 SearchBenchResult run_search_bench(int depth = kSearchBenchDepth, bool verbose = false);
-
-// `qipan bench`-style report; args may hold "--search-depth N" and
-// "--verbose" (one line per position); other arguments are ignored (they
-// belong to the caller). Prints lines like
-//   search signature: 6915082 nodes (depth 11, 6 positions)
-//   search speed: 1.23 s, 1003456 nodes/s
-// Returns 0, or 2 on bad arguments.
-int print_search_bench(const Args& args);
 
 }  // namespace qipan::tools

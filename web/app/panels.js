@@ -191,9 +191,9 @@ export class Panels {
       el.textContent = i18n.t('thinking');
       return;
     }
-    const nps = info.timeMs > 0 ? Math.round(info.nodes / info.timeMs) : 0;
+    const nps = info.timeMs > 0 ? info.nodes / info.timeMs / 1000 : 0;
     el.textContent = `${i18n.t('thinking')} ${i18n.t('depth')} ${info.depth} · ${i18n.t('score')} ${info.scoreText} · ` +
-      `${nps} kN/s · ${elapsed.toFixed(1)} s`;
+      `${nps.toFixed(1)} M/s · ${elapsed.toFixed(1)} s`;
   }
 
   toast(text) {

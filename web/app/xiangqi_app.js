@@ -430,6 +430,11 @@ export class XiangqiApp {
     this.drawTimes.push(performance.now() - t0);
     if (this.drawTimes.length > 240) this.drawTimes.shift();
     this.lastFrameAt = time;
+    // The thinking line's clock ticks between the worker's reports (10 Hz).
+    if (this.thinking && time - (this.thinkingShownAt || 0) > 100) {
+      this.thinkingShownAt = time;
+      this.panels.renderThinking();
+    }
     if (active || this.thinking) this.requestFrame();
   }
 }

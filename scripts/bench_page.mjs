@@ -1,0 +1,79 @@
+// Figures for the browser page (issue 3), printed one per line:
+//   size of dist/index.html (raw and gzip), time from navigation to the first
+//   interactive board, cost of one board frame (median, p95), and the AI's
+//   search speed inside the page's Web Worker beside the native figure.
+//   node scripts/bench_page.mjs <native qipan>
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { join } from 'node:path';
+import { click, distDir, launch, openGame, serveDist } from '../tests/browser/page_harness.mjs';
+
+const nativeQipan = process.argv[2];
+const html = readFileSync(join(distDir, 'index.html'));
+console.log(`page size: ${html.length} bytes raw, ${gzipSync(html, { level: 9 }).length} bytes gzip`);
+
+const quantile = (values, q) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+};
+
+const browser = await launch();
+const server = await serveDist();
+try {
+  // Time to an interactive board, median of five cold loads.
+  const loads = [];
+  for (let i = 0; i < 5; i++) {
+    const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+    const page = await context.newPage();
+    await openGame(page, server.url);
+    await page.waitForFunction(() => window.qipan.drawTimes().length > 0);
+    loads.push(await page.evaluate(() => Math.max(window.qipan.events().find((e) => e.type === 'ready').at, window.qipan.lastFrameAt())));
+    await context.close();
+  }
+  console.log(`first interactive board: ${quantile(loads, 0.5).toFixed(0)} ms after navigation (median of 5 loads; min ${Math.min(...loads).toFixed(0)})`);
+
+  const context = await browser.newContext({ viewport: { width: 1200, height: 800 }, deviceScaleFactor: 2 });
+  const page = await context.newPage();
+  await openGame(page, server.url);
+  await click(page, 'h2'); // a selected piece breathes, so every frame is drawn
+  await page.waitForTimeout(4000);
+  const frames = await page.evaluate(() => window.qipan.drawTimes());
+  console.log(`board frame (1200x800 @2x, selection glowing): median ${quantile(frames, 0.5).toFixed(2)} ms, ` +
+    `p95 ${quantile(frames, 0.95).toFixed(2)} ms over ${frames.length} frames`);
+
+  // The same fixed-depth searches as `qipan bench`, in a worker built from the
+  // page's own inlined engine, with clean tables for each position.
+  const native = execFileSync(nativeQipan, ['bench', '--only', 'search', '--verbose'], { encoding: 'utf8' });
+  const fens = [...native.matchAll(/ s {2}(\S+ [wb] .*)$/gm)].map((m) => m[1].trim());
+  const summary = native.match(/^bench search\S* depth=(\d+) nodes=(\d+) seconds=([\d.]+) nps=(\d+)/m);
+  if (!summary || fens.length === 0) throw new Error(`unexpected qipan bench output:\n${native}`);
+  const depth = Number(summary[1]);
+  const worker = await page.evaluate(async ({ fens, depth }) => {
+    const source = [document.getElementById('engine-js').textContent, '\n', document.getElementById('worker-js').textContent];
+    const w = new Worker(URL.createObjectURL(new Blob(source, { type: 'text/javascript' })));
+    const run = (id, fen) => new Promise((resolve) => {
+      w.onmessage = (e) => { if (e.data.type === 'result') resolve(e.data.result); };
+      w.postMessage({ id, game: 'xiangqi', fen, history: [], limits: { depth, reuseTables: false } });
+    });
+    let nodes = 0;
+    let ms = 0;
+    for (let i = 0; i < fens.length; i++) {
+      const r = await run(i + 1, fens[i]);
+      nodes += r.nodes;
+      ms += r.timeMs;
+    }
+    w.terminate();
+    return { nodes, ms };
+  }, { fens, depth });
+  const workerNps = worker.nodes / (worker.ms / 1000);
+  const nativeNps = Number(summary[4]);
+  console.log(`search depth ${depth} over ${fens.length} positions: worker ${worker.nodes} nodes, ` +
+    `${(workerNps / 1e6).toFixed(2)} M nodes/s; native ${summary[2]} nodes, ${(nativeNps / 1e6).toFixed(2)} M nodes/s; ` +
+    `worker/native ${(workerNps / nativeNps).toFixed(2)}` +
+    (String(worker.nodes) === summary[2] ? ' (same node count)' : ' (NODE COUNTS DIFFER)'));
+  await context.close();
+} finally {
+  server.close();
+  await browser.close();
+}
