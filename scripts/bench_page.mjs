@@ -44,7 +44,7 @@ try {
 
   // The same fixed-depth searches as `qipan bench`, in a worker built from the
   // page's own inlined engine, with clean tables for each position.
-  const native = execFileSync(nativeQipan, ['bench', '--only', 'search', '--verbose'], { encoding: 'utf8' });
+  const native = execFileSync(nativeQipan, ['bench', '--only', 'search-xiangqi', '--verbose'], { encoding: 'utf8' });
   const fens = [...native.matchAll(/ s {2}(\S+ [wb] .*)$/gm)].map((m) => m[1].trim());
   const summary = native.match(/^bench search\S* depth=(\d+) nodes=(\d+) seconds=([\d.]+) nps=(\d+)/m);
   if (!summary || fens.length === 0) throw new Error(`unexpected qipan bench output:\n${native}`);

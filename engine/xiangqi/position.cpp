@@ -1,6 +1,7 @@
 #include "position.h"
 
 #include <cassert>
+#include <cstdlib>
 
 namespace qipan::xiangqi {
 
@@ -76,7 +77,9 @@ bool Position::attacked(Square s, Color by) const {
     const std::int8_t* end = ray.end();
     while (it != end && board_[*it] == kEmpty) ++it;
     if (it == end) continue;
-    if (board_[*it] == rook || board_[*it] == king) return true;
+    if (board_[*it] == rook) return true;
+    // Flying general: only the other general is "attacked" down an open file.
+    if (board_[*it] == king && s == king_[opposite(by)]) return true;
     // Past the first piece (the screen), the next piece may be a cannon.
     for (++it; it != end; ++it) {
       if (board_[*it] == kEmpty) continue;
@@ -88,7 +91,10 @@ bool Position::attacked(Square s, Color by) const {
     if (board_[st.to] == horse && board_[st.via] == kEmpty) return true;
   for (const Step& st : kGeometry.pawn_attackers[by][s])
     if (board_[st.to] == pawn) return true;
-  return false;
+  // The general itself guards the palace points next to it.
+  const Square k = king_[by];
+  return k != kNoSquare && in_palace(by, s) &&
+         std::abs(file_of(s) - file_of(k)) + std::abs(rank_of(s) - rank_of(k)) == 1;
 }
 
 std::uint64_t Position::compute_key() const {

@@ -48,7 +48,8 @@ class Position {
   void unmake_null(const Undo& undo);
 
   // Is square s attacked by a piece of colour `by`? The flying-general rule
-  // counts: a general sees the enemy general along an open file.
+  // counts: a general sees the enemy general along an open file. Exact for
+  // every square (search also asks about capture targets).
   bool attacked(Square s, Color by) const;
   bool in_check() const { return attacked(king_[side_], opposite(side_)); }
   // After a move by `mover`, is that side's own general attacked?
