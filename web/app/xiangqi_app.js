@@ -198,14 +198,14 @@ export class XiangqiApp {
   // ---- AI ----------------------------------------------------------------
 
   async maybeAiMove() {
-    const snap = this.current;
-    if (!snap.live || snap.status.over || this.resigned || !this.isAi(snap.side)) return;
+    const snap = this.session.snapshot(); // the live game, even while browsing
+    if (snap.status.over || this.resigned || !this.isAi(snap.side)) return;
     const request = this.session.searchRequest();
     const plyAtRequest = snap.ply;
     this.thinking = { started: performance.now(), info: null };
     this.panels.renderThinking();
     await new Promise((r) => setTimeout(r, AI_PAUSE_MS));
-    if (this.current.ply !== plyAtRequest || !this.thinking) return;
+    if (this.session.snapshot().ply !== plyAtRequest || !this.thinking) return;
     const limits = limitsForLevel(this.settings.level);
     let result;
     try {
@@ -224,11 +224,12 @@ export class XiangqiApp {
     if (!result) return; // cancelled
     this.thinking = null;
     this.panels.renderThinking();
-    if (this.current.ply !== plyAtRequest || !this.current.live) return; // stale
+    if (this.session.snapshot().ply !== plyAtRequest) return; // stale
     if (!result.ok) {
       this.toast(result.error);
       return;
     }
+    if (this.browsePly !== null) this.browse(Infinity); // show the reply where it lands
     this.emit('ai', { from: result.from, to: result.to, depth: result.depth, nodes: result.nodes, elapsedMs: result.elapsedMs });
     this.tryMove(result.from, result.to);
   }
