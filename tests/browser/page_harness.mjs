@@ -94,8 +94,8 @@ export async function newGame(page, red, black, level) {
   const count = () => window.qipan.events().filter((e) => e.type === 'newgame').length;
   const before = await page.evaluate(count);
   await page.click('[data-action="new"]');
-  await page.selectOption('#new-dialog select[name="red"]', red);
-  await page.selectOption('#new-dialog select[name="black"]', black);
+  await page.selectOption('#new-dialog select[name="seat0"]', red);
+  await page.selectOption('#new-dialog select[name="seat1"]', black);
   await page.$eval('#new-dialog input[name="level"]', (el, v) => { el.value = String(v); }, level);
   await page.click('#new-dialog button[value="start"]');
   await page.waitForFunction(

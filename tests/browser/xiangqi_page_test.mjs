@@ -55,8 +55,12 @@ await test('pointer play: animation, refusal with reason, drag, undo/redo, flip,
   await click(page, 'h2');
   await page.waitForTimeout(150);
   await shot(page, 'selected');
+  const clickedAt = await page.evaluate(() => performance.now());
   await click(page, 'e2');
-  assert.equal(await page.evaluate(() => window.qipan.animating()), true, 'the move animates');
+  // The move animates: an animation of the cannon from h2 to e2 started with it.
+  const anim = await page.evaluate(() => window.qipan.lastAnimation());
+  assert.ok(anim && anim.from === sq('h2') && anim.to === sq('e2'), JSON.stringify(anim));
+  assert.ok(anim.start >= clickedAt && anim.duration >= 150 && anim.duration <= 400, JSON.stringify(anim));
   let snap = await snapshot(page);
   assert.equal(snap.moves[0].chinese, '炮二平五');
 
@@ -90,8 +94,8 @@ await test('pointer play: animation, refusal with reason, drag, undo/redo, flip,
 
   // A known mate: import the position, then play it out by pointer.
   await page.click('[data-action="record"]');
-  await page.fill('#record-dialog textarea[name="fen"]', '3k5/9/9/9/9/9/2p6/8R/R8/4K4 w - - 0 1');
-  await page.click('#record-dialog [data-action="import-fen"]');
+  await page.fill('#record-dialog textarea[name="position"]', '3k5/9/9/9/9/9/2p6/8R/R8/4K4 w - - 0 1');
+  await page.click('#record-dialog [data-action="import-position"]');
   await clickMove(page, 'i2i8');
   await clickMove(page, 'c3c2');
   await clickMove(page, 'a1a9');

@@ -1,34 +1,32 @@
-// A DOM/ARIA mirror of the board: one grid cell per intersection, so screen
-// readers and keyboard users see the same state as the canvas. Arrow keys move
-// a cursor; Enter or Space picks up and drops. The mirror only reports which
-// square was activated; the app asks the engine what that means.
-
-import { FILES, RANKS, squareOf } from '../xiangqi/board_geometry.js';
-import { pieceName } from '../xiangqi/pieces.js';
-
-const FILE_LETTERS = 'abcdefghi';
+// A DOM/ARIA mirror of a board: one grid cell per square, so screen readers
+// and keyboard users see the same state as the canvas. Arrow keys move a
+// cursor (in screen directions); Enter or Space activates the square under it.
+// The mirror only reports squares; the app asks the engine what they mean.
+//
+// `geometry` describes the board kind: {columns, rows, squareAt(row, col)
+// (screen cell to square, already flipped if the board is), start (square)}.
 
 export class AriaBoard {
-  constructor(container, { onActivate, onCursor, label }) {
+  constructor(container, { geometry, onActivate, onCursor, label }) {
     this.onActivate = onActivate;
     this.onCursor = onCursor;
-    this.cursor = squareOf(4, 0);
-    this.flipped = false;
+    this.geometry = geometry;
+    this.cursor = geometry.start;
     this.grid = document.createElement('div');
     this.grid.className = 'aria-board';
     this.grid.setAttribute('role', 'grid');
     this.grid.setAttribute('aria-label', label);
     this.grid.tabIndex = 0;
-    this.cells = new Map();
-    for (let row = 0; row < RANKS; row++) {
+    this.cells = [];
+    for (let row = 0; row < geometry.rows; row++) {
       const rowEl = document.createElement('div');
       rowEl.setAttribute('role', 'row');
-      for (let col = 0; col < FILES; col++) {
+      for (let col = 0; col < geometry.columns; col++) {
         const cell = document.createElement('div');
         cell.setAttribute('role', 'gridcell');
-        cell.tabIndex = -1;
+        cell.id = `aria-cell-${row}-${col}`;
         rowEl.appendChild(cell);
-        this.cells.set(row * FILES + col, cell);
+        this.cells.push(cell);
       }
       this.grid.appendChild(rowEl);
     }
@@ -38,21 +36,21 @@ export class AriaBoard {
     container.appendChild(this.grid);
   }
 
-  squareAtCell(row, col) {
-    return this.flipped ? squareOf(FILES - 1 - col, row) : squareOf(col, RANKS - 1 - row);
+  cellOf(square) {
+    for (let row = 0; row < this.geometry.rows; row++)
+      for (let col = 0; col < this.geometry.columns; col++)
+        if (this.geometry.squareAt(row, col) === square) return { row, col };
+    return { row: 0, col: 0 };
   }
 
-  update(snapshot, flipped, selected, targets, names) {
-    this.flipped = flipped;
-    for (let row = 0; row < RANKS; row++) {
-      for (let col = 0; col < FILES; col++) {
-        const square = this.squareAtCell(row, col);
-        const cell = this.cells.get(row * FILES + col);
-        const code = snapshot.board[square];
-        const where = FILE_LETTERS[square % FILES] + Math.floor(square / FILES);
-        const what = code ? pieceName(code) : names.empty;
+  // describe(square) gives each cell's spoken label; marks: {selected, targets}.
+  update(describe, { selected = -1, targets = [] } = {}) {
+    for (let row = 0; row < this.geometry.rows; row++) {
+      for (let col = 0; col < this.geometry.columns; col++) {
+        const square = this.geometry.squareAt(row, col);
+        const cell = this.cells[row * this.geometry.columns + col];
         cell.dataset.square = String(square);
-        cell.setAttribute('aria-label', `${where} ${what}`);
+        cell.setAttribute('aria-label', describe(square));
         cell.setAttribute('aria-selected', String(square === selected));
         cell.classList.toggle('target', targets.includes(square));
       }
@@ -60,19 +58,16 @@ export class AriaBoard {
   }
 
   onKey(event) {
-    const deltas = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+    const deltas = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
     if (deltas[event.key]) {
       event.preventDefault();
-      const [dc, dr] = deltas[event.key];
-      const file = this.cursor % FILES;
-      const rank = Math.floor(this.cursor / FILES);
-      // Screen directions: up is towards the top of the drawn board.
-      const sign = this.flipped ? -1 : 1;
-      const nf = Math.min(FILES - 1, Math.max(0, file + dc * sign));
-      const nr = Math.min(RANKS - 1, Math.max(0, rank - dr * sign));
-      this.cursor = squareOf(nf, nr);
-      const cell = [...this.cells.values()].find((c) => c.dataset.square === String(this.cursor));
-      if (cell) this.grid.setAttribute('aria-activedescendant', (cell.id ||= `sq-${this.cursor}`));
+      const [dr, dc] = deltas[event.key];
+      // The cursor is a square; screen directions follow the board as drawn.
+      const at = this.cellOf(this.cursor);
+      const row = Math.min(this.geometry.rows - 1, Math.max(0, at.row + dr));
+      const col = Math.min(this.geometry.columns - 1, Math.max(0, at.col + dc));
+      this.cursor = this.geometry.squareAt(row, col);
+      this.grid.setAttribute('aria-activedescendant', `aria-cell-${row}-${col}`);
       this.onCursor(this.cursor);
     } else if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();

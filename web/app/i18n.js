@@ -17,6 +17,9 @@ const STRINGS = {
     fen: '局面 (FEN)', record: '棋谱', exportTitle: '导出 / 导入', importDone: '已导入',
     copied: '已复制到剪贴板', hintIs: '提示：{move}', depth: '深度', score: '评分', speed: '速度', time: '用时',
     illegal: '不能这样走：{reason}', boardLabel: '象棋棋盘', emptySquare: '空',
+    position: '局面', boardString: '局面（64 格 + 走子方）', reversiBoardLabel: '黑白棋棋盘',
+    blackDisc: '黑棋', whiteDisc: '白棋', passes: '{side}无处可下，停一手', discs: '{black} : {white}',
+    reason_score: '比分 {black} : {white}', hints: '提示值', reversiTitle: '棋盘 · 黑白棋',
   },
   en: {
     title: 'Qipan · Xiangqi',
@@ -33,6 +36,9 @@ const STRINGS = {
     fen: 'Position (FEN)', record: 'Move list', exportTitle: 'Export / Import', importDone: 'Imported',
     copied: 'Copied to the clipboard', hintIs: 'Hint: {move}', depth: 'depth', score: 'score', speed: 'speed', time: 'time',
     illegal: 'Illegal move: {reason}', boardLabel: 'Xiangqi board', emptySquare: 'empty',
+    position: 'Position', boardString: 'Board (64 squares + side to move)', reversiBoardLabel: 'Reversi board',
+    blackDisc: 'Black', whiteDisc: 'White', passes: '{side} has no move and passes', discs: '{black} : {white}',
+    reason_score: 'score {black} : {white}', hints: 'Hint values', reversiTitle: 'Qipan · Reversi',
   },
 };
 
@@ -61,6 +67,8 @@ const REASONS_ZH = {
   'would leave your general in check': '走后己方将帅被将军',
   'your general is in check and this move does not answer it': '正被将军，必须应将',
   'the generals would face each other': '将帅不能照面',
+  'that square is taken': '这里已经有棋子了',
+  "a disc must flip at least one of the opponent's discs": '落子必须能翻转对方的棋子',
   'the game is over': '对局已结束',
 };
 

@@ -11,6 +11,8 @@ export class Panels {
     this.wireToolbar();
     this.wireDialogs();
     this.$('#notation').value = app.settings.notation;
+    this.$('#game-picker').value = app.id;
+    this.$('#game-picker').addEventListener('change', (e) => this.app.switchGame(e.target.value));
     this.$('#notation').addEventListener('change', (e) => {
       this.app.applySettings({ notation: e.target.value });
     });
@@ -51,18 +53,18 @@ export class Panels {
     newDialog.addEventListener('close', () => {
       if (newDialog.returnValue !== 'start') return;
       const form = newDialog.querySelector('form');
-      this.app.newGame([form.red.value, form.black.value], Number(form.level.value));
+      this.app.newGame([form.seat0.value, form.seat1.value], Number(form.level.value));
     });
 
     const settings = this.$('#settings-dialog');
     const settingsForm = settings.querySelector('form');
     level(settingsForm);
     settingsForm.addEventListener('change', () => {
+      this.app.seats.level = Number(settingsForm.level.value);
       this.app.applySettings({
         language: settingsForm.language.value,
         pieceStyle: settingsForm.pieceStyle.value,
         sound: settingsForm.sound.value === 'on',
-        level: Number(settingsForm.level.value),
       });
     });
 
@@ -84,11 +86,12 @@ export class Panels {
     };
     record.addEventListener('click', (e) => {
       const action = e.target.closest('[data-action]')?.dataset.action;
-      if (action === 'copy-fen') copy(recordForm.fen.value);
+      if (action === 'copy-position') copy(recordForm.position.value);
       if (action === 'copy-record') copy(recordForm.record.value);
-      if (action === 'import-fen' || action === 'import-record') {
-        const result = action === 'import-fen'
-          ? this.app.importFen(recordForm.fen.value)
+      if (action === 'copy-ggf') copy(this.app.ggfText());
+      if (action === 'import-position' || action === 'import-record') {
+        const result = action === 'import-position'
+          ? this.app.importPosition(recordForm.position.value)
           : this.app.importRecord(recordForm.record.value);
         error.textContent = result.ok ? '' : result.error;
         if (result.ok) {
@@ -101,10 +104,13 @@ export class Panels {
 
   openNewGame() {
     const form = this.$('#new-dialog form');
-    form.red.value = this.app.settings.players[0];
-    form.black.value = this.app.settings.players[1];
-    form.level.value = this.app.settings.level;
-    form.levelOut.value = this.app.settings.level;
+    const [name0, name1] = this.app.seatNames();
+    this.$('#seat0-name').textContent = name0;
+    this.$('#seat1-name').textContent = name1;
+    form.seat0.value = this.app.seats.players[0];
+    form.seat1.value = this.app.seats.players[1];
+    form.level.value = this.app.seats.level;
+    form.levelOut.value = this.app.seats.level;
     this.$('#new-dialog').showModal();
   }
 
@@ -113,23 +119,24 @@ export class Panels {
     form.language.value = this.app.settings.language;
     form.pieceStyle.value = this.app.settings.pieceStyle;
     form.sound.value = this.app.settings.sound ? 'on' : 'off';
-    form.level.value = this.app.settings.level;
-    form.levelOut.value = this.app.settings.level;
+    form.level.value = this.app.seats.level;
+    form.levelOut.value = this.app.seats.level;
     this.$('#settings-dialog').showModal();
   }
 
   openRecord() {
     const form = this.$('#record-dialog form');
-    form.fen.value = this.app.current.fen;
-    form.record.value = this.app.session.exportRecord(this.app.settings.notation);
+    this.$('#position-label').textContent = this.app.positionLabel();
+    form.position.value = this.app.positionText();
+    form.record.value = this.app.recordText();
     this.$('#record-error').textContent = '';
     this.$('#record-dialog').showModal();
   }
 
   showGameOver(status) {
-    const i18n = this.app.i18n;
-    this.$('#over-title').textContent = status.winner >= 0 ? i18n.t('wins', { side: i18n.side(status.winner) }) : i18n.t('draw');
-    this.$('#over-reason').textContent = i18n.t('reason_' + status.reason);
+    const text = this.app.gameOverText(status);
+    this.$('#over-title').textContent = text.title;
+    this.$('#over-reason').textContent = text.reason;
     const dialog = this.$('#over-dialog');
     dialog.dataset.reason = status.reason;
     dialog.dataset.winner = String(status.winner);
@@ -139,35 +146,29 @@ export class Panels {
   translate() {
     const i18n = this.app.i18n;
     document.documentElement.lang = i18n.language === 'zh' ? 'zh' : 'en';
-    document.title = i18n.t('title');
+    document.title = this.app.title ? this.app.title() : i18n.t('title');
     for (const el of this.root.querySelectorAll('[data-i18n]')) el.textContent = i18n.t(el.dataset.i18n);
   }
 
   render(snap) {
     const i18n = this.app.i18n;
     const status = this.$('#status');
-    if (snap.status.over) {
-      const who = snap.status.winner >= 0 ? i18n.t('wins', { side: i18n.side(snap.status.winner) }) : i18n.t('draw');
-      status.textContent = `${who} · ${i18n.t('reason_' + snap.status.reason)}`;
-    } else {
-      status.textContent = i18n.t('toMove', { side: i18n.side(snap.side) }) + (snap.inCheck ? ' · ' + i18n.t('check') : '');
-    }
-    status.classList.toggle('red', snap.side === 0);
-    status.classList.toggle('check', snap.inCheck);
+    status.textContent = this.app.statusLine(snap);
+    status.classList.toggle('red', this.app.id === 'xiangqi' && snap.side === 0);
+    status.classList.toggle('check', !!snap.inCheck);
 
     const browse = this.$('#browse');
     browse.hidden = snap.live;
     if (!snap.live) this.$('#browse-text').textContent = i18n.t('browsing', { n: snap.ply });
 
-    const notation = this.app.settings.notation;
+    const labels = this.app.moveLabels(snap);
     const list = this.$('#moves');
     const items = [];
-    for (let i = 0; i < snap.moves.length; i += 2) {
+    for (let i = 0; i < labels.length; i += 2) {
       const cell = (ply) => {
-        const move = snap.moves[ply];
-        if (!move) return '';
+        if (ply >= labels.length) return '';
         const current = ply + 1 === snap.ply ? ' current' : '';
-        return `<button class="move${current}" data-ply="${ply + 1}">${escapeHtml(move[notation])}</button>`;
+        return `<button class="move${current}" data-ply="${ply + 1}">${escapeHtml(labels[ply])}</button>`;
       };
       items.push(`<li>${cell(i)}${cell(i + 1)}</li>`);
     }

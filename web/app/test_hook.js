@@ -1,21 +1,24 @@
 // A read-only hook for tests and curious players: window.qipan exposes the
-// current snapshot, the board layout (for pointer coordinates) and the event
-// log. It cannot change the game.
-import { boardLayout, centerOf } from '../xiangqi/board_geometry.js';
+// current game, its snapshot, board coordinates and the event log. It cannot
+// change the game.
 
 export function installTestHook(app) {
   const hook = {
+    game: () => app.id,
     snapshot: () => structuredClone(app.current),
     events: () => app.events.slice(),
-    settings: () => ({ ...app.settings }),
+    settings: () => structuredClone(app.settings),
     thinking: () => (app.thinking ? { ...app.thinking } : null),
     // Centre of a square in page (client) coordinates.
     squareCenter: (square) => {
       const rect = app.canvas.getBoundingClientRect();
-      const p = centerOf(boardLayout(app.size.width, app.size.height, app.settings.flipped), square);
+      const p = app.squareCenter(square);
       return { x: rect.left + p.x, y: rect.top + p.y };
     },
-    animating: () => !!(app.view.animation && performance.now() - app.view.animation.start < app.view.animation.duration),
+    animating: () => app.animating(),
+    // The latest move animation (squares, start time, length), or null.
+    lastAnimation: () => (app.view.animation ? structuredClone(app.view.animation) : null),
+    hints: () => (app.view.hints ? structuredClone(app.view.hints) : null),
     drawTimes: () => app.drawTimes.slice(),
     lastFrameAt: () => app.lastFrameAt,
   };

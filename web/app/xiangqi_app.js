@@ -5,9 +5,9 @@
 
 import { autoFitCanvas } from '../common/canvas.js';
 import { drawBoard } from '../xiangqi/board_renderer.js';
-import { boardLayout, squareAt } from '../xiangqi/board_geometry.js';
+import { FILES, RANKS, boardLayout, centerOf, squareAt, squareOf } from '../xiangqi/board_geometry.js';
 import { moveAnimation, pruneFades, MOVE_MS } from '../xiangqi/animation.js';
-import { colorOf } from '../xiangqi/pieces.js';
+import { colorOf, pieceName } from '../xiangqi/pieces.js';
 import { AiClient } from './ai_client.js';
 import { AriaBoard } from './aria_board.js';
 import { BoardInput } from './board_input.js';
@@ -21,6 +21,7 @@ const AI_PAUSE_MS = 250; // lets the player see the previous move land first
 
 export class XiangqiApp {
   constructor({ engine, workerSource, root }) {
+    this.id = 'xiangqi';
     this.engine = engine;
     this.root = root;
     this.settings = loadSettings();
@@ -44,6 +45,12 @@ export class XiangqiApp {
     this.restoreGame();
     this.panels = new Panels(this.root, this);
     this.aria = new AriaBoard(this.root.querySelector('#aria-board-host'), {
+      geometry: {
+        columns: FILES,
+        rows: RANKS,
+        start: squareOf(4, 0),
+        squareAt: (row, col) => (this.settings.flipped ? squareOf(FILES - 1 - col, row) : squareOf(col, RANKS - 1 - row)),
+      },
       label: this.i18n.t('boardLabel'),
       onActivate: (square) => this.activate(square),
       onCursor: (square) => { this.view.cursor = square; this.requestFrame(); },
@@ -67,12 +74,29 @@ export class XiangqiApp {
 
   // ---- state -------------------------------------------------------------
 
+  get seats() {
+    return this.settings[this.id];
+  }
+
+  seatNames() {
+    return [this.i18n.t('red'), this.i18n.t('black')];
+  }
+
+  animating() {
+    const anim = this.view.animation;
+    return !!(anim && performance.now() - anim.start < anim.duration);
+  }
+
+  squareCenter(square) {
+    return centerOf(boardLayout(this.size.width, this.size.height, this.settings.flipped), square);
+  }
+
   snapshot() {
     return this.browsePly === null ? this.session.snapshot() : this.session.snapshotAt(this.browsePly);
   }
 
   isAi(color) {
-    return this.settings.players[color] === 'ai';
+    return this.seats.players[color] === 'ai';
   }
 
   humanToMove(snapshot) {
@@ -80,7 +104,7 @@ export class XiangqiApp {
   }
 
   restoreGame() {
-    const saved = loadGame();
+    const saved = loadGame(this.id);
     if (!saved) return;
     const result = this.session.importRecord(saved.record);
     if (!result.ok) {
@@ -95,7 +119,7 @@ export class XiangqiApp {
   }
 
   persist() {
-    saveGame({ record: this.session.exportRecord('iccs'), resigned: this.resigned });
+    saveGame(this.id, { record: this.session.exportRecord('iccs'), resigned: this.resigned });
     saveSettings(this.settings);
   }
 
@@ -206,7 +230,7 @@ export class XiangqiApp {
     this.panels.renderThinking();
     await new Promise((r) => setTimeout(r, AI_PAUSE_MS));
     if (this.session.snapshot().ply !== plyAtRequest || !this.thinking) return;
-    const limits = limitsForLevel(this.settings.level);
+    const limits = limitsForLevel(this.seats.level);
     let result;
     try {
       result = await this.ai.search({ game: 'xiangqi', ...request, limits }, (info) => {
@@ -246,7 +270,7 @@ export class XiangqiApp {
     const snap = this.current;
     if (!this.humanToMove(snap)) return;
     const request = this.session.searchRequest();
-    const result = await this.ai.search({ game: 'xiangqi', ...request, limits: hintLimits(this.settings.level) });
+    const result = await this.ai.search({ game: 'xiangqi', ...request, limits: hintLimits(this.seats.level) });
     if (!result || !result.ok || this.current.ply !== snap.ply) return;
     const move = this.session.moveText(result.from, result.to, this.settings.notation);
     this.view.hint = { from: result.from, to: result.to };
@@ -260,8 +284,8 @@ export class XiangqiApp {
 
   newGame(players, level) {
     this.cancelAi();
-    this.settings.players = players;
-    this.settings.level = level;
+    this.seats.players = players;
+    this.seats.level = level;
     this.session.newGame();
     this.resigned = null;
     this.browsePly = null;
@@ -363,6 +387,15 @@ export class XiangqiApp {
     else this.maybeAiMove();
   }
 
+  // Each game keeps its own saved game; switching reloads the page into it.
+  switchGame(game) {
+    if (game === this.id) return;
+    this.cancelAi();
+    this.settings.game = game;
+    this.persist();
+    location.reload();
+  }
+
   applySettings(changes) {
     Object.assign(this.settings, changes);
     this.i18n = new I18n(this.settings.language);
@@ -370,6 +403,42 @@ export class XiangqiApp {
     this.persist();
     this.panels.translate();
     this.refresh();
+  }
+
+  // ---- what the panels show ----------------------------------------------
+
+  statusLine(snap) {
+    const i18n = this.i18n;
+    if (snap.status.over) return this.gameOverText(snap.status).title + ' · ' + this.gameOverText(snap.status).reason;
+    return i18n.t('toMove', { side: i18n.side(snap.side) }) + (snap.inCheck ? ' · ' + i18n.t('check') : '');
+  }
+
+  gameOverText(status) {
+    const i18n = this.i18n;
+    return {
+      title: status.winner >= 0 ? i18n.t('wins', { side: i18n.side(status.winner) }) : i18n.t('draw'),
+      reason: i18n.t('reason_' + status.reason),
+    };
+  }
+
+  moveLabels(snap) {
+    return snap.moves.map((move) => move[this.settings.notation]);
+  }
+
+  positionLabel() {
+    return this.i18n.t('fen');
+  }
+
+  positionText() {
+    return this.current.fen;
+  }
+
+  recordText() {
+    return this.session.exportRecord(this.settings.notation);
+  }
+
+  importPosition(text) {
+    return this.importFen(text);
   }
 
   // ---- output ------------------------------------------------------------
@@ -383,8 +452,10 @@ export class XiangqiApp {
 
   syncAria() {
     if (this.aria && this.current) {
-      this.aria.update(this.current, this.settings.flipped, this.view.selected, this.view.targets,
-        { empty: this.i18n.t('emptySquare') });
+      const board = this.current.board;
+      const empty = this.i18n.t('emptySquare');
+      this.aria.update((square) => `${'abcdefghi'[square % FILES]}${Math.floor(square / FILES)} ${board[square] ? pieceName(board[square]) : empty}`,
+        { selected: this.view.selected, targets: this.view.targets });
     }
   }
 

@@ -37,7 +37,7 @@ const LOOK = {
     edge: '#0b0c0e',
     edgeLight: '#2a2e34',
     rim: 'rgba(0,0,0,0.8)',
-    rimLight: 'rgba(150,172,205,0.42)',
+    rimLight: 'rgba(150,172,205,0.55)',
     inner: 'rgba(120,140,170,0.10)',
     spec: 0.5,
   },

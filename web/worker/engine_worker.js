@@ -1,25 +1,40 @@
 // Worker glue: runs after the inlined engine script (QipanEngine factory) in
-// the same Blob. One searcher lives here; the page cancels a search by
-// terminating this worker, so there is no stop message.
+// the same Blob. Each game's searcher is created on first use and lives as
+// long as the worker; the page cancels a search by terminating the worker, so
+// there is no stop message.
 /* global QipanEngine */
 
-const ready = QipanEngine().then((engine) => {
-  const searchers = { xiangqi: new engine.XiangqiSearcher() };
-  return { engine, searchers };
-});
+const ready = QipanEngine();
+const searchers = {};
+
+const CLASSES = { xiangqi: 'XiangqiSearcher', reversi: 'ReversiSearcher' };
+
+function searcherFor(engine, game) {
+  if (!searchers[game]) {
+    const Class = engine[CLASSES[game]];
+    if (!Class) return null;
+    searchers[game] = new Class();
+  }
+  return searchers[game];
+}
+
+// One request kind per game and purpose; each returns plain data.
+const RUN = {
+  xiangqi: (searcher, msg, info) => searcher.search(msg.fen, msg.history, msg.limits, info),
+  reversi: (searcher, msg, info) =>
+    msg.kind === 'hints' ? searcher.hints(msg.board, msg.limits, info) : searcher.search(msg.board, msg.limits, info),
+};
 
 self.onmessage = async (event) => {
-  const { id, game, fen, history, limits } = event.data;
-  const { searchers } = await ready;
-  const searcher = searchers[game];
-  if (!searcher) {
-    self.postMessage({ id, type: 'error', message: `no searcher for ${game}` });
+  const msg = event.data;
+  const engine = await ready;
+  const searcher = searcherFor(engine, msg.game);
+  if (!searcher || !RUN[msg.game]) {
+    self.postMessage({ id: msg.id, type: 'error', message: `no searcher for ${msg.game}` });
     return;
   }
   const started = performance.now();
-  const result = searcher.search(fen, history, limits, (info) => {
-    self.postMessage({ id, type: 'info', info });
-  });
+  const result = RUN[msg.game](searcher, msg, (info) => self.postMessage({ id: msg.id, type: 'info', info }));
   result.elapsedMs = performance.now() - started;
-  self.postMessage({ id, type: 'result', result });
+  self.postMessage({ id: msg.id, type: 'result', result });
 };
