@@ -2,6 +2,7 @@
 // one searcher class per game for the AI worker. Everything else is plain data.
 #include <emscripten/bind.h>
 
+#include "reversi_session.h"
 #include "xiangqi_searcher.h"
 #include "xiangqi_session.h"
 
@@ -26,6 +27,22 @@ EMSCRIPTEN_BINDINGS(qipan) {
       .function("fen", &XiangqiSession::fen)
       .function("moveText", &XiangqiSession::moveText)
       .function("searchRequest", &XiangqiSession::searchRequest);
+
+  using qipan::bindings::ReversiSession;
+  class_<ReversiSession>("ReversiSession")
+      .constructor<>()
+      .function("newGame", &ReversiSession::newGame)
+      .function("loadBoard", &ReversiSession::loadBoard)
+      .function("play", &ReversiSession::play)
+      .function("undo", &ReversiSession::undo)
+      .function("redo", &ReversiSession::redo)
+      .function("snapshot", &ReversiSession::snapshot)
+      .function("snapshotAt", &ReversiSession::snapshotAt)
+      .function("exportRecord", &ReversiSession::exportRecord)
+      .function("importRecord", &ReversiSession::importRecord)
+      .function("exportGgf", &ReversiSession::exportGgf)
+      .function("boardString", &ReversiSession::boardString)
+      .function("searchRequest", &ReversiSession::searchRequest);
 
   class_<XiangqiSearcher>("XiangqiSearcher")
       .constructor<>()
