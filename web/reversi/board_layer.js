@@ -82,16 +82,44 @@ function feltNoiseTile() {
   return tile;
 }
 
-function drawWoodGrain(g, x, y, w, h, cell) {
-  const rand = mulberry32(0x7a1c);
-  const horizontal = w >= h;
-  const length = horizontal ? w : h;
-  const across = horizontal ? h : w;
-  const fibres = Math.round(across / Math.max(1.5, cell * 0.035));
-  const step = Math.max(4, cell * 0.2);
+// A soft blurred silhouette drawn small and scaled up: a blur is smooth, so the
+// upscale loses nothing, and it costs a fraction of a full-size shadowBlur.
+function softShadow(g, x, y, w, h, r, blur, alpha) {
+  const k = 1 / 6; // scale of the small layer
+  const pad = blur * 2;
+  const layer = createLayer((w + 2 * pad) * k, (h + 2 * pad) * k);
+  const s = layer.getContext('2d');
+  s.scale(k, k);
+  s.fillStyle = '#000';
+  if ('filter' in s) {
+    s.filter = 'blur(' + (blur * k).toFixed(2) + 'px)';
+    roundRect(s, pad, pad, w, h, r);
+  } else {
+    // No canvas filters: the shadow of a shape drawn out of view (cheap at this size).
+    const away = (w + 4 * pad) / k;
+    s.shadowColor = '#000';
+    s.shadowBlur = blur * k;
+    s.shadowOffsetX = away * k;
+    roundRect(s, pad - away, pad, w, h, r);
+  }
+  s.fill();
+  g.save();
+  g.globalAlpha = alpha;
+  g.imageSmoothingQuality = 'low';
+  g.drawImage(layer, x - pad, y - pad, w + 2 * pad, h + 2 * pad);
+  g.restore();
+}
+
+// Wood fibres along one piece of the frame: the clip is the mitred piece, (x0, y0) a
+// corner of its bounding box, (ux, uy) the direction the grain runs, (vx, vy) across.
+function drawGrainPiece(g, rand, cell, x0, y0, length, width, ux, uy) {
+  const vx = -uy;
+  const vy = ux;
+  const fibres = Math.max(6, Math.round(width / Math.max(1.5, cell * 0.04)));
+  const step = Math.max(6, cell * 0.45);
   for (let i = 0; i < fibres; i++) {
-    const p0 = rand() * across;
-    const amp = cell * (0.02 + rand() * 0.08);
+    const p0 = rand() * width;
+    const amp = cell * (0.01 + rand() * 0.05);
     const freq = (0.5 + rand() * 1.5) / (cell * 2.5);
     const phase = rand() * Math.PI * 2;
     const light = rand() < 0.35;
@@ -99,48 +127,120 @@ function drawWoodGrain(g, x, y, w, h, cell) {
     g.strokeStyle = light ? 'rgba(255,200,140,' + (0.03 + rand() * 0.05).toFixed(3) + ')'
       : 'rgba(0,0,0,' + (0.08 + rand() * 0.12).toFixed(3) + ')';
     g.beginPath();
-    for (let s = -step; s <= length + step; s += step) {
-      const q = p0 + Math.sin(s * freq + phase) * amp;
-      const px = horizontal ? x + s : x + q;
-      const py = horizontal ? y + q : y + s;
-      if (s === -step) g.moveTo(px, py);
+    for (let t = -step; t <= length + step; t += step) {
+      const q = p0 + Math.sin(t * freq + phase) * amp;
+      const px = x0 + ux * t + vx * q;
+      const py = y0 + uy * t + vy * q;
+      if (t === -step) g.moveTo(px, py);
       else g.lineTo(px, py);
     }
     g.stroke();
   }
 }
 
+// The frame as four mitred walnut pieces, grain running along each, like a real board.
+// Each piece is painted unclipped into its own small layer and cut to shape with
+// 'destination-in' (stroking hundreds of fibres through a clip mask costs ten times
+// more in a software canvas), then blitted at whole device pixels.
+function drawFrameWood(g, layout, dpr) {
+  const { board, felt, cell } = layout;
+  const rand = mulberry32(0x7a1c);
+  const r = cell * 0.2; // outer corner radius
+  const X0 = board.x;
+  const Y0 = board.y;
+  const X1 = board.x + board.w;
+  const Y1 = board.y + board.h;
+  const x0 = felt.x;
+  const y0 = felt.y;
+  const x1 = felt.x + felt.w;
+  const y1 = felt.y + felt.h;
+  const w = x0 - X0;
+  const Q = Math.PI / 4;
+  // Outline of a piece: half of each rounded outer corner (split on the mitre), the
+  // outer edge between them, and the inner edge along the felt.
+  const top = (t) => {
+    t.arc(X0 + r, Y0 + r, r, 5 * Q, 6 * Q);
+    t.arc(X1 - r, Y0 + r, r, 6 * Q, 7 * Q);
+    t.lineTo(x1, y0);
+    t.lineTo(x0, y0);
+  };
+  const bottom = (t) => {
+    t.arc(X1 - r, Y1 - r, r, Q, 2 * Q);
+    t.arc(X0 + r, Y1 - r, r, 2 * Q, 3 * Q);
+    t.lineTo(x0, y1);
+    t.lineTo(x1, y1);
+  };
+  const left = (t) => {
+    t.arc(X0 + r, Y1 - r, r, 3 * Q, 4 * Q);
+    t.arc(X0 + r, Y0 + r, r, 4 * Q, 5 * Q);
+    t.lineTo(x0, y0);
+    t.lineTo(x0, y1);
+  };
+  const right = (t) => {
+    t.arc(X1 - r, Y0 + r, r, 7 * Q, 8 * Q);
+    t.arc(X1 - r, Y1 - r, r, 0, Q);
+    t.lineTo(x1, y1);
+    t.lineTo(x1, y0);
+  };
+  // [outline, bounding box, grain origin, length, width, direction, shade]
+  const pieces = [
+    [top, [X0, Y0, X1, y0], X0, Y0, board.w, w, 1, 0, 0],
+    [bottom, [X0, y1, X1, Y1], X0, y1, board.w, w, 1, 0, 0.1],
+    [left, [X0, Y0, x0, Y1], X0 + w, Y0, board.h, w, 0, 1, 0.05],
+    [right, [x1, Y0, X1, Y1], X1, Y0, board.h, w, 0, 1, 0.12],
+  ];
+  for (const [outline, box, gx, gy, length, width, ux, uy, shade] of pieces) {
+    const bx = Math.floor(box[0] * dpr) / dpr;
+    const by = Math.floor(box[1] * dpr) / dpr;
+    const pw = Math.ceil((box[2] - bx) * dpr) + 1;
+    const ph = Math.ceil((box[3] - by) * dpr) + 1;
+    const layer = createLayer(pw, ph);
+    const t = layer.getContext('2d');
+    t.setTransform(dpr, 0, 0, dpr, -bx * dpr, -by * dpr);
+    const wood = t.createLinearGradient(X0, Y0, X1, Y1);
+    wood.addColorStop(0, '#573522');
+    wood.addColorStop(0.45, '#402517');
+    wood.addColorStop(1, '#2b190e');
+    t.fillStyle = wood;
+    t.fillRect(bx, by, pw / dpr, ph / dpr);
+    drawGrainPiece(t, rand, cell, gx, gy, length, width, ux, uy);
+    // Lacquer: a broad soft reflection across the top of the frame.
+    const gloss = t.createLinearGradient(0, Y0, 0, Y1);
+    gloss.addColorStop(0, 'rgba(255,225,190,0.13)');
+    gloss.addColorStop(0.5, 'rgba(255,225,190,0.02)');
+    gloss.addColorStop(1, 'rgba(0,0,0,0.12)');
+    t.fillStyle = gloss;
+    t.fillRect(bx, by, pw / dpr, ph / dpr);
+    if (shade) {
+      t.fillStyle = 'rgba(0,0,0,' + shade + ')';
+      t.fillRect(bx, by, pw / dpr, ph / dpr);
+    }
+    t.globalCompositeOperation = 'destination-in';
+    t.beginPath();
+    outline(t);
+    t.closePath();
+    t.fillStyle = '#000';
+    t.fill();
+    g.drawImage(layer, bx, by, pw / dpr, ph / dpr);
+  }
+  // Mitre joints: a hairline from each outer corner to the felt corner.
+  const k = r * (1 - Math.SQRT1_2);
+  g.lineWidth = Math.max(0.5, cell * 0.012);
+  g.strokeStyle = 'rgba(0,0,0,0.35)';
+  g.beginPath();
+  g.moveTo(X0 + k, Y0 + k); g.lineTo(x0, y0);
+  g.moveTo(X1 - k, Y0 + k); g.lineTo(x1, y0);
+  g.moveTo(X0 + k, Y1 - k); g.lineTo(x0, y1);
+  g.moveTo(X1 - k, Y1 - k); g.lineTo(x1, y1);
+  g.stroke();
+}
+
 // Walnut rim with a bevel and a drop shadow under the whole board.
-function drawRim(g, layout) {
+function drawRim(g, layout, dpr) {
   const { board, cell } = layout;
   const radius = cell * 0.2;
-  g.save();
-  g.shadowColor = 'rgba(0,0,0,0.55)';
-  g.shadowBlur = cell * 0.3;
-  g.shadowOffsetY = cell * 0.07;
-  roundRect(g, board.x, board.y, board.w, board.h, radius);
-  g.fillStyle = '#2a1a10';
-  g.fill();
-  g.restore();
-
-  g.save();
-  roundRect(g, board.x, board.y, board.w, board.h, radius);
-  g.clip();
-  const wood = g.createLinearGradient(board.x, board.y, board.x + board.w, board.y + board.h);
-  wood.addColorStop(0, '#553420');
-  wood.addColorStop(0.45, '#3e2416');
-  wood.addColorStop(1, '#2a180d');
-  g.fillStyle = wood;
-  g.fillRect(board.x, board.y, board.w, board.h);
-  drawWoodGrain(g, board.x, board.y, board.w, board.h, cell);
-  // Lacquer: a broad soft reflection across the top of the rim.
-  const gloss = g.createLinearGradient(0, board.y, 0, board.y + board.h);
-  gloss.addColorStop(0, 'rgba(255,225,190,0.13)');
-  gloss.addColorStop(0.5, 'rgba(255,225,190,0.02)');
-  gloss.addColorStop(1, 'rgba(0,0,0,0.12)');
-  g.fillStyle = gloss;
-  g.fillRect(board.x, board.y, board.w, board.h);
-  g.restore();
+  softShadow(g, board.x, board.y + cell * 0.07, board.w, board.h, radius, cell * 0.16, 0.6);
+  drawFrameWood(g, layout, dpr);
 
   // Bevel on the outer edge: light top-left, dark bottom-right.
   const bevel = g.createLinearGradient(board.x, board.y, board.x + board.w, board.y + board.h);
@@ -154,15 +254,62 @@ function drawRim(g, layout) {
   g.stroke();
 }
 
-function drawFelt(g, layout, dpr) {
+// Low-frequency mottling: a few octaves of random values on a tiny grid, scaled up
+// smoothly (the nap of real felt never lies quite flat). Returns a small layer.
+function mottleLayer() {
+  const N = 24;
+  const layer = createLayer(N, N);
+  const m = layer.getContext('2d');
+  const rand = mulberry32(0x2b7d);
+  for (const [cells, alpha] of [[4, 0.55], [8, 0.35], [16, 0.2]]) {
+    const small = createLayer(cells, cells);
+    const s = small.getContext('2d');
+    const img = s.createImageData(cells, cells);
+    for (let i = 0; i < cells * cells; i++) {
+      const v = rand();
+      const light = v > 0.5;
+      img.data[4 * i] = light ? 150 : 0;
+      img.data[4 * i + 1] = light ? 235 : 30;
+      img.data[4 * i + 2] = light ? 160 : 8;
+      img.data[4 * i + 3] = Math.round(Math.abs(v - 0.5) * 2 * 255 * alpha);
+    }
+    s.putImageData(img, 0, 0);
+    m.imageSmoothingQuality = 'high';
+    m.drawImage(small, 0, 0, N, N);
+  }
+  return layer;
+}
+
+// Inner shadow along the inside of a rectangle: four gradient bands (cheap; a
+// shadowBlur of this size is not).
+function innerShadow(g, x, y, w, h, size, alpha) {
+  const band = (x0, y0, x1, y1, rx, ry, rw, rh) => {
+    const grad = g.createLinearGradient(x0, y0, x1, y1);
+    grad.addColorStop(0, 'rgba(0,0,0,' + alpha + ')');
+    grad.addColorStop(0.35, 'rgba(0,0,0,' + (alpha * 0.35).toFixed(3) + ')');
+    grad.addColorStop(1, 'rgba(0,0,0,0)');
+    g.fillStyle = grad;
+    g.fillRect(rx, ry, rw, rh);
+  };
+  band(x, y, x, y + size * 1.3, x, y, w, size * 1.3); // the top edge casts the most
+  band(x, y + h, x, y + h - size * 0.7, x, y + h - size * 0.7, w, size * 0.7);
+  band(x, y, x + size, y, x, y, size, h);
+  band(x + w, y, x + w - size, y, x + w - size, y, size, h);
+}
+
+// Everything smooth about the felt (colour, mottling, lamp light, vignette, the inner
+// shadow under the rim) is painted once at low resolution and scaled up in one blit;
+// only the fibre noise is drawn at full resolution.
+function feltShading(layout) {
   const { felt, cell, left, top, right, bottom } = layout;
+  const q = Math.min(1, 160 / felt.w) * 1.5; // ≤ 240 px across is plenty for smooth light
+  const layer = createLayer(felt.w * q, felt.h * q);
+  const g = layer.getContext('2d');
+  g.scale(q, q);
+  g.translate(-felt.x, -felt.y);
   const cx = (left + right) / 2;
   const cy = (top + bottom) / 2;
   const span = right - left;
-  g.save();
-  g.beginPath();
-  g.rect(felt.x, felt.y, felt.w, felt.h);
-  g.clip();
 
   // Base colour: a classic tournament green, lit from the upper left.
   const base = g.createLinearGradient(felt.x, felt.y, felt.x + felt.w, felt.y + felt.h);
@@ -172,26 +319,10 @@ function drawFelt(g, layout, dpr) {
   g.fillStyle = base;
   g.fillRect(felt.x, felt.y, felt.w, felt.h);
 
-  // Mottling: large, faint, soft patches (the nap of real felt never lies quite flat).
-  const rand = mulberry32(0x2b7d);
-  for (let i = 0; i < 70; i++) {
-    const x = felt.x + rand() * felt.w;
-    const y = felt.y + rand() * felt.h;
-    const r = cell * (0.5 + rand() * 1.6);
-    const light = rand() < 0.5;
-    const a = 0.025 + rand() * 0.035;
-    const grad = g.createRadialGradient(x, y, 0, x, y, r);
-    grad.addColorStop(0, light ? 'rgba(120,220,140,' + a.toFixed(3) + ')' : 'rgba(0,35,10,' + (a * 1.4).toFixed(3) + ')');
-    grad.addColorStop(1, 'rgba(0,0,0,0)');
-    g.fillStyle = grad;
-    g.fillRect(x - r, y - r, 2 * r, 2 * r);
-  }
-
-  // Fibre noise at device-pixel scale, whatever the dpr.
   g.save();
-  g.setTransform(1, 0, 0, 1, 0, 0);
-  g.fillStyle = g.createPattern(feltNoiseTile(), 'repeat');
-  g.fillRect(Math.floor(felt.x * dpr), Math.floor(felt.y * dpr), Math.ceil(felt.w * dpr) + 1, Math.ceil(felt.h * dpr) + 1);
+  g.globalAlpha = 0.16;
+  g.imageSmoothingQuality = 'high';
+  g.drawImage(mottleLayer(), felt.x, felt.y, felt.w, felt.h);
   g.restore();
 
   // Lamp light from above the board's upper left, and a soft vignette.
@@ -206,13 +337,23 @@ function drawFelt(g, layout, dpr) {
   g.fillStyle = vignette;
   g.fillRect(felt.x, felt.y, felt.w, felt.h);
 
-  // The felt sits below the rim: an inner shadow along its edge.
-  g.shadowColor = 'rgba(0,0,0,0.6)';
-  g.shadowBlur = cell * 0.12;
-  g.shadowOffsetY = cell * 0.025;
-  g.lineWidth = cell * 0.2;
-  g.strokeStyle = '#000';
-  g.strokeRect(felt.x - cell * 0.1, felt.y - cell * 0.1, felt.w + cell * 0.2, felt.h + cell * 0.2);
+  // The felt sits below the rim.
+  innerShadow(g, felt.x, felt.y, felt.w, felt.h, cell * 0.12, 0.5);
+  return layer;
+}
+
+function drawFelt(g, layout, dpr) {
+  const { felt, cell } = layout;
+  g.save();
+  g.imageSmoothingQuality = 'medium';
+  g.drawImage(feltShading(layout), felt.x, felt.y, felt.w, felt.h);
+  g.restore();
+
+  // Fibre noise at device-pixel scale, whatever the dpr.
+  g.save();
+  g.setTransform(1, 0, 0, 1, 0, 0);
+  g.fillStyle = g.createPattern(feltNoiseTile(), 'repeat');
+  g.fillRect(Math.round(felt.x * dpr), Math.round(felt.y * dpr), Math.round(felt.w * dpr), Math.round(felt.h * dpr));
   g.restore();
 
   // A thin bright lip where the rim meets the felt.
@@ -303,8 +444,10 @@ export function renderBoardLayer(layout, dpr) {
   const layer = createLayer(Math.round(layout.width * dpr), Math.round(layout.height * dpr));
   const g = layer.getContext('2d');
   g.setTransform(dpr, 0, 0, dpr, 0, 0);
-  const T = (f) => { const a = performance.now(); f(); g.getImageData(0,0,1,1); return (performance.now() - a).toFixed(1); };
-  globalThis.__prof = [T(() => drawRim(g, layout)), T(() => drawFelt(g, layout, dpr)), T(() => drawGrid(g, layout, dpr)), T(() => drawCoordinates(g, layout))];
+  drawRim(g, layout, dpr);
+  drawFelt(g, layout, dpr);
+  drawGrid(g, layout, dpr);
+  drawCoordinates(g, layout);
   return layer;
 }
 

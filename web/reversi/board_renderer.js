@@ -16,7 +16,7 @@ export const DEFAULT_VIEW = Object.freeze({
   height: 0,
   dpr: 1,
   hints: null, // [{square, text, exact, best}]
-  showLegal: true,
+  showLegal: true, // omitted counts as true
   hover: -1,
   cursor: -1,
   animation: null, // animation.flipAnimation(...); the snapshot already shows the result
@@ -177,7 +177,7 @@ export function drawBoard(ctx, snapshot, view, timeMs) {
     if (Array.isArray(v.hints)) {
       for (const h of v.hints) if (h && isSquare(h.square) && !isDisc(board[h.square])) hinted.add(h.square);
     }
-    if (v.showLegal) {
+    if (v.showLegal !== false) {
       for (const s of legal) {
         if (hinted.has(s) || s === hover || isDisc(board[s])) continue;
         drawLegalDot(ctx, layout, s, side, 1);
