@@ -6,7 +6,8 @@
 // and wasm figures side by side; `nodes` doubles as the section's signature,
 // which must be identical in both builds. Sections: perft from the start
 // position (move generation speed) and the fixed-depth search bench (search
-// speed; its node count is the determinism signature). Add a section by
+// speed; its node count is the determinism signature), and Reversi perft from
+// the start (bitboard move generation and flips). Add a section by
 // writing a function returning a BenchResult and listing it in kSections.
 #include <cstdint>
 #include <cstdio>
@@ -16,6 +17,7 @@
 
 #include "commands.h"
 #include "engine/core/clock.h"
+#include "engine/reversi/perft.h"
 #include "engine/xiangqi/movegen.h"
 #include "engine/xiangqi/position.h"
 #include "engine/xiangqi/search.h"
@@ -27,6 +29,7 @@ namespace {
 struct BenchOptions {
   int perft_depth = 5;
   int search_depth = kSearchBenchDepth;
+  int reversi_perft_depth = 11;
   bool verbose = false;
 };
 
@@ -55,6 +58,18 @@ BenchResult search_xiangqi(const BenchOptions& options) {
   return BenchResult{s.depth, s.nodes, s.seconds};
 }
 
+// Reversi bitboard move generation: perft from the start position (depth 11 =
+// 212,258,800 leaves; a forced pass is a ply, a finished game one leaf).
+BenchResult perft_reversi(const BenchOptions& options) {
+  BenchResult r;
+  r.depth = options.reversi_perft_depth;
+  const reversi::Position pos = reversi::Position::start();
+  const Stopwatch watch;
+  r.nodes = reversi::perft(pos, r.depth);
+  r.seconds = watch.elapsed_seconds();
+  return r;
+}
+
 struct Section {
   std::string_view name;
   BenchResult (*run)(const BenchOptions&);
@@ -63,6 +78,7 @@ struct Section {
 constexpr Section kSections[] = {
     {"perft-xiangqi", perft_xiangqi},
     {"search-xiangqi", search_xiangqi},
+    {"perft-reversi", perft_reversi},
 };
 
 void print(std::string_view name, const BenchResult& r) {
@@ -74,8 +90,9 @@ void print(std::string_view name, const BenchResult& r) {
 
 void usage() {
   std::fprintf(stderr,
-               "usage: qipan bench [--depth N] [--search-depth N] [--only SECTION] [--verbose]\n"
-               "  --depth: perft depth (default 5); --search-depth: search bench depth (default %d)\n"
+               "usage: qipan bench [--depth N] [--search-depth N] [--reversi-depth N] [--only SECTION] [--verbose]\n"
+               "  --depth: xiangqi perft depth (default 5); --search-depth: search bench depth (default %d);\n"
+               "  --reversi-depth: reversi perft depth (default 11)\n"
                "sections:",
                kSearchBenchDepth);
   for (const Section& s : kSections) std::fprintf(stderr, " %.*s", int(s.name.size()), s.name.data());
@@ -88,7 +105,15 @@ int bench_command(const Args& args) {
   BenchOptions options;
   std::string only;
   for (std::size_t i = 0; i < args.size(); ++i) {
-    if ((args[i] == "--depth" || args[i] == "--search-depth") && i + 1 < args.size()) {
+    if (args[i] == "--reversi-depth" && i + 1 < args.size()) {
+      char* end = nullptr;
+      const long d = std::strtol(args[++i].c_str(), &end, 10);
+      if (*end != '\0' || d < 1 || d > 14) {
+        std::fprintf(stderr, "qipan bench: --reversi-depth must be a number from 1 to 14\n");
+        return 2;
+      }
+      options.reversi_perft_depth = int(d);
+    } else if ((args[i] == "--depth" || args[i] == "--search-depth") && i + 1 < args.size()) {
       const bool perft = args[i] == "--depth";
       const int max = perft ? 12 : xiangqi::kMaxSearchDepth;
       char* end = nullptr;

@@ -1,12 +1,75 @@
+// `qipan perft <game> "<position>" <depth> [--divide]`: the leaf count of the
+// legal move tree as the last line; --divide first prints one line per move.
+//   xiangqi: the position is a FEN.
+//   reversi: the position is an Edax/OBF board string, "<64 squares> <X|O>";
+//            a forced pass is a ply, a finished game one leaf (reversi/perft.h).
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 
 #include "commands.h"
-#include "engine/xiangqi/movegen.h"
+#include "engine/reversi/notation.h"
+#include "engine/reversi/perft.h"
 #include "engine/xiangqi/iccs.h"
+#include "engine/xiangqi/movegen.h"
 
 namespace qipan::tools {
+namespace {
+
+int perft_xiangqi(const std::string& fen, int depth, bool divide) {
+  auto parsed = xiangqi::Position::from_fen(fen);
+  if (!parsed) {
+    std::fprintf(stderr, "qipan perft: bad FEN: %s\n", parsed.error().c_str());
+    return 2;
+  }
+  xiangqi::Position pos = *parsed;
+  std::uint64_t total = 0;
+  if (divide && depth > 0) {
+    xiangqi::MoveList moves;
+    xiangqi::generate_legal(pos, moves);
+    for (xiangqi::Move m : moves) {
+      xiangqi::Undo undo;
+      pos.make(m, undo);
+      const std::uint64_t n = xiangqi::perft(pos, depth - 1);
+      pos.unmake(m, undo);
+      std::printf("%s: %llu\n", xiangqi::to_iccs(m).c_str(), static_cast<unsigned long long>(n));
+      total += n;
+    }
+  } else {
+    total = xiangqi::perft(pos, depth);
+  }
+  std::printf("%llu\n", static_cast<unsigned long long>(total));
+  return 0;
+}
+
+int perft_reversi(const std::string& board, int depth, bool divide) {
+  auto parsed = reversi::parse_board(board);
+  if (!parsed) {
+    std::fprintf(stderr, "qipan perft: bad board string: %s\n", parsed.error().c_str());
+    return 2;
+  }
+  reversi::Position pos = *parsed;
+  std::uint64_t total = 0;
+  reversi::MoveList moves;
+  pos.generate_moves(moves);
+  // A finished game is one leaf however deep: nothing to divide.
+  if (divide && depth > 0 && !moves.empty()) {
+    for (reversi::Square s : moves) {
+      reversi::Undo undo;
+      pos.make(s, undo);
+      const std::uint64_t n = reversi::perft(pos, depth - 1);
+      pos.unmake(s, undo);
+      std::printf("%s: %llu\n", reversi::square_name(s).c_str(), static_cast<unsigned long long>(n));
+      total += n;
+    }
+  } else {
+    total = reversi::perft(pos, depth);
+  }
+  std::printf("%llu\n", static_cast<unsigned long long>(total));
+  return 0;
+}
+
+}  // namespace
 
 int perft_command(const Args& args) {
   bool divide = false;
@@ -18,42 +81,25 @@ int perft_command(const Args& args) {
       positional.push_back(a);
   }
   if (positional.size() != 3) {
-    std::fprintf(stderr, "usage: qipan perft xiangqi \"<fen>\" <depth> [--divide]\n");
+    std::fprintf(stderr,
+                 "usage: qipan perft xiangqi \"<fen>\" <depth> [--divide]\n"
+                 "       qipan perft reversi \"<64-char board> <X|O>\" <depth> [--divide]\n");
     return 2;
   }
-  if (positional[0] != "xiangqi") {
-    std::fprintf(stderr, "qipan perft: unknown game '%s' (known: xiangqi)\n", positional[0].c_str());
+  const std::string& game = positional[0];
+  if (game != "xiangqi" && game != "reversi") {
+    std::fprintf(stderr, "qipan perft: unknown game '%s' (known: xiangqi, reversi)\n", game.c_str());
     return 2;
   }
-  auto parsed = xiangqi::Position::from_fen(positional[1]);
-  if (!parsed) {
-    std::fprintf(stderr, "qipan perft: bad FEN: %s\n", parsed.error().c_str());
-    return 2;
-  }
+  const int max_depth = game == "xiangqi" ? 12 : 20;
   char* end = nullptr;
   const long depth = std::strtol(positional[2].c_str(), &end, 10);
-  if (*end != '\0' || depth < 0 || depth > 12) {
-    std::fprintf(stderr, "qipan perft: depth must be a number from 0 to 12\n");
+  if (positional[2].empty() || *end != '\0' || depth < 0 || depth > max_depth) {
+    std::fprintf(stderr, "qipan perft: depth must be a number from 0 to %d\n", max_depth);
     return 2;
   }
-  xiangqi::Position pos = *parsed;
-  std::uint64_t total = 0;
-  if (divide && depth > 0) {
-    xiangqi::MoveList moves;
-    xiangqi::generate_legal(pos, moves);
-    for (xiangqi::Move m : moves) {
-      xiangqi::Undo undo;
-      pos.make(m, undo);
-      const std::uint64_t n = xiangqi::perft(pos, int(depth) - 1);
-      pos.unmake(m, undo);
-      std::printf("%s: %llu\n", xiangqi::to_iccs(m).c_str(), static_cast<unsigned long long>(n));
-      total += n;
-    }
-  } else {
-    total = xiangqi::perft(pos, int(depth));
-  }
-  std::printf("%llu\n", static_cast<unsigned long long>(total));
-  return 0;
+  return game == "xiangqi" ? perft_xiangqi(positional[1], int(depth), divide)
+                           : perft_reversi(positional[1], int(depth), divide);
 }
 
 }  // namespace qipan::tools
