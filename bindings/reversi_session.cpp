@@ -119,6 +119,11 @@ val ReversiSession::snapshot_at(int ply) const {
   const int score = over ? pos.final_score_for_black() : 0;
   status.set("winner", !over ? -1 : score > 0 ? 1 : score < 0 ? 2 : 0);
   status.set("blackScore", score);
+  // The final count as announced: empty squares go to the winner.
+  const int black = popcount(pos.discs(kBlack)), white = popcount(pos.discs(kWhite));
+  const int empties = 64 - black - white;
+  status.set("finalBlack", black + (score > 0 ? empties : 0));
+  status.set("finalWhite", white + (score < 0 ? empties : 0));
   status.set("reason", over ? "score" : "");
   status.set("text", live ? game_.status().description : std::string());
   out.set("status", status);

@@ -184,6 +184,7 @@ export class Panels {
     const el = this.$('#thinking');
     const thinking = this.app.thinking;
     el.hidden = !thinking;
+    el.classList.toggle('busy', !!thinking);
     if (!thinking) return;
     const i18n = this.app.i18n;
     const info = thinking.info;

@@ -3,42 +3,26 @@
 // client. Which squares are legal, what flips and who won always come from
 // the engine; this file routes clicks and shows results.
 
-import { autoFitCanvas, sizeCanvas, currentDpr } from '../common/canvas.js';
+import { sizeCanvas, currentDpr } from '../common/canvas.js';
 import { drawBoard } from '../reversi/board_renderer.js';
 import { boardLayout, centerOf, squareAt, squareName, SIZE } from '../reversi/board_geometry.js';
 import { animationDuration, flipAnimation } from '../reversi/animation.js';
 import { drawEvalGraph, evalGraphLayout, plyAt } from '../reversi/eval_graph.js';
-import { AiClient } from './ai_client.js';
 import { AriaBoard } from './aria_board.js';
 import { BoardInput } from './board_input.js';
-import { I18n } from './i18n.js';
+import { GameApp } from './game_app.js';
 import { Panels } from './panels.js';
-import { Sound } from './sound.js';
-import { loadGame, loadSettings, saveGame, saveSettings } from './storage.js';
+import { loadGame, saveGame } from './storage.js';
 
 const AI_PAUSE_MS = 350; // lets the flips of the previous move finish first
 
-export class ReversiApp {
-  constructor({ engine, workerSource, root }) {
-    this.id = 'reversi';
-    this.engine = engine;
-    this.root = root;
-    this.settings = loadSettings();
-    this.i18n = new I18n(this.settings.language);
-    this.sound = new Sound(this.settings.sound);
-    this.session = new engine.ReversiSession();
-    this.ai = new AiClient(workerSource);
+export class ReversiApp extends GameApp {
+  constructor(options) {
+    super('reversi', options);
+    this.session = new options.engine.ReversiSession();
     this.view = { hover: -1, cursor: -1, animation: null, hints: null };
     this.evals = []; // per position index: black's expected disc difference, or null
-    this.browsePly = null;
-    this.thinking = null;
-    this.events = [];
-    this.canvas = root.querySelector('#board');
-    this.ctx = this.canvas.getContext('2d');
-    this.graph = root.querySelector('#eval-graph');
-    this.size = { width: 1, height: 1, dpr: 1 };
-    this.frameRequested = false;
-    this.drawTimes = [];
+    this.graph = options.root.querySelector('#eval-graph');
   }
 
   start() {
@@ -57,31 +41,19 @@ export class ReversiApp {
       onDrag: () => {},
       onHover: (square) => { if (this.view.hover !== square) { this.view.hover = square; this.requestFrame(); } },
     });
-    autoFitCanvas(this.canvas, this.root.querySelector('#board-wrap'), (size) => {
-      this.size = size;
-      this.requestFrame();
-    });
+    this.startShell();
     this.graph.addEventListener('click', (e) => {
       const rect = this.graph.getBoundingClientRect();
       const layout = evalGraphLayout({ width: rect.width, height: rect.height }, this.evals);
       const ply = plyAt(layout, e.clientX - rect.left);
       if (ply >= 0) this.browse(ply);
     });
-    document.addEventListener('keydown', (e) => this.onGlobalKey(e));
     this.refresh();
     this.emit('ready', {});
     this.afterPositionChange();
   }
 
   // ---- state -------------------------------------------------------------
-
-  get seats() {
-    return this.settings[this.id];
-  }
-
-  snapshot() {
-    return this.browsePly === null ? this.session.snapshot() : this.session.snapshotAt(this.browsePly);
-  }
 
   isAi(side) {
     return this.seats.players[side - 1] === 'ai';
@@ -104,7 +76,7 @@ export class ReversiApp {
 
   persist() {
     saveGame(this.id, { record: this.session.exportRecord(), evals: this.evals });
-    saveSettings(this.settings);
+    this.saveSettings();
   }
 
   // ---- input -------------------------------------------------------------
@@ -156,12 +128,6 @@ export class ReversiApp {
     this.afterPositionChange();
   }
 
-  onGlobalKey(e) {
-    if (e.target && ['INPUT', 'TEXTAREA', 'SELECT'].includes(e.target.tagName)) return;
-    if (e.ctrlKey && e.key === 'z') this.undo();
-    else if (e.ctrlKey && e.key === 'y') this.redo();
-  }
-
   // After any change of the live position: the AI moves, or hints refresh.
   afterPositionChange() {
     const snap = this.session.snapshot();
@@ -176,18 +142,13 @@ export class ReversiApp {
     const snap = this.session.snapshot();
     if (snap.status.over || !this.isAi(snap.side)) return;
     const plyAtRequest = snap.ply;
-    this.thinking = { started: performance.now(), info: null };
-    this.panels.renderThinking();
+    this.startThinking();
     await new Promise((r) => setTimeout(r, AI_PAUSE_MS));
     if (this.session.snapshot().ply !== plyAtRequest || !this.thinking) return;
     let result;
     try {
       result = await this.ai.search({ game: 'reversi', kind: 'search', board: snap.boardString, limits: { level: this.seats.level } },
-        (info) => {
-          if (!this.thinking) return;
-          this.thinking.info = info;
-          this.panels.renderThinking();
-        });
+        (info) => this.onThinkingInfo(info));
     } catch (error) {
       this.stopThinking();
       this.toast(String(error.message || error));
@@ -200,7 +161,7 @@ export class ReversiApp {
       this.toast(result.error);
       return;
     }
-    this.recordEval(plyAtRequest, snap.side, result.score);
+    if (result.searched) this.recordEval(plyAtRequest, snap.side, result.score);
     this.emit('ai', { square: result.square, depth: result.depth, nodes: result.nodes, exact: result.exact, elapsedMs: result.elapsedMs });
     this.tryMove(result.square);
   }
@@ -234,16 +195,6 @@ export class ReversiApp {
     while (this.evals.length <= ply) this.evals.push(null);
     this.evals[ply] = side === 1 ? score : -score;
     this.drawGraph();
-  }
-
-  stopThinking() {
-    this.thinking = null;
-    this.panels.renderThinking();
-  }
-
-  cancelAi() {
-    this.ai.cancel();
-    if (this.thinking) this.stopThinking();
   }
 
   // ---- commands ----------------------------------------------------------
@@ -309,12 +260,6 @@ export class ReversiApp {
 
   resign() {}
 
-  browse(ply) {
-    const plies = this.session.snapshot().plies;
-    this.browsePly = ply >= plies ? null : ply;
-    this.refresh();
-  }
-
   importRecord(text) {
     const result = this.session.importRecord(text);
     if (result.ok) this.afterImport();
@@ -340,23 +285,6 @@ export class ReversiApp {
     this.afterPositionChange();
   }
 
-  switchGame(game) {
-    if (game === this.id) return;
-    this.cancelAi();
-    this.settings.game = game;
-    this.persist();
-    location.reload();
-  }
-
-  applySettings(changes) {
-    Object.assign(this.settings, changes);
-    this.i18n = new I18n(this.settings.language);
-    this.sound.enabled = this.settings.sound;
-    this.persist();
-    this.panels.translate();
-    this.refresh();
-  }
-
   // ---- what the panels show ----------------------------------------------
 
   sideName(side) {
@@ -373,20 +301,16 @@ export class ReversiApp {
 
   statusLine(snap) {
     if (snap.status.over) {
-      const text = this.gameOverText(snap.status, snap);
+      const text = this.gameOverText(snap.status);
       return `${text.title} · ${text.reason}`;
     }
     return this.i18n.t('toMove', { side: this.sideName(snap.side) });
   }
 
-  gameOverText(status, snap = this.current) {
+  gameOverText(status) {
     const i18n = this.i18n;
     const title = status.winner === 0 ? i18n.t('draw') : i18n.t('wins', { side: this.sideName(status.winner) });
-    // Empties go to the winner in the final score.
-    const black = snap.counts.black, white = snap.counts.white;
-    const empties = 64 - black - white;
-    const score = status.winner === 1 ? [black + empties, white] : status.winner === 2 ? [black, white + empties] : [black, white];
-    return { title, reason: i18n.t('reason_score', { black: score[0], white: score[1] }) };
+    return { title, reason: i18n.t('reason_score', { black: status.finalBlack, white: status.finalWhite }) };
   }
 
   moveLabels(snap) {
@@ -453,33 +377,7 @@ export class ReversiApp {
     drawEvalGraph(ctx, this.evals, { width: size.width, height: size.height, dpr, current: this.current ? this.current.ply : -1 });
   }
 
-  showGameOver() {
-    if (this.current.status.over) this.panels.showGameOver(this.current.status);
-  }
-
-  toast(text) {
-    this.panels?.toast(text);
-  }
-
-  announce(text) {
-    this.root.querySelector('#announce').textContent = text;
-  }
-
-  emit(type, detail) {
-    this.events.push({ type, detail, at: performance.now() });
-    if (this.events.length > 500) this.events.shift();
-  }
-
-  requestFrame() {
-    if (this.frameRequested) return;
-    this.frameRequested = true;
-    requestAnimationFrame((t) => this.frame(t));
-  }
-
-  frame(time) {
-    this.frameRequested = false;
-    if (!this.current) return;
-    const t0 = performance.now();
+  draw(time) {
     const view = {
       ...this.view,
       hints: this.current.live ? this.view.hints : null,
@@ -488,14 +386,6 @@ export class ReversiApp {
       height: this.size.height,
       dpr: this.size.dpr,
     };
-    const { active } = drawBoard(this.ctx, this.current, view, time);
-    this.drawTimes.push(performance.now() - t0);
-    if (this.drawTimes.length > 240) this.drawTimes.shift();
-    this.lastFrameAt = time;
-    if (this.thinking && time - (this.thinkingShownAt || 0) > 100) {
-      this.thinkingShownAt = time;
-      this.panels.renderThinking();
-    }
-    if (active || this.thinking) this.requestFrame();
+    return drawBoard(this.ctx, this.current, view, time).active;
   }
 }

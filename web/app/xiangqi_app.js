@@ -3,42 +3,25 @@
 // canvas, the ARIA mirror and the panels in step. Legality, notation and game
 // results always come from the engine; this file only routes intents.
 
-import { autoFitCanvas } from '../common/canvas.js';
 import { drawBoard } from '../xiangqi/board_renderer.js';
 import { FILES, RANKS, boardLayout, centerOf, squareAt, squareOf } from '../xiangqi/board_geometry.js';
 import { moveAnimation, pruneFades, MOVE_MS } from '../xiangqi/animation.js';
 import { colorOf, pieceName } from '../xiangqi/pieces.js';
-import { AiClient } from './ai_client.js';
 import { AriaBoard } from './aria_board.js';
 import { BoardInput } from './board_input.js';
-import { I18n } from './i18n.js';
+import { GameApp } from './game_app.js';
 import { hintLimits, limitsForLevel } from './levels.js';
 import { Panels } from './panels.js';
-import { Sound } from './sound.js';
-import { loadGame, loadSettings, saveGame, saveSettings } from './storage.js';
+import { loadGame, saveGame } from './storage.js';
 
 const AI_PAUSE_MS = 250; // lets the player see the previous move land first
 
-export class XiangqiApp {
-  constructor({ engine, workerSource, root }) {
-    this.id = 'xiangqi';
-    this.engine = engine;
-    this.root = root;
-    this.settings = loadSettings();
-    this.i18n = new I18n(this.settings.language);
-    this.sound = new Sound(this.settings.sound);
-    this.session = new engine.XiangqiSession();
-    this.ai = new AiClient(workerSource);
+export class XiangqiApp extends GameApp {
+  constructor(options) {
+    super('xiangqi', options);
+    this.session = new options.engine.XiangqiSession();
     this.view = { selected: -1, targets: [], hover: -1, cursor: -1, dragging: null, animation: null, fading: [], hint: null };
-    this.browsePly = null;
     this.resigned = null;
-    this.thinking = null;
-    this.events = [];
-    this.canvas = root.querySelector('#board');
-    this.ctx = this.canvas.getContext('2d');
-    this.size = { width: 1, height: 1, dpr: 1 };
-    this.frameRequested = false;
-    this.drawTimes = [];
   }
 
   start() {
@@ -62,21 +45,13 @@ export class XiangqiApp {
       onDrag: (drag) => { this.view.dragging = drag; this.requestFrame(); },
       onHover: (square) => { if (this.view.hover !== square) { this.view.hover = square; this.requestFrame(); } },
     });
-    autoFitCanvas(this.canvas, this.root.querySelector('#board-wrap'), (size) => {
-      this.size = size;
-      this.requestFrame();
-    });
-    document.addEventListener('keydown', (e) => this.onGlobalKey(e));
+    this.startShell();
     this.refresh();
     this.emit('ready', {});
     this.maybeAiMove();
   }
 
   // ---- state -------------------------------------------------------------
-
-  get seats() {
-    return this.settings[this.id];
-  }
 
   seatNames() {
     return [this.i18n.t('red'), this.i18n.t('black')];
@@ -89,10 +64,6 @@ export class XiangqiApp {
 
   squareCenter(square) {
     return centerOf(boardLayout(this.size.width, this.size.height, this.settings.flipped), square);
-  }
-
-  snapshot() {
-    return this.browsePly === null ? this.session.snapshot() : this.session.snapshotAt(this.browsePly);
   }
 
   isAi(color) {
@@ -120,7 +91,7 @@ export class XiangqiApp {
 
   persist() {
     saveGame(this.id, { record: this.session.exportRecord('iccs'), resigned: this.resigned });
-    saveSettings(this.settings);
+    this.saveSettings();
   }
 
   // ---- input -------------------------------------------------------------
@@ -212,13 +183,6 @@ export class XiangqiApp {
     }
   }
 
-  onGlobalKey(e) {
-    if (e.target && ['INPUT', 'TEXTAREA', 'SELECT'].includes(e.target.tagName)) return;
-    if (e.ctrlKey && e.key === 'z') this.undo();
-    else if (e.ctrlKey && e.key === 'y') this.redo();
-    else if (e.key === 'Escape') this.clearSelection();
-  }
-
   // ---- AI ----------------------------------------------------------------
 
   async maybeAiMove() {
@@ -226,28 +190,20 @@ export class XiangqiApp {
     if (snap.status.over || this.resigned || !this.isAi(snap.side)) return;
     const request = this.session.searchRequest();
     const plyAtRequest = snap.ply;
-    this.thinking = { started: performance.now(), info: null };
-    this.panels.renderThinking();
+    this.startThinking();
     await new Promise((r) => setTimeout(r, AI_PAUSE_MS));
     if (this.session.snapshot().ply !== plyAtRequest || !this.thinking) return;
     const limits = limitsForLevel(this.seats.level);
     let result;
     try {
-      result = await this.ai.search({ game: 'xiangqi', ...request, limits }, (info) => {
-        if (this.thinking) {
-          this.thinking.info = info;
-          this.panels.renderThinking();
-        }
-      });
+      result = await this.ai.search({ game: 'xiangqi', ...request, limits }, (info) => this.onThinkingInfo(info));
     } catch (error) {
-      this.thinking = null;
-      this.panels.renderThinking();
+      this.stopThinking();
       this.toast(String(error.message || error));
       return;
     }
     if (!result) return; // cancelled
-    this.thinking = null;
-    this.panels.renderThinking();
+    this.stopThinking();
     if (this.session.snapshot().ply !== plyAtRequest) return; // stale
     if (!result.ok) {
       this.toast(result.error);
@@ -256,14 +212,6 @@ export class XiangqiApp {
     if (this.browsePly !== null) this.browse(Infinity); // show the reply where it lands
     this.emit('ai', { from: result.from, to: result.to, depth: result.depth, nodes: result.nodes, elapsedMs: result.elapsedMs });
     this.tryMove(result.from, result.to);
-  }
-
-  cancelAi() {
-    this.ai.cancel();
-    if (this.thinking) {
-      this.thinking = null;
-      this.panels.renderThinking();
-    }
   }
 
   async hint() {
@@ -356,10 +304,8 @@ export class XiangqiApp {
   }
 
   browse(ply) {
-    const plies = this.session.snapshot().plies;
-    this.browsePly = ply >= plies ? null : ply;
     this.clearSelection();
-    this.refresh();
+    super.browse(ply);
   }
 
   importRecord(text) {
@@ -385,24 +331,6 @@ export class XiangqiApp {
     this.emit('import', { ply: this.current.ply });
     if (this.current.status.over) this.showGameOver();
     else this.maybeAiMove();
-  }
-
-  // Each game keeps its own saved game; switching reloads the page into it.
-  switchGame(game) {
-    if (game === this.id) return;
-    this.cancelAi();
-    this.settings.game = game;
-    this.persist();
-    location.reload();
-  }
-
-  applySettings(changes) {
-    Object.assign(this.settings, changes);
-    this.i18n = new I18n(this.settings.language);
-    this.sound.enabled = this.settings.sound;
-    this.persist();
-    this.panels.translate();
-    this.refresh();
   }
 
   // ---- what the panels show ----------------------------------------------
@@ -459,36 +387,7 @@ export class XiangqiApp {
     }
   }
 
-  showGameOver() {
-    const status = this.current.status;
-    if (!status.over) return;
-    this.panels.showGameOver(status);
-  }
-
-  toast(text) {
-    this.panels?.toast(text);
-  }
-
-  announce(text) {
-    const region = this.root.querySelector('#announce');
-    region.textContent = text;
-  }
-
-  emit(type, detail) {
-    this.events.push({ type, detail, at: performance.now() });
-    if (this.events.length > 500) this.events.shift();
-  }
-
-  requestFrame() {
-    if (this.frameRequested) return;
-    this.frameRequested = true;
-    requestAnimationFrame((t) => this.frame(t));
-  }
-
-  frame(time) {
-    this.frameRequested = false;
-    if (!this.current) return;
-    const t0 = performance.now();
+  draw(time) {
     this.view.fading = pruneFades(this.view.fading, time);
     const view = {
       ...this.view,
@@ -498,15 +397,6 @@ export class XiangqiApp {
       height: this.size.height,
       dpr: this.size.dpr,
     };
-    const { active } = drawBoard(this.ctx, this.current, view, time);
-    this.drawTimes.push(performance.now() - t0);
-    if (this.drawTimes.length > 240) this.drawTimes.shift();
-    this.lastFrameAt = time;
-    // The thinking line's clock ticks between the worker's reports (10 Hz).
-    if (this.thinking && time - (this.thinkingShownAt || 0) > 100) {
-      this.thinkingShownAt = time;
-      this.panels.renderThinking();
-    }
-    if (active || this.thinking) this.requestFrame();
+    return drawBoard(this.ctx, this.current, view, time).active;
   }
 }
