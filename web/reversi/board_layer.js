@@ -3,33 +3,12 @@
 // into an offscreen layer that each frame blits in one drawImage.
 import { createLayer } from '../common/canvas.js';
 import { FILES, SIZE } from './board_geometry.js';
+import { mulberry32, roundRect } from '../common/shapes.js';
 
 export const UI_FONT_STACK =
   'system-ui, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Liberation Sans", "DejaVu Sans", sans-serif';
 
 const LINE = 'rgba(4,30,14,0.82)';
-
-// Deterministic PRNG so the texture is identical on every redraw (no shimmer on resize).
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function roundRect(g, x, y, w, h, r) {
-  g.beginPath();
-  g.moveTo(x + r, y);
-  g.arcTo(x + w, y, x + w, y + h, r);
-  g.arcTo(x + w, y + h, x, y + h, r);
-  g.arcTo(x, y + h, x, y, r);
-  g.arcTo(x, y, x + w, y, r);
-  g.closePath();
-}
 
 // A seamless tile of felt fibre noise in device pixels: per-pixel grain plus short
 // curly fibres, light and dark, all at low alpha. Shared by every layer.

@@ -4,32 +4,11 @@
 import { createLayer } from '../common/canvas.js';
 import { FILES, RANKS, pointOf } from './board_geometry.js';
 import { CJK_FONT_STACK, LATIN_FONT_STACK, fontEpoch } from './piece_font.js';
+import { mulberry32, roundRect } from '../common/shapes.js';
 
 const RED_FILE_NUMERALS = '九八七六五四三二一'; // file a..i as red reads them
 const LINE = 'rgba(74,42,16,0.88)';
 const INK = 'rgba(84,46,16,0.82)';
-
-// Deterministic PRNG so the grain is identical on every redraw (no flicker on resize).
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function roundRect(g, x, y, w, h, r) {
-  g.beginPath();
-  g.moveTo(x + r, y);
-  g.arcTo(x + w, y, x + w, y + h, r);
-  g.arcTo(x + w, y + h, x, y + h, r);
-  g.arcTo(x, y + h, x, y, r);
-  g.arcTo(x, y, x + w, y, r);
-  g.closePath();
-}
 
 function drawWood(g, x, y, w, h, cell) {
   const base = g.createLinearGradient(x, y, x + w, y + h);
