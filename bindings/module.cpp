@@ -2,6 +2,7 @@
 // one searcher class per game for the AI worker. Everything else is plain data.
 #include <emscripten/bind.h>
 
+#include "reversi_searcher.h"
 #include "reversi_session.h"
 #include "xiangqi_searcher.h"
 #include "xiangqi_session.h"
@@ -43,6 +44,12 @@ EMSCRIPTEN_BINDINGS(qipan) {
       .function("exportGgf", &ReversiSession::exportGgf)
       .function("boardString", &ReversiSession::boardString)
       .function("searchRequest", &ReversiSession::searchRequest);
+
+  using qipan::bindings::ReversiSearcher;
+  class_<ReversiSearcher>("ReversiSearcher")
+      .constructor<>()
+      .function("search", &ReversiSearcher::search)
+      .function("hints", &ReversiSearcher::hints);
 
   class_<XiangqiSearcher>("XiangqiSearcher")
       .constructor<>()

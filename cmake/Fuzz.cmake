@@ -25,6 +25,12 @@ set(QIPAN_NOTATION_SEEDS
   "0H8+7" "1C8.5" "2+R.5" "3P+.4" "3P-+1" "437+1" "4++.4" "0炮二平五" "1马8进7" "2前车平四"
   "3前卒平4" "4前兵进一" "0zz" "0a0a0")
 
+set(QIPAN_REVERSI_SEEDS
+  "---------------------------OX------XO--------------------------- X"
+  "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X"
+  "f5d6c3d3c4f4f6f3e6e7" "F5F6E6F4E3C5C4E7" "f5d6zz" "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX O"
+  "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X\na2")
+
 file(GLOB QIPAN_FUZZ_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/fuzz/*_fuzz.cpp)
 foreach(source IN LISTS QIPAN_FUZZ_SOURCES)
   get_filename_component(stem ${source} NAME_WE)

@@ -21,6 +21,7 @@
 #include "engine/xiangqi/movegen.h"
 #include "engine/xiangqi/position.h"
 #include "engine/xiangqi/search.h"
+#include "reversi_search_bench.h"
 #include "search_bench.h"
 
 namespace qipan::tools {
@@ -70,6 +71,13 @@ BenchResult perft_reversi(const BenchOptions& options) {
   return r;
 }
 
+// Reversi search speed and determinism signature: fixed-depth searches with
+// probcut of a few fixed positions (reversi_search_bench.cpp).
+BenchResult search_reversi(const BenchOptions& options) {
+  const ReversiSearchBenchResult s = run_reversi_search_bench(kReversiSearchBenchDepth, options.verbose);
+  return BenchResult{s.depth, s.nodes, s.seconds};
+}
+
 struct Section {
   std::string_view name;
   BenchResult (*run)(const BenchOptions&);
@@ -79,6 +87,7 @@ constexpr Section kSections[] = {
     {"perft-xiangqi", perft_xiangqi},
     {"search-xiangqi", search_xiangqi},
     {"perft-reversi", perft_reversi},
+    {"search-reversi", search_reversi},
 };
 
 void print(std::string_view name, const BenchResult& r) {

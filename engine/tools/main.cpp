@@ -12,7 +12,11 @@ void usage() {
   std::puts(
       "usage:\n"
       "  qipan perft xiangqi \"<fen>\" <depth> [--divide]\n"
+      "  qipan perft reversi \"<64-char board> <X|O>\" <depth> [--divide]\n"
+      "  qipan solve reversi \"<64-char board> <X|O>\" [--all] [--window A B] [--hash MB] [--ffo N[-M]]\n"
       "  qipan bench [--depth N]\n"
+      "  qipan match reversi --a N --b M [--games G] [--random-plies P] [--seed S] [--time]\n"
+      "  qipan tune reversi eval|probcut [options]   (regenerates the Reversi weights)\n"
       "  qipan play xiangqi [--level N] [--red human|ai] [--black human|ai]\n"
       "  qipan moves xiangqi   (reads FENs on stdin, prints legal moves per line)");
 }
@@ -31,6 +35,9 @@ int main(int argc, char** argv) {
   if (command == "bench") return qipan::tools::bench_command(rest);
   if (command == "play") return qipan::tools::play_command(rest);
   if (command == "moves") return qipan::tools::moves_command(rest);
+  if (command == "solve") return qipan::tools::solve_command(rest);
+  if (command == "match") return qipan::tools::match_command(rest);
+  if (command == "tune") return qipan::tools::tune_command(rest);
   std::fprintf(stderr, "qipan: unknown command '%s'\n", args[0].c_str());
   usage();
   return 2;

@@ -1,0 +1,116 @@
+// The Reversi AI as the page and the terminal use it: eight levels, from a
+// random mover and a one-ply greedy player (the seed programs' opponents) to
+// a searcher thinking several seconds and solving the last 20-odd squares
+// exactly; and hints, a value for every legal move at a level.
+//
+//   ReversiAi ai;                                    // owns searcher + tables
+//   AiMove m = ai.choose_move(pos, 6);               // m.move, m.score ...
+//   std::vector<HintValue> h = ai.hints(pos, 6);     // one per legal move
+//
+// Scores are disc differences for the side to move (+4: about four discs
+// ahead at the end), exact when `exact` is set.
+//
+// Levels (time limits are ceilings; depth limits usually end the search first):
+//   1  random      a uniformly random legal move (seeded)
+//   2  greedy      one ply: discs + 30 per corner + 5 per other edge square
+//                  + 2 per move of mobility (difference with the opponent)
+//   3  search      depth 2
+//   4  search      depth 4, exact from 10 empties
+//   5  search      depth 6, exact from 14 empties
+//   6  search      depth 9, probcut 95%, exact from 18 empties
+//   7  search      depth 12, probcut 87%, exact from 20 empties, <= 3 s
+//   8  search      depth 16, probcut 87%, exact from 22 empties, <= 8 s
+// Hints at levels 1 and 2 use level 3's search (a random or greedy move has
+// no value to show).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <vector>
+
+#include "position.h"
+#include "search.h"
+
+namespace qipan::reversi {
+
+constexpr int kMinLevel = 1;
+constexpr int kMaxLevel = 8;
+
+enum class LevelKind : std::uint8_t { kRandom, kGreedy, kSearch };
+
+struct LevelSpec {
+  int level;
+  LevelKind kind;
+  const char* name;
+  int depth;          // midgame plies
+  int exact_empties;  // solve exactly at or below this many empties (0 = never)
+  Probcut probcut;
+  std::int64_t time_ms;  // ceiling per move (0 = none)
+};
+
+std::span<const LevelSpec> level_table();
+// The spec of a level (clamped into kMinLevel..kMaxLevel).
+const LevelSpec& level_spec(int level);
+// The search options of a searching level; `use_time` false drops the time
+// ceiling (deterministic: the bench and matches).
+SearchOptions level_options(const LevelSpec& spec, bool use_time = true);
+
+// Level 2's rule: the move maximising greedy_value of the position after it
+// (ties: the first in square order a1, b1, ... h8); kNoSquare if none.
+Square greedy_move(const Position& pos);
+// The greedy value of a position, for the player who just moved (the side
+// NOT to move in `after`): disc difference + 30 * corner difference + 5 *
+// difference of other edge squares + 2 * (own mobility - opponent's).
+int greedy_value(const Position& after);
+// Level 1: a uniformly random legal move drawn with SplitMix64(seed).
+Square random_move(const Position& pos, std::uint64_t seed);
+
+struct AiOptions {
+  std::uint64_t seed = 0;     // level 1's randomness
+  bool use_time = true;       // false: depth limits only (deterministic)
+  std::int64_t time_ms = -1;  // >= 0 replaces the level's time ceiling (0 = none)
+  bool reuse_tables = false;  // keep the tables from the previous call
+  Searcher::InfoCallback on_info;
+  Searcher::StopPoll should_stop;
+};
+
+struct AiMove {
+  Square move = kNoSquare;  // a square; kPass when forced; kNoSquare when over
+  bool searched = false;    // false for levels 1 and 2 (no score)
+  int score = 0;
+  bool exact = false;
+  int depth = 0;
+  int selectivity = 100;
+  std::uint64_t nodes = 0;
+  std::int64_t time_ms = 0;
+  std::vector<Square> pv;
+};
+
+struct HintValue {
+  Square move = kNoSquare;
+  int score = 0;
+  bool exact = false;
+  int depth = 0;
+};
+
+class ReversiAi {
+ public:
+  // `weights` must outlive the AI (the built-in ones always do).
+  explicit ReversiAi(std::size_t tt_megabytes = 16, const EvalWeights& weights = EvalWeights::builtin());
+
+  AiMove choose_move(const Position& pos, int level, const AiOptions& options = {});
+  // One value per legal move, in square order (a lone kPass when forced).
+  std::vector<HintValue> hints(const Position& pos, int level, const AiOptions& options = {});
+
+  // Thread-safe: the running search returns its best move so far.
+  void stop() { searcher_.stop(); }
+  void clear() { searcher_.clear(); }
+  Searcher& searcher() { return searcher_; }
+
+ private:
+  SearchOptions options_for(const LevelSpec& spec, const AiOptions& options) const;
+  Searcher searcher_;
+};
+
+}  // namespace qipan::reversi

@@ -1,0 +1,101 @@
+// The exact endgame solver: the final disc difference under perfect play
+// (empty squares to the winner) and a move that achieves it.
+//
+//   endgame::Solver solver;                 // owns its transposition table
+//   endgame::Solution s = solver.solve(pos);
+//   // s.score (side to move's view), s.best_move, s.nodes
+//
+//   solver.solve_window(pos, -1, 1);        // win/loss/draw only
+//   solver.solve_all_moves(pos);            // exact value of every move
+//
+// The search: negamax alpha-beta with null windows (principal variation
+// search) inside an aspiration loop around a shallow estimate; a
+// transposition table with exact bounds and enhanced transposition cutoffs
+// near the root; move ordering by shallow searches far from the end, by the
+// opponent's (corner-weighted) mobility in the middle ("fastest first"), and
+// by quadrant parity in the last empties; stability cutoffs; dedicated code
+// for the last four empty squares (endgame_last_empties.h).
+//
+// A Solver holds no global state; separate solvers are independent. Tables
+// survive between calls (endgame values never go stale); clear() empties them
+// (the benchmark does, so each position starts cold).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "position.h"
+
+namespace qipan::reversi::endgame {
+
+class Engine;
+
+// Where a solve stands after each step of the root's aspiration loop.
+struct Progress {
+  int alpha = 0, beta = 0;  // the window just searched
+  int score = 0;            // its fail-soft result
+  Square best_move = kNoSquare;
+  std::uint64_t nodes = 0;  // since the solve started
+  double seconds = 0;
+};
+
+struct Limits {
+  std::uint64_t nodes = 0;   // stop after about this many nodes; 0 = none
+  std::int64_t time_ms = 0;  // stop after this long; 0 = none (never in tests)
+  const std::atomic<bool>* stop = nullptr;  // polled; set it to abort
+  std::function<void(const Progress&)> on_progress;  // root steps only
+};
+
+struct Solution {
+  // Exact score for the side to move when the search finished inside the
+  // window; otherwise a bound (see solve_window).
+  int score = 0;
+  // A best move: a square, kPass when the side to move must pass, kNoSquare
+  // when the game is over.
+  Square best_move = kNoSquare;
+  std::uint64_t nodes = 0;
+  bool stopped = false;  // a limit cut the search short; score and move are unreliable
+};
+
+struct MoveValue {
+  Square move = kNoSquare;  // a square or kPass
+  int score = 0;            // exact final score for the side to move after it
+};
+
+struct AllMoves {
+  std::vector<MoveValue> moves;
+  std::uint64_t nodes = 0;
+  bool stopped = false;  // some values are unreliable
+};
+
+class Solver {
+ public:
+  explicit Solver(std::size_t table_megabytes = 32);
+  ~Solver();
+  Solver(const Solver&) = delete;
+  Solver& operator=(const Solver&) = delete;
+
+  // The exact score and a best move.
+  Solution solve(const Position& pos, const Limits& limits = {});
+
+  // Fail-soft search in the window (alpha, beta), alpha < beta, both within
+  // [-64, 64]: when alpha < score < beta it is exact; when score <= alpha the
+  // true score is at most `score`; when score >= beta it is at least `score`.
+  // (-1, 1) decides win/draw/loss. The best move is the one that reached the
+  // returned score (any legal move on a fail-low).
+  Solution solve_window(const Position& pos, int alpha, int beta, const Limits& limits = {});
+
+  // The exact value of every legal move (for hints), in square order; a lone
+  // kPass entry when the side to move must pass; empty when the game is over.
+  AllMoves solve_all_moves(const Position& pos, const Limits& limits = {});
+
+  void clear();
+
+ private:
+  std::unique_ptr<Engine> engine_;
+};
+
+}  // namespace qipan::reversi::endgame

@@ -1,0 +1,176 @@
+// The bottom of the endgame tree, where almost all nodes are: specialised
+// solvers for the last 1 to 4 empty squares and a plain alpha-beta for a few
+// more. No move generation: they loop over the empty squares (given as a short
+// list or a bitboard), skip squares with no opponent neighbour, and compute
+// flips directly. The last square only counts its flips (endgame_bits.h).
+//
+// Every function takes the side to move's discs P and the other side's O and
+// returns the exact final score for the side to move if it lies inside
+// (alpha, beta), and otherwise a bound on the same side of the window
+// (fail-soft). Scores give the empty squares to the winner.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "bitboard.h"
+#include "endgame_bits.h"
+#include "endgame_stability.h"
+#include "movegen.h"
+
+#ifndef EG_NOINLINE
+#define EG_NOINLINE
+#endif
+namespace qipan::reversi::endgame {
+
+constexpr int kScoreInfinity = 65;  // beyond any score
+
+// The score of a finished game with `empties` empty squares left.
+inline int final_score(Bitboard player, int empties) {
+  const int diff = 2 * count_bits(player) + empties - 64;
+  return diff > 0 ? diff + empties : diff < 0 ? diff - empties : 0;
+}
+
+// kParityMask[parity]: the squares of the quadrants whose bit is set.
+inline constexpr std::array<Bitboard, 16> kParityMask = [] {
+  std::array<Bitboard, 16> m{};
+  for (unsigned p = 0; p < 16; ++p)
+    for (int q = 0; q < 4; ++q)
+      if (p & (1u << q)) m[p] |= kQuadrantMask[q];
+  return m;
+}();
+
+// One empty square `x`: the side to move plays it if it can, else the
+// opponent does, else the game is over.
+EG_NOINLINE inline int solve_1(Bitboard player, Bitboard opponent, Square x, std::uint64_t& nodes) {
+  ++nodes;
+  const int p = count_bits(player);
+  int n = last_flip_count(player, x);
+  if (n) return 2 * (p + n) - 62;
+  n = last_flip_count(opponent, x);
+  if (n) return 2 * (p - n) - 64;
+  return p >= 32 ? 2 * p - 62 : 2 * p - 64;  // 63 discs: no draw possible
+}
+
+EG_NOINLINE inline int solve_2(Bitboard player, Bitboard opponent, int alpha, int beta, Square x1, Square x2,
+                   std::uint64_t& nodes) {
+  ++nodes;
+  int best = -kScoreInfinity;
+  Bitboard f;
+  if ((opponent & kNeighbour[x1]) && (f = flips(player, opponent, x1))) {
+    best = -solve_1(opponent ^ f, player | f | square_bit(x1), x2, nodes);
+    if (best >= beta) return best;
+  }
+  if ((opponent & kNeighbour[x2]) && (f = flips(player, opponent, x2))) {
+    const int v = -solve_1(opponent ^ f, player | f | square_bit(x2), x1, nodes);
+    return v > best ? v : best;
+  }
+  if (best != -kScoreInfinity) return best;
+  // The side to move passes; the opponent minimises.
+  ++nodes;
+  int worst = kScoreInfinity;
+  if ((player & kNeighbour[x1]) && (f = flips(opponent, player, x1))) {
+    worst = solve_1(player ^ f, opponent | f | square_bit(x1), x2, nodes);
+    if (worst <= alpha) return worst;
+  }
+  if ((player & kNeighbour[x2]) && (f = flips(opponent, player, x2))) {
+    const int v = solve_1(player ^ f, opponent | f | square_bit(x2), x1, nodes);
+    return v < worst ? v : worst;
+  }
+  return worst != kScoreInfinity ? worst : final_score(player, 2);
+}
+
+// Orders `n` squares so that those in odd quadrants come first (stable).
+inline void sort_by_parity(Square* x, int n, unsigned parity) {
+  Square odd[4], even[4];
+  int no = 0, ne = 0;
+  for (int i = 0; i < n; ++i) {
+    if (parity & kQuadrantBit[x[i]])
+      odd[no++] = x[i];
+    else
+      even[ne++] = x[i];
+  }
+  for (int i = 0; i < no; ++i) x[i] = odd[i];
+  for (int i = 0; i < ne; ++i) x[no + i] = even[i];
+}
+
+inline bool can_move_on(Bitboard player, Bitboard opponent, const Square* x, int n) {
+  for (int i = 0; i < n; ++i)
+    if ((opponent & kNeighbour[x[i]]) && flips(player, opponent, x[i])) return true;
+  return false;
+}
+
+EG_NOINLINE inline int solve_3(Bitboard player, Bitboard opponent, int alpha, int beta, const Square* squares, unsigned parity,
+                   std::uint64_t& nodes) {
+  Square x[3] = {squares[0], squares[1], squares[2]};
+  sort_by_parity(x, 3, parity);
+  for (int pass = 0; pass < 2; ++pass) {
+    ++nodes;
+    int best = -kScoreInfinity;
+    for (int i = 0; i < 3; ++i) {
+      const Square s = x[i];
+      Bitboard f;
+      if (!(opponent & kNeighbour[s]) || !(f = flips(player, opponent, s))) continue;
+      const Square a = x[i == 0 ? 1 : 0], b = x[i == 2 ? 1 : 2];
+      const int v = -solve_2(opponent ^ f, player | f | square_bit(s), -beta, -alpha, a, b, nodes);
+      if (v > best) {
+        if (v >= beta) return pass ? -v : v;
+        best = v;
+        if (v > alpha) alpha = v;
+      }
+    }
+    if (best != -kScoreInfinity) return pass ? -best : best;
+    if (pass || !can_move_on(opponent, player, x, 3)) break;
+    // Pass: search the same squares for the opponent, negating the window.
+    std::swap(player, opponent);
+    const int a = alpha;
+    alpha = -beta;
+    beta = -a;
+  }
+  // Neither side can move (after the swap `player` is the opponent again when
+  // pass == 1, but the loop breaks before swapping in that case).
+  return final_score(player, 3);
+}
+
+EG_NOINLINE inline int solve_4(Bitboard player, Bitboard opponent, int alpha, int beta, const Square* squares, unsigned parity,
+                   std::uint64_t& nodes) {
+  Square x[4] = {squares[0], squares[1], squares[2], squares[3]};
+  sort_by_parity(x, 4, parity);
+  for (int pass = 0; pass < 2; ++pass) {
+    ++nodes;
+    int best = -kScoreInfinity;
+    for (int i = 0; i < 4; ++i) {
+      const Square s = x[i];
+      Bitboard f;
+      if (!(opponent & kNeighbour[s]) || !(f = flips(player, opponent, s))) continue;
+      Square rest[3];
+      for (int j = 0, k = 0; j < 4; ++j)
+        if (j != i) rest[k++] = x[j];
+      const int v = -solve_3(opponent ^ f, player | f | square_bit(s), -beta, -alpha, rest,
+                             parity ^ kQuadrantBit[s], nodes);
+      if (v > best) {
+        if (v >= beta) return pass ? -v : v;
+        best = v;
+        if (v > alpha) alpha = v;
+      }
+    }
+    if (best != -kScoreInfinity) return pass ? -best : best;
+    if (pass || !can_move_on(opponent, player, x, 4)) break;
+    std::swap(player, opponent);
+    const int a = alpha;
+    alpha = -beta;
+    beta = -a;
+  }
+  return final_score(player, 4);
+}
+
+// The empty squares of `empties` (exactly 4 of them), then solve_4.
+inline int solve_4_from(Bitboard player, Bitboard opponent, int alpha, int beta, unsigned parity,
+                        std::uint64_t& nodes) {
+  Bitboard e = ~(player | opponent);
+  Square x[4];
+  for (int i = 0; i < 4; ++i) x[i] = pop_first(e);
+  return solve_4(player, opponent, alpha, beta, x, parity, nodes);
+}
+
+}  // namespace qipan::reversi::endgame

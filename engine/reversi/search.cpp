@@ -1,0 +1,565 @@
+#include "search.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include "../core/clock.h"
+#include "endgame.h"
+#include "movegen.h"
+#include "search_table.h"
+
+namespace qipan::reversi {
+namespace {
+
+constexpr int kInf = kScoreMax + 1;  // outside every score
+
+// Probcut (multi-probcut, after Buro): at a node of depth d a shallow search
+// of depth kProbcutShallow[d] predicts the deep value; when the prediction
+// clears beta (alpha) by t standard deviations of the prediction error the
+// node is cut. The error's deviation was measured by `qipan tune reversi
+// probcut` (search_probcut.inc) per depth and band of empties.
+constexpr int kProbcutMinDepth = 3;
+constexpr int kProbcutMaxDepth = 30;
+#include "search_probcut.inc"
+
+// Shallow depth of a probcut test: about half, keeping the parity of d
+// (odd and even depths of Reversi searches differ systematically).
+constexpr int probcut_shallow_depth(int depth) { return ((depth >> 1) & ~1) | (depth & 1); }
+
+constexpr double probcut_t(Probcut p) {
+  switch (p) {
+    case Probcut::k73: return 1.1;
+    case Probcut::k87: return 1.5;
+    case Probcut::k95: return 2.0;
+    case Probcut::k99: return 2.6;
+    default: return 0;
+  }
+}
+
+// How trustworthy a stored result is: probcut levels in increasing accuracy,
+// full-width last.
+constexpr std::uint8_t accuracy(Probcut p) { return p == Probcut::kOff ? 5 : std::uint8_t(p); }
+constexpr std::uint8_t kFullAccuracy = 5;
+
+// Move ordering.
+constexpr int kTableMoveBonus = 1 << 28;
+constexpr int kWipeoutBonus = 1 << 27;
+// From this depth on, moves are ordered by a shallow value of the child
+// (evaluation or a short search) besides mobility.
+constexpr int kValueOrderDepth = 3;
+
+struct MoveEntry {
+  Bitboard flipped;
+  int score;
+  Square square;
+};
+
+// The final score for the side to move when neither side can move.
+constexpr int final_score(Bitboard player, Bitboard opponent) {
+  const int p = popcount(player), o = popcount(opponent);
+  const int empties = 64 - p - o;
+  return p > o ? p - o + empties : p < o ? p - o - empties : 0;
+}
+
+}  // namespace
+
+int probcut_percent(Probcut p) {
+  switch (p) {
+    case Probcut::k73: return 73;
+    case Probcut::k87: return 87;
+    case Probcut::k95: return 95;
+    case Probcut::k99: return 99;
+    default: return 100;
+  }
+}
+
+class Searcher::Impl {
+ public:
+  Impl(std::size_t megabytes, const EvalWeights& weights)
+      : weights_(weights), table_(megabytes), solver_(megabytes) {}
+
+  // --- per-search state ---
+  const EvalWeights& weights_;
+  SearchTable table_;
+  endgame::Solver solver_;
+  std::uint64_t nodes_ = 0;
+  std::uint64_t next_poll_ = 0;
+  bool stopped_ = false;
+  SearchLimits limits_;
+  Stopwatch watch_;
+  Probcut probcut_ = Probcut::kOff;
+  std::uint8_t accuracy_ = kFullAccuracy;
+  bool in_probcut_ = false;
+  // margin_[d][empties]: the probcut margin in discs at depth d.
+  std::array<std::array<std::int8_t, 61>, kProbcutMaxDepth + 1> margin_{};
+  const std::atomic<bool>* stop_flag_ = nullptr;
+  const StopPoll* stop_poll_ = nullptr;
+
+  void start(const SearchOptions& options, const std::atomic<bool>* stop_flag, const StopPoll* poll) {
+    limits_ = options.limits;
+    stop_flag_ = stop_flag;
+    stop_poll_ = poll;
+    nodes_ = 0;
+    next_poll_ = 4096;
+    stopped_ = false;
+    watch_.restart();
+    set_probcut(options.probcut);
+    if (!limits_.reuse_tables) {
+      table_.clear();
+      solver_.clear();
+    }
+    table_.new_search();
+  }
+
+  void set_probcut(Probcut p) {
+    probcut_ = p;
+    accuracy_ = accuracy(p);
+    const double t = probcut_t(p);
+    for (int d = 0; d <= kProbcutMaxDepth; ++d)
+      for (int e = 0; e <= 60; ++e) {
+        const double m = std::ceil(t * probcut_sigma(d, e));
+        margin_[d][e] = std::int8_t(std::min(m, 100.0));
+      }
+  }
+
+  void poll() {
+    next_poll_ = nodes_ + 4096;
+    if ((stop_flag_ && stop_flag_->load(std::memory_order_relaxed)) || (stop_poll_ && *stop_poll_ && (*stop_poll_)()) ||
+        (limits_.time_ms > 0 && watch_.elapsed_ms() >= limits_.time_ms))
+      stopped_ = true;
+  }
+  bool out_of_budget() {
+    if (limits_.nodes && nodes_ >= limits_.nodes) stopped_ = true;
+    if (nodes_ >= next_poll_) poll();
+    return stopped_;
+  }
+  bool soft_time_over() const {
+    return limits_.time_ms > 0 && watch_.elapsed_ms() * 100 >= limits_.time_ms * limits_.soft_time_percent;
+  }
+
+  int eval(Bitboard player, Bitboard opponent) { return evaluate(weights_, player, opponent); }
+
+  // Depth 1: the best evaluation over the children.
+  int search1(Bitboard player, Bitboard opponent, Bitboard moves) {
+    int best = -kInf;
+    while (moves) {
+      const Square s = pop_first(moves);
+      const Bitboard f = flips(player, opponent, s);
+      const int v = -eval(opponent ^ f, player | f | square_bit(s));
+      if (v > best) best = v;
+    }
+    return best;
+  }
+
+  // Fills `list` with the moves in `moves`, scored for ordering; returns the
+  // count. Fastest first: few replies for the opponent (corners counting
+  // double), few squares next to our discs, then a shallow value.
+  int order_moves(Bitboard player, Bitboard opponent, Bitboard moves, int depth, int table_move, MoveEntry* list) {
+    int n = 0;
+    const int sort_depth = depth >= 16 ? 2 : depth >= 8 ? 1 : 0;
+    while (moves) {
+      const Square s = pop_first(moves);
+      MoveEntry& m = list[n++];
+      m.square = s;
+      m.flipped = flips(player, opponent, s);
+      if (s == table_move) {
+        m.score = kTableMoveBonus;
+        continue;
+      }
+      const Bitboard np = opponent ^ m.flipped, no = player | m.flipped | square_bit(s);
+      if (np == 0) {
+        m.score = kWipeoutBonus;
+        continue;
+      }
+      const Bitboard reply = legal_moves(np, no);
+      const int mobility = popcount(reply) + popcount(reply & kCorners);
+      const int potential = popcount(neighbours(no) & ~(np | no));
+      int score = -mobility * 16 - potential * 2;
+      if (depth >= kValueOrderDepth) {
+        const int v = sort_depth == 0 ? -evaluate_scaled(weights_, np, no) / (kEvalScale / 4)
+                                      : -4 * pvs(np, no, -kInf, kInf, sort_depth);
+        score += v * 2;
+      }
+      m.score = score;
+    }
+    return n;
+  }
+
+  // Picks the best-scored remaining move into position i.
+  static void pick(MoveEntry* list, int i, int n) {
+    int best = i;
+    for (int j = i + 1; j < n; ++j)
+      if (list[j].score > list[best].score) best = j;
+    if (best != i) std::swap(list[i], list[best]);
+  }
+
+  // Multi-probcut: true (with the bound in `score`) when a shallow search
+  // says the node fails high or low with the required confidence.
+  bool probcut(Bitboard player, Bitboard opponent, int alpha, int beta, int depth, int empties, int& score) {
+    const int margin = margin_[std::min(depth, kProbcutMaxDepth)][empties];
+    const int shallow = probcut_shallow_depth(depth);
+    in_probcut_ = true;
+    bool cut = false;
+    const int upper = beta + margin;
+    if (upper < kScoreMax) {
+      const int v = shallow == 0 ? eval(player, opponent) : pvs(player, opponent, upper - 1, upper, shallow);
+      if (v >= upper) {
+        score = beta;
+        cut = true;
+      }
+    }
+    const int lower = alpha - margin;
+    if (!cut && lower > -kScoreMax) {
+      const int v = shallow == 0 ? eval(player, opponent) : pvs(player, opponent, lower, lower + 1, shallow);
+      if (v <= lower) {
+        score = alpha;
+        cut = true;
+      }
+    }
+    in_probcut_ = false;
+    return cut;
+  }
+
+  // Negascout on (alpha, beta), fail-soft, in discs.
+  int pvs(Bitboard player, Bitboard opponent, int alpha, int beta, int depth) {
+    ++nodes_;
+    if (out_of_budget()) return 0;
+    if (depth <= 0) return eval(player, opponent);
+    const Bitboard moves = legal_moves(player, opponent);
+    if (moves == 0) {
+      if (legal_moves(opponent, player) == 0) return final_score(player, opponent);
+      return -pvs(opponent, player, -beta, -alpha, depth);  // a pass costs no depth
+    }
+    const int empties = 64 - popcount(player | opponent);
+    // From here on the search reaches the end of the game everywhere: its
+    // value is exact and probcut stays off.
+    const bool exact = depth >= empties;
+    if (exact) depth = empties;
+    if (depth == 1) {
+      nodes_ += popcount(moves);
+      return search1(player, opponent, moves);
+    }
+    const std::uint8_t acc = exact ? kFullAccuracy : accuracy_;
+
+    const std::uint64_t key = Position::hash_discs(player, opponent);
+    int table_move = -1;
+    if (const SearchEntry* e = table_.probe(key)) {
+      table_move = e->move;
+      if (e->depth >= depth && e->accuracy >= acc) {
+        if (e->lower >= beta) return e->lower;
+        if (e->upper <= alpha) return e->upper;
+        if (e->lower == e->upper) return e->lower;
+        alpha = std::max(alpha, int(e->lower));
+        beta = std::min(beta, int(e->upper));
+      }
+    }
+
+    if (!exact && probcut_ != Probcut::kOff && !in_probcut_ && depth >= kProbcutMinDepth) {
+      int score;
+      if (probcut(player, opponent, alpha, beta, depth, empties, score)) return score;
+    }
+
+    const int alpha0 = alpha;
+    int best = -kInf;
+    Square best_move = kNoSquare;
+    // Searches one move; true on a beta cutoff.
+    auto visit = [&](Square sq, Bitboard flipped) {
+      const Bitboard np = opponent ^ flipped, no = player | flipped | square_bit(sq);
+      int v;
+      if (best_move == kNoSquare) {
+        v = -pvs(np, no, -beta, -alpha, depth - 1);
+      } else {
+        v = -pvs(np, no, -alpha - 1, -alpha, depth - 1);
+        if (v > alpha && v < beta) v = -pvs(np, no, -beta, -alpha, depth - 1);
+      }
+      if (stopped_) return true;
+      if (v > best) {
+        best = v;
+        best_move = sq;
+        if (v > alpha) {
+          alpha = v;
+          if (alpha >= beta) return true;
+        }
+      }
+      return false;
+    };
+    // The table's move first, before spending anything on ordering the
+    // others: it often cuts off alone.
+    Bitboard rest = moves;
+    bool cut = false;
+    if (table_move >= 0 && table_move < kSquares && (moves & square_bit(table_move))) {
+      rest &= ~square_bit(table_move);
+      cut = visit(table_move, flips(player, opponent, table_move));
+    }
+    if (!cut && rest) {
+      MoveEntry list[kMaxMoves];
+      const int n = order_moves(player, opponent, rest, depth, -1, list);
+      for (int i = 0; i < n; ++i) {
+        pick(list, i, n);
+        if (visit(list[i].square, list[i].flipped)) break;
+      }
+    }
+    if (stopped_) return 0;
+    const int lower = best >= beta ? best : best > alpha0 ? best : -kScoreMax;
+    const int upper = best <= alpha0 ? best : best < beta ? best : kScoreMax;
+    table_.store(key, depth, acc, lower, upper, best_move);
+    return best;
+  }
+
+  // The principal variation from the table, starting with `first`.
+  Line principal_variation(const Position& root, Square first, int max_length) {
+    Line pv;
+    Position pos = root;
+    Square s = first;
+    while (int(pv.size()) < max_length) {
+      if (s == kPass) {
+        if (!pos.must_pass()) break;
+      } else if (s < 0 || !pos.is_legal(s)) {
+        break;
+      }
+      pv.push(s);
+      Undo undo;
+      pos.make(s, undo);
+      if (pos.game_over()) break;
+      if (pos.must_pass()) {
+        s = kPass;
+        continue;
+      }
+      const SearchEntry* e = table_.probe(pos.hash());
+      if (!e) break;
+      s = e->move;
+    }
+    return pv;
+  }
+};
+
+// ---------------------------------------------------------------------------
+
+Searcher::Searcher(std::size_t tt_megabytes, const EvalWeights& weights)
+    : impl_(std::make_unique<Impl>(tt_megabytes, weights)) {}
+Searcher::~Searcher() = default;
+
+void Searcher::clear() {
+  impl_->table_.clear();
+  impl_->solver_.clear();
+}
+
+std::uint64_t Searcher::nodes() const { return impl_->nodes_; }
+
+namespace {
+
+struct RootMove {
+  Square square;
+  Bitboard flipped;
+  int score;
+};
+
+}  // namespace
+
+SearchResult Searcher::search(const Position& root, const SearchOptions& options) {
+  Impl& s = *impl_;
+  stop_requested_.store(false, std::memory_order_relaxed);
+  s.start(options, &stop_requested_, &stop_poll_);
+  SearchResult result;
+
+  const Bitboard player = root.player(), opponent = root.opponent();
+  const Bitboard moves_bb = root.legal_moves();
+  if (moves_bb == 0) {
+    if (root.game_over()) {
+      result.score = root.final_score();
+      result.exact = true;
+      result.time_ms = s.watch_.elapsed_ms();
+      return result;
+    }
+    // A forced pass: the value is the opponent's search, negated.
+    Position passed = root;
+    passed.pass();
+    SearchOptions o = options;
+    o.limits.reuse_tables = true;  // already cleared above if asked
+    SearchResult r = search(passed, o);
+    result = r;
+    result.best = kPass;
+    result.score = -r.score;
+    result.pv.clear();
+    result.pv.push(kPass);
+    for (Square m : r.pv)
+      if (result.pv.size() < 64) result.pv.push(m);
+    return result;
+  }
+
+  const int empties = root.empty_count();
+  const int max_depth = std::min(options.limits.depth > 0 ? options.limits.depth : kMaxSearchDepth, empties);
+  const bool solve = empties <= options.exact_empties;
+  // Before an exact solve, a short midgame search gives a fallback move (if
+  // the solve runs out of time) and fills the table for ordering.
+  const int midgame_depth = solve ? std::min(max_depth, std::min(10, empties - 1)) : max_depth;
+
+  std::array<RootMove, kMaxMoves> moves{};
+  int n = 0;
+  {
+    MoveEntry list[kMaxMoves];
+    const int count = s.order_moves(player, opponent, moves_bb, 2, -1, list);
+    for (int i = 0; i < count; ++i) {
+      Impl::pick(list, i, count);
+      moves[n++] = RootMove{list[i].square, list[i].flipped, -kInf};
+    }
+  }
+  result.best = moves[0].square;
+
+  auto report = [&](const SearchResult& r) {
+    if (!info_) return;
+    SearchInfo info;
+    info.depth = r.depth;
+    info.selectivity = r.selectivity;
+    info.exact = r.exact;
+    info.score = r.score;
+    info.nodes = s.nodes_;
+    info.time_ms = s.watch_.elapsed_ms();
+    info.pv = &r.pv;
+    info_(info);
+  };
+
+  for (int depth = 1; depth <= midgame_depth; ++depth) {
+    const bool exact_iteration = depth >= empties;
+    s.accuracy_ = exact_iteration ? kFullAccuracy : accuracy(options.probcut);
+    int alpha = -kInf;
+    int best = -kInf, best_index = -1;
+    int completed = 0;
+    for (int i = 0; i < n; ++i) {
+      RootMove& m = moves[i];
+      const Bitboard np = opponent ^ m.flipped, no = player | m.flipped | square_bit(m.square);
+      int v;
+      if (i == 0) {
+        v = -s.pvs(np, no, -kInf, -alpha, depth - 1);
+      } else {
+        v = -s.pvs(np, no, -alpha - 1, -alpha, depth - 1);
+        if (v > alpha && !s.stopped_) v = -s.pvs(np, no, -kInf, -alpha, depth - 1);
+      }
+      if (s.stopped_) break;
+      ++completed;
+      m.score = v;
+      if (v > best) {
+        best = v;
+        best_index = i;
+        alpha = std::max(alpha, v);
+      }
+    }
+    if (completed == 0) break;  // nothing new from this iteration
+    // The best move first, the others by their (bound) values.
+    std::rotate(moves.begin(), moves.begin() + best_index, moves.begin() + best_index + 1);
+    std::stable_sort(moves.begin() + 1, moves.begin() + completed,
+                     [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+    result.best = moves[0].square;
+    result.score = best;
+    result.depth = depth;
+    result.exact = exact_iteration && !s.stopped_;
+    result.selectivity = result.exact ? 100 : probcut_percent(options.probcut);
+    // The table holds the line below the best move at depth - 1.
+    result.pv = s.principal_variation(root, result.best, depth);
+    if (s.stopped_) break;
+    report(result);
+    if (exact_iteration || s.soft_time_over()) break;
+  }
+
+  if (solve && !s.stopped_ && !result.exact) {
+    endgame::Limits limits;
+    limits.stop = &stop_requested_;
+    if (options.limits.time_ms > 0)
+      limits.time_ms = std::max<std::int64_t>(1, options.limits.time_ms - s.watch_.elapsed_ms());
+    if (options.limits.nodes > 0) limits.nodes = options.limits.nodes > s.nodes_ ? options.limits.nodes - s.nodes_ : 1;
+    const endgame::Solution sol = s.solver_.solve(root, limits);
+    s.nodes_ += sol.nodes;
+    if (!sol.stopped && sol.best_move != kNoSquare) {
+      result.best = sol.best_move;
+      result.score = sol.score;
+      result.depth = empties;
+      result.exact = true;
+      result.selectivity = 100;
+      result.pv.clear();
+      result.pv.push(sol.best_move);
+      report(result);
+    } else {
+      s.stopped_ = true;
+    }
+  }
+
+  result.nodes = s.nodes_;
+  result.time_ms = s.watch_.elapsed_ms();
+  result.stopped = s.stopped_;
+  return result;
+}
+
+std::vector<MoveValue> Searcher::evaluate_moves(const Position& root, const SearchOptions& options) {
+  Impl& s = *impl_;
+  stop_requested_.store(false, std::memory_order_relaxed);
+  s.start(options, &stop_requested_, &stop_poll_);
+  std::vector<MoveValue> values;
+
+  const Bitboard player = root.player(), opponent = root.opponent();
+  Bitboard moves_bb = root.legal_moves();
+  if (moves_bb == 0) {
+    if (root.game_over()) return values;
+    Position passed = root;
+    passed.pass();
+    SearchOptions o = options;
+    o.limits.reuse_tables = true;
+    const SearchResult r = search(passed, o);
+    values.push_back(MoveValue{kPass, -r.score, r.exact, r.depth});
+    return values;
+  }
+
+  const int empties = root.empty_count();
+  const int max_depth = std::min(options.limits.depth > 0 ? options.limits.depth : kMaxSearchDepth, empties);
+  const bool solve = empties <= options.exact_empties;
+  const int midgame_depth = solve ? std::min(max_depth, std::min(8, empties - 1)) : max_depth;
+
+  std::vector<RootMove> moves;
+  while (moves_bb) {
+    const Square sq = pop_first(moves_bb);
+    moves.push_back(RootMove{sq, flips(player, opponent, sq), 0});
+  }
+  std::vector<MoveValue> current(moves.size());
+  for (int depth = 1; depth <= midgame_depth; ++depth) {
+    const bool exact_iteration = depth >= empties;
+    s.accuracy_ = exact_iteration ? kFullAccuracy : accuracy(options.probcut);
+    for (std::size_t i = 0; i < moves.size() && !s.stopped_; ++i) {
+      const RootMove& m = moves[i];
+      const Bitboard np = opponent ^ m.flipped, no = player | m.flipped | square_bit(m.square);
+      const int v = -s.pvs(np, no, -kInf, kInf, depth - 1);
+      current[i] = MoveValue{m.square, v, exact_iteration, depth};
+    }
+    if (s.stopped_) break;
+    values = current;
+    if (info_) {
+      SearchInfo info;
+      info.depth = depth;
+      info.exact = exact_iteration;
+      info.selectivity = exact_iteration ? 100 : probcut_percent(options.probcut);
+      info.score = std::max_element(values.begin(), values.end(), [](const MoveValue& a, const MoveValue& b) {
+                     return a.score < b.score;
+                   })->score;
+      info.nodes = s.nodes_;
+      info.time_ms = s.watch_.elapsed_ms();
+      info_(info);
+    }
+    if (exact_iteration || s.soft_time_over()) break;
+  }
+
+  if (solve && !s.stopped_ && !(values.size() == moves.size() && values[0].exact)) {
+    endgame::Limits limits;
+    limits.stop = &stop_requested_;
+    if (options.limits.time_ms > 0)
+      limits.time_ms = std::max<std::int64_t>(1, options.limits.time_ms - s.watch_.elapsed_ms());
+    if (options.limits.nodes > 0) limits.nodes = options.limits.nodes > s.nodes_ ? options.limits.nodes - s.nodes_ : 1;
+    const endgame::AllMoves all = s.solver_.solve_all_moves(root, limits);
+    s.nodes_ += all.nodes;
+    if (!all.stopped && all.moves.size() == moves.size()) {
+      values.clear();
+      for (const endgame::MoveValue& m : all.moves) values.push_back(MoveValue{m.move, m.score, true, empties});
+    }
+  }
+  return values;
+}
+
+}  // namespace qipan::reversi

@@ -1,0 +1,47 @@
+#include "ffo_bench.h"
+
+#include <cstdio>
+#include <string>
+
+#include "engine/core/clock.h"
+#include "engine/reversi/endgame.h"
+#include "engine/reversi/ffo_positions.h"
+#include "engine/reversi/notation.h"
+
+namespace qipan::tools {
+
+FfoBenchResult run_ffo_bench(int first, int last, std::size_t table_megabytes) {
+  FfoBenchResult total;
+  reversi::endgame::Solver solver(table_megabytes);
+  for (const reversi::FfoPosition& ffo : reversi::kFfoPositions) {
+    if (ffo.number < first || ffo.number > last) continue;
+    const auto pos = reversi::parse_board(ffo.board);
+    if (!pos) {
+      std::printf("ffo #%d: bad board: %s\n", ffo.number, pos.error().c_str());
+      ++total.wrong;
+      continue;
+    }
+    solver.clear();  // every position starts cold
+    const Stopwatch watch;
+    const reversi::endgame::Solution s = solver.solve(*pos);
+    const double seconds = watch.elapsed_seconds();
+    const std::string move = s.best_move == reversi::kNoSquare ? "none" : reversi::square_name(s.best_move);
+    const std::string best = " " + std::string(ffo.best) + " ";
+    const bool ok = s.score == ffo.score && best.find(" " + move + " ") != std::string::npos;
+    std::printf("ffo #%d empties=%d score=%+d move=%s seconds=%.3f nodes=%llu nps=%.0f %s\n", ffo.number,
+                pos->empty_count(), s.score, move.c_str(), seconds, static_cast<unsigned long long>(s.nodes),
+                seconds > 0 ? double(s.nodes) / seconds : 0.0, ok ? "ok" : "WRONG");
+    std::fflush(stdout);
+    ++total.positions;
+    total.wrong += !ok;
+    total.nodes += s.nodes;
+    total.seconds += seconds;
+  }
+  std::printf("ffo total positions=%d wrong=%d seconds=%.3f nodes=%llu nps=%.0f\n", total.positions, total.wrong,
+              total.seconds, static_cast<unsigned long long>(total.nodes),
+              total.seconds > 0 ? double(total.nodes) / total.seconds : 0.0);
+  std::fflush(stdout);
+  return total;
+}
+
+}  // namespace qipan::tools

@@ -1,0 +1,121 @@
+// `qipan solve reversi "<64-char board> <X|O>" [options]`: the exact endgame
+// solution. Prints a line per root step of the solver (window, result, nodes,
+// time), then as its last line the exact score for the side to move and a
+// best move, e.g. `+38 a2` (`pass` when the side must pass, `none` when the
+// game is over).
+//   --all          the exact value of every legal move first (`a2 +38`, ...)
+//   --window A B   search only the window (A, B): prints `<=S`, `>=S` or the
+//                  exact score
+//   --hash MB      transposition table size (default 64)
+//   --ffo N[-M]    instead of a board: solve FFO test positions N..M (40-59)
+//                  and print the benchmark lines (ffo_bench.h)
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "commands.h"
+#include "engine/core/clock.h"
+#include "engine/reversi/endgame.h"
+#include "engine/reversi/notation.h"
+#include "ffo_bench.h"
+
+namespace qipan::tools {
+namespace {
+
+std::string move_text(reversi::Square s) { return s == reversi::kNoSquare ? "none" : reversi::square_name(s); }
+
+int usage() {
+  std::fprintf(stderr,
+               "usage: qipan solve reversi \"<64-char board> <X|O>\" [--all] [--window A B] [--hash MB]\n"
+               "       qipan solve reversi --ffo N[-M]   (FFO test positions, 40-59)\n");
+  return 2;
+}
+
+bool parse_int(const std::string& text, long low, long high, long& out) {
+  char* end = nullptr;
+  out = std::strtol(text.c_str(), &end, 10);
+  return !text.empty() && *end == '\0' && out >= low && out <= high;
+}
+
+}  // namespace
+
+int solve_command(const Args& args) {
+  if (args.size() < 2 || args[0] != "reversi") return usage();
+  bool all = false, window = false;
+  long alpha = -64, beta = 64, megabytes = 64, ffo_first = 0, ffo_last = 0;
+  std::string board;
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--all") {
+      all = true;
+    } else if (a == "--window" && i + 2 < args.size()) {
+      window = true;
+      if (!parse_int(args[i + 1], -64, 64, alpha) || !parse_int(args[i + 2], -64, 64, beta) || alpha >= beta) {
+        std::fprintf(stderr, "qipan solve: --window needs two scores A < B within -64..64\n");
+        return 2;
+      }
+      i += 2;
+    } else if (a == "--hash" && i + 1 < args.size()) {
+      if (!parse_int(args[++i], 1, 4096, megabytes)) {
+        std::fprintf(stderr, "qipan solve: --hash must be a number of megabytes from 1 to 4096\n");
+        return 2;
+      }
+    } else if (a == "--ffo" && i + 1 < args.size()) {
+      const std::string range = args[++i];
+      const std::size_t dash = range.find('-');
+      const bool ok = dash == std::string::npos
+                          ? parse_int(range, 40, 59, ffo_first) && parse_int(range, 40, 59, ffo_last)
+                          : parse_int(range.substr(0, dash), 40, 59, ffo_first) &&
+                                parse_int(range.substr(dash + 1), 40, 59, ffo_last) && ffo_first <= ffo_last;
+      if (!ok) {
+        std::fprintf(stderr, "qipan solve: --ffo takes a position number or range within 40-59, e.g. 40-49\n");
+        return 2;
+      }
+    } else if (board.empty() && a.size() >= 64) {  // board strings may start with "--"
+
+      board = a;
+    } else {
+      return usage();
+    }
+  }
+  if (ffo_first) {
+    const FfoBenchResult r = run_ffo_bench(int(ffo_first), int(ffo_last), std::size_t(megabytes));
+    return r.wrong ? 1 : 0;
+  }
+  if (board.empty()) return usage();
+  const auto parsed = reversi::parse_board(board);
+  if (!parsed) {
+    std::fprintf(stderr, "qipan solve: bad board: %s\n", parsed.error().c_str());
+    return 2;
+  }
+  const reversi::Position pos = *parsed;
+  reversi::endgame::Solver solver{std::size_t(megabytes)};
+  reversi::endgame::Limits limits;
+  limits.on_progress = [](const reversi::endgame::Progress& p) {
+    std::printf("window [%+d,%+d] score %+d move %s nodes %llu time %.3fs\n", p.alpha, p.beta, p.score,
+                move_text(p.best_move).c_str(), static_cast<unsigned long long>(p.nodes), p.seconds);
+    std::fflush(stdout);
+  };
+  const Stopwatch watch;
+  if (all) {
+    const reversi::endgame::AllMoves moves = solver.solve_all_moves(pos);
+    for (const reversi::endgame::MoveValue& m : moves.moves)
+      std::printf("%s %+d\n", move_text(m.move).c_str(), m.score);
+    std::printf("all moves: nodes %llu time %.3fs\n", static_cast<unsigned long long>(moves.nodes),
+                watch.elapsed_seconds());
+  }
+  if (window) {
+    const reversi::endgame::Solution s = solver.solve_window(pos, int(alpha), int(beta), limits);
+    std::printf("nodes %llu time %.3fs\n", static_cast<unsigned long long>(s.nodes), watch.elapsed_seconds());
+    const char* prefix = s.score <= alpha ? "<=" : s.score >= beta ? ">=" : "";
+    std::printf("%s%+d %s\n", prefix, s.score, move_text(s.best_move).c_str());
+    return 0;
+  }
+  const reversi::endgame::Solution s = solver.solve(pos, limits);
+  std::printf("empties %d nodes %llu time %.3fs\n", pos.empty_count(), static_cast<unsigned long long>(s.nodes),
+              watch.elapsed_seconds());
+  std::printf("%+d %s\n", s.score, move_text(s.best_move).c_str());
+  return 0;
+}
+
+}  // namespace qipan::tools

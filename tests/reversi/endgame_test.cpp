@@ -1,0 +1,269 @@
+// The exact endgame solver against a plain full-width minimax (no pruning, no
+// table, no ordering) on small endgames from seeded random games, its window
+// and all-moves entry points, its building blocks (last-square flip counts,
+// full lines, stable discs) against direct definitions, and FFO #40.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <bit>
+#include <string>
+#include <vector>
+
+#include "engine/core/random.h"
+#include "engine/reversi/endgame.h"
+#include "engine/reversi/endgame_bits.h"
+#include "engine/reversi/endgame_stability.h"
+#include "engine/reversi/ffo_positions.h"
+#include "engine/reversi/movegen.h"
+#include "engine/reversi/notation.h"
+
+using namespace qipan;
+using namespace qipan::reversi;
+
+namespace {
+
+// Final score for the side to move, empties to the winner (written out from
+// the rule, independently of the engine's helpers).
+int plain_final_score(Bitboard player, Bitboard opponent) {
+  const int mine = std::popcount(player), theirs = std::popcount(opponent), empty = 64 - mine - theirs;
+  if (mine > theirs) return mine - theirs + empty;
+  if (mine < theirs) return mine - theirs - empty;
+  return 0;
+}
+
+// Full-width negamax: every legal move of every node, to the end of the game.
+int minimax(Bitboard player, Bitboard opponent, bool passed = false) {
+  Bitboard moves = legal_moves(player, opponent);
+  if (moves == 0) {
+    if (passed) return plain_final_score(player, opponent);  // neither side can move
+    return -minimax(opponent, player, true);
+  }
+  int best = -1000;
+  while (moves) {
+    const Square s = pop_first(moves);
+    const Bitboard f = flips(player, opponent, s);
+    best = std::max(best, -minimax(opponent ^ f, player | f | square_bit(s)));
+  }
+  return best;
+}
+
+int minimax(const Position& pos) { return minimax(pos.player(), pos.opponent()); }
+
+// The position after playing `s` (a square or kPass).
+Position after(const Position& pos, Square s) {
+  Position child = pos;
+  Undo undo;
+  child.make(s, undo);
+  return child;
+}
+
+// A position with `empties` empty squares from a seeded random game (random
+// legal moves, passes as forced), or nothing when the game ended earlier.
+bool random_endgame(SplitMix64& rng, int empties, Position& out) {
+  Position pos = Position::start();
+  while (pos.empty_count() > empties) {
+    MoveList moves;
+    pos.generate_moves(moves);
+    if (moves.empty()) return false;
+    Undo undo;
+    pos.make(moves[rng.below(std::uint32_t(moves.size()))], undo);
+  }
+  out = pos;
+  return true;
+}
+
+std::vector<Position> random_endgames(std::uint64_t seed, int count, int min_empties, int max_empties) {
+  SplitMix64 rng(seed);
+  std::vector<Position> out;
+  while (int(out.size()) < count) {
+    const int empties = min_empties + int(rng.below(std::uint32_t(max_empties - min_empties + 1)));
+    Position pos;
+    if (random_endgame(rng, empties, pos)) out.push_back(pos);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("the last-square flip count equals the flips of a real move") {
+  SplitMix64 rng(7);
+  for (int trial = 0; trial < 2000; ++trial) {
+    const Square empty = Square(rng.below(64));
+    const Bitboard player = rng.next() & ~square_bit(empty);
+    const Bitboard opponent = ~player & ~square_bit(empty);
+    CHECK(endgame::last_flip_count(player, empty) == std::popcount(flips(player, opponent, empty)));
+    CHECK(endgame::last_flip_count(opponent, empty) == std::popcount(flips(opponent, player, empty)));
+  }
+}
+
+TEST_CASE("full lines are the lines without an empty square") {
+  SplitMix64 rng(11);
+  for (int trial = 0; trial < 500; ++trial) {
+    // Dense boards, so that full lines actually occur.
+    const Bitboard occupied = rng.next() | rng.next() | rng.next();
+    const endgame::FullLines full = endgame::full_lines(occupied);
+    for (Square s = 0; s < 64; ++s) {
+      const Bitboard row = kRow1 << (8 * row_of(s)), column = kColumnA << column_of(s);
+      const Bitboard lines[4] = {row, column, endgame::kDiagonal[s], endgame::kAntiDiagonal[s]};
+      const Bitboard got[4] = {full.horizontal, full.vertical, full.diagonal, full.anti_diagonal};
+      for (int k = 0; k < 4; ++k)
+        CHECK(((got[k] >> s) & 1) == ((lines[k] & ~occupied) == 0 ? 1u : 0u));
+    }
+  }
+}
+
+TEST_CASE("stable discs never flip in random continuations") {
+  SplitMix64 rng(2024);
+  int stable_seen = 0;
+  for (const Position& start : random_endgames(99, 60, 8, 24)) {
+    const Bitboard stable[2] = {endgame::stable_discs(start.player(), start.opponent()),
+                                endgame::stable_discs(start.opponent(), start.player())};
+    CHECK((stable[0] & ~start.player()) == 0);
+    CHECK((stable[1] & ~start.opponent()) == 0);
+    stable_seen += std::popcount(stable[0] | stable[1]);
+    for (int game = 0; game < 20; ++game) {
+      Position pos = start;
+      MoveList moves;
+      for (pos.generate_moves(moves); !moves.empty(); pos.generate_moves(moves)) {
+        Undo undo;
+        pos.make(moves[rng.below(std::uint32_t(moves.size()))], undo);
+        // The mover's stable discs stay the mover's, the other side's stay its own.
+        CHECK((stable[0] & ~pos.discs(start.side_to_move())) == 0);
+        CHECK((stable[1] & ~pos.discs(opposite(start.side_to_move()))) == 0);
+      }
+    }
+  }
+  CHECK(stable_seen > 100);  // the property was exercised
+  // Corners are always stable; every disc of a full board is.
+  CHECK(endgame::stable_discs(kCorners, 0x00000000FFFF0000ull) == kCorners);
+  CHECK(endgame::stable_discs(0x5555555555555555ull, 0xAAAAAAAAAAAAAAAAull) == 0x5555555555555555ull);
+}
+
+TEST_CASE("the solver agrees with plain minimax on 200 small endgames") {
+  endgame::Solver solver(1);
+  int passes = 0;
+  for (const Position& pos : random_endgames(12345, 200, 6, 10)) {
+    const int expected = minimax(pos);
+    const endgame::Solution s = solver.solve(pos);
+    CAPTURE(board_string(pos));
+    REQUIRE(s.score == expected);
+    CHECK(!s.stopped);
+    if (pos.must_pass()) {
+      ++passes;
+      CHECK(s.best_move == kPass);
+    } else {
+      REQUIRE(pos.is_legal(s.best_move));
+      CHECK(-minimax(after(pos, s.best_move)) == expected);  // the move achieves the score
+    }
+  }
+  MESSAGE("positions where the side to move must pass: " << passes);
+}
+
+TEST_CASE("the solver handles passes, finished games and tiny endgames") {
+  endgame::Solver solver(1);
+  // Finished games with empty squares: the winner gets them.
+  for (const Position& pos : random_endgames(777, 400, 0, 5)) {
+    const endgame::Solution s = solver.solve(pos);
+    CAPTURE(board_string(pos));
+    REQUIRE(s.score == minimax(pos));
+    if (pos.game_over()) CHECK(s.best_move == kNoSquare);
+  }
+  // White cannot move at all and black has filled nothing: black wins with empties.
+  const auto over = parse_board("XXXXXXXX" "XXXXXXXX" "XXXXXXXX" "XXXXXXXX" "XXXXXXXX" "XXXXXXXX" "XXXXXXXX" "XXXXX--- O");
+  REQUIRE(over.ok());
+  CHECK(solver.solve(*over).score == -64);
+  CHECK(solver.solve(*over).best_move == kNoSquare);
+}
+
+TEST_CASE("solve_window bounds the exact score on the right side") {
+  endgame::Solver solver(1);
+  SplitMix64 rng(31);
+  for (const Position& pos : random_endgames(4242, 60, 7, 12)) {
+    solver.clear();
+    const int exact = solver.solve(pos).score;
+    for (int trial = 0; trial < 4; ++trial) {
+      int alpha = -64 + int(rng.below(128));
+      int beta = alpha + 1 + int(rng.below(20));
+      beta = std::min(beta, 64);
+      if (alpha >= beta) alpha = beta - 1;
+      if (trial & 1) solver.clear();  // with and without a warm table
+      const endgame::Solution s = solver.solve_window(pos, alpha, beta);
+      CAPTURE(board_string(pos));
+      CAPTURE(alpha);
+      CAPTURE(beta);
+      if (exact <= alpha) CHECK((s.score <= alpha && s.score >= exact));
+      else if (exact >= beta) CHECK((s.score >= beta && s.score <= exact));
+      else CHECK(s.score == exact);
+      if (exact > alpha && !pos.game_over()) {
+        // The move reported with a score above alpha reaches at least that score.
+        const Position child = after(pos, s.best_move);
+        CHECK(-minimax(child) >= std::min(s.score, exact));
+      }
+    }
+    // Win/draw/loss.
+    const endgame::Solution wld = solver.solve_window(pos, -1, 1);
+    CHECK((wld.score > 0) == (exact > 0));
+    CHECK((wld.score < 0) == (exact < 0));
+  }
+}
+
+TEST_CASE("solve_all_moves gives the exact value of every move") {
+  endgame::Solver solver(1);
+  for (const Position& pos : random_endgames(555, 40, 6, 10)) {
+    const endgame::AllMoves all = solver.solve_all_moves(pos);
+    MoveList moves;
+    pos.generate_moves(moves);
+    REQUIRE(all.moves.size() == moves.size());
+    CHECK(!all.stopped);
+    int best = -1000;
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      CHECK(all.moves[i].move == moves[i]);
+      CHECK(all.moves[i].score == -minimax(after(pos, moves[i])));
+      best = std::max(best, all.moves[i].score);
+    }
+    if (!moves.empty()) CHECK(best == minimax(pos));
+  }
+}
+
+TEST_CASE("a node limit stops the solver and says so") {
+  const auto pos = parse_board(kFfoPositions[0].board);
+  REQUIRE(pos.ok());
+  endgame::Solver solver(1);
+  endgame::Limits limits;
+  limits.nodes = 20000;
+  const endgame::Solution s = solver.solve(*pos, limits);
+  CHECK(s.stopped);
+  CHECK(s.nodes < 200000);
+  // The table is left consistent: a full solve afterwards is still exact.
+  const endgame::Solution full = solver.solve(*pos);
+  CHECK(!full.stopped);
+  CHECK(full.score == 38);
+}
+
+TEST_CASE("FFO #40 is +38 by a2") {
+  const FfoPosition& ffo = kFfoPositions[0];
+  REQUIRE(ffo.number == 40);
+  const auto pos = parse_board(ffo.board);
+  REQUIRE(pos.ok());
+  CHECK(pos->empty_count() == 20);
+  endgame::Solver solver(16);
+  const endgame::Solution s = solver.solve(*pos);
+  CHECK(s.score == 38);
+  CHECK(square_name(s.best_move) == "a2");
+}
+
+TEST_CASE("the FFO position table is well formed") {
+  for (const FfoPosition& ffo : kFfoPositions) {
+    CAPTURE(ffo.number);
+    const auto pos = parse_board(ffo.board);
+    REQUIRE(pos.ok());
+    CHECK(ffo.score % 2 == 0);
+    // Every listed best move is legal.
+    std::string best(ffo.best);
+    for (std::size_t at = 0; at < best.size(); at += 3) {
+      const auto square = parse_square(best.substr(at, 2));
+      REQUIRE(square.ok());
+      CHECK(pos->is_legal(*square));
+    }
+  }
+}

@@ -1,0 +1,286 @@
+// The evaluation: pattern readings checked square by square against a slow
+// reading, symmetry of the value under the 8 board symmetries, stable discs
+// that really never flip, and the packed weight format.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "engine/core/random.h"
+#include "engine/reversi/eval_stability.h"
+#include "engine/reversi/eval_symmetry.h"
+#include "engine/reversi/eval_weights.h"
+#include "engine/reversi/evaluate.h"
+#include "engine/reversi/notation.h"
+
+using namespace qipan::reversi;
+using qipan::SplitMix64;
+
+namespace {
+
+// Positions from seeded random games, `count` of them, spread over the game.
+std::vector<Position> random_positions(std::uint64_t seed, int count) {
+  std::vector<Position> out;
+  SplitMix64 rng(seed);
+  while (int(out.size()) < count) {
+    Position pos = Position::start();
+    const int stop = 1 + int(rng.below(59));
+    for (int ply = 0; ply < stop && !pos.game_over(); ++ply) {
+      MoveList moves;
+      pos.generate_moves(moves);
+      Undo undo;
+      pos.make(moves[rng.below(std::uint32_t(moves.size()))], undo);
+    }
+    out.push_back(pos);
+  }
+  return out;
+}
+
+// The canonical squares of each pattern, digit 0 first, as (column, row), and
+// the symmetries (eval_symmetry.h numbering) under which it is read.
+struct PatternShape {
+  std::vector<int> squares;
+  std::vector<int> views;
+};
+
+std::vector<PatternShape> pattern_shapes() {
+  auto sq = [](int c, int r) { return make_square(c, r); };
+  std::vector<PatternShape> shapes(kFeatureMobility);
+  for (int c = 0; c < 8; ++c) shapes[kFeatureEdge2X].squares.push_back(sq(c, 0));
+  shapes[kFeatureEdge2X].squares.push_back(sq(1, 1));
+  shapes[kFeatureEdge2X].squares.push_back(sq(6, 1));
+  shapes[kFeatureEdge2X].views = {0, 2, 4, 5};
+  for (int r = 0; r < 2; ++r)
+    for (int c = 0; c < 5; ++c) shapes[kFeatureCorner2x5].squares.push_back(sq(c, r));
+  shapes[kFeatureCorner2x5].views = {0, 1, 2, 3, 4, 5, 6, 7};
+  for (int r = 0; r < 3; ++r)
+    for (int c = 0; c < 3; ++c) shapes[kFeatureCorner3x3].squares.push_back(sq(c, r));
+  shapes[kFeatureCorner3x3].views = {0, 1, 2, 3};
+  for (int line = 1; line <= 3; ++line) {
+    for (int c = 0; c < 8; ++c) shapes[kFeatureLine2 + line - 1].squares.push_back(sq(c, line));
+    shapes[kFeatureLine2 + line - 1].views = {0, 2, 4, 5};
+  }
+  for (int first = 0; first <= 4; ++first) {
+    const int kind = first == 0 ? kFeatureDiag8 : kFeatureDiag7 + first - 1;
+    for (int c = first; c < 8; ++c) shapes[kind].squares.push_back(sq(c, c - first));
+    shapes[kind].views = first == 0 ? std::vector<int>{0, 1} : std::vector<int>{0, 4, 1, 5};
+  }
+  return shapes;
+}
+
+// The original square that symmetry `view` moves onto square `q`.
+int source_square(int view, int q) {
+  for (int s = 0; s < 64; ++s)
+    if (symmetry(square_bit(s), view) == square_bit(q)) return s;
+  return -1;
+}
+
+// Weights with random values on every entry, mirror readings tied, so the
+// value must be exactly symmetric.
+EvalWeights random_tied_weights(std::uint64_t seed) {
+  EvalWeights w;
+  SplitMix64 rng(seed);
+  for (int p = 0; p < kPhases; ++p)
+    for (int k = 0; k < kFeatureKinds; ++k) {
+      std::int16_t* t = w.phase(p) + kFeatureOffset[k];
+      for (int c = 0; c < kFeatures[k].size; ++c) {
+        const int m = mirror_configuration(k, c);
+        if (m < c) continue;
+        t[c] = t[m] = std::int16_t(int(rng.below(401)) - 200);
+      }
+    }
+  return w;
+}
+
+}  // namespace
+
+TEST_CASE("reversi eval: board symmetries are the 8 symmetries of the square") {
+  const Bitboard b = 0x0000000000000102ull;  // b1 and a2
+  CHECK(flip_vertical(b) == (square_bit(make_square(1, 7)) | square_bit(make_square(0, 6))));
+  CHECK(mirror_horizontal(b) == (square_bit(make_square(6, 0)) | square_bit(make_square(7, 1))));
+  CHECK(transpose(b) == b);  // b1 <-> a2
+  CHECK(transpose(square_bit(make_square(2, 0))) == square_bit(make_square(0, 2)));
+  for (int k = 0; k < 8; ++k) {
+    // Each symmetry permutes the squares.
+    std::vector<bool> seen(64, false);
+    for (int s = 0; s < 64; ++s) {
+      const Bitboard t = symmetry(square_bit(s), k);
+      REQUIRE(popcount(t) == 1);
+      seen[first_square(t)] = true;
+    }
+    CHECK(std::count(seen.begin(), seen.end(), true) == 64);
+  }
+}
+
+TEST_CASE("reversi eval: pattern readings match a square-by-square reading") {
+  const std::vector<PatternShape> shapes = pattern_shapes();
+  for (const Position& pos : random_positions(11, 300)) {
+    FeatureIndices f;
+    compute_features(pos.player(), pos.opponent(), f);
+    CHECK(f.phase == phase_of_discs(popcount(pos.occupied())));
+    int slot = 0;
+    for (int kind = 0; kind < kFeatureMobility; ++kind) {
+      const PatternShape& shape = shapes[kind];
+      REQUIRE(int(shape.views.size()) == kFeatures[kind].instances);
+      REQUIRE(int(shape.squares.size()) == kFeatures[kind].squares);
+      std::vector<std::vector<int>> places;
+      for (int view : shape.views) {
+        int config = 0, power = 1;
+        std::vector<int> place;
+        for (int q : shape.squares) {
+          const int s = source_square(view, q);
+          place.push_back(s);
+          const int digit = (pos.player() & square_bit(s)) ? 1 : (pos.opponent() & square_bit(s)) ? 2 : 0;
+          config += digit * power;
+          power *= 3;
+        }
+        std::sort(place.begin(), place.end());
+        places.push_back(place);
+        CHECK(f.index[slot] == std::uint32_t(kFeatureOffset[kind] + config));
+        CHECK(kInstanceKind[slot] == kind);
+        ++slot;
+      }
+      // Every instance reads a different place of the board.
+      std::sort(places.begin(), places.end());
+      CHECK(std::adjacent_find(places.begin(), places.end()) == places.end());
+    }
+    // Scalar features.
+    const Bitboard e = pos.empties();
+    CHECK(f.index[slot++] == std::uint32_t(kFeatureOffset[kFeatureMobility] + popcount(pos.legal_moves())));
+    CHECK(f.index[slot++] ==
+          std::uint32_t(kFeatureOffset[kFeatureOpponentMobility] + mobility(pos.opponent(), pos.player())));
+    CHECK(f.index[slot++] ==
+          std::uint32_t(kFeatureOffset[kFeaturePotential] + popcount(neighbours(pos.opponent()) & e)));
+    CHECK(f.index[slot++] ==
+          std::uint32_t(kFeatureOffset[kFeatureOpponentPotential] + popcount(neighbours(pos.player()) & e)));
+    slot += 4;  // stability, corners, X squares: covered below and by symmetry
+    CHECK(f.index[slot++] == std::uint32_t(kFeatureOffset[kFeatureParity] + (pos.empty_count() & 1)));
+    CHECK(slot == kFeatureInstances);
+  }
+}
+
+TEST_CASE("reversi eval: mirror readings pair configurations") {
+  for (int k = 0; k < kFeatureKinds; ++k) {
+    for (int c = 0; c < kFeatures[k].size; c += 7) {
+      const int m = mirror_configuration(k, c);
+      REQUIRE(m >= 0);
+      REQUIRE(m < kFeatures[k].size);
+      CHECK(mirror_configuration(k, m) == c);
+    }
+  }
+  // Edge: a1 mine, b2 theirs -> h1 mine, g2 theirs.
+  CHECK(mirror_configuration(kFeatureEdge2X, 1 + 2 * 6561) == 2187 + 2 * 19683);
+}
+
+TEST_CASE("reversi eval: the value is the same in all 8 symmetric positions") {
+  const EvalWeights random_weights = random_tied_weights(5);
+  const EvalWeights* weight_sets[] = {&EvalWeights::builtin(), &random_weights};
+  for (const EvalWeights* w : weight_sets) {
+    for (const Position& pos : random_positions(23, 200)) {
+      const int v = evaluate_scaled(*w, pos.player(), pos.opponent());
+      for (int k = 1; k < 8; ++k)
+        CHECK(evaluate_scaled(*w, symmetry(pos.player(), k), symmetry(pos.opponent(), k)) == v);
+      // Colour swap with the side to move swapped too: the same position for
+      // the mover, the same value.
+      const Position swapped =
+          Position::from_colors(pos.discs(kWhite), pos.discs(kBlack), opposite(pos.side_to_move()));
+      CHECK(evaluate(*w, swapped) == evaluate(*w, pos));
+    }
+  }
+}
+
+TEST_CASE("reversi eval: lopsided positions score for the side ahead") {
+  // Black holds all four corners and the edges; white a few inner discs.
+  auto pos = parse_board(
+      "XXXXXXXX"
+      "X-OO---X"
+      "X--O---X"
+      "X------X"
+      "X---O--X"
+      "X------X"
+      "X------X"
+      "XXXXXXXX X");
+  REQUIRE(pos.ok());
+  const EvalWeights& w = EvalWeights::builtin();
+  CHECK(evaluate(w, *pos) > 10);
+  Position white = *pos;
+  white.pass();  // white to move: the same board from the losing side
+  CHECK(evaluate(w, white) < -10);
+  CHECK(evaluate(w, *pos) <= kEvalLimit);
+  CHECK(evaluate(w, white) >= -kEvalLimit);
+}
+
+TEST_CASE("reversi eval: edge stability of single lines") {
+  // A full line is stable.
+  CHECK(edge_stable_squares(0x0F, 0xF0) == 0xFF);
+  // A corner disc is stable; its neighbour too when the run is anchored.
+  CHECK((edge_stable_squares(0x03, 0x00) & 0x03) == 0x03);
+  // An inner disc with both neighbours empty can be flipped.
+  CHECK(edge_stable_squares(0x08, 0x00) == 0);
+  // X O _ ... : O at b can be flipped by X playing c.
+  CHECK((edge_stable_squares(0x01, 0x02) & 0x02) == 0);
+  CHECK((edge_stable_squares(0x01, 0x02) & 0x01) == 0x01);
+}
+
+TEST_CASE("reversi eval: stable discs never change colour in random continuations") {
+  SplitMix64 rng(99);
+  int checked = 0;
+  for (const Position& start : random_positions(37, 150)) {
+    const Bitboard stable_p = stable_discs(start.player(), start.opponent());
+    const Bitboard stable_o = stable_discs(start.opponent(), start.player());
+    CHECK((stable_p & ~start.player()) == 0);
+    CHECK((stable_o & ~start.opponent()) == 0);
+    CHECK((full_line_squares(start.occupied()) & start.empties()) == 0);
+    if ((stable_p | stable_o) == 0) continue;
+    const Color side = start.side_to_move();
+    for (int game = 0; game < 20; ++game) {
+      Position pos = start;
+      while (!pos.game_over()) {
+        MoveList moves;
+        pos.generate_moves(moves);
+        Undo undo;
+        pos.make(moves[rng.below(std::uint32_t(moves.size()))], undo);
+        REQUIRE((pos.discs(side) & stable_p) == stable_p);
+        REQUIRE((pos.discs(opposite(side)) & stable_o) == stable_o);
+      }
+      ++checked;
+    }
+  }
+  CHECK(checked > 200);
+  // A full board: every disc is stable.
+  auto full = parse_board(std::string(32, 'X') + std::string(32, 'O') + " X");
+  REQUIRE(full.ok());
+  CHECK(stable_discs(full->player(), full->opponent()) == full->player());
+}
+
+TEST_CASE("reversi eval: encoded weights round-trip and the built-in text decodes") {
+  const EvalWeights w = random_tied_weights(8);
+  EvalWeights sparse = w;
+  // Long zero runs, as configurations never seen in training give, and
+  // large values that need several bytes.
+  for (int p = 0; p < kPhases; ++p)
+    for (int k = 0; k < kFeatureKinds; ++k) {
+      std::int16_t* t = sparse.phase(p) + kFeatureOffset[k];
+      for (int c = 0; c < kFeatures[k].size; ++c) {
+        const int m = mirror_configuration(k, c);
+        const int key = std::min(c, m);
+        t[c] = key % 7 == 0 ? std::int16_t(key % 2 ? 30000 - key % 1000 : -30000 + key % 1000) : 0;
+      }
+    }
+  for (const EvalWeights* source : {&w, static_cast<const EvalWeights*>(&sparse)}) {
+    const std::string text = encode_weights(*source);
+    auto back = decode_weights(text);
+    REQUIRE(back.ok());
+    CHECK(back->table == source->table);
+  }
+  const std::string full = encode_weights(w);
+  CHECK_FALSE(decode_weights(full.substr(0, 1000)).ok());
+  CHECK_FALSE(decode_weights(full + "AAAA").ok());
+  CHECK_FALSE(decode_weights("not base64!").ok());
+  if (has_tuned_weights()) {
+    auto builtin = decode_weights(builtin_weights_text());
+    REQUIRE(builtin.ok());
+    CHECK(builtin->table == EvalWeights::builtin().table);
+  }
+}
