@@ -15,9 +15,9 @@ constexpr std::array<LevelSpec, kMaxLevel> kLevels = {{
     {3, LevelKind::kSearch, "depth 2", 2, 0, Probcut::kOff, 1000},
     {4, LevelKind::kSearch, "depth 4", 4, 10, Probcut::kOff, 1000},
     {5, LevelKind::kSearch, "depth 6", 6, 14, Probcut::kOff, 2000},
-    {6, LevelKind::kSearch, "depth 9", 9, 18, Probcut::k95, 2000},
-    {7, LevelKind::kSearch, "depth 12", 12, 20, Probcut::k87, 3000},
-    {8, LevelKind::kSearch, "depth 16", 16, 22, Probcut::k87, 8000},
+    {6, LevelKind::kSearch, "depth 10", 10, 18, Probcut::k95, 2000},
+    {7, LevelKind::kSearch, "depth 14", 14, 20, Probcut::k87, 4000},
+    {8, LevelKind::kSearch, "depth 20", 20, 22, Probcut::k87, 10000},
 }};
 
 constexpr Bitboard kEdgesNotCorners = kEdges & ~kCorners;

@@ -10,16 +10,18 @@
 // Scores are disc differences for the side to move (+4: about four discs
 // ahead at the end), exact when `exact` is set.
 //
-// Levels (time limits are ceilings; depth limits usually end the search first):
-//   1  random      a uniformly random legal move (seeded)
-//   2  greedy      one ply: discs + 30 per corner + 5 per other edge square
-//                  + 2 per move of mobility (difference with the opponent)
-//   3  search      depth 2
-//   4  search      depth 4, exact from 10 empties
-//   5  search      depth 6, exact from 14 empties
-//   6  search      depth 9, probcut 95%, exact from 18 empties
-//   7  search      depth 12, probcut 87%, exact from 20 empties, <= 3 s
-//   8  search      depth 16, probcut 87%, exact from 22 empties, <= 8 s
+// Levels (time limits are ceilings; depth limits usually end the search
+// first: natively and in wasm the average move takes about the time shown):
+//   level kind    midgame search              exact from   ceiling  ~average
+//   1     random  a uniformly random legal move (seeded)
+//   2     greedy  one ply: discs + 30 per corner + 5 per other edge square
+//                 + 2 per move of mobility (differences with the opponent)
+//   3     search  depth 2                     never        1 s      <1 ms
+//   4     search  depth 4                     10 empties   1 s      <1 ms
+//   5     search  depth 6                     14 empties   2 s      2 ms
+//   6     search  depth 10, probcut 95%       18 empties   2 s      0.02 s
+//   7     search  depth 14, probcut 87%       20 empties   4 s      0.1 s
+//   8     search  depth 20, probcut 87%       22 empties   10 s     1-2 s
 // Hints at levels 1 and 2 use level 3's search (a random or greedy move has
 // no value to show).
 #pragma once

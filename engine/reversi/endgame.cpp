@@ -7,6 +7,7 @@
 #include "../core/clock.h"
 #include "endgame_bits.h"
 #include "endgame_last_empties.h"
+#include "endgame_order.h"
 #include "endgame_stability.h"
 #include "endgame_tt.h"
 #include "movegen.h"
@@ -27,6 +28,11 @@
 #define STAB_MIN 4
 #define PROBE_FF 0
 #define FF_CS 0
+#define QE_STAB 0
+#define QE_DISC 0
+#define USE_OE 0
+#define ROOT_MODE 1
+#define ROOT_PROBE 0
 #define STAB_A 2
 #define STAB_B 4
 #endif
@@ -68,6 +74,7 @@ class Engine {
   TranspositionTable table_;
   Engine* oracle_ = nullptr;
   const std::uint8_t* edge_ = edge_stability_table();
+  const std::uint8_t* edge_table_ = edge_;
   std::uint64_t nodes_ = 0;
   bool stopped_ = false;
   std::uint64_t next_check_ = 0;
@@ -131,6 +138,9 @@ class Engine {
         if (!(opponent & kNeighbour[s]) || !(f = flips(player, opponent, s))) continue;
         const Bitboard np = opponent ^ f, no = player | f | square_bit(s);
         const unsigned child_parity = parity ^ kQuadrantBit[s];
+#ifdef DUMP4
+        if (empties == 5 && (nodes_ % 97) == 0) std::printf("D4 %016llx %016llx %d %d\n", (unsigned long long)np, (unsigned long long)no, -beta, -alpha);
+#endif
         const int v = empties == 5 ? -solve_4_from(np, no, -beta, -alpha, child_parity, nodes_)
                                    : -shallow(np, no, -beta, -alpha, empties - 1, child_parity);
         if (v > best) {
@@ -147,11 +157,14 @@ class Engine {
 
   // A rough static evaluation for ordering far from the end: mobility,
   // potential mobility and corners, from the side to move's view.
-  static int quick_eval(Bitboard player, Bitboard opponent) {
+  int quick_eval(Bitboard player, Bitboard opponent) {
+    if (USE_OE) return order_eval(edge_, player, opponent, 64 - count_bits(player | opponent));
     const Bitboard empty = ~(player | opponent);
     int v = QE_MOB * (weighted_mobility(legal_moves(player, opponent)) - weighted_mobility(legal_moves(opponent, player)));
     v += QE_POT * (count_bits(neighbours(opponent) & empty) - count_bits(neighbours(player) & empty));
     v += QE_CORNER * (count_bits(player & kCorners) - count_bits(opponent & kCorners));
+    if (QE_STAB) v += QE_STAB * (count_bits(stable_discs(edge_table_, player, opponent)) - count_bits(stable_discs(edge_table_, opponent, player)));
+    if (QE_DISC) v += QE_DISC * (count_bits(player) - count_bits(opponent));
     return v;
   }
 
@@ -183,8 +196,8 @@ class Engine {
   // mobility after the move (fewer is better: "fastest first"), its potential
   // mobility, parity and the table's move.
   int order_moves(Bitboard player, Bitboard opponent, Bitboard moves, unsigned parity, int table_move,
-                  MoveEntry* list, int empties) {
-    const int probe_depth = empties >= kProbeMinEmpties ? (empties - kProbeMinEmpties) / kProbeStep : -1;
+                  MoveEntry* list, int empties, int forced_depth = -1) {
+    const int probe_depth = forced_depth >= 0 ? forced_depth : empties >= kProbeMinEmpties ? (empties - kProbeMinEmpties) / kProbeStep : -1;
     int count = 0;
     const Bitboard odd = kParityMask[parity];
     while (moves) {
@@ -320,6 +333,52 @@ class Engine {
     return best;
   }
 
+  // A guess of the exact score from a shallow search with the ordering
+  // evaluation, rounded to an even score.
+  int estimate(const Position& pos) {
+    const int empties = pos.empty_count();
+    const int depth = std::clamp((empties - 8) / 3, 1, 6);
+    const int v = probe(pos.player(), pos.opponent(), -1000000, 1000000, depth);
+    const int discs = (v >= 0 ? v + 64 : v - 64) / 128 * 2;  // 1/64 disc -> nearest even score
+    return std::clamp(discs, -64, 64);
+  }
+
+  // The exact score by a sequence of null-window searches of the root
+  // (MTD(f)): each one tells whether the score reaches a bound, its fail-soft
+  // result moves the next bound, and the table carries what was proved.
+  Solution solve_exact(const Position& pos) {
+    int lower = -64, upper = 64;
+    int guess = estimate(pos);
+    Square best_move = kNoSquare;
+    Solution s;
+    while (lower < upper) {
+      const int bound = std::clamp(guess, lower + 2, upper);  // test: score >= bound?
+      s = root(pos, bound - 1, bound);
+      if (stopped_) break;
+      if (s.score >= bound) {
+        lower = s.score;
+        best_move = s.best_move;
+      } else {
+        upper = s.score;
+        if (best_move == kNoSquare && upper <= -64) best_move = s.best_move;  // every move loses everything
+      }
+      if (limits_->on_progress) {
+        Progress p;
+        p.alpha = bound - 1;
+        p.beta = bound;
+        p.score = s.score;
+        p.best_move = best_move;
+        p.nodes = nodes_;
+        p.seconds = watch_.elapsed_seconds();
+        limits_->on_progress(p);
+      }
+      guess = s.score;
+    }
+    s.score = lower;
+    s.best_move = best_move == kNoSquare ? s.best_move : best_move;
+    return s;
+  }
+
   // The root: like search() but reports the move and never cuts off from the
   // table (the move must come with the score).
   Solution root(const Position& pos, int alpha, int beta) {
@@ -345,7 +404,8 @@ class Engine {
     int table_move = kNoMove;
     if (const TTEntry* e = table_.probe(player, opponent)) table_move = e->move;
     MoveEntry list[kMaxMoves];
-    const int count = order_moves(player, opponent, moves, parity, table_move, list, empties);
+    const int count = order_moves(player, opponent, moves, parity, table_move, list, empties,
+                                  ROOT_PROBE ? std::max(1, (empties - ROOT_PROBE) / 2) : -1);
     std::stable_sort(list, list + count, [](const MoveEntry& a, const MoveEntry& b) { return a.value > b.value; });
     const int alpha0 = alpha;
     int best = -kScoreInfinity;
@@ -362,6 +422,9 @@ class Engine {
         if (v > alpha && v < beta) v = -dispatch(np, no, -beta, -v, empties - 1, child_parity);
       }
       if (stopped_) break;
+#ifdef ROOT_DEBUG
+      std::fprintf(stderr, "root %d: move %d value %d (order %d) window (%d,%d) nodes %llu\n", i, m.square, v, m.value, alpha, beta, (unsigned long long)nodes_);
+#endif
       if (v > best) {
         best = v;
         best_move = m.square;
@@ -400,8 +463,12 @@ Solution Solver::solve_window(const Position& pos, int alpha, int beta, const Li
 Solution Solver::solve(const Position& pos, const Limits& limits) {
   Engine& e = *engine_;
   e.start(limits);
-  // Exact: search the full window. (The aspiration loop reports each step.)
-  Solution s = e.root(pos, -64, 64);
+  Solution s;
+#if ROOT_MODE == 0
+  s = e.root(pos, -64, 64);
+#else
+  s = e.solve_exact(pos);
+#endif
 #ifdef EG_STATS
   std::fprintf(stderr, "probe nodes %llu\n", (unsigned long long)e.stat_probe);
   for (int n = 5; n < 40; ++n)
@@ -417,16 +484,6 @@ Solution Solver::solve(const Position& pos, const Limits& limits) {
 #endif
   s.nodes = e.nodes_;
   s.stopped = e.stopped_;
-  if (limits.on_progress) {
-    Progress p;
-    p.alpha = -64;
-    p.beta = 64;
-    p.score = s.score;
-    p.best_move = s.best_move;
-    p.nodes = s.nodes;
-    p.seconds = e.watch_.elapsed_seconds();
-    limits.on_progress(p);
-  }
   return s;
 }
 

@@ -18,6 +18,9 @@
 #include "endgame_stability.h"
 #include "movegen.h"
 
+#ifndef SORT3
+#define SORT3 1
+#endif
 #ifndef EG_NOINLINE
 #define EG_NOINLINE
 #endif
@@ -103,7 +106,7 @@ inline bool can_move_on(Bitboard player, Bitboard opponent, const Square* x, int
 EG_NOINLINE inline int solve_3(Bitboard player, Bitboard opponent, int alpha, int beta, const Square* squares, unsigned parity,
                    std::uint64_t& nodes) {
   Square x[3] = {squares[0], squares[1], squares[2]};
-  sort_by_parity(x, 3, parity);
+  if (SORT3) sort_by_parity(x, 3, parity);
   for (int pass = 0; pass < 2; ++pass) {
     ++nodes;
     int best = -kScoreInfinity;

@@ -15,17 +15,19 @@ namespace {
 constexpr int kInf = kScoreMax + 1;  // outside every score
 
 // Probcut (multi-probcut, after Buro): at a node of depth d a shallow search
-// of depth kProbcutShallow[d] predicts the deep value; when the prediction
-// clears beta (alpha) by t standard deviations of the prediction error the
-// node is cut. The error's deviation was measured by `qipan tune reversi
-// probcut` (search_probcut.inc) per depth and band of empties.
+// of depth probcut_shallow_depth(d) predicts the deep value; when the
+// prediction clears beta (alpha) by t standard deviations of the prediction
+// error the node is cut. `qipan tune reversi probcut` measured the deviation
+// and fitted it as a linear function of depth, shallow depth and empties
+// (search_probcut.inc).
 constexpr int kProbcutMinDepth = 3;
 constexpr int kProbcutMaxDepth = 30;
-#include "search_probcut.inc"
 
 // Shallow depth of a probcut test: about half, keeping the parity of d
 // (odd and even depths of Reversi searches differ systematically).
 constexpr int probcut_shallow_depth(int depth) { return ((depth >> 1) & ~1) | (depth & 1); }
+
+#include "search_probcut.inc"
 
 constexpr double probcut_t(Probcut p) {
   switch (p) {
@@ -43,7 +45,6 @@ constexpr std::uint8_t accuracy(Probcut p) { return p == Probcut::kOff ? 5 : std
 constexpr std::uint8_t kFullAccuracy = 5;
 
 // Move ordering.
-constexpr int kTableMoveBonus = 1 << 28;
 constexpr int kWipeoutBonus = 1 << 27;
 // From this depth on, moves are ordered by a shallow value of the child
 // (evaluation or a short search) besides mobility.
@@ -155,7 +156,7 @@ class Searcher::Impl {
   // Fills `list` with the moves in `moves`, scored for ordering; returns the
   // count. Fastest first: few replies for the opponent (corners counting
   // double), few squares next to our discs, then a shallow value.
-  int order_moves(Bitboard player, Bitboard opponent, Bitboard moves, int depth, int table_move, MoveEntry* list) {
+  int order_moves(Bitboard player, Bitboard opponent, Bitboard moves, int depth, MoveEntry* list) {
     int n = 0;
     const int sort_depth = depth >= 16 ? 2 : depth >= 8 ? 1 : 0;
     while (moves) {
@@ -163,10 +164,6 @@ class Searcher::Impl {
       MoveEntry& m = list[n++];
       m.square = s;
       m.flipped = flips(player, opponent, s);
-      if (s == table_move) {
-        m.score = kTableMoveBonus;
-        continue;
-      }
       const Bitboard np = opponent ^ m.flipped, no = player | m.flipped | square_bit(s);
       if (np == 0) {
         m.score = kWipeoutBonus;
@@ -294,7 +291,7 @@ class Searcher::Impl {
     }
     if (!cut && rest) {
       MoveEntry list[kMaxMoves];
-      const int n = order_moves(player, opponent, rest, depth, -1, list);
+      const int n = order_moves(player, opponent, rest, depth, list);
       for (int i = 0; i < n; ++i) {
         pick(list, i, n);
         if (visit(list[i].square, list[i].flipped)) break;
@@ -399,7 +396,7 @@ SearchResult Searcher::search(const Position& root, const SearchOptions& options
   int n = 0;
   {
     MoveEntry list[kMaxMoves];
-    const int count = s.order_moves(player, opponent, moves_bb, 2, -1, list);
+    const int count = s.order_moves(player, opponent, moves_bb, 2, list);
     for (int i = 0; i < count; ++i) {
       Impl::pick(list, i, count);
       moves[n++] = RootMove{list[i].square, list[i].flipped, -kInf};

@@ -8,7 +8,7 @@
 
 namespace qipan::tools {
 
-constexpr int kReversiSearchBenchDepth = 12;
+constexpr int kReversiSearchBenchDepth = 14;
 
 struct ReversiSearchBenchResult {
   int depth = 0;

@@ -267,9 +267,10 @@ int tune_probcut(const TuneOptions& o, const std::string& command_line) {
       std::fprintf(stderr, "  %zu positions, %.0f s\n", i + 1, total.elapsed_seconds());
   }
 
-  // sigma = a + b * depth + c * empties, least squares over the cells
-  // (weighted by their counts), so deeper searches extrapolate.
-  double m[3][3] = {}, rhs[3] = {};
+  // sigma = a + b * depth + c * shallow depth + d * empties, least squares
+  // over the cells (weighted by their counts), so deeper searches extrapolate.
+  constexpr int kTerms = 4;
+  double m[kTerms][kTerms] = {}, rhs[kTerms] = {};
   std::string table;
   for (int d = 3; d <= o.max_depth; ++d) {
     char line[160];
@@ -278,10 +279,10 @@ int tune_probcut(const TuneOptions& o, const std::string& command_line) {
       if (count[d][b] < 2) continue;
       const double n = count[d][b];
       const double sigma = std::sqrt(sum2[d][b] / n);
-      const double x[3] = {1.0, double(d), empties_sum[d][b] / n};
-      for (int r = 0; r < 3; ++r) {
+      const double x[kTerms] = {1.0, double(d), double(probcut_shallow(d)), empties_sum[d][b] / n};
+      for (int r = 0; r < kTerms; ++r) {
         rhs[r] += n * x[r] * sigma;
-        for (int c = 0; c < 3; ++c) m[r][c] += n * x[r] * x[c];
+        for (int c = 0; c < kTerms; ++c) m[r][c] += n * x[r] * x[c];
       }
       len += std::snprintf(line + len, sizeof line - std::size_t(len), "  %.2f (mean %+.2f, n %.0f)", sigma,
                            sum1[d][b] / n, n);
@@ -289,18 +290,18 @@ int tune_probcut(const TuneOptions& o, const std::string& command_line) {
     table += line;
     table += "\n";
   }
-  // Solve the 3x3 normal equations (Gaussian elimination).
-  for (int c = 0; c < 3; ++c) {
-    for (int r = c + 1; r < 3; ++r) {
+  // Solve the normal equations (Gaussian elimination).
+  for (int c = 0; c < kTerms; ++c) {
+    for (int r = c + 1; r < kTerms; ++r) {
       const double f = m[r][c] / m[c][c];
-      for (int k = c; k < 3; ++k) m[r][k] -= f * m[c][k];
+      for (int k = c; k < kTerms; ++k) m[r][k] -= f * m[c][k];
       rhs[r] -= f * rhs[c];
     }
   }
-  double coef[3];
-  for (int r = 2; r >= 0; --r) {
+  double coef[kTerms];
+  for (int r = kTerms - 1; r >= 0; --r) {
     double s = rhs[r];
-    for (int k = r + 1; k < 3; ++k) s -= m[r][k] * coef[k];
+    for (int k = r + 1; k < kTerms; ++k) s -= m[r][k] * coef[k];
     coef[r] = s / m[r][r];
   }
 
@@ -313,14 +314,16 @@ int tune_probcut(const TuneOptions& o, const std::string& command_line) {
                 positions.size(), static_cast<unsigned long long>(nodes), total.elapsed_seconds());
   f << text << table;
   std::snprintf(text, sizeof text,
-                "// Fitted: sigma = %.4f + %.4f * depth + %.4f * empties.\n"
+                "// Fitted: sigma = %.4f + %.4f * depth + %.4f * shallow + %.4f * empties, where\n"
+                "// shallow = probcut_shallow_depth(depth).\n"
                 "constexpr double probcut_sigma(int depth, int empties) {\n"
-                "  const double s = %.4f + %.4f * depth + %.4f * empties;\n"
+                "  const double s = %.4f + %.4f * depth + %.4f * probcut_shallow_depth(depth) + %.4f * empties;\n"
                 "  return s < 1.0 ? 1.0 : s;\n}\n",
-                coef[0], coef[1], coef[2], coef[0], coef[1], coef[2]);
+                coef[0], coef[1], coef[2], coef[3], coef[0], coef[1], coef[2], coef[3]);
   f << text;
   std::printf("%s", table.c_str());
-  std::printf("sigma = %.4f + %.4f * depth + %.4f * empties\nwrote %s\n", coef[0], coef[1], coef[2], o.out.c_str());
+  std::printf("sigma = %.4f + %.4f * depth + %.4f * shallow + %.4f * empties\nwrote %s\n", coef[0], coef[1], coef[2],
+              coef[3], o.out.c_str());
   return f ? 0 : 2;
 }
 
