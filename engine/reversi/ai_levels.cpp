@@ -9,15 +9,16 @@
 namespace qipan::reversi {
 namespace {
 
+constexpr std::uint64_t kMillion = 1000000;
 constexpr std::array<LevelSpec, kMaxLevel> kLevels = {{
-    {1, LevelKind::kRandom, "random", 0, 0, Probcut::kOff, 0},
-    {2, LevelKind::kGreedy, "greedy", 1, 0, Probcut::kOff, 0},
-    {3, LevelKind::kSearch, "depth 2", 2, 0, Probcut::kOff, 1000},
-    {4, LevelKind::kSearch, "depth 4", 4, 10, Probcut::kOff, 1000},
-    {5, LevelKind::kSearch, "depth 6", 6, 14, Probcut::kOff, 2000},
-    {6, LevelKind::kSearch, "depth 10", 10, 18, Probcut::k95, 2000},
-    {7, LevelKind::kSearch, "depth 14", 14, 20, Probcut::k87, 4000},
-    {8, LevelKind::kSearch, "depth 20", 20, 22, Probcut::k87, 10000},
+    {1, LevelKind::kRandom, "random", 0, 0, Probcut::kOff, 0, 0},
+    {2, LevelKind::kGreedy, "greedy", 1, 0, Probcut::kOff, 0, 0},
+    {3, LevelKind::kSearch, "depth 2", 2, 0, Probcut::kOff, 0, 1000},
+    {4, LevelKind::kSearch, "depth 4", 4, 10, Probcut::kOff, 0, 1000},
+    {5, LevelKind::kSearch, "depth 6", 6, 14, Probcut::kOff, 0, 2000},
+    {6, LevelKind::kSearch, "depth 10", 10, 18, Probcut::k95, 2 * kMillion, 2000},
+    {7, LevelKind::kSearch, "depth 14", 14, 20, Probcut::k87, 6 * kMillion, 4000},
+    {8, LevelKind::kSearch, "depth 24", 24, 22, Probcut::k87, 20 * kMillion, 10000},
 }};
 
 constexpr Bitboard kEdgesNotCorners = kEdges & ~kCorners;
@@ -31,6 +32,7 @@ const LevelSpec& level_spec(int level) { return kLevels[std::clamp(level, kMinLe
 SearchOptions level_options(const LevelSpec& spec, bool use_time) {
   SearchOptions o;
   o.limits.depth = spec.depth;
+  o.limits.nodes = spec.nodes;
   o.limits.time_ms = use_time ? spec.time_ms : 0;
   o.exact_empties = spec.exact_empties;
   o.probcut = spec.probcut;

@@ -1,6 +1,6 @@
 // The Reversi AI as the page and the terminal use it: eight levels, from a
 // random mover and a one-ply greedy player (the seed programs' opponents) to
-// a searcher thinking several seconds and solving the last 20-odd squares
+// a searcher thinking a few seconds and solving the last 22 squares
 // exactly; and hints, a value for every legal move at a level.
 //
 //   ReversiAi ai;                                    // owns searcher + tables
@@ -10,18 +10,20 @@
 // Scores are disc differences for the side to move (+4: about four discs
 // ahead at the end), exact when `exact` is set.
 //
-// Levels (time limits are ceilings; depth limits usually end the search
-// first: natively and in wasm the average move takes about the time shown):
-//   level kind    midgame search              exact from   ceiling  ~average
+// Levels. Depth and node budgets decide the searches (deterministic: the same
+// move natively and in wasm); time limits are only ceilings for slow
+// machines. Average move times natively and in wasm (about equal), from
+// games between equal levels:
+//   level kind    midgame search            nodes  exact from   ceiling  ~average
 //   1     random  a uniformly random legal move (seeded)
 //   2     greedy  one ply: discs + 30 per corner + 5 per other edge square
 //                 + 2 per move of mobility (differences with the opponent)
-//   3     search  depth 2                     never        1 s      <1 ms
-//   4     search  depth 4                     10 empties   1 s      <1 ms
-//   5     search  depth 6                     14 empties   2 s      2 ms
-//   6     search  depth 10, probcut 95%       18 empties   2 s      0.02 s
-//   7     search  depth 14, probcut 87%       20 empties   4 s      0.1 s
-//   8     search  depth 20, probcut 87%       22 empties   10 s     1-2 s
+//   3     search  depth 2                   -      never        1 s      <1 ms
+//   4     search  depth 4                   -      10 empties   1 s      <1 ms
+//   5     search  depth 6                   -      14 empties   2 s      2 ms
+//   6     search  depth 10, probcut 95%     2 M    18 empties   2 s      0.02 s
+//   7     search  depth 14, probcut 87%     6 M    20 empties   4 s      0.15 s
+//   8     search  depth 24, probcut 87%     20 M   22 empties   10 s     2-3 s
 // Hints at levels 1 and 2 use level 3's search (a random or greedy move has
 // no value to show).
 #pragma once
@@ -48,6 +50,10 @@ struct LevelSpec {
   int depth;          // midgame plies
   int exact_empties;  // solve exactly at or below this many empties (0 = never)
   Probcut probcut;
+  // The midgame search's node budget per move (0 = none): bounds the time of
+  // deep levels in wide positions and, unlike time, plays the same
+  // everywhere.
+  std::uint64_t nodes;
   std::int64_t time_ms;  // ceiling per move (0 = none)
 };
 
@@ -70,7 +76,7 @@ Square random_move(const Position& pos, std::uint64_t seed);
 
 struct AiOptions {
   std::uint64_t seed = 0;     // level 1's randomness
-  bool use_time = true;       // false: depth limits only (deterministic)
+  bool use_time = true;       // false: depth and node budgets only (deterministic)
   std::int64_t time_ms = -1;  // >= 0 replaces the level's time ceiling (0 = none)
   bool reuse_tables = false;  // keep the tables from the previous call
   Searcher::InfoCallback on_info;

@@ -2,62 +2,58 @@
 
 #include <algorithm>
 #include <array>
-#include <cstdio>
 
 #include "../core/clock.h"
 #include "endgame_bits.h"
 #include "endgame_last_empties.h"
-#include "endgame_order.h"
 #include "endgame_stability.h"
 #include "endgame_tt.h"
+#include "evaluate.h"
 #include "movegen.h"
 
-#ifndef FF_MOB
-#define FF_MOB 16
-#define FF_POT 1
-#define FF_PAR 2
-#define FF_CORNER 0
-#define QE_MOB 8
-#define QE_POT 2
-#define QE_CORNER 16
-#define PROBE_MIN 14
-#define PROBE_STEP 4
-#define TABLE_MIN 9
-#define ORDER_MIN 7
-#define ETC_MIN 12
-#define STAB_MIN 4
-#define PROBE_FF 0
-#define FF_CS 0
-#define QE_STAB 0
-#define QE_DISC 0
-#define USE_OE 0
-#define ROOT_MODE 1
-#define ROOT_PROBE 0
-#define STAB_A 2
-#define STAB_B 4
-#endif
 namespace qipan::reversi::endgame {
 namespace {
 
-// Below this many empties the table costs more than it saves.
-constexpr int kTableMinEmpties = TABLE_MIN;
-// Fastest-first ordering (and search()) from this many empties.
-constexpr int kOrderMinEmpties = ORDER_MIN;
-// Enhanced transposition cutoffs from this many empties.
-constexpr int kEtcMinEmpties = ETC_MIN;
-// Order moves by a shallow search from this many empties, one ply deeper
-// every kProbeStep empties.
-constexpr int kProbeMinEmpties = PROBE_MIN;
-constexpr int kProbeStep = PROBE_STEP;
+// The tree, from the leaves up (thresholds in empty squares, tuned on FFO
+// #40-#49 and positions derived from them):
+// - 1 to 4: endgame_last_empties.h;
+// - 5 to 6: shallow(): parity order, no table;
+// - 7 and up: search(): principal variation search, fastest-first order;
+//   the table from kTableMinEmpties, enhanced transposition cutoffs from
+//   kEtcMinEmpties, ordering by shallow searches of the ordering evaluation
+//   from kProbeMinEmpties (one ply deeper every kProbeStep empties).
+constexpr int kSearchMinEmpties = 7;
+constexpr int kTableMinEmpties = 9;
+constexpr int kEtcMinEmpties = 12;
+constexpr int kProbeMinEmpties = 14;
+constexpr int kProbeStep = 3;
+// The root orders its moves by a deeper probe: (empties - this) / 2 plies.
+constexpr int kRootProbeBase = 12;
+// The first guess of the score: a search of the best kGuessBreadth moves
+// (by the ordering) at every node above kGuessExactEmpties, exact below, then
+// lowered by kGuessBias (approaching the score from below is cheaper: a
+// fail-high only needs one good move at the root).
+constexpr int kGuessBreadth = 2;
+constexpr int kGuessExactEmpties = 12;
+constexpr int kGuessBias = 4;
 
 // Stability cutoffs are tried only when alpha is high enough for the bound
-// 64 - 2 * stable to have a chance: with n empties the opponent rarely has
-// many stable discs, and computing them costs a few dozen operations.
+// 64 - 2 * stable to have a chance; computing stable discs costs about as
+// much as a move generation.
 constexpr std::array<int, 65> kStabilityThreshold = [] {
   std::array<int, 65> t{};
-  for (int n = 0; n <= 64; ++n) t[n] = n < STAB_MIN ? 99 : std::min(64, STAB_A * n + STAB_B);
+  for (int n = 0; n <= 64; ++n) t[n] = n < 4 ? 99 : std::min(64, 2 * n + 4);
   return t;
 }();
+
+// Probe values are in 1/64 disc (the evaluation's unit is 1/kEvalScale).
+constexpr int kProbeUnit = 64;
+static_assert(kProbeUnit % kEvalScale == 0);
+// In probe-ordered nodes, each reply (corners twice) the move leaves the
+// opponent costs this much: a pull towards fastest first.
+constexpr int kProbeReplyPenalty = 128;
+constexpr int kProbeInfinity = 1 << 20;
+constexpr int kTableMoveBonus = 1 << 28;
 
 struct MoveEntry {
   Bitboard flipped;
@@ -65,27 +61,39 @@ struct MoveEntry {
   Square square;
 };
 
+// The child of a move, from its side to move's point of view.
+struct Child {
+  Bitboard player, opponent;
+};
+inline Child play(Bitboard player, Bitboard opponent, Bitboard flipped, Square s) {
+  return {opponent ^ flipped, player | flipped | square_bit(s)};
+}
+
 }  // namespace
 
 class Engine {
  public:
-  explicit Engine(std::size_t megabytes) : table_(megabytes) {}
+  Engine(std::size_t megabytes, const EvalWeights& weights) : table_(megabytes), weights_(weights) {}
 
   TranspositionTable table_;
-  Engine* oracle_ = nullptr;
+  const EvalWeights& weights_;
   const std::uint8_t* edge_ = edge_stability_table();
-  const std::uint8_t* edge_table_ = edge_;
   std::uint64_t nodes_ = 0;
   bool stopped_ = false;
   std::uint64_t next_check_ = 0;
   const Limits* limits_ = nullptr;
   Stopwatch watch_;
+  // The root's move order, kept across the passes of one solve.
+  Position root_position_;
+  int root_count_ = 0;
+  std::array<MoveEntry, kMaxMoves> root_moves_{};
 
   void start(const Limits& limits) {
     limits_ = &limits;
     nodes_ = 0;
     stopped_ = false;
     next_check_ = 1 << 14;
+    root_count_ = 0;
     watch_.restart();
   }
 
@@ -100,7 +108,7 @@ class Engine {
 
   // Any number of empties.
   int dispatch(Bitboard player, Bitboard opponent, int alpha, int beta, int empties, unsigned parity) {
-    if (empties >= kOrderMinEmpties) return search(player, opponent, alpha, beta, empties, parity);
+    if (empties >= kSearchMinEmpties) return search(player, opponent, alpha, beta, empties, parity);
     if (empties >= 5) return shallow(player, opponent, alpha, beta, empties, parity);
     Bitboard e = ~(player | opponent);
     Square x[4];
@@ -114,16 +122,9 @@ class Engine {
     }
   }
 
-#ifdef EG_STATS
-  std::uint64_t stat_nodes[65] = {}, stat_probe = 0, stat_cut_first[65] = {}, stat_cut_later[65] = {}, stat_all[65] = {};
-#define STAT(x) x
-#else
-#define STAT(x)
-#endif
-  // 5 .. kTableMinEmpties - 1 empties: parity order, no table.
+  // 5 or 6 empties: empty squares in odd quadrants first, no table.
   int shallow(Bitboard player, Bitboard opponent, int alpha, int beta, int empties, unsigned parity) {
     ++nodes_;
-    STAT(++stat_nodes[empties]);
     if (alpha >= kStabilityThreshold[empties]) {
       const int bound = 64 - 2 * count_bits(stable_discs(edge_, opponent, player));
       if (bound <= alpha) return bound;
@@ -136,13 +137,10 @@ class Engine {
         const Square s = pop_first(set);
         Bitboard f;
         if (!(opponent & kNeighbour[s]) || !(f = flips(player, opponent, s))) continue;
-        const Bitboard np = opponent ^ f, no = player | f | square_bit(s);
+        const Child c = play(player, opponent, f, s);
         const unsigned child_parity = parity ^ kQuadrantBit[s];
-#ifdef DUMP4
-        if (empties == 5 && (nodes_ % 97) == 0) std::printf("D4 %016llx %016llx %d %d\n", (unsigned long long)np, (unsigned long long)no, -beta, -alpha);
-#endif
-        const int v = empties == 5 ? -solve_4_from(np, no, -beta, -alpha, child_parity, nodes_)
-                                   : -shallow(np, no, -beta, -alpha, empties - 1, child_parity);
+        const int v = empties == 5 ? -solve_4_from(c.player, c.opponent, -beta, -alpha, child_parity, nodes_)
+                                   : -shallow(c.player, c.opponent, -beta, -alpha, empties - 1, child_parity);
         if (v > best) {
           if (v >= beta) return v;
           best = v;
@@ -155,34 +153,22 @@ class Engine {
     return -shallow(opponent, player, -beta, -alpha, empties, parity);
   }
 
-  // A rough static evaluation for ordering far from the end: mobility,
-  // potential mobility and corners, from the side to move's view.
-  int quick_eval(Bitboard player, Bitboard opponent) {
-    if (USE_OE) return order_eval(edge_, player, opponent, 64 - count_bits(player | opponent));
-    const Bitboard empty = ~(player | opponent);
-    int v = QE_MOB * (weighted_mobility(legal_moves(player, opponent)) - weighted_mobility(legal_moves(opponent, player)));
-    v += QE_POT * (count_bits(neighbours(opponent) & empty) - count_bits(neighbours(player) & empty));
-    v += QE_CORNER * (count_bits(player & kCorners) - count_bits(opponent & kCorners));
-    if (QE_STAB) v += QE_STAB * (count_bits(stable_discs(edge_table_, player, opponent)) - count_bits(stable_discs(edge_table_, opponent, player)));
-    if (QE_DISC) v += QE_DISC * (count_bits(player) - count_bits(opponent));
-    return v;
-  }
-
-  // Shallow alpha-beta on quick_eval (passes handled, no table).
+  // Depth-limited alpha-beta on the pattern evaluation (no table, no
+  // ordering: it only runs a few plies deep).
   int probe(Bitboard player, Bitboard opponent, int alpha, int beta, int depth) {
     ++nodes_;
-    STAT(++stat_probe);
-    if (depth == 0) return quick_eval(player, opponent);
+    if (depth == 0) return evaluate_scaled(weights_, player, opponent) * (kProbeUnit / kEvalScale);
     Bitboard moves = legal_moves(player, opponent);
     if (moves == 0) {
-      if (legal_moves(opponent, player) == 0) return 1000 * final_score(player, count_bits(~(player | opponent)));
+      if (legal_moves(opponent, player) == 0)
+        return kProbeUnit * final_score(player, count_bits(~(player | opponent)));
       return -probe(opponent, player, -beta, -alpha, depth);
     }
-    int best = -1000000;
+    int best = -kProbeInfinity;
     while (moves) {
       const Square s = pop_first(moves);
-      const Bitboard f = flips(player, opponent, s);
-      const int v = -probe(opponent ^ f, player | f | square_bit(s), -beta, -alpha, depth - 1);
+      const Child c = play(player, opponent, flips(player, opponent, s), s);
+      const int v = -probe(c.player, c.opponent, -beta, -alpha, depth - 1);
       if (v > best) {
         best = v;
         if (v >= beta) break;
@@ -192,12 +178,14 @@ class Engine {
     return best;
   }
 
-  // Ordering values for the moves of a node: the opponent's corner-weighted
-  // mobility after the move (fewer is better: "fastest first"), its potential
-  // mobility, parity and the table's move.
-  int order_moves(Bitboard player, Bitboard opponent, Bitboard moves, unsigned parity, int table_move,
-                  MoveEntry* list, int empties, int forced_depth = -1) {
-    const int probe_depth = forced_depth >= 0 ? forced_depth : empties >= kProbeMinEmpties ? (empties - kProbeMinEmpties) / kProbeStep : -1;
+  // Fills `list` with the moves and their ordering values (higher first):
+  // - with probe_depth >= 0, the value of a probe of the child (1/64 disc),
+  //   less kProbeReplyPenalty per opponent reply (corners count twice);
+  // - otherwise fastest first: the opponent's corner-weighted mobility after
+  //   the move (fewer is better), then its potential mobility, the mover's
+  //   discs on and next to the corners, and parity.
+  int order_moves(Bitboard player, Bitboard opponent, Bitboard moves, unsigned parity, int probe_depth,
+                  MoveEntry* list, bool prefetch = false) {
     int count = 0;
     const Bitboard odd = kParityMask[parity];
     while (moves) {
@@ -205,41 +193,31 @@ class Engine {
       MoveEntry& m = list[count++];
       m.square = s;
       m.flipped = flips(player, opponent, s);
-      const Bitboard np = opponent ^ m.flipped, no = player | m.flipped | square_bit(s);
-      const Bitboard empty = ~(np | no);
-      int v;
-#ifdef ORACLE_MIN
-      if (empties >= ORACLE_MIN) {
-        if (!oracle_) oracle_ = new Engine(16);
-        Limits none;
-        oracle_->start(none);
-        v = -oracle_->dispatch(np, no, -64, 64, empties - 1, parity ^ kQuadrantBit[s]) * 1000;
-        v -= weighted_mobility(legal_moves(np, no));
-      } else
-#endif
+      const Child c = play(player, opponent, m.flipped, s);
+      if (prefetch) table_.prefetch(c.player, c.opponent);
+      const int replies = weighted_mobility(legal_moves(c.player, c.opponent));
       if (probe_depth >= 0) {
-        v = -probe(np, no, -1000000, 1000000, probe_depth);
-        if (PROBE_FF) v -= PROBE_FF * weighted_mobility(legal_moves(np, no));
+        m.value = -probe(c.player, c.opponent, -kProbeInfinity, kProbeInfinity, probe_depth) - kProbeReplyPenalty * replies;
       } else {
-        v = -weighted_mobility(legal_moves(np, no)) * FF_MOB;
-        v -= count_bits(neighbours(no) & empty) * FF_POT;
-        if (odd & square_bit(s)) v += FF_PAR;
-        v += FF_CORNER * ((kCorners >> s) & 1);
-        if (FF_CS) {
-          const Bitboard c = no & kCorners;
-          v += FF_CS * (count_bits(c) + count_bits((shift_east(c) | shift_west(c) | shift_up(c) | shift_down(c)) & no));
-        }
+        const Bitboard corners = c.opponent & kCorners;
+        m.value = -16 * replies - count_bits(neighbours(c.opponent) & ~(c.player | c.opponent)) +
+                  4 * (count_bits(corners) +
+                       count_bits((shift_east(corners) | shift_west(corners) | shift_up(corners) |
+                                   shift_down(corners)) &
+                                  c.opponent)) +
+                  ((odd >> s) & 1) * 2;
       }
-      if (s == table_move) v += 1 << 28;
-      m.value = v;
     }
     return count;
   }
 
-  // kTableMinEmpties or more: principal variation search with the table.
+  int probe_depth(int empties) const {
+    return empties >= kProbeMinEmpties ? (empties - kProbeMinEmpties) / kProbeStep : -1;
+  }
+
+  // kSearchMinEmpties or more: principal variation search.
   int search(Bitboard player, Bitboard opponent, int alpha, int beta, int empties, unsigned parity) {
     ++nodes_;
-    STAT(++stat_nodes[empties]);
     if (nodes_ >= next_check_ && check_limits()) return 0;
     if (alpha >= kStabilityThreshold[empties]) {
       const int bound = 64 - 2 * count_bits(stable_discs(edge_, opponent, player));
@@ -262,13 +240,20 @@ class Engine {
     }
     if (empties >= kEtcMinEmpties) {
       // Enhanced transposition cutoff: a child already known to be bad
-      // enough for the opponent refutes this node without a search.
-      for (Bitboard m = moves; m;) {
-        const Square s = pop_first(m);
-        const Bitboard f = flips(player, opponent, s);
-        if (const TTEntry* e = table_.probe(opponent ^ f, player | f | square_bit(s))) {
+      // enough for the opponent refutes this node without a search. The
+      // children's buckets are fetched together, then read.
+      Child children[kMaxMoves];
+      Square squares[kMaxMoves];
+      int n = 0;
+      for (Bitboard m = moves; m; ++n) {
+        squares[n] = pop_first(m);
+        children[n] = play(player, opponent, flips(player, opponent, squares[n]), squares[n]);
+        table_.prefetch(children[n].player, children[n].opponent);
+      }
+      for (int i = 0; i < n; ++i) {
+        if (const TTEntry* e = table_.probe(children[i].player, children[i].opponent)) {
           if (-e->upper >= beta) {
-            table_.store(player, opponent, empties, -e->upper, 64, s);
+            table_.store(player, opponent, empties, -e->upper, 64, squares[i]);
             return -e->upper;
           }
         }
@@ -280,19 +265,18 @@ class Engine {
     if (table_move != kNoMove && (moves & square_bit(table_move))) {
       // The table's move first, before paying for ordering the others: it
       // often cuts off on its own.
-      const Bitboard f = flips(player, opponent, table_move);
-      const int v = -dispatch(opponent ^ f, player | f | square_bit(table_move), -beta, -alpha, empties - 1,
-                              parity ^ kQuadrantBit[table_move]);
+      const Child c = play(player, opponent, flips(player, opponent, table_move), table_move);
+      best = -dispatch(c.player, c.opponent, -beta, -alpha, empties - 1, parity ^ kQuadrantBit[table_move]);
       if (stopped_) return 0;
-      best = v;
       best_move = table_move;
       first = false;
       moves &= ~square_bit(table_move);
-      if (v > alpha) alpha = v;
+      if (best > alpha) alpha = best;
     }
     if (best < beta && moves) {
       MoveEntry list[kMaxMoves];
-      const int count = order_moves(player, opponent, moves, parity, kNoMove, list, empties);
+      const int count = order_moves(player, opponent, moves, parity, probe_depth(empties), list,
+                                    empties - 1 >= kTableMinEmpties && empties < kEtcMinEmpties);
       for (int i = 0; i < count; ++i) {
         // Selection sort: cutoffs usually come early.
         int top = i;
@@ -300,87 +284,114 @@ class Engine {
           if (list[j].value > list[top].value) top = j;
         std::swap(list[i], list[top]);
         const MoveEntry& m = list[i];
-        const Bitboard np = opponent ^ m.flipped, no = player | m.flipped | square_bit(m.square);
+        const Child c = play(player, opponent, m.flipped, m.square);
         const unsigned child_parity = parity ^ kQuadrantBit[m.square];
         int v;
         if (first) {
-          v = -dispatch(np, no, -beta, -alpha, empties - 1, child_parity);
+          v = -dispatch(c.player, c.opponent, -beta, -alpha, empties - 1, child_parity);
           first = false;
         } else {
-          v = -dispatch(np, no, -alpha - 1, -alpha, empties - 1, child_parity);
-          if (v > alpha && v < beta) v = -dispatch(np, no, -beta, -v, empties - 1, child_parity);
+          v = -dispatch(c.player, c.opponent, -alpha - 1, -alpha, empties - 1, child_parity);
+          if (v > alpha && v < beta) v = -dispatch(c.player, c.opponent, -beta, -v, empties - 1, child_parity);
         }
         if (stopped_) return 0;
         if (v > best) {
           best = v;
           best_move = m.square;
-          if (v >= beta) {
-            STAT(++(i == 0 ? stat_cut_first : stat_cut_later)[empties]);
-            break;
-          }
+          if (v >= beta) break;
           if (v > alpha) alpha = v;
         }
       }
     }
-    STAT(if (best < beta) ++stat_all[empties]);
-    if (!use_table) return best;
-    if (best >= beta)
-      table_.store(player, opponent, empties, best, 64, best_move);
-    else if (best <= alpha0)
-      table_.store(player, opponent, empties, -64, best, best_move);
-    else
-      table_.store(player, opponent, empties, best, best, best_move);
+    if (use_table) store(player, opponent, empties, alpha0, beta, best, best_move);
     return best;
   }
 
-  // A guess of the exact score from a shallow search with the ordering
-  // evaluation, rounded to an even score.
-  int estimate(const Position& pos) {
-    const int empties = pos.empty_count();
-    const int depth = std::clamp((empties - 8) / 3, 1, 6);
-    const int v = probe(pos.player(), pos.opponent(), -1000000, 1000000, depth);
-    const int discs = (v >= 0 ? v + 64 : v - 64) / 128 * 2;  // 1/64 disc -> nearest even score
-    return std::clamp(discs, -64, 64);
+  // Records a fail-soft result of the window (alpha, beta).
+  void store(Bitboard player, Bitboard opponent, int empties, int alpha, int beta, int best, int best_move) {
+    if (best >= beta)
+      table_.store(player, opponent, empties, best, 64, best_move);
+    else if (best <= alpha)
+      table_.store(player, opponent, empties, -64, best, best_move);
+    else
+      table_.store(player, opponent, empties, best, best, best_move);
   }
 
-  // The exact score by a sequence of null-window searches of the root
-  // (MTD(f)): each one tells whether the score reaches a bound, its fail-soft
-  // result moves the next bound, and the table carries what was proved.
+  // Alpha-beta over the best kGuessBreadth moves only, exact from
+  // kGuessExactEmpties down: usually within a few discs of the score.
+  int guess_search(Bitboard player, Bitboard opponent, int alpha, int beta, int empties, unsigned parity) {
+    if (empties <= kGuessExactEmpties) return dispatch(player, opponent, alpha, beta, empties, parity);
+    ++nodes_;
+    const Bitboard moves = legal_moves(player, opponent);
+    if (moves == 0) {
+      if (legal_moves(opponent, player) == 0) return final_score(player, empties);
+      return -guess_search(opponent, player, -beta, -alpha, empties, parity);
+    }
+    MoveEntry list[kMaxMoves];
+    const int count = order_moves(player, opponent, moves, parity, probe_depth(empties), list);
+    std::stable_sort(list, list + count, [](const MoveEntry& a, const MoveEntry& b) { return a.value > b.value; });
+    int best = -kScoreInfinity;
+    for (int i = 0; i < count && i < kGuessBreadth; ++i) {
+      const Child c = play(player, opponent, list[i].flipped, list[i].square);
+      const int v = -guess_search(c.player, c.opponent, -beta, -alpha, empties - 1,
+                                  parity ^ kQuadrantBit[list[i].square]);
+      if (stopped_) return 0;
+      if (v > best) {
+        best = v;
+        if (v >= beta) break;
+        if (v > alpha) alpha = v;
+      }
+    }
+    return best;
+  }
+
+  void report(int alpha, int beta, int score, Square move) {
+    if (!limits_->on_progress) return;
+    Progress p;
+    p.alpha = alpha;
+    p.beta = beta;
+    p.score = score;
+    p.best_move = move;
+    p.nodes = nodes_;
+    p.seconds = watch_.elapsed_seconds();
+    limits_->on_progress(p);
+  }
+
+  // The exact score by root searches in narrow windows (g - 1, g + 1): such
+  // a search proves "score == g" (all scores are even) or returns a bound
+  // beyond g, and costs far less than a wide window. The guess starts a
+  // little below a cheap estimate and follows the fail-soft bounds.
   Solution solve_exact(const Position& pos) {
+    if (pos.game_over()) return root(pos, -64, 64);
+    const int estimate =
+        guess_search(pos.player(), pos.opponent(), -64, 64, pos.empty_count(), parity_of(pos.empties()));
     int lower = -64, upper = 64;
-    int guess = estimate(pos);
+    int guess = std::clamp(estimate - kGuessBias, lower, upper);
     Square best_move = kNoSquare;
     Solution s;
-    while (lower < upper) {
-      const int bound = std::clamp(guess, lower + 2, upper);  // test: score >= bound?
-      s = root(pos, bound - 1, bound);
+    while (!stopped_) {
+      const int alpha = std::max(guess - 1, -64), beta = std::min(guess + 1, 64);
+      s = root(pos, alpha, beta);
       if (stopped_) break;
-      if (s.score >= bound) {
+      if (s.score <= alpha) {
+        upper = s.score;
+      } else {
         lower = s.score;
         best_move = s.best_move;
-      } else {
-        upper = s.score;
-        if (best_move == kNoSquare && upper <= -64) best_move = s.best_move;  // every move loses everything
+        if (s.score < beta) upper = s.score;
       }
-      if (limits_->on_progress) {
-        Progress p;
-        p.alpha = bound - 1;
-        p.beta = bound;
-        p.score = s.score;
-        p.best_move = best_move;
-        p.nodes = nodes_;
-        p.seconds = watch_.elapsed_seconds();
-        limits_->on_progress(p);
-      }
-      guess = s.score;
+      report(alpha, beta, s.score, best_move == kNoSquare ? s.best_move : best_move);
+      if (lower >= upper) break;
+      guess = std::clamp(s.score, lower, upper);
     }
     s.score = lower;
-    s.best_move = best_move == kNoSquare ? s.best_move : best_move;
+    // With no fail-high ever, the score is -64 and every move reaches it.
+    if (best_move != kNoSquare) s.best_move = best_move;
     return s;
   }
 
-  // The root: like search() but reports the move and never cuts off from the
-  // table (the move must come with the score).
+  // The root: like search(), but always returns a move with the score, and
+  // keeps its move order (a deeper probe) across the passes of a solve.
   Solution root(const Position& pos, int alpha, int beta) {
     Solution out;
     const Bitboard player = pos.player(), opponent = pos.opponent();
@@ -401,30 +412,34 @@ class Engine {
       return out;
     }
     ++nodes_;
-    int table_move = kNoMove;
-    if (const TTEntry* e = table_.probe(player, opponent)) table_move = e->move;
+    if (root_count_ == 0 || !(root_position_ == pos)) {
+      root_position_ = pos;
+      root_count_ = order_moves(player, opponent, moves, parity, std::max(1, (empties - kRootProbeBase) / 2),
+                                root_moves_.data());
+    }
+    // The table's move first (the previous pass's best), then by probe value.
     MoveEntry list[kMaxMoves];
-    const int count = order_moves(player, opponent, moves, parity, table_move, list, empties,
-                                  ROOT_PROBE ? std::max(1, (empties - ROOT_PROBE) / 2) : -1);
+    std::copy(root_moves_.begin(), root_moves_.begin() + root_count_, list);
+    const int count = root_count_;
+    if (const TTEntry* e = table_.probe(player, opponent))
+      for (int i = 0; i < count; ++i)
+        if (list[i].square == e->move) list[i].value += kTableMoveBonus;
     std::stable_sort(list, list + count, [](const MoveEntry& a, const MoveEntry& b) { return a.value > b.value; });
     const int alpha0 = alpha;
     int best = -kScoreInfinity;
     Square best_move = list[0].square;
     for (int i = 0; i < count; ++i) {
       const MoveEntry& m = list[i];
-      const Bitboard np = opponent ^ m.flipped, no = player | m.flipped | square_bit(m.square);
+      const Child c = play(player, opponent, m.flipped, m.square);
       const unsigned child_parity = parity ^ kQuadrantBit[m.square];
       int v;
       if (i == 0) {
-        v = -dispatch(np, no, -beta, -alpha, empties - 1, child_parity);
+        v = -dispatch(c.player, c.opponent, -beta, -alpha, empties - 1, child_parity);
       } else {
-        v = -dispatch(np, no, -alpha - 1, -alpha, empties - 1, child_parity);
-        if (v > alpha && v < beta) v = -dispatch(np, no, -beta, -v, empties - 1, child_parity);
+        v = -dispatch(c.player, c.opponent, -alpha - 1, -alpha, empties - 1, child_parity);
+        if (v > alpha && v < beta) v = -dispatch(c.player, c.opponent, -beta, -v, empties - 1, child_parity);
       }
       if (stopped_) break;
-#ifdef ROOT_DEBUG
-      std::fprintf(stderr, "root %d: move %d value %d (order %d) window (%d,%d) nodes %llu\n", i, m.square, v, m.value, alpha, beta, (unsigned long long)nodes_);
-#endif
       if (v > best) {
         best = v;
         best_move = m.square;
@@ -432,21 +447,15 @@ class Engine {
         if (v > alpha) alpha = v;
       }
     }
-    if (!stopped_ && empties >= kTableMinEmpties) {
-      if (best >= beta)
-        table_.store(player, opponent, empties, best, 64, best_move);
-      else if (best <= alpha0)
-        table_.store(player, opponent, empties, -64, best, best_move);
-      else
-        table_.store(player, opponent, empties, best, best, best_move);
-    }
+    if (!stopped_ && empties >= kTableMinEmpties) store(player, opponent, empties, alpha0, beta, best, best_move);
     out.score = best;
     out.best_move = best_move;
     return out;
   }
 };
 
-Solver::Solver(std::size_t table_megabytes) : engine_(std::make_unique<Engine>(table_megabytes)) {}
+Solver::Solver(std::size_t table_megabytes, const EvalWeights* weights)
+    : engine_(std::make_unique<Engine>(table_megabytes, weights ? *weights : EvalWeights::builtin())) {}
 Solver::~Solver() = default;
 
 void Solver::clear() { engine_->table_.clear(); }
@@ -454,7 +463,10 @@ void Solver::clear() { engine_->table_.clear(); }
 Solution Solver::solve_window(const Position& pos, int alpha, int beta, const Limits& limits) {
   Engine& e = *engine_;
   e.start(limits);
-  Solution s = e.root(pos, std::clamp(alpha, -64, 64), std::clamp(beta, -64, 64));
+  alpha = std::clamp(alpha, -64, 63);
+  beta = std::clamp(beta, alpha + 1, 64);
+  Solution s = e.root(pos, alpha, beta);
+  e.report(alpha, beta, s.score, s.best_move);
   s.nodes = e.nodes_;
   s.stopped = e.stopped_;
   return s;
@@ -463,25 +475,7 @@ Solution Solver::solve_window(const Position& pos, int alpha, int beta, const Li
 Solution Solver::solve(const Position& pos, const Limits& limits) {
   Engine& e = *engine_;
   e.start(limits);
-  Solution s;
-#if ROOT_MODE == 0
-  s = e.root(pos, -64, 64);
-#else
-  s = e.solve_exact(pos);
-#endif
-#ifdef EG_STATS
-  std::fprintf(stderr, "probe nodes %llu\n", (unsigned long long)e.stat_probe);
-  for (int n = 5; n < 40; ++n)
-    if (e.stat_nodes[n])
-      std::fprintf(stderr, "empties %2d nodes %12llu cut-first %10llu cut-later %10llu all %10llu\n", n,
-                   (unsigned long long)e.stat_nodes[n], (unsigned long long)e.stat_cut_first[n],
-                   (unsigned long long)e.stat_cut_later[n], (unsigned long long)e.stat_all[n]);
-  for (auto& x : e.stat_nodes) x = 0;
-  for (auto& x : e.stat_cut_first) x = 0;
-  for (auto& x : e.stat_cut_later) x = 0;
-  for (auto& x : e.stat_all) x = 0;
-  e.stat_probe = 0;
-#endif
+  Solution s = e.solve_exact(pos);
   s.nodes = e.nodes_;
   s.stopped = e.stopped_;
   return s;
@@ -497,7 +491,7 @@ AllMoves Solver::solve_all_moves(const Position& pos, const Limits& limits) {
     Position child = pos;
     Undo undo;
     child.make(m, undo);
-    const Solution s = e.root(child, -64, 64);
+    const Solution s = e.solve_exact(child);
     if (e.stopped_) break;
     out.moves.push_back({m, -s.score});
   }

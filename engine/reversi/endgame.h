@@ -9,15 +9,18 @@
 //   solver.solve_all_moves(pos);            // exact value of every move
 //
 // The search: negamax alpha-beta with null windows (principal variation
-// search) inside an aspiration loop around a shallow estimate; a
-// transposition table with exact bounds and enhanced transposition cutoffs
-// near the root; move ordering by shallow searches far from the end, by the
-// opponent's (corner-weighted) mobility in the middle ("fastest first"), and
-// by quadrant parity in the last empties; stability cutoffs; dedicated code
-// for the last four empty squares (endgame_last_empties.h).
+// search). The root is searched in narrow windows (g - 1, g + 1) around a
+// guess g, which prove "score == g" or bound it from one side: far cheaper
+// than a wide window. The first guess comes from a search of the two best
+// moves at each node. Below the root: a transposition table with exact
+// bounds and enhanced transposition cutoffs; move ordering by shallow
+// searches with the pattern evaluation (evaluate.h) far from the end, by the
+// opponent's corner-weighted mobility ("fastest first") in the middle, by
+// quadrant parity near the end; stability cutoffs (endgame_stability.h); and
+// dedicated code for the last four empty squares (endgame_last_empties.h).
 //
-// A Solver holds no global state; separate solvers are independent. Tables
-// survive between calls (endgame values never go stale); clear() empties them
+// A Solver holds no global state; separate solvers are independent. The table
+// survives between calls (endgame values never go stale); clear() empties it
 // (the benchmark does, so each position starts cold).
 #pragma once
 
@@ -28,6 +31,10 @@
 #include <vector>
 
 #include "position.h"
+
+namespace qipan::reversi {
+struct EvalWeights;
+}
 
 namespace qipan::reversi::endgame {
 
@@ -73,7 +80,10 @@ struct AllMoves {
 
 class Solver {
  public:
-  explicit Solver(std::size_t table_megabytes = 32);
+  // `weights` order the moves far from the end (EvalWeights::builtin() when
+  // null); they must outlive the solver. Results never depend on them, only
+  // the time taken.
+  explicit Solver(std::size_t table_megabytes = 32, const EvalWeights* weights = nullptr);
   ~Solver();
   Solver(const Solver&) = delete;
   Solver& operator=(const Solver&) = delete;

@@ -1,8 +1,8 @@
 // The bottom of the endgame tree, where almost all nodes are: specialised
-// solvers for the last 1 to 4 empty squares and a plain alpha-beta for a few
-// more. No move generation: they loop over the empty squares (given as a short
-// list or a bitboard), skip squares with no opponent neighbour, and compute
-// flips directly. The last square only counts its flips (endgame_bits.h).
+// solvers for the last 1 to 4 empty squares. No move generation: they loop
+// over the empty squares (odd quadrants first), skip squares with no opponent
+// neighbour, and compute flips directly. The last square only counts its
+// flips (endgame_bits.h).
 //
 // Every function takes the side to move's discs P and the other side's O and
 // returns the exact final score for the side to move if it lies inside
@@ -12,18 +12,12 @@
 
 #include <array>
 #include <cstdint>
+#include <utility>
 
 #include "bitboard.h"
 #include "endgame_bits.h"
-#include "endgame_stability.h"
 #include "movegen.h"
 
-#ifndef SORT3
-#define SORT3 1
-#endif
-#ifndef EG_NOINLINE
-#define EG_NOINLINE
-#endif
 namespace qipan::reversi::endgame {
 
 constexpr int kScoreInfinity = 65;  // beyond any score
@@ -45,7 +39,7 @@ inline constexpr std::array<Bitboard, 16> kParityMask = [] {
 
 // One empty square `x`: the side to move plays it if it can, else the
 // opponent does, else the game is over.
-EG_NOINLINE inline int solve_1(Bitboard player, Bitboard opponent, Square x, std::uint64_t& nodes) {
+inline int solve_1(Bitboard player, Bitboard opponent, Square x, std::uint64_t& nodes) {
   ++nodes;
   const int p = count_bits(player);
   int n = last_flip_count(player, x);
@@ -55,7 +49,7 @@ EG_NOINLINE inline int solve_1(Bitboard player, Bitboard opponent, Square x, std
   return p >= 32 ? 2 * p - 62 : 2 * p - 64;  // 63 discs: no draw possible
 }
 
-EG_NOINLINE inline int solve_2(Bitboard player, Bitboard opponent, int alpha, int beta, Square x1, Square x2,
+inline int solve_2(Bitboard player, Bitboard opponent, int alpha, int beta, Square x1, Square x2,
                    std::uint64_t& nodes) {
   ++nodes;
   int best = -kScoreInfinity;
@@ -103,10 +97,10 @@ inline bool can_move_on(Bitboard player, Bitboard opponent, const Square* x, int
   return false;
 }
 
-EG_NOINLINE inline int solve_3(Bitboard player, Bitboard opponent, int alpha, int beta, const Square* squares, unsigned parity,
+inline int solve_3(Bitboard player, Bitboard opponent, int alpha, int beta, const Square* squares, unsigned parity,
                    std::uint64_t& nodes) {
   Square x[3] = {squares[0], squares[1], squares[2]};
-  if (SORT3) sort_by_parity(x, 3, parity);
+  sort_by_parity(x, 3, parity);
   for (int pass = 0; pass < 2; ++pass) {
     ++nodes;
     int best = -kScoreInfinity;
@@ -130,12 +124,11 @@ EG_NOINLINE inline int solve_3(Bitboard player, Bitboard opponent, int alpha, in
     alpha = -beta;
     beta = -a;
   }
-  // Neither side can move (after the swap `player` is the opponent again when
-  // pass == 1, but the loop breaks before swapping in that case).
+  // Neither side can move (the loop only swaps sides when the opponent can).
   return final_score(player, 3);
 }
 
-EG_NOINLINE inline int solve_4(Bitboard player, Bitboard opponent, int alpha, int beta, const Square* squares, unsigned parity,
+inline int solve_4(Bitboard player, Bitboard opponent, int alpha, int beta, const Square* squares, unsigned parity,
                    std::uint64_t& nodes) {
   Square x[4] = {squares[0], squares[1], squares[2], squares[3]};
   sort_by_parity(x, 4, parity);

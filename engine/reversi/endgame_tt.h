@@ -12,7 +12,12 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
-#include <vector>
+#include <memory>
+#include <new>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #include "bitboard.h"
 #include "position.h"
@@ -40,11 +45,29 @@ class TranspositionTable {
   void resize(std::size_t megabytes) {
     std::size_t buckets = std::max<std::size_t>(1024, megabytes * 1024 * 1024 / (2 * sizeof(TTEntry)));
     buckets = std::bit_floor(buckets);
-    entries_.assign(2 * buckets, TTEntry{});
+    size_ = 2 * buckets;
+    // Aligned to 2 MB so that Linux can back the table with huge pages: a
+    // probe is a random access, and with 4 KB pages most also miss the TLB.
+    entries_.reset(static_cast<TTEntry*>(::operator new(bytes(), std::align_val_t{kAlignment})));
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    madvise(entries_.get(), bytes(), MADV_HUGEPAGE);
+#endif
     mask_ = buckets - 1;
+    clear();
   }
-  void clear() { std::fill(entries_.begin(), entries_.end(), TTEntry{}); }
-  std::size_t bytes() const { return entries_.size() * sizeof(TTEntry); }
+  void clear() { std::uninitialized_fill_n(entries_.get(), size_, TTEntry{}); }
+  std::size_t bytes() const { return size_ * sizeof(TTEntry); }
+
+  // Starts loading a position's bucket into the cache (a probe is mostly a
+  // cache miss: issuing several at once overlaps them).
+  void prefetch(Bitboard player, Bitboard opponent) const {
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_prefetch(&entries_[2 * (Position::hash_discs(player, opponent) & mask_)]);
+#else
+    (void)player;
+    (void)opponent;
+#endif
+  }
 
   const TTEntry* probe(Bitboard player, Bitboard opponent) const {
     const TTEntry* bucket = &entries_[2 * (Position::hash_discs(player, opponent) & mask_)];
@@ -79,7 +102,12 @@ class TranspositionTable {
   }
 
  private:
-  std::vector<TTEntry> entries_;
+  static constexpr std::size_t kAlignment = std::size_t{2} << 20;
+  struct Free {
+    void operator()(TTEntry* p) const { ::operator delete(p, std::align_val_t{kAlignment}); }
+  };
+  std::unique_ptr<TTEntry[], Free> entries_;
+  std::size_t size_ = 0;
   std::size_t mask_ = 0;
 };
 

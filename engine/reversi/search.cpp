@@ -78,7 +78,7 @@ int probcut_percent(Probcut p) {
 class Searcher::Impl {
  public:
   Impl(std::size_t megabytes, const EvalWeights& weights)
-      : weights_(weights), table_(megabytes), solver_(megabytes) {}
+      : weights_(weights), table_(megabytes), solver_(megabytes, &weights) {}
 
   // --- per-search state ---
   const EvalWeights& weights_;
@@ -464,7 +464,7 @@ SearchResult Searcher::search(const Position& root, const SearchOptions& options
     limits.stop = &stop_requested_;
     if (options.limits.time_ms > 0)
       limits.time_ms = std::max<std::int64_t>(1, options.limits.time_ms - s.watch_.elapsed_ms());
-    if (options.limits.nodes > 0) limits.nodes = options.limits.nodes > s.nodes_ ? options.limits.nodes - s.nodes_ : 1;
+    limits.nodes = options.solve_nodes;
     const endgame::Solution sol = s.solver_.solve(root, limits);
     s.nodes_ += sol.nodes;
     if (!sol.stopped && sol.best_move != kNoSquare) {
@@ -538,6 +538,8 @@ std::vector<MoveValue> Searcher::evaluate_moves(const Position& root, const Sear
                    })->score;
       info.nodes = s.nodes_;
       info.time_ms = s.watch_.elapsed_ms();
+      const Line no_line;  // hints have no single line
+      info.pv = &no_line;
       info_(info);
     }
     if (exact_iteration || s.soft_time_over()) break;
@@ -548,7 +550,7 @@ std::vector<MoveValue> Searcher::evaluate_moves(const Position& root, const Sear
     limits.stop = &stop_requested_;
     if (options.limits.time_ms > 0)
       limits.time_ms = std::max<std::int64_t>(1, options.limits.time_ms - s.watch_.elapsed_ms());
-    if (options.limits.nodes > 0) limits.nodes = options.limits.nodes > s.nodes_ ? options.limits.nodes - s.nodes_ : 1;
+    limits.nodes = options.solve_nodes;
     const endgame::AllMoves all = s.solver_.solve_all_moves(root, limits);
     s.nodes_ += all.nodes;
     if (!all.stopped && all.moves.size() == moves.size()) {

@@ -43,11 +43,14 @@ enum class Probcut : std::uint8_t { kOff = 0, k73 = 1, k87 = 2, k95 = 3, k99 = 4
 int probcut_percent(Probcut p);
 
 struct SearchOptions {
-  SearchLimits limits;  // depth = midgame plies; nodes; time
+  // depth: midgame plies; nodes: the midgame search's node budget (the
+  // exact solver has its own, solve_nodes); time: for everything.
+  SearchLimits limits;
   // Solve exactly (no depth limit, no probcut) when at most this many squares
   // are empty; 0 = never (the search is still exact when its depth reaches
   // the end of the game).
   int exact_empties = 0;
+  std::uint64_t solve_nodes = 0;  // the exact solver's node budget; 0 = none
   Probcut probcut = Probcut::kOff;
 };
 
@@ -61,7 +64,7 @@ struct SearchInfo {
   int score = 0;
   std::uint64_t nodes = 0;
   std::int64_t time_ms = 0;
-  const Line* pv = nullptr;
+  const Line* pv = nullptr;  // never null in a report (empty for hints)
 };
 
 struct SearchResult {

@@ -9,6 +9,8 @@
 // speed; its node count is the determinism signature), and Reversi perft from
 // the start (bitboard move generation and flips). Add a section by
 // writing a function returning a BenchResult and listing it in kSections.
+// Sections marked on_request (the FFO endgame set: about a minute) run only
+// when named with --only.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -16,6 +18,7 @@
 #include <string_view>
 
 #include "commands.h"
+#include "ffo_bench.h"
 #include "engine/core/clock.h"
 #include "engine/reversi/perft.h"
 #include "engine/xiangqi/movegen.h"
@@ -78,9 +81,17 @@ BenchResult search_reversi(const BenchOptions& options) {
   return BenchResult{s.depth, s.nodes, s.seconds};
 }
 
+// FFO endgame positions #40-#49 solved exactly, one line per position
+// (ffo_bench.h); nodes is the sum.
+BenchResult ffo_reversi(const BenchOptions&) {
+  const FfoBenchResult f = run_ffo_bench(40, 49);
+  return BenchResult{0, f.nodes, f.seconds};
+}
+
 struct Section {
   std::string_view name;
   BenchResult (*run)(const BenchOptions&);
+  bool on_request = false;  // only with --only <name>
 };
 
 constexpr Section kSections[] = {
@@ -88,6 +99,7 @@ constexpr Section kSections[] = {
     {"search-xiangqi", search_xiangqi},
     {"perft-reversi", perft_reversi},
     {"search-reversi", search_reversi},
+    {"ffo", ffo_reversi, true},
 };
 
 void print(std::string_view name, const BenchResult& r) {
@@ -143,7 +155,7 @@ int bench_command(const Args& args) {
   }
   bool ran = false;
   for (const Section& s : kSections) {
-    if (!only.empty() && s.name != only) continue;
+    if (only.empty() ? s.on_request : s.name != only) continue;
     print(s.name, s.run(options));
     ran = true;
   }

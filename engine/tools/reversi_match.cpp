@@ -2,8 +2,8 @@
 // [--time] [--weights-a F] [--weights-b F]`: level N against level M, for strength figures (a benchmark, not
 // a test). Openings are randomised by P random plies from the start; each
 // opening is played twice with the colours swapped. Without --time the
-// levels' depth limits alone bound the searches (deterministic: the same
-// command prints the same result on every build).
+// levels' depth and node budgets alone bound the searches (deterministic:
+// the same command prints the same result on every build).
 //
 // --weights-a/-b read another eval_weights.inc (a tuning run's output) for
 // that side. Prints the A side's wins/draws/losses, its average final disc difference
@@ -125,7 +125,7 @@ int match_command(const Args& args) {
   }
   const int openings = int((games + 1) / 2);
   std::printf("match reversi: level %lld (A) vs level %lld (B), %d games, %lld random plies, seed %lld%s\n", a, b,
-              openings * 2, random_plies, seed, use_time ? ", with time limits" : ", depth limits only");
+              openings * 2, random_plies, seed, use_time ? ", with time limits" : ", depth and node budgets only");
   std::fflush(stdout);
   std::unique_ptr<EvalWeights> wa, wb;
   for (auto [path, w] : {std::pair{&weights_a, &wa}, std::pair{&weights_b, &wb}}) {

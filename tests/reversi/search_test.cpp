@@ -298,7 +298,15 @@ TEST_CASE("reversi hints: one value per legal move") {
     // of them is the search's score at that depth.
     Searcher searcher(kTestTableMb);
     const SearchOptions o = depth_options(4);
+    int reports = 0;
+    searcher.set_info_callback([&](const SearchInfo& info) {
+      ++reports;
+      CHECK(info.depth == reports);
+      CHECK(info.pv != nullptr);
+    });
     const std::vector<MoveValue> values = searcher.evaluate_moves(pos, o);
+    CHECK(reports == 4);
+    searcher.set_info_callback(nullptr);
     int best = -999;
     for (const MoveValue& v : values) {
       CHECK(v.depth == 4);
@@ -379,5 +387,6 @@ TEST_CASE("reversi levels: the table runs from random to a strong searcher") {
   CHECK(level_spec(0).level == 1);
   CHECK(level_spec(99).level == kMaxLevel);
   CHECK(level_options(level_spec(8), false).limits.time_ms == 0);
+  CHECK(level_options(level_spec(8), false).limits.nodes > 0);  // a budget even without a clock
   CHECK(level_options(level_spec(8), true).limits.time_ms > 0);
 }
