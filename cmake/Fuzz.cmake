@@ -31,6 +31,16 @@ set(QIPAN_REVERSI_SEEDS
   "f5d6c3d3c4f4f6f3e6e7" "F5F6E6F4E3C5C4E7" "f5d6zz" "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX O"
   "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X\na2")
 
+# Position strings, moves and records (the first line of a record may be a
+# position string).
+set(QIPAN_CHECKERS_SEEDS
+  "2222222222.....................................................................................................1111111111 1 2"
+  "..........222.......3332.........33......................................................323232.......23232....1111111111 1 3"
+  "4...44444.333...54.545.333...4.55.53335.....5..3......65........5.2....6...22..12..6.12...211.6666.2222.41...6.116..161.1 1 6"
+  "111-102" "111:102" "102:79:60" "pass" "1. 111-102 9-18\n2. 102-111 18-9"
+  "2222222222.....................................................................................................1111111111 1 2\n1. 111-102 9-18"
+  "111111.1122222.1.......222.........22...................................................................................1 1 2\n15-6")
+
 file(GLOB QIPAN_FUZZ_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/fuzz/*_fuzz.cpp)
 foreach(source IN LISTS QIPAN_FUZZ_SOURCES)
   get_filename_component(stem ${source} NAME_WE)

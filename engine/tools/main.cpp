@@ -13,6 +13,8 @@ void usage() {
       "usage:\n"
       "  qipan perft xiangqi \"<fen>\" <depth> [--divide]\n"
       "  qipan perft reversi \"<64-char board> <X|O>\" <depth> [--divide]\n"
+      "  qipan perft checkers \"<121 holes> <side> <players>\" <depth> [--divide]\n"
+      "               [--strict-win] [--no-goal-lock] [--no-parking] [--long-jumps]\n"
       "  qipan solve reversi \"<64-char board> <X|O>\" [--all] [--window A B] [--hash MB] [--ffo N[-M]]\n"
       "  qipan bench [--depth N]\n"
       "  qipan match reversi --a N --b M [--games G] [--random-plies P] [--seed S] [--time]\n"

@@ -3,11 +3,17 @@
 //   xiangqi: the position is a FEN.
 //   reversi: the position is an Edax/OBF board string, "<64 squares> <X|O>";
 //            a forced pass is a ply, a finished game one leaf (reversi/perft.h).
+//   checkers: the position is "<121 holes> <side> <players>" (checkers/position.h);
+//            a node where somebody has finished has no children, a forced
+//            pass is a ply (checkers/perft.h). Rule flags: --strict-win,
+//            --no-goal-lock, --no-parking (pass-through only), --long-jumps.
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 
 #include "commands.h"
+#include "engine/checkers/notation.h"
+#include "engine/checkers/perft.h"
 #include "engine/reversi/notation.h"
 #include "engine/reversi/perft.h"
 #include "engine/xiangqi/iccs.h"
@@ -69,35 +75,81 @@ int perft_reversi(const std::string& board, int depth, bool divide) {
   return 0;
 }
 
+int perft_checkers(const std::string& text, int depth, bool divide, const checkers::RuleOptions& flags) {
+  auto parsed = checkers::Position::from_string(text);
+  if (!parsed) {
+    std::fprintf(stderr, "qipan perft: bad position string: %s\n", parsed.error().c_str());
+    return 2;
+  }
+  checkers::RuleOptions rules = flags;
+  rules.players = parsed->players();
+  std::uint64_t total = 0;
+  if (divide && depth > 0) {
+    for (const checkers::PerftDivide& entry : checkers::perft_divide(*parsed, rules, depth)) {
+      const std::string name = entry.move.is_pass() ? std::string("pass")
+                                                    : checkers::cell_name(entry.move.from) + "-" +
+                                                          checkers::cell_name(entry.move.to);
+      std::printf("%s: %llu\n", name.c_str(), static_cast<unsigned long long>(entry.leaves));
+      total += entry.leaves;
+    }
+  } else {
+    total = checkers::perft(*parsed, rules, depth);
+  }
+  std::printf("%llu\n", static_cast<unsigned long long>(total));
+  return 0;
+}
+
 }  // namespace
 
 int perft_command(const Args& args) {
   bool divide = false;
+  checkers::RuleOptions checkers_rules;
+  bool checkers_flags = false;
   Args positional;
   for (const std::string& a : args) {
-    if (a == "--divide")
+    if (a == "--divide") {
       divide = true;
-    else
+    } else if (a == "--strict-win") {
+      checkers_rules.win_rule = checkers::WinRule::strict;
+      checkers_flags = true;
+    } else if (a == "--no-goal-lock") {
+      checkers_rules.goal_lock = false;
+      checkers_flags = true;
+    } else if (a == "--no-parking") {
+      checkers_rules.parking = checkers::Parking::pass_through;
+      checkers_flags = true;
+    } else if (a == "--long-jumps") {
+      checkers_rules.long_jumps = true;
+      checkers_flags = true;
+    } else {
       positional.push_back(a);
+    }
   }
   if (positional.size() != 3) {
     std::fprintf(stderr,
                  "usage: qipan perft xiangqi \"<fen>\" <depth> [--divide]\n"
-                 "       qipan perft reversi \"<64-char board> <X|O>\" <depth> [--divide]\n");
+                 "       qipan perft reversi \"<64-char board> <X|O>\" <depth> [--divide]\n"
+                 "       qipan perft checkers \"<121 holes> <side> <players>\" <depth> [--divide]\n"
+                 "                  [--strict-win] [--no-goal-lock] [--no-parking] [--long-jumps]\n");
     return 2;
   }
   const std::string& game = positional[0];
-  if (game != "xiangqi" && game != "reversi") {
-    std::fprintf(stderr, "qipan perft: unknown game '%s' (known: xiangqi, reversi)\n", game.c_str());
+  if (game != "xiangqi" && game != "reversi" && game != "checkers") {
+    std::fprintf(stderr, "qipan perft: unknown game '%s' (known: xiangqi, reversi, checkers)\n", game.c_str());
     return 2;
   }
-  const int max_depth = game == "xiangqi" ? 12 : 20;
+  if (checkers_flags && game != "checkers") {
+    std::fprintf(stderr, "qipan perft: rule flags apply to checkers only\n");
+    return 2;
+  }
+  const int max_depth = game == "xiangqi" ? 12 : game == "checkers" ? 10 : 20;
   char* end = nullptr;
   const long depth = std::strtol(positional[2].c_str(), &end, 10);
   if (positional[2].empty() || *end != '\0' || depth < 0 || depth > max_depth) {
     std::fprintf(stderr, "qipan perft: depth must be a number from 0 to %d\n", max_depth);
     return 2;
   }
+  if (game == "checkers") return perft_checkers(positional[1], int(depth), divide, checkers_rules);
   return game == "xiangqi" ? perft_xiangqi(positional[1], int(depth), divide)
                            : perft_reversi(positional[1], int(depth), divide);
 }

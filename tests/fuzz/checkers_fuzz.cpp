@@ -1,0 +1,48 @@
+// libFuzzer target: Chinese checkers text input (position strings, moves,
+// game records). Anything must be rejected with a message or give a position
+// that keeps its invariants and whose text form reads back to the same thing.
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string_view>
+
+#include "engine/checkers/game.h"
+#include "engine/checkers/movegen.h"
+#include "engine/checkers/notation.h"
+
+using namespace qipan::checkers;
+
+namespace {
+
+[[noreturn]] void fail(const char* what, std::string_view input) {
+  std::fprintf(stderr, "checkers_fuzz: %s\ninput: %.*s\n", what, int(input.size()), input.data());
+  std::abort();
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string_view text(reinterpret_cast<const char*>(data), size);
+  if (auto pos = Position::from_string(text)) {
+    if (!pos->invariants_hold()) fail("position breaks its invariants", text);
+    auto again = Position::from_string(pos->to_string());
+    if (!again || !(*again == *pos) || again->key() != pos->key()) fail("position string does not round-trip", text);
+  } else if (pos.error().empty()) {
+    fail("position rejected without a message", text);
+  }
+  const Position start = Position::start(2);
+  if (auto move = parse_move(start, RuleOptions{}, text)) {
+    if (!is_legal(start, RuleOptions{}, move->move)) fail("parsed an illegal move", text);
+  } else if (move.error().empty()) {
+    fail("move rejected without a message", text);
+  }
+  if (auto game = Game::from_record(text)) {
+    if (!game->position().invariants_hold()) fail("record gives a broken position", text);
+    auto again = Game::from_record(game->record());
+    if (!again || !(again->position() == game->position())) fail("record does not round-trip", text);
+  } else if (game.error().empty()) {
+    fail("record rejected without a message", text);
+  }
+  return 0;
+}
