@@ -81,6 +81,13 @@ BenchResult search_reversi(const BenchOptions& options) {
   return BenchResult{s.depth, s.nodes, s.seconds};
 }
 
+// Chinese checkers search speed and determinism signature: fixed-depth
+// searches from a few fixed positions (checkers_search_bench.cpp).
+BenchResult search_checkers(const BenchOptions& options) {
+  const CheckersBenchFigures f = run_checkers_search_bench(options.verbose);
+  return BenchResult{f.depth, f.nodes, f.seconds};
+}
+
 // FFO endgame positions #40-#49 solved exactly, one line per position
 // (ffo_bench.h); nodes is the sum.
 BenchResult ffo_reversi(const BenchOptions&) {
@@ -99,6 +106,7 @@ constexpr Section kSections[] = {
     {"search-xiangqi", search_xiangqi},
     {"perft-reversi", perft_reversi},
     {"search-reversi", search_reversi},
+    {"search-checkers", search_checkers},
     {"ffo", ffo_reversi, true},
 };
 

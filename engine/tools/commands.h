@@ -15,5 +15,17 @@ int moves_command(const Args& args);
 int solve_command(const Args& args);
 int tune_command(const Args& args);
 int match_command(const Args& args);
+// Chinese checkers AI tools (checkers_match.cpp, checkers_race.cpp).
+int checkers_match_command(const Args& args);
+int checkers_race_command(const Args& args);
+
+// The search-checkers bench section (checkers_search_bench.cpp).
+constexpr int kCheckersBenchDepth = 7;
+struct CheckersBenchFigures {
+  int depth = 0;
+  unsigned long long nodes = 0;
+  double seconds = 0;
+};
+CheckersBenchFigures run_checkers_search_bench(bool verbose);
 
 }  // namespace qipan::tools

@@ -18,6 +18,9 @@ void usage() {
       "  qipan solve reversi \"<64-char board> <X|O>\" [--all] [--window A B] [--hash MB] [--ffo N[-M]]\n"
       "  qipan bench [--depth N]\n"
       "  qipan match reversi --a N --b M [--games G] [--random-plies P] [--seed S] [--time]\n"
+      "  qipan match checkers --a LEVEL|greedy --b LEVEL|greedy [--players N] [--games G] [--time-ms T]\n"
+      "               [--nodes N] [--seed S] [--multi brs|paranoid] [--verbose]\n"
+      "  qipan race checkers [--width W] [--exact-nodes N] [--position \"<121 holes> <side> <players>\"]\n"
       "  qipan tune reversi eval|probcut [options]   (regenerates the Reversi weights)\n"
       "  qipan play xiangqi [--level N] [--red human|ai] [--black human|ai]\n"
       "  qipan moves xiangqi   (reads FENs on stdin, prints legal moves per line)");
@@ -38,6 +41,8 @@ int main(int argc, char** argv) {
   if (command == "play") return qipan::tools::play_command(rest);
   if (command == "moves") return qipan::tools::moves_command(rest);
   if (command == "solve") return qipan::tools::solve_command(rest);
+  if (command == "match" && !rest.empty() && rest[0] == "checkers") return qipan::tools::checkers_match_command(rest);
+  if (command == "race") return qipan::tools::checkers_race_command(rest);
   if (command == "match") return qipan::tools::match_command(rest);
   if (command == "tune") return qipan::tools::tune_command(rest);
   std::fprintf(stderr, "qipan: unknown command '%s'\n", args[0].c_str());

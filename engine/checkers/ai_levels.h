@@ -1,0 +1,107 @@
+// The Chinese checkers AI as the page, the terminal and the match tool use
+// it: eight levels from the seed's greedy one-move player to several seconds
+// of search.
+//
+//   CheckersAi ai;                                   // owns searcher + race solver
+//   AiOptions o; o.rules = rules; o.seed = 7;
+//   AiMove m = ai.choose_move(pos, 6, o);            // m.move, m.score, m.pv ...
+//
+// Levels. 2 players: alpha-beta (depth = plies) and the race solver once the
+// armies have passed. 3-6 players: Best-Reply Search (depth = layers: the
+// AI's own moves and the rivals' best replies alternate). Depth and node
+// budgets decide the searches (the same move natively and in wasm); time
+// limits are only ceilings for slow machines.
+//   level kind     search                      nodes   ceiling
+//   1     greedy   the move gaining the most rows towards the target
+//                  (the seed's player; ties: seeded random)
+//   2     greedy   one ply with the evaluation (ties: seeded random)
+//   3     search   depth 2                     20 k    0.5 s
+//   4     search   depth 3                     60 k    1 s
+//   5     search   depth 4                     200 k   1 s
+//   6     search   depth 6                     700 k   2 s
+//   7     search   depth 8                     2.5 M   4 s
+//   8     search   depth 14                    8 M     8 s
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "position.h"
+#include "rules.h"
+#include "search.h"
+
+namespace qipan::checkers {
+
+constexpr int kMinLevel = 1;
+constexpr int kMaxLevel = 8;
+
+enum class LevelKind : std::uint8_t { greedy_forward, greedy_eval, search };
+
+struct LevelSpec {
+  int level;
+  LevelKind kind;
+  const char* name;
+  int depth;
+  std::uint64_t nodes;   // per move; 0 = none
+  std::int64_t time_ms;  // ceiling per move; 0 = none
+  int race_beam;         // the race solver's beam width (2 players)
+};
+
+std::span<const LevelSpec> level_table();
+const LevelSpec& level_spec(int level);  // clamped into kMinLevel..kMaxLevel
+SearchOptions level_options(const LevelSpec& spec, const RuleOptions& rules, bool use_time = true);
+
+// Level 1: the legal move of the side to move gaining the most rows towards
+// its target (forward_of), ties drawn with SplitMix64(seed). A pass when it
+// has no move.
+Move greedy_forward_move(const Position& pos, const RuleOptions& rules, std::uint64_t seed);
+// Level 2: a finishing move if any, else the move with the best evaluation
+// for the mover afterwards (ties drawn with the seed).
+Move greedy_eval_move(const Position& pos, const RuleOptions& rules, std::uint64_t seed);
+
+struct AiOptions {
+  RuleOptions rules;          // rules.players is ignored (the position's count)
+  std::uint64_t seed = 0;     // greedy tie-breaks
+  bool use_time = true;       // false: depth and node budgets only (deterministic)
+  std::int64_t time_ms = -1;  // >= 0 replaces the level's time ceiling (0 = none)
+  std::uint64_t nodes = 0;    // > 0 replaces the level's node budget
+  bool reuse_tables = false;  // keep the tables of the previous call
+  MultiAlgorithm multi = MultiAlgorithm::brs;  // 3+ players
+  EvalWeights weights;                          // the searching levels' evaluation
+  std::span<const std::uint64_t> history;  // earlier position keys of the game (2p repetitions)
+  Searcher::InfoCallback on_info;
+  Searcher::StopPoll should_stop;
+};
+
+struct AiMove {
+  Move move = Move::pass();
+  bool has_move = false;  // false when the game is already decided
+  bool searched = false;  // false for the greedy levels (no score)
+  int score = 0;          // the mover's view, kDistanceUnit per row; wins near +-kWinScore
+  int depth = 0;
+  std::uint64_t nodes = 0;
+  std::int64_t time_ms = 0;
+  std::vector<Move> pv;
+  bool race = false;  // 2p race: moves each side needs (exact when race_exact)
+  bool race_exact = false;
+  int race_moves = 0;
+  int race_opponent_moves = 0;
+};
+
+class CheckersAi {
+ public:
+  explicit CheckersAi(std::size_t tt_megabytes = 16) : searcher_(tt_megabytes) {}
+
+  AiMove choose_move(const Position& pos, int level, const AiOptions& options = {});
+
+  // Thread-safe: the running search returns its best move so far.
+  void stop() { searcher_.stop(); }
+  void clear() { searcher_.clear(); }
+  Searcher& searcher() { return searcher_; }
+
+ private:
+  Searcher searcher_;
+};
+
+}  // namespace qipan::checkers

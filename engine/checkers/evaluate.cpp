@@ -1,0 +1,64 @@
+#include "evaluate.h"
+
+#include <algorithm>
+
+namespace qipan::checkers {
+
+int remaining_distance(const Position& pos, Player p) {
+  const int t = target_arm(pos.players(), p);
+  int sum = 0;
+  for (Bits b = pos.pieces(p); b.any();) sum += kGoal.goal[t][b.pop_first()];
+  return sum - kFullTargetGoal;
+}
+
+int player_cost(const Position& pos, Player p, const EvalWeights& w) {
+  return army_cost(pos.pieces(p), pos.occupied(), target_arm(pos.players(), p), w);
+}
+
+int army_cost(Bits pieces, Bits occupied, int t, const EvalWeights& w) {
+  const Bits target = arm_mask(t);
+  int sum = 0, worst = 0, isolated = 0, inside = 0;
+  for (Bits b = pieces; b.any();) {
+    const Cell c = b.pop_first();
+    const int d = kGoal.goal[t][c];
+    sum += d;
+    if (target.test(c)) {
+      ++inside;
+      continue;
+    }
+    worst = std::max(worst, d);
+    // Nothing adjacent and nothing in hop reach: this piece can neither hop
+    // nor serve as a stepping stone soon.
+    const Bits around = (neighbours(c) | kGoal.second_ring[c]) & occupied;
+    if (around.empty()) ++isolated;
+  }
+  const int n = pieces.count();
+  int cost = kDistanceUnit * (sum - kFullTargetGoal);
+  // How far the last piece trails the army's average, in tenths of a row.
+  const int trailing = kDistanceUnit * worst * n - kDistanceUnit * sum;  // (worst - average) * 10 * n
+  const int excess = n > 0 ? trailing / n - kDistanceUnit * w.straggler_slack : 0;
+  if (excess > 0) cost += w.straggler * excess / kDistanceUnit;
+  cost += w.isolated * isolated - w.in_target * inside;
+  return cost;
+}
+
+int evaluate_for(const Position& pos, Player p, const EvalWeights& w) {
+  const int own = player_cost(pos, p, w);
+  if (pos.players() == 2) return player_cost(pos, 1 - p, w) - own;
+  int best_rival = 1 << 30;
+  for (Player q = 0; q < pos.players(); ++q)
+    if (q != p) best_rival = std::min(best_rival, player_cost(pos, q, w));
+  return best_rival * w.rival_percent / 100 - own;
+}
+
+bool armies_passed(const Position& pos) {
+  if (pos.players() != 2) return false;
+  const int t0 = target_arm(2, 0);
+  // Player 1's forward axis is player 0's backward one.
+  int min0 = 100, max1 = -100;
+  for (Bits b = pos.pieces(0); b.any();) min0 = std::min(min0, int(kGoal.forward[t0][b.pop_first()]));
+  for (Bits b = pos.pieces(1); b.any();) max1 = std::max(max1, int(kGoal.forward[t0][b.pop_first()]));
+  return min0 > max1;
+}
+
+}  // namespace qipan::checkers

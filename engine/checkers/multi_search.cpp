@@ -1,0 +1,183 @@
+// Multi-player search (3, 4 or 6 players) for Searcher. Scores are always
+// the root seat's view: evaluate_for(pos, root) (the leading rival's cost
+// minus the root seat's), +win when the root seat finishes, -win when any
+// rival does (first finisher wins).
+//
+// Best-Reply Search (Schadd and Winands, 2011; used for Chinese checkers by
+// Sturtevant and others): the root seat's turns alternate with ONE reply
+// layer where every rival's moves are searched together and the single move
+// that hurts the root seat most is taken. Compared with paranoid search it
+// looks twice as many of its own moves ahead at the same depth, and it
+// assumes one hostile rival at a time rather than a coalition.
+//
+// Paranoid: real turn order, every rival minimising the root seat's value.
+// The depth counts plies, so the root seat moves again only every N plies.
+//
+// Both are plain fail-soft alpha-beta over max and min layers with the
+// shared table, killers and history; backward moves are not searched near
+// the horizon (after the first move of a node).
+#include <algorithm>
+
+#include "movegen.h"
+#include "search_context.h"
+
+namespace qipan::checkers {
+namespace {
+
+constexpr int kNoBackwardDepth = 2;
+// Table keys: the root seat and the kind of layer are part of the key, so
+// entries of different roots or layers never mix.
+constexpr std::uint64_t kRootSalt = 0x6A09E667F3BCC909ull;
+constexpr std::uint64_t kReplySalt = 0xBB67AE8584CAA73Bull;
+
+int gain_of(int target, Move m) {
+  return m.is_pass() ? 0 : goal_distance(target, m.from) - goal_distance(target, m.to);
+}
+
+}  // namespace
+
+int Searcher::Impl::multi_terminal(const Position& pos, int ply) const {
+  if (pos.finished(root_seat_, win_rule_)) return kWinScore - ply;
+  for (Player q = 0; q < pos.players(); ++q)
+    if (q != root_seat_ && pos.finished(q, win_rule_)) return -(kWinScore - ply);
+  return 0;
+}
+
+std::uint64_t Searcher::Impl::multi_key(const Position& pos, bool root_turn) const {
+  return pos.key() ^ (kRootSalt * std::uint64_t(root_seat_ + 1)) ^ (root_turn ? 0 : kReplySalt);
+}
+
+int Searcher::Impl::brs(Position& pos, int depth, int alpha, int beta, int ply, bool root_turn) {
+  ctx.pv[ply].clear();
+  if (const int t = multi_terminal(pos, ply)) return t;
+  if (ctx.tick()) return 0;
+  const SearchOptions& options = *ctx.options;
+  if (depth <= 0 || ply >= kMaxPly) return evaluate_for(pos, root_seat_, options.weights);
+
+  const std::uint64_t key = multi_key(pos, root_turn);
+  Move tt_move = Move::of(0, 0);
+  if (const TTEntry* e = ctx.tt.probe(key)) {
+    if (e->move) tt_move = move_of_code(e->move);
+    if (e->depth >= depth) {
+      const int s = score_from_tt(e->score, ply);
+      if (e->bound == Bound::kExact || (e->bound == Bound::kLower && s >= beta) ||
+          (e->bound == Bound::kUpper && s <= alpha))
+        return s;
+    }
+  }
+
+  const int n = pos.players();
+  MoveList& moves = ctx.move_buffers[ply];
+  OrderedList& list = ctx.ordered_buffers[ply];
+  list.clear();
+  if (root_turn) {
+    generate_moves(pos, options.rules, root_seat_, moves);
+    ctx.order(moves, root_seat_, target_arm(n, root_seat_), tt_move, ply, list);
+  } else {
+    // Every rival's real moves together; a rival who can only pass adds
+    // nothing, and when nobody can move the reply is a pass.
+    for (Player q = 0; q < n; ++q) {
+      if (q == root_seat_) continue;
+      generate_moves(pos, options.rules, q, moves);
+      if (moves.size() == 1 && moves[0].is_pass()) continue;
+      ctx.order(moves, q, target_arm(n, q), tt_move, ply, list);
+    }
+    if (list.empty()) list.push({Move::pass(), 0, std::int8_t(pos.next_seat(root_seat_))});
+  }
+
+  const int alpha0 = alpha, beta0 = beta;
+  int best = root_turn ? -kInfinity : kInfinity;
+  Move best_move = list[0].move;
+  int searched = 0;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    SearchContext::pick(list, i);
+    const Move m = list[i].move;
+    const Player mover = list[i].seat;
+    if (depth <= kNoBackwardDepth && searched > 0 && gain_of(target_arm(n, mover), m) < 0) continue;
+    pos.set_side_to_move(mover);
+    Undo undo;
+    pos.make(m, undo);
+    pos.set_side_to_move(root_seat_);
+    const int s = brs(pos, depth - 1, alpha, beta, ply + 1, !root_turn);
+    pos.unmake(m, undo);
+    pos.set_side_to_move(root_seat_);
+    ++searched;
+    if (ctx.stopped) return 0;
+    if (root_turn ? s > best : s < best) {
+      best = s;
+      best_move = m;
+      if (root_turn ? s > alpha : s < beta) {
+        (root_turn ? alpha : beta) = s;
+        ctx.update_pv(ply, m);
+        if (alpha >= beta) {
+          ctx.reward(mover, m, depth, ply);
+          break;
+        }
+      }
+    }
+  }
+  const Bound bound = best >= beta0 ? Bound::kLower : best <= alpha0 ? Bound::kUpper : Bound::kExact;
+  ctx.tt.store(key, move_code(best_move), score_to_tt(best, ply), depth, bound);
+  return best;
+}
+
+int Searcher::Impl::paranoid(Position& pos, int depth, int alpha, int beta, int ply) {
+  ctx.pv[ply].clear();
+  if (const int t = multi_terminal(pos, ply)) return t;
+  if (ctx.tick()) return 0;
+  const SearchOptions& options = *ctx.options;
+  if (depth <= 0 || ply >= kMaxPly) return evaluate_for(pos, root_seat_, options.weights);
+
+  const Player side = pos.side_to_move();
+  const bool maximising = side == root_seat_;
+  const std::uint64_t key = multi_key(pos, true);
+  Move tt_move = Move::of(0, 0);
+  if (const TTEntry* e = ctx.tt.probe(key)) {
+    if (e->move) tt_move = move_of_code(e->move);
+    if (e->depth >= depth) {
+      const int s = score_from_tt(e->score, ply);
+      if (e->bound == Bound::kExact || (e->bound == Bound::kLower && s >= beta) ||
+          (e->bound == Bound::kUpper && s <= alpha))
+        return s;
+    }
+  }
+  const int target = target_arm(pos.players(), side);
+  MoveList& moves = ctx.move_buffers[ply];
+  generate_moves(pos, options.rules, side, moves);
+  OrderedList& list = ctx.ordered_buffers[ply];
+  list.clear();
+  ctx.order(moves, side, target, tt_move, ply, list);
+
+  const int alpha0 = alpha, beta0 = beta;
+  int best = maximising ? -kInfinity : kInfinity;
+  Move best_move = list[0].move;
+  int searched = 0;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    SearchContext::pick(list, i);
+    const Move m = list[i].move;
+    if (depth <= kNoBackwardDepth && searched > 0 && gain_of(target, m) < 0) continue;
+    Undo undo;
+    pos.make(m, undo);
+    const int s = paranoid(pos, depth - 1, alpha, beta, ply + 1);
+    pos.unmake(m, undo);
+    ++searched;
+    if (ctx.stopped) return 0;
+    if (maximising ? s > best : s < best) {
+      best = s;
+      best_move = m;
+      if (maximising ? s > alpha : s < beta) {
+        (maximising ? alpha : beta) = s;
+        ctx.update_pv(ply, m);
+        if (alpha >= beta) {
+          ctx.reward(side, m, depth, ply);
+          break;
+        }
+      }
+    }
+  }
+  const Bound bound = best >= beta0 ? Bound::kLower : best <= alpha0 ? Bound::kUpper : Bound::kExact;
+  ctx.tt.store(key, move_code(best_move), score_to_tt(best, ply), depth, bound);
+  return best;
+}
+
+}  // namespace qipan::checkers

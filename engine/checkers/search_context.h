@@ -1,0 +1,179 @@
+// What one Searcher owns and both of its algorithms (two-player alpha-beta in
+// search.cpp, multi-player search in multi_search.cpp) share: the
+// transposition table, history and killers, the path of keys for
+// repetitions, the triangular PV, node counter, clock and stop checks, and
+// move ordering. Internal to the searcher.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <functional>
+
+#include "../core/clock.h"
+#include "../core/transposition_table.h"
+#include "race.h"
+#include "search.h"
+
+namespace qipan::checkers {
+
+constexpr int kMaxPly = 64;
+constexpr int kMaxHistoryKeys = 640;  // a capped game has at most 600 plies
+constexpr int kInfinity = kWinScore + 1;
+
+constexpr std::uint16_t move_code(Move m) { return m.is_pass() ? 0xFFFF : std::uint16_t(m.from << 8 | m.to); }
+constexpr Move move_of_code(std::uint16_t code) {
+  return code == 0xFFFF ? Move::pass() : Move::of(code >> 8, code & 0xFF);
+}
+
+// Win scores are stored relative to the node, not the root.
+constexpr int score_to_tt(int score, int ply) {
+  return score > kWinThreshold ? score + ply : score < -kWinThreshold ? score - ply : score;
+}
+constexpr int score_from_tt(int score, int ply) {
+  return score > kWinThreshold ? score - ply : score < -kWinThreshold ? score + ply : score;
+}
+
+struct OrderedMove {
+  Move move;
+  int score;
+  std::int8_t seat;  // the mover (multi-player replies mix seats)
+};
+using OrderedList = FixedList<OrderedMove, kMaxMoves>;
+
+struct SearchContext {
+  explicit SearchContext(std::size_t tt_megabytes) : tt(tt_megabytes) {}
+
+  TranspositionTable tt;
+  // history[seat][from * kCells + to]: cutoffs weighted by depth squared.
+  std::array<std::array<std::int32_t, kCells * kCells>, kMaxPlayers> history{};
+  std::array<std::array<Move, 2>, kMaxPly + 1> killers{};
+  std::array<Line, kMaxPly + 1> pv{};
+  // Per-ply move buffers: kept here rather than on the stack (about 11 KB a
+  // ply), so deep searches stay small on wasm's stack.
+  std::array<MoveList, kMaxPly + 1> move_buffers{};
+  std::array<OrderedList, kMaxPly + 1> ordered_buffers{};
+
+  // Keys of earlier positions: the game history, then the search path.
+  std::array<std::uint64_t, kMaxHistoryKeys + kMaxPly + 2> keys{};
+  int key_count = 0;
+
+  const SearchOptions* options = nullptr;
+  std::uint64_t nodes = 0;
+  std::uint64_t node_limit = 0;
+  std::int64_t time_limit_ms = 0;
+  Stopwatch clock;
+  bool stopped = false;
+  const std::atomic<bool>* stop_flag = nullptr;
+  const std::function<bool()>* stop_poll = nullptr;
+
+  void reset_tables() {
+    tt.clear();
+    for (auto& h : history) h.fill(0);
+    for (auto& k : killers) k = {Move::pass(), Move::pass()};
+  }
+  void age_history() {
+    for (auto& h : history)
+      for (auto& v : h) v /= 8;
+    for (auto& k : killers) k = {Move::pass(), Move::pass()};
+  }
+
+  // Counts a node; true when the search must unwind now.
+  bool tick() {
+    if ((++nodes & 1023) == 0 && !stopped) {
+      if (node_limit && nodes >= node_limit) stopped = true;
+      if (stop_flag && stop_flag->load(std::memory_order_relaxed)) stopped = true;
+      if (stop_poll && *stop_poll && (*stop_poll)()) stopped = true;
+      if (time_limit_ms > 0 && clock.elapsed_ms() >= time_limit_ms) stopped = true;
+    }
+    return stopped;
+  }
+
+  bool repeated(std::uint64_t key) const {
+    for (int i = key_count - 1; i >= 0; --i)
+      if (keys[i] == key) return true;
+    return false;
+  }
+
+  void update_pv(int ply, Move m) {
+    Line& line = pv[ply];
+    line.clear();
+    line.push(m);
+    if (ply + 1 <= kMaxPly)
+      for (Move x : pv[ply + 1]) {
+        if (line.size() >= 63) break;
+        line.push(x);
+      }
+  }
+
+  void reward(Player seat, Move m, int depth, int ply) {
+    if (m.is_pass()) return;
+    std::int32_t& h = history[seat][m.from * kCells + m.to];
+    h += depth * depth;
+    if (h > (1 << 20))
+      for (auto& v : history[seat]) v /= 2;
+    if (ply <= kMaxPly && !(killers[ply][0] == m)) {
+      killers[ply][1] = killers[ply][0];
+      killers[ply][0] = m;
+    }
+  }
+
+  // Scores moves for ordering: the TT move, then the gain towards the goal,
+  // then killers and history inside the same gain.
+  // Appends (the caller clears `out`; a full list drops the rest, which only
+  // multi-player replies of five rivals could ever reach).
+  void order(const MoveList& moves, Player seat, int target, Move tt_move, int ply, OrderedList& out) const {
+    for (Move m : moves) {
+      if (out.size() == kMaxMoves) return;
+      int s;
+      if (m == tt_move) {
+        s = 1 << 30;
+      } else if (m.is_pass()) {
+        s = 0;
+      } else {
+        const int gain = kGoal.goal[target][m.from] - kGoal.goal[target][m.to];
+        s = gain * (1 << 16);
+        if (ply <= kMaxPly && (m == killers[ply][0] || m == killers[ply][1])) s += 1 << 15;
+        s += std::min<std::int32_t>(history[seat][m.from * kCells + m.to] >> 4, (1 << 15) - 1);
+      }
+      out.push({m, s, std::int8_t(seat)});
+    }
+  }
+  // Moves the best remaining entry to position i (selection sort on demand:
+  // most nodes cut after a few moves).
+  static void pick(OrderedList& list, std::size_t i) {
+    std::size_t best = i;
+    for (std::size_t j = i + 1; j < list.size(); ++j)
+      if (list[j].score > list[best].score) best = j;
+    if (best != i) std::swap(list[i], list[best]);
+  }
+};
+
+// The searcher's state and algorithms: two-player alpha-beta in
+// search.cpp, multi-player search in multi_search.cpp.
+class Searcher::Impl {
+ public:
+  explicit Impl(std::size_t tt_megabytes) : ctx(tt_megabytes) {}
+
+  SearchResult run(const Position& root, const SearchOptions& options, const std::atomic<bool>* stop_flag,
+                   const std::function<bool()>* stop_poll, const Searcher::InfoCallback& info);
+
+  SearchContext ctx;
+  RaceSolver race;
+
+ private:
+  // Two players (search.cpp).
+  int alpha_beta(Position& pos, int depth, int alpha, int beta, int ply, bool pv_node);
+  bool race_root(const Position& root, const SearchOptions& options, SearchResult& result);
+  // Three or more players (multi_search.cpp); scores are the root seat's view.
+  int brs(Position& pos, int depth, int alpha, int beta, int ply, bool root_turn);
+  int paranoid(Position& pos, int depth, int alpha, int beta, int ply);
+  int multi_terminal(const Position& pos, int ply) const;
+  std::uint64_t multi_key(const Position& pos, bool root_turn) const;
+
+  Player root_seat_ = 0;
+  WinRule win_rule_ = WinRule::filled;
+};
+
+}  // namespace qipan::checkers
