@@ -2,6 +2,8 @@
 // one searcher class per game for the AI worker. Everything else is plain data.
 #include <emscripten/bind.h>
 
+#include "checkers_searcher.h"
+#include "checkers_session.h"
 #include "reversi_searcher.h"
 #include "reversi_session.h"
 #include "xiangqi_searcher.h"
@@ -54,4 +56,33 @@ EMSCRIPTEN_BINDINGS(qipan) {
   class_<XiangqiSearcher>("XiangqiSearcher")
       .constructor<>()
       .function("search", &XiangqiSearcher::search);
+
+  using qipan::bindings::CheckersSession;
+  class_<CheckersSession>("CheckersSession")
+      .constructor<>()
+      .function("newGame", &CheckersSession::newGame)
+      .function("newGame", optional_override([](CheckersSession& s) { return s.newGame(val::undefined()); }))
+      .function("loadPosition", &CheckersSession::loadPosition)
+      .function("play", &CheckersSession::play)
+      .function("playPath", &CheckersSession::playPath)
+      .function("playText", &CheckersSession::playText)
+      .function("pass", &CheckersSession::pass)
+      .function("chainOptions", &CheckersSession::chainOptions)
+      .function("reasonFor", &CheckersSession::reasonFor)
+      .function("undo", &CheckersSession::undo)
+      .function("redo", &CheckersSession::redo)
+      .function("snapshot", &CheckersSession::snapshot)
+      .function("snapshotAt", &CheckersSession::snapshotAt)
+      .function("geometry", &CheckersSession::geometry)
+      .function("rules", &CheckersSession::rules)
+      .function("exportRecord", &CheckersSession::exportRecord)
+      .function("importRecord", &CheckersSession::importRecord)
+      .function("importRecord",
+                optional_override([](CheckersSession& s, const std::string& t) { return s.importRecord(t, val::undefined()); }))
+      .function("positionString", &CheckersSession::positionString);
+
+  using qipan::bindings::CheckersSearcher;
+  class_<CheckersSearcher>("CheckersSearcher")
+      .constructor<>()
+      .function("search", &CheckersSearcher::search);
 }

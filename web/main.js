@@ -2,12 +2,13 @@
 // AI worker is built from the same inlined engine text plus the worker glue,
 // so the page works opened from disk (no fetch, no module scripts).
 /* global QipanEngine */
+import { CheckersApp } from './app/checkers_app.js';
 import { ReversiApp } from './app/reversi_app.js';
 import { loadSettings } from './app/storage.js';
 import { installTestHook } from './app/test_hook.js';
 import { XiangqiApp } from './app/xiangqi_app.js';
 
-const APPS = { xiangqi: XiangqiApp, reversi: ReversiApp };
+const APPS = { xiangqi: XiangqiApp, reversi: ReversiApp, checkers: CheckersApp };
 
 async function boot() {
   const engineSource = document.getElementById('engine-js').textContent;

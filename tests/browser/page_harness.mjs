@@ -43,7 +43,12 @@ export function watchErrors(page) {
   const problems = [];
   page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
+  page.on('requestfailed', (r) => {
+    // Cancelling the AI terminates its worker (ai_client.js); a worker still
+    // loading its blob: script then reports that load as aborted. Intended.
+    if (r.url().startsWith('blob:') && r.failure()?.errorText === 'net::ERR_ABORTED') return;
+    problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`);
+  });
   page.on('response', (r) => { if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`); });
   return problems;
 }

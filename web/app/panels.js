@@ -21,7 +21,7 @@ export class Panels {
 
   wireToolbar() {
     const actions = {
-      new: () => this.openNewGame(),
+      new: () => this.newGameDialog(),
       undo: () => this.app.undo(),
       redo: () => this.app.redo(),
       flip: () => this.app.flip(),
@@ -70,7 +70,7 @@ export class Panels {
 
     const over = this.$('#over-dialog');
     over.addEventListener('close', () => {
-      if (over.returnValue === 'new') this.openNewGame();
+      if (over.returnValue === 'new') this.newGameDialog();
     });
 
     const record = this.$('#record-dialog');
@@ -100,6 +100,12 @@ export class Panels {
         }
       }
     });
+  }
+
+  // A game with its own new-game screen (Chinese checkers) opens it itself.
+  newGameDialog() {
+    if (this.app.openNewGame) this.app.openNewGame();
+    else this.openNewGame();
   }
 
   openNewGame() {
@@ -137,6 +143,10 @@ export class Panels {
     const text = this.app.gameOverText(status);
     this.$('#over-title').textContent = text.title;
     this.$('#over-reason').textContent = text.reason;
+    // Places of a multi-player game, best first (text.places: [string]).
+    const places = this.$('#over-places');
+    places.hidden = !text.places;
+    places.innerHTML = (text.places || []).map((line) => `<li>${escapeHtml(line)}</li>`).join('');
     const dialog = this.$('#over-dialog');
     dialog.dataset.reason = status.reason;
     dialog.dataset.winner = String(status.winner);
@@ -164,13 +174,18 @@ export class Panels {
     const labels = this.app.moveLabels(snap);
     const list = this.$('#moves');
     const items = [];
-    for (let i = 0; i < labels.length; i += 2) {
+    // One line per round of moves (two for two players); a game may tag moves.
+    const perLine = this.app.movesPerLine ? this.app.movesPerLine(snap) : 2;
+    for (let i = 0; i < labels.length; i += perLine) {
       const cell = (ply) => {
         if (ply >= labels.length) return '';
         const current = ply + 1 === snap.ply ? ' current' : '';
-        return `<button class="move${current}" data-ply="${ply + 1}">${escapeHtml(labels[ply])}</button>`;
+        const tag = this.app.moveClass ? ' ' + this.app.moveClass(snap, ply) : '';
+        return `<button class="move${current}${tag}" data-ply="${ply + 1}">${escapeHtml(labels[ply])}</button>`;
       };
-      items.push(`<li>${cell(i)}${cell(i + 1)}</li>`);
+      let line = '';
+      for (let k = 0; k < perLine; k++) line += cell(i + k);
+      items.push(`<li>${line}</li>`);
     }
     list.innerHTML = items.join('');
     list.querySelector('.current')?.scrollIntoView({ block: 'nearest' });

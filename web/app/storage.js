@@ -4,7 +4,7 @@
 const SETTINGS_KEY = 'qipan.settings.v2';
 const gameKey = (game) => `qipan.${game}.game.v1`;
 
-export const GAMES = ['xiangqi', 'reversi'];
+export const GAMES = ['xiangqi', 'reversi', 'checkers'];
 
 const DEFAULT_SEATS = { players: ['human', 'ai'], level: 3 };
 
@@ -17,6 +17,16 @@ export const DEFAULT_SETTINGS = {
   flipped: false,
   xiangqi: { ...DEFAULT_SEATS },
   reversi: { ...DEFAULT_SEATS, hints: false },
+  // Chinese checkers: up to six seats (the first `count` play), each human or
+  // AI with its own level, and the rule options the new-game screen offers.
+  checkers: {
+    count: 2,
+    players: ['human', 'ai', 'ai', 'ai', 'ai', 'ai'],
+    levels: [3, 3, 3, 3, 3, 3],
+    level: 3,
+    rules: { multiplayerEnd: 'firstWins', winRule: 'filled', goalLock: true, parking: 'allowed', firstPlayer: 'p1', longJumps: false, equalTurns: false },
+    gameIndex: 0,
+  },
 };
 
 function read(key) {
@@ -44,11 +54,39 @@ function validSeats(saved, defaults) {
   return seats;
 }
 
+const CHECKERS_RULES = {
+  multiplayerEnd: ['firstWins', 'playOn'], winRule: ['filled', 'strict'], parking: ['allowed', 'passThrough'],
+  firstPlayer: ['p1', 'random', 'alternate'],
+};
+
+function validCheckersSeats(saved, defaults) {
+  const s = saved && typeof saved === 'object' ? saved : {};
+  const level = (v, d) => Math.min(8, Math.max(1, Math.round(Number(v)) || d));
+  const players = defaults.players.map((d, i) => (Array.isArray(s.players) ? (s.players[i] === 'human' ? 'human' : s.players[i] === 'ai' ? 'ai' : d) : d));
+  const levels = defaults.levels.map((d, i) => (Array.isArray(s.levels) ? level(s.levels[i], d) : d));
+  const rules = { ...defaults.rules };
+  const savedRules = s.rules && typeof s.rules === 'object' ? s.rules : {};
+  for (const [key, values] of Object.entries(CHECKERS_RULES)) if (values.includes(savedRules[key])) rules[key] = savedRules[key];
+  for (const key of ['goalLock', 'longJumps', 'equalTurns']) if (typeof savedRules[key] === 'boolean') rules[key] = savedRules[key];
+  return {
+    ...defaults,
+    count: [2, 3, 4, 6].includes(s.count) ? s.count : defaults.count,
+    players,
+    levels,
+    level: level(s.level, defaults.level),
+    rules,
+    gameIndex: Number.isInteger(s.gameIndex) && s.gameIndex >= 0 ? s.gameIndex : 0,
+  };
+}
+
 export function loadSettings() {
   const saved = read(SETTINGS_KEY) || {};
   const settings = { ...DEFAULT_SETTINGS, ...saved };
   if (!GAMES.includes(settings.game)) settings.game = DEFAULT_SETTINGS.game;
-  for (const game of GAMES) settings[game] = validSeats(saved[game], DEFAULT_SETTINGS[game]);
+  for (const game of GAMES) {
+    settings[game] = game === 'checkers' ? validCheckersSeats(saved[game], DEFAULT_SETTINGS[game])
+      : validSeats(saved[game], DEFAULT_SETTINGS[game]);
+  }
   return settings;
 }
 

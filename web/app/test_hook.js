@@ -19,6 +19,9 @@ export function installTestHook(app) {
     // The latest move animation (squares, start time, length), or null.
     lastAnimation: () => (app.view.animation ? structuredClone(app.view.animation) : null),
     hints: () => (app.view.hints ? structuredClone(app.view.hints) : null),
+    // Chinese checkers: the hop-by-hop chain being built, and the hint shown.
+    chain: () => (app.view.chain ? app.view.chain.slice() : null),
+    hint: () => (app.view.hint ? structuredClone(app.view.hint) : null),
     drawTimes: () => app.drawTimes.slice(),
     lastFrameAt: () => app.lastFrameAt,
   };

@@ -7,7 +7,7 @@
 const ready = QipanEngine();
 const searchers = {};
 
-const CLASSES = { xiangqi: 'XiangqiSearcher', reversi: 'ReversiSearcher' };
+const CLASSES = { xiangqi: 'XiangqiSearcher', reversi: 'ReversiSearcher', checkers: 'CheckersSearcher' };
 
 function searcherFor(engine, game) {
   if (!searchers[game]) {
@@ -23,6 +23,8 @@ const RUN = {
   xiangqi: (searcher, msg, info) => searcher.search(msg.fen, msg.history, msg.limits, info),
   reversi: (searcher, msg, info) =>
     msg.kind === 'hints' ? searcher.hints(msg.board, msg.limits, info) : searcher.search(msg.board, msg.limits, info),
+  // The whole game (record and rules) goes along, so repetitions count.
+  checkers: (searcher, msg, info) => searcher.search(msg.record, msg.rules, msg.limits, msg.kind === 'hint' ? null : info),
 };
 
 self.onmessage = async (event) => {

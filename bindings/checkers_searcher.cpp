@@ -1,0 +1,114 @@
+#include "checkers_searcher.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
+#include "checkers_values.h"
+#include "engine/checkers/evaluate.h"
+#include "engine/checkers/game.h"
+#include "engine/checkers/notation.h"
+#include "engine/checkers/path.h"
+#include "value_objects.h"
+
+namespace qipan::bindings {
+
+using emscripten::val;
+using namespace qipan::checkers;
+
+namespace {
+
+int level_of(const val& limits) {
+  if (!is_object(limits)) return 3;
+  const val level = limits["level"];
+  return level.isNumber() ? std::clamp(int(level.as<double>()), kMinLevel, kMaxLevel) : 3;
+}
+
+// Rows ahead for people ("+3.5"), or a decided game ("win in 4").
+std::string score_text(int score) {
+  if (is_win_score(score)) {
+    const int plies = win_distance_plies(score);
+    return (score > 0 ? "win in " : "loss in ") + std::to_string(plies);
+  }
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%+.1f", double(score) / kDistanceUnit);
+  return buffer;
+}
+
+val info_object(const SearchInfo& info) {
+  val out = val::object();
+  out.set("depth", info.depth);
+  out.set("score", info.score);
+  out.set("scoreText", score_text(info.score));
+  out.set("race", info.race);
+  out.set("nodes", double(info.nodes));
+  out.set("timeMs", double(info.time_ms));
+  return out;
+}
+
+// The keys of the positions before the current one, oldest first.
+std::vector<std::uint64_t> history_keys(const Game& game) {
+  std::vector<std::uint64_t> keys;
+  Position pos = game.position();
+  const auto& plies = game.plies();
+  for (auto it = plies.rbegin(); it != plies.rend(); ++it) {
+    pos.unmake(it->move, Undo{it->mover});
+    keys.push_back(pos.key());
+  }
+  std::reverse(keys.begin(), keys.end());
+  return keys;
+}
+
+}  // namespace
+
+val CheckersSearcher::search(const std::string& record, val rules, val limits, val onInfo) {
+  auto options_in = rules_from_js(rules, RuleOptions{});
+  if (!options_in) return failed("error", options_in.error());
+  auto game = Game::from_record(record, *options_in);
+  if (!game) return failed("error", game.error());
+  if (game->over()) return failed("error", "the game is over");
+  const Position& pos = game->position();
+
+  const std::vector<std::uint64_t> keys = history_keys(*game);
+  AiOptions options;
+  options.rules = game->rules();
+  options.seed = seed_++;
+  options.reuse_tables = true;
+  options.history = keys;
+  if (onInfo.typeOf().as<std::string>() == "function")
+    options.on_info = [&onInfo](const SearchInfo& info) { onInfo(info_object(info)); };
+  const AiMove move = ai_.choose_move(pos, level_of(limits), options);
+  if (!move.has_move) return failed("error", "the game is over");
+
+  val out = val::object();
+  out.set("ok", true);
+  out.set("pass", move.move.is_pass());
+  out.set("from", move.move.is_pass() ? -1 : int(move.move.from));
+  out.set("to", move.move.is_pass() ? -1 : int(move.move.to));
+  const std::vector<Cell> path = move.move.is_pass() ? std::vector<Cell>{} : shortest_path(pos, game->rules(), move.move);
+  out.set("path", cells_to_js(path));
+  out.set("text", format_path(path));
+  out.set("searched", move.searched);
+  out.set("score", move.score);
+  out.set("scoreText", move.searched ? score_text(move.score) : std::string("-"));
+  out.set("depth", move.depth);
+  out.set("nodes", double(move.nodes));
+  out.set("timeMs", double(move.time_ms));
+  // The principal variation in notation, played out on a copy.
+  val pv = val::array();
+  Position line = pos;
+  for (Move m : move.pv) {
+    std::vector<Cell> p = m.is_pass() ? std::vector<Cell>{} : shortest_path(line, game->rules(), m);
+    if (!m.is_pass() && p.empty()) break;  // not legal here (a stale table line)
+    pv.call<void>("push", format_path(p));
+    Undo undo;
+    line.make(m, undo);
+  }
+  out.set("pv", pv);
+  out.set("race", move.race);
+  out.set("raceMoves", move.race_moves);
+  out.set("raceOpponentMoves", move.race_opponent_moves);
+  return out;
+}
+
+}  // namespace qipan::bindings
