@@ -19,6 +19,7 @@
 
 #include "commands.h"
 #include "ffo_bench.h"
+#include "engine/checkers/perft.h"
 #include "engine/core/clock.h"
 #include "engine/reversi/perft.h"
 #include "engine/xiangqi/movegen.h"
@@ -81,6 +82,18 @@ BenchResult search_reversi(const BenchOptions& options) {
   return BenchResult{s.depth, s.nodes, s.seconds};
 }
 
+// Chinese checkers move generation (steps and deduplicated hop chains):
+// perft from the 2-player start, depth 6 = 87,946,884 leaves.
+BenchResult perft_checkers(const BenchOptions&) {
+  BenchResult r;
+  r.depth = 6;
+  const checkers::Position pos = checkers::Position::start(2);
+  const Stopwatch watch;
+  r.nodes = checkers::perft(pos, checkers::RuleOptions{}, r.depth);
+  r.seconds = watch.elapsed_seconds();
+  return r;
+}
+
 // Chinese checkers search speed and determinism signature: fixed-depth
 // searches from a few fixed positions (checkers_search_bench.cpp).
 BenchResult search_checkers(const BenchOptions& options) {
@@ -106,6 +119,7 @@ constexpr Section kSections[] = {
     {"search-xiangqi", search_xiangqi},
     {"perft-reversi", perft_reversi},
     {"search-reversi", search_reversi},
+    {"perft-checkers", perft_checkers},
     {"search-checkers", search_checkers},
     {"ffo", ffo_reversi, true},
 };
