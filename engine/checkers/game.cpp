@@ -4,6 +4,7 @@
 
 #include "movegen.h"
 #include "path.h"
+#include "rules_text.h"
 
 namespace qipan::checkers {
 namespace {
@@ -241,6 +242,8 @@ void Game::refresh_status() {
 
 std::string Game::record() const {
   std::string out = start_.to_string();
+  if (const std::string rules = format_rule_tokens(rules_); !rules.empty())
+    out += "\n" + std::string(kRulesPrefix) + " " + rules;
   const int n = start_.players();
   for (std::size_t i = 0; i < plies_.size(); ++i) {
     if (i % std::size_t(n) == 0) out += "\n" + std::to_string(i / std::size_t(n) + 1) + ".";
@@ -264,6 +267,16 @@ Result<Game> Game::from_record(std::string_view record, RuleOptions rules) {
     start = *parsed;
     rules.players = start->players();
     rest = line_end == std::string_view::npos ? std::string_view{} : rest.substr(line_end + 1);
+  }
+  // An optional rules line (rules_text.h) overrides the caller's options.
+  const std::size_t rules_at = rest.find_first_not_of(" \t\r\n");
+  if (rules_at != std::string_view::npos && rest.substr(rules_at).starts_with(kRulesPrefix)) {
+    rest = rest.substr(rules_at + kRulesPrefix.size());
+    const std::size_t rules_end = rest.find('\n');
+    auto parsed = parse_rule_tokens(rest.substr(0, rules_end), rules);
+    if (!parsed) return make_error("bad rules line: " + parsed.error());
+    rules = *parsed;
+    rest = rules_end == std::string_view::npos ? std::string_view{} : rest.substr(rules_end + 1);
   }
   if (auto why = rules.problem()) return make_error(*why);
   Game game(rules, 0);

@@ -8,13 +8,16 @@
 // Play-on games skip finished seats without recording anything.
 //
 // Records (record() / from_record()): the start position string on the first
-// line, then the moves, one round of N plies per line with a move number:
+// line, a rules line when the options differ from the defaults
+// (rules_text.h), then the moves, one round of N plies per line with a move
+// number:
 //   2222222222.....1111111111 1 2
+//   rules: goal-lock=off
 //   1. 99-88 10-23
 //   2. 100:76 ...
 // On input the position line is optional (missing: the start position for
 // rules.players with seat 0 to move; present: its player count replaces
-// rules.players), move numbers (`12.`, `12...`) are optional, and moves may be
+// rules.players), a rules line overrides the caller's options, move numbers (`12.`, `12...`) are optional, and moves may be
 // separated by any whitespace. Import is all or nothing: the first bad move is
 // reported with its ply number (1 = the first written move) and the reason.
 #pragma once

@@ -175,3 +175,50 @@ TEST_CASE("checkers records round-trip and import all or nothing") {
   REQUIRE_FALSE(after_end.ok());
   CHECK(after_end.error() == "move 2 (10-11): the game is over");
 }
+
+TEST_CASE("checkers records carry non-default rules") {
+  RuleOptions rules;
+  rules.players = 3;
+  rules.win_rule = WinRule::strict;
+  rules.long_jumps = true;
+  rules.multiplayer_end = MultiplayerEnd::play_on;
+  rules.turn_cap = 80;
+  Game game(rules, 0);
+  qipan::SplitMix64 rng(11);
+  for (int i = 0; i < 45 && !game.over(); ++i) {
+    const MoveList moves = game.legal_moves();
+    REQUIRE(game.play(moves[rng.below(std::uint32_t(moves.size()))]));
+  }
+  const std::string record = game.record();
+  CAPTURE(record);
+  CHECK(record.find("\nrules: win=strict end=play-on long-jumps=on turn-cap=80\n") != std::string::npos);
+  // Imported under the default options, the record's own rules win.
+  auto back = Game::from_record(record);
+  REQUIRE_MESSAGE(back.ok(), back.error());
+  CHECK(back->rules() == rules);
+  CHECK(back->position() == game.position());
+  CHECK(back->record() == record);
+  // A default game writes no rules line.
+  CHECK(Game().record().find("rules:") == std::string::npos);
+  // Malformed rules lines are refused with the reason.
+  const std::string start = Position::start(2).to_string() + "\n";
+  const std::pair<const char*, const char*> bad[] = {
+      {"rules: colour=red", "bad rules line: unknown rule 'colour'"},
+      {"rules: goal-lock=maybe", "bad rules line: rule 'goal-lock' cannot be 'maybe'"},
+      {"rules: turn-cap=-3", "bad rules line: rule 'turn-cap' cannot be '-3'"},
+      {"rules: win=strict win=filled", "bad rules line: rule 'win' is given twice"},
+      {"rules: long-jumps", "bad rules line: rule 'long-jumps' has no '=value'"},
+  };
+  for (const auto& [line, error] : bad) {
+    auto parsed = Game::from_record(start + line + "\n111-102");
+    REQUIRE_FALSE(parsed.ok());
+    CHECK(parsed.error() == error);
+  }
+  auto ok = Game::from_record(start + "rules: goal-lock=off draws=cap-only parking=pass-through equal-turns=on\n111-102");
+  REQUIRE_MESSAGE(ok.ok(), ok.error());
+  CHECK_FALSE(ok->rules().goal_lock);
+  CHECK(ok->rules().draw_rules == DrawRules::cap_only);
+  CHECK(ok->rules().parking == Parking::pass_through);
+  CHECK(ok->rules().equal_turns);
+  CHECK(ok->plies().size() == 1);
+}
