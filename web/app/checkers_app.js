@@ -93,9 +93,8 @@ export class CheckersApp extends GameApp {
     return this.seats.players[player - 1] === 'ai';
   }
 
-  anyHuman(players) {
-    for (let p = 1; p <= players; p++) if (!this.isAi(p)) return true;
-    return false;
+  seatCount() {
+    return this.seats.count;
   }
 
   humanToMove(snap) {
@@ -564,15 +563,7 @@ export class CheckersApp extends GameApp {
     this.cancelAi();
     this.aiTurn++;
     this.browsePly = null;
-    const players = this.session.snapshot().players;
-    let changed = this.session.undo();
-    if (this.anyHuman(players)) {
-      while (changed && this.isAi(this.session.snapshot().side)) changed = this.session.undo();
-      // Nothing human to go back to (the AI opened): replay to the first human turn.
-      if (!changed && this.isAi(this.session.snapshot().side)) {
-        while (this.isAi(this.session.snapshot().side) && this.session.redo());
-      }
-    }
+    this.undoToHuman();
     this.afterEdit('undo');
   }
 
@@ -580,11 +571,7 @@ export class CheckersApp extends GameApp {
     this.cancelAi();
     this.aiTurn++;
     this.browsePly = null;
-    let changed = this.session.redo();
-    while (changed && this.isAi(this.session.snapshot().side) && !this.session.snapshot().status.over &&
-           this.anyHuman(this.session.snapshot().players)) {
-      changed = this.session.redo();
-    }
+    this.redoToHuman();
     this.afterEdit('redo');
   }
 
@@ -650,14 +637,6 @@ export class CheckersApp extends GameApp {
 
   title() {
     return this.i18n.t('checkersTitle');
-  }
-
-  statusLine(snap) {
-    if (snap.status.over) {
-      const text = this.gameOverText(snap.status);
-      return `${text.title} · ${text.reason}`;
-    }
-    return this.i18n.t('toMove', { side: this.sideName(snap.side) });
   }
 
   gameOverText(status) {

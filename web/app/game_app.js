@@ -108,10 +108,49 @@ export class GameApp {
     if (this.thinking) this.stopThinking();
   }
 
+  // ---- takebacks -----------------------------------------------------------
+
+  // How many seats are in play (this.seats.players may list more).
+  seatCount() {
+    return 2;
+  }
+
+  hasHumanSeat() {
+    return this.seats.players.slice(0, this.seatCount()).some((role) => role !== 'ai');
+  }
+
+  // Against the AI a takeback returns to the human's own move: AI plies are
+  // undone with it. When the AI opened the game, its opening is replayed up to
+  // the first human turn rather than played again (it could differ).
+  undoToHuman() {
+    let changed = this.session.undo();
+    if (!this.hasHumanSeat()) return;
+    while (changed && this.isAi(this.session.snapshot().side)) changed = this.session.undo();
+    while (this.isAi(this.session.snapshot().side) && this.session.redo());
+  }
+
+  // Redo replays the AI's replies too, up to a human's turn or the end.
+  redoToHuman() {
+    let changed = this.session.redo();
+    if (!this.hasHumanSeat()) return;
+    while (changed && this.isAi(this.session.snapshot().side) && !this.session.snapshot().status.over) {
+      changed = this.session.redo();
+    }
+  }
+
   // ---- output --------------------------------------------------------------
 
   showGameOver() {
     if (this.current.status.over) this.panels.showGameOver(this.current.status);
+  }
+
+  // The line above the move list; a game may add to it (xiangqi: check).
+  statusLine(snap) {
+    if (snap.status.over) {
+      const text = this.gameOverText(snap.status);
+      return `${text.title} · ${text.reason}`;
+    }
+    return this.i18n.t('toMove', { side: this.sideName(snap.side) });
   }
 
   toast(text) {

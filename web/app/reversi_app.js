@@ -217,21 +217,14 @@ export class ReversiApp extends GameApp {
   undo() {
     this.cancelAi();
     this.browsePly = null;
-    let changed = this.session.undo();
-    while (changed && this.isAi(this.session.snapshot().side) && !this.isAi(3 - this.session.snapshot().side)) {
-      if (!this.session.undo()) break;
-    }
+    this.undoToHuman();
     this.afterEdit('undo');
   }
 
   redo() {
     this.cancelAi();
     this.browsePly = null;
-    let changed = this.session.redo();
-    while (changed && this.isAi(this.session.snapshot().side) && !this.session.snapshot().status.over &&
-           !this.isAi(3 - this.session.snapshot().side)) {
-      changed = this.session.redo();
-    }
+    this.redoToHuman();
     this.afterEdit('redo');
   }
 
@@ -297,14 +290,6 @@ export class ReversiApp extends GameApp {
 
   title() {
     return this.i18n.t('reversiTitle');
-  }
-
-  statusLine(snap) {
-    if (snap.status.over) {
-      const text = this.gameOverText(snap.status);
-      return `${text.title} · ${text.reason}`;
-    }
-    return this.i18n.t('toMove', { side: this.sideName(snap.side) });
   }
 
   gameOverText(status) {

@@ -57,6 +57,10 @@ export class XiangqiApp extends GameApp {
     return [this.i18n.t('red'), this.i18n.t('black')];
   }
 
+  sideName(side) {
+    return this.i18n.side(side);
+  }
+
   animating() {
     const anim = this.view.animation;
     return !!(anim && performance.now() - anim.start < anim.duration);
@@ -255,11 +259,7 @@ export class XiangqiApp extends GameApp {
       this.resigned = null;
       this.session.undo(); // takes back the resignation
     } else {
-      // Against the AI, take back until it is a human's move again.
-      let changed = this.session.undo();
-      while (changed && this.isAi(this.session.snapshot().side) && !this.isAi(1 - this.session.snapshot().side)) {
-        if (!this.session.undo()) break;
-      }
+      this.undoToHuman();
     }
     this.view.animation = null;
     this.clearSelection();
@@ -271,11 +271,7 @@ export class XiangqiApp extends GameApp {
   redo() {
     this.cancelAi();
     this.browsePly = null;
-    let changed = this.session.redo();
-    while (changed && this.isAi(this.session.snapshot().side) && !this.session.snapshot().status.over &&
-           !this.isAi(1 - this.session.snapshot().side)) {
-      changed = this.session.redo();
-    }
+    this.redoToHuman();
     this.clearSelection();
     this.refresh();
     this.persist();
@@ -336,9 +332,8 @@ export class XiangqiApp extends GameApp {
   // ---- what the panels show ----------------------------------------------
 
   statusLine(snap) {
-    const i18n = this.i18n;
-    if (snap.status.over) return this.gameOverText(snap.status).title + ' · ' + this.gameOverText(snap.status).reason;
-    return i18n.t('toMove', { side: i18n.side(snap.side) }) + (snap.inCheck ? ' · ' + i18n.t('check') : '');
+    const line = super.statusLine(snap);
+    return !snap.status.over && snap.inCheck ? `${line} · ${this.i18n.t('check')}` : line;
   }
 
   gameOverText(status) {
