@@ -3,26 +3,9 @@
 // moves and hints from ReversiSearcher, and no leaked handle.
 //   node --no-experimental-fetch tests/js/bindings_reversi_test.mjs
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { finish, loadEngine, test, testNoLeakedHandles } from './harness.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const QipanEngine = createRequire(import.meta.url)(process.env.QIPAN_WEB_ENGINE || `${root}/build/wasm/qipan_web.js`);
-const engine = await QipanEngine();
-
-let passed = 0;
-let failed = 0;
-function test(name, body) {
-  try {
-    body();
-    passed++;
-    console.log(`ok - ${name}`);
-  } catch (error) {
-    failed++;
-    console.log(`not ok - ${name}\n${error.stack}`);
-  }
-}
+const engine = await loadEngine();
 
 let seed = 77;
 const random = (n) => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) % n);
@@ -105,11 +88,5 @@ test('the searcher plays legal moves at every level and gives a hint per legal m
   searcher.delete();
 });
 
-test('no Embind handle is left alive', () => {
-  engine.flushPendingDeletes();
-  assert.equal(engine.getInheritedInstanceCount(), 0);
-  assert.equal(engine.count_emval_handles(), handlesAtStart);
-});
-
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+testNoLeakedHandles(engine, handlesAtStart);
+finish();

@@ -3,27 +3,9 @@
 // and searches through XiangqiSearcher, then a check that no handle leaked.
 //   node --no-experimental-fetch tests/js/bindings_xiangqi_test.mjs
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { finish, loadEngine, test, testNoLeakedHandles } from './harness.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const enginePath = process.env.QIPAN_WEB_ENGINE || `${root}/build/wasm/qipan_web.js`;
-const QipanEngine = createRequire(import.meta.url)(enginePath);
-const engine = await QipanEngine();
-
-let passed = 0;
-let failed = 0;
-function test(name, body) {
-  try {
-    body();
-    passed++;
-    console.log(`ok - ${name}`);
-  } catch (error) {
-    failed++;
-    console.log(`not ok - ${name}\n${error.stack}`);
-  }
-}
+const engine = await loadEngine();
 
 // Deterministic choice so the game is the same on every run.
 function* lcg(seed) {
@@ -129,11 +111,5 @@ test('the searcher answers with a legal move and reports each iteration', () => 
   searcher.delete();
 });
 
-test('no Embind handle is left alive', () => {
-  engine.flushPendingDeletes();
-  assert.equal(engine.getInheritedInstanceCount(), 0);
-  assert.equal(engine.count_emval_handles(), handlesAtStart);
-});
-
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+testNoLeakedHandles(engine, handlesAtStart);
+finish();

@@ -6,65 +6,16 @@
 // Serves the repository over http on 127.0.0.1 (random port) so the harness can load
 // the real ES modules, checks that the renderer bundles with esbuild, and prints the
 // geometry round trip and frame-cost figures. Exit code 1 on any page error.
-import http from 'node:http';
-import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import * as esbuild from 'esbuild';
+import { bundleBytes, openHarness, outputDir, saveShot } from './screenshot_harness.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const outDir = path.resolve(process.argv[2] || path.join(root, 'build', 'screenshots', 'renderer'));
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8', '.css': 'text/css', '.png': 'image/png' };
+const bytes = await bundleBytes(['web/xiangqi/board_renderer.js', 'web/xiangqi/board_geometry.js',
+  'web/common/canvas.js'], 'qipanRenderer');
+console.log(`esbuild bundle of the renderer: ${bytes} bytes minified`);
 
-function serve() {
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url, 'http://localhost');
-    const file = path.resolve(root, '.' + decodeURIComponent(url.pathname));
-    if (!file.startsWith(root + path.sep) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
-      res.writeHead(404).end('not found');
-      return;
-    }
-    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] || 'application/octet-stream' });
-    fs.createReadStream(file).pipe(res);
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
-
-async function checkBundle() {
-  const result = await esbuild.build({
-    stdin: { contents: "export * from './web/xiangqi/board_renderer.js';" +
-      "export * from './web/xiangqi/board_geometry.js';" +
-      "export * from './web/common/canvas.js';", resolveDir: root },
-    bundle: true, format: 'iife', globalName: 'qipanRenderer', write: false, minify: true,
-  });
-  return result.outputFiles[0].contents.length;
-}
-
-const bundleBytes = await checkBundle();
-console.log(`esbuild bundle of the renderer: ${bundleBytes} bytes minified`);
-
-fs.mkdirSync(outDir, { recursive: true });
-const server = await serve();
-const base = `http://127.0.0.1:${server.address().port}/tests/web/renderer_harness.html`;
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
-
-let failures = 0;
-async function openPage(w, h, dpr, query) {
-  const context = await browser.newContext({ viewport: { width: w, height: h }, deviceScaleFactor: dpr });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => { failures++; console.error('page error:', e.message); });
-  page.on('console', (m) => { if (m.type() === 'error') { failures++; console.error('console:', m.text()); } });
-  page.on('requestfailed', (r) => { failures++; console.error('request failed:', r.url()); });
-  await page.goto(base + query);
-  await page.waitForSelector('body[data-ready="1"]', { timeout: 15000 });
-  return { context, page };
-}
+const outDir = outputDir('renderer');
+const harness = await openHarness('renderer_harness.html');
+const { openPage } = harness;
 
 try {
   // State list and sizes come from the harness itself.
@@ -74,7 +25,7 @@ try {
   const embedded = await probe.page.evaluate(() =>
     [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'Qipan Kai' && f.status === 'loaded'));
   console.log(`embedded font "Qipan Kai" loaded: ${embedded}`);
-  if (!embedded) failures++;
+  if (!embedded) harness.failures++;
   await probe.context.close();
 
   const sizes = {
@@ -90,16 +41,13 @@ try {
       const hit = await page.evaluate((n) => window.qipanHarness.hit(n, 22), name);
       console.log(`geometry ${name}: centerOf(e2)=(${hit.center.x.toFixed(1)},${hit.center.y.toFixed(1)})` +
         ` squareAt(center)=${hit.back} squareAt(+0.4 cell)=${hit.nearMiss} squareAt(cell corner)=${hit.gap}`);
-      if (hit.back !== 22 || hit.nearMiss !== 22 || hit.gap !== -1) failures++;
+      if (hit.back !== 22 || hit.nearMiss !== 22 || hit.gap !== -1) harness.failures++;
     }
-    const file = path.join(outDir, `${name}.png`);
-    await page.screenshot({ path: file });
-    console.log(`wrote ${path.relative(root, file)} (${w}x${h} @${dpr}x)`);
+    await saveShot(page, path.join(outDir, `${name}.png`), `${w}x${h} @${dpr}x`);
     if (name === 'middlegame') {
       // A close-up at full resolution for judging the pieces and highlights.
-      const detail = path.join(outDir, 'middlegame_detail.png');
-      await page.screenshot({ path: detail, clip: { x: 150, y: 340, width: 420, height: 320 } });
-      console.log(`wrote ${path.relative(root, detail)} (close-up)`);
+      await saveShot(page, path.join(outDir, 'middlegame_detail.png'), 'close-up',
+        { x: 150, y: 340, width: 420, height: 320 });
     }
     await context.close();
   }
@@ -115,10 +63,6 @@ try {
     await context.close();
   }
 } finally {
-  await browser.close();
-  server.close();
+  await harness.close();
 }
-if (failures) {
-  console.error(`${failures} problem(s) found`);
-  process.exit(1);
-}
+harness.finish();
