@@ -6,13 +6,9 @@
 // no main-thread long task over 50 ms. Screenshots in build/screenshots/page.
 //   node tests/browser/checkers_page_test.mjs   (after dist/index.html is built)
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { armCells, CELL_LIST } from '../../web/checkers/board_geometry.js';
-import { events, launch, openGame, screenshotDir, serveDist, snapshot, watchErrors } from './page_harness.mjs';
+import { events, launch, longTasksOver, openGame, serveDist, shot, snapshot, watchErrors, watchLongTasks } from './page_harness.mjs';
 
-mkdirSync(screenshotDir, { recursive: true });
-const shot = (page, name) => page.screenshot({ path: join(screenshotDir, `${name}.png`) });
 // Short AI pause and quick animations keep each case well under a minute.
 const FAST = '?aiPause=40&anim=0.3';
 
@@ -79,14 +75,6 @@ function greedyMove(snap) {
   }
   made.add(best.key);
   return best;
-}
-
-function watchLongTasks(page) {
-  return page.evaluate(() => {
-    window.__longTasks = [];
-    new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push(e.duration); })
-      .observe({ type: 'longtask', buffered: false });
-  });
 }
 
 const waitHumanOrOver = (page, ply) => page.waitForFunction((n) => {
@@ -195,8 +183,7 @@ await test('two players by pointer against the AI to a finish: a chain trimmed a
   await shot(page, 'checkers-2p-over');
   const ai = (await events(page)).filter((e) => e.type === 'ai');
   assert.ok(ai.length >= 10, 'the AI moved');
-  const longTasks = await page.evaluate(() => window.__longTasks);
-  assert.deepEqual(longTasks.filter((d) => d > 50), [], 'no long task over 50 ms');
+  assert.deepEqual(await longTasksOver(page, 50), [], 'no long task over 50 ms');
   console.log(`#   ${snap.status.text} after ${snap.ply} plies (${turns} by pointer)`);
 });
 
@@ -221,8 +208,7 @@ await test('six players, all AI, to a finish with places; no long task', async (
   await page.click('#over-dialog button[value="close"]');
   await page.waitForTimeout(300);
   await shot(page, 'checkers-6p-end');
-  const longTasks = await page.evaluate(() => window.__longTasks);
-  assert.deepEqual(longTasks.filter((d) => d > 50), [], 'no long task over 50 ms');
+  assert.deepEqual(await longTasksOver(page, 50), [], 'no long task over 50 ms');
   const players = new Set((await events(page)).filter((e) => e.type === 'move').map((e) => e.detail.player));
   assert.equal(players.size, 6, 'every seat moved');
   console.log(`#   ${snap.status.text} after ${snap.ply} plies`);

@@ -2,6 +2,7 @@
 // playwright-core, a tiny static server for dist/, and error collection.
 import { chromium } from 'playwright-core';
 import { createServer } from 'node:http';
+import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,6 +37,39 @@ export async function serveDist() {
   });
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
   return { url: `http://127.0.0.1:${server.address().port}/`, close: () => server.close() };
+}
+
+// Saves a screenshot of the page as build/screenshots/page/<name>.png and
+// notes when it was taken (see longTasksOver).
+export async function shot(page, name) {
+  const start = await page.evaluate(() => performance.now()).catch(() => null);
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`) });
+  if (start === null) return;
+  await page.evaluate((from) => { (window.__shots ||= []).push([from, performance.now()]); }, start).catch(() => {});
+}
+
+// Starts recording long main-thread tasks (the Long Tasks API, over 50 ms),
+// dropping what was recorded before.
+export function watchLongTasks(page) {
+  return page.evaluate(() => {
+    window.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: 'longtask', buffered: false });
+  });
+}
+
+// The durations (ms) of the recorded long tasks over `ms`. Tasks overlapping
+// a shot() are left out: painting and capturing the page for a screenshot is
+// the test's own main-thread work, not the game's.
+export function longTasksOver(page, ms) {
+  return page.evaluate((limit) => {
+    const shots = window.__shots || [];
+    return window.__longTasks
+      .filter((t) => t.duration > limit && !shots.some(([a, b]) => t.start < b && t.start + t.duration > a))
+      .map((t) => Math.round(t.duration));
+  }, ms);
 }
 
 // Records console errors, page errors and failed requests of a page.

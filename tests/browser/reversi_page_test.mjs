@@ -3,13 +3,10 @@
 // transcript exported and imported back, hints, and no long main-thread task.
 //   node tests/browser/reversi_page_test.mjs   (after dist/index.html is built)
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { events, launch, newGame, openGame, root, screenshotDir, serveDist, snapshot, watchErrors } from './page_harness.mjs';
+import { events, launch, longTasksOver, newGame, openGame, root, serveDist, shot, snapshot, watchErrors, watchLongTasks } from './page_harness.mjs';
 
-mkdirSync(screenshotDir, { recursive: true });
-const shot = (page, name) => page.screenshot({ path: join(screenshotDir, `${name}.png`) });
 
 // A position where one move forces the opponent to pass, found by replaying
 // seeded random games through the engine itself (Node build of the page's engine).
@@ -94,11 +91,7 @@ await test('a full game against the AI by pointer, with no long task, then the t
       // Observe from the first move on: the first sound's one-time AudioContext
       // set-up (about 80 ms in headless Chromium) is not part of playing.
       if (turns === 1) {
-        await page.evaluate(() => {
-          window.__longTasks = [];
-          new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push(e.duration); })
-            .observe({ type: 'longtask', buffered: false });
-        });
+        await watchLongTasks(page);
       }
       if (turns === 10) {
         await page.waitForTimeout(500);
@@ -118,8 +111,7 @@ await test('a full game against the AI by pointer, with no long task, then the t
   await shot(page, 'reversi-game-over');
   const ai = (await events(page)).filter((e) => e.type === 'ai');
   assert.ok(ai.length >= 10, 'the AI moved');
-  const longTasks = await page.evaluate(() => window.__longTasks);
-  assert.deepEqual(longTasks.filter((d) => d > 50), [], 'no long task over 50 ms');
+  assert.deepEqual(await longTasksOver(page, 50), [], 'no long task over 50 ms');
 
   // Export the transcript, start afresh, import it back.
   await page.click('#over-dialog button[value="close"]');

@@ -2,16 +2,10 @@
 // events at board coordinates, the keyboard on the ARIA mirror, dialogs.
 //   node tests/browser/xiangqi_page_test.mjs   (after dist/index.html is built)
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
-import {
-  centerOf, click, clickMove, distDir, dragMove, events, launch, newGame, openGame, screenshotDir, serveDist,
-  snapshot, sq, waitForPly, watchErrors,
-} from './page_harness.mjs';
+import { centerOf, click, clickMove, distDir, dragMove, events, launch, longTasksOver, newGame, openGame, serveDist, shot, snapshot, sq, waitForPly, watchErrors, watchLongTasks } from './page_harness.mjs';
 
-mkdirSync(screenshotDir, { recursive: true });
-const shot = (page, name) => page.screenshot({ path: join(screenshotDir, `${name}.png`) });
 
 const browser = await launch();
 const server = await serveDist();
@@ -175,11 +169,7 @@ await test('no main-thread long task while the strongest AI thinks; the board ke
   await page.waitForFunction(() => window.qipan.thinking() !== null);
   // Observe from the moment the search runs (one-time set-up such as the
   // first AudioContext happens before and is not part of thinking).
-  await page.evaluate(() => {
-    window.__longTasks = [];
-    new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push(e.duration); })
-      .observe({ type: 'longtask', buffered: false });
-  });
+  await watchLongTasks(page);
   // The page keeps animating: animation frames keep firing at display rate,
   // and the thinking line's clock keeps moving.
   await page.evaluate(() => {
@@ -195,8 +185,7 @@ await test('no main-thread long task while the strongest AI thinks; the board ke
   assert.ok(frames > 120, `${frames} animation frames in 4 s`);
   assert.notEqual(await page.textContent('#thinking'), line0, 'the thinking line updates');
   await shot(page, 'ai-thinking');
-  const longTasks = await page.evaluate(() => window.__longTasks);
-  assert.deepEqual(longTasks.filter((d) => d > 50), [], 'no long task over 50 ms');
+  assert.deepEqual(await longTasksOver(page, 50), [], 'no long task over 50 ms');
   // A new game cancels the search: no stale reply lands.
   await newGame(page, 'human', 'human', 3);
   await page.waitForTimeout(500);
