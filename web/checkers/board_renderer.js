@@ -12,6 +12,7 @@ import { boardLayerFor } from './board_layer.js';
 import { entryFrame, isRunning, moveFrame } from './animation.js';
 import { drawPiece } from './pieces.js';
 import { seatColor } from './seat_colors.js';
+import { viewFrame } from '../common/canvas.js';
 
 const TWO_PI = Math.PI * 2;
 // How high a hop's arc rises on screen, in hole spacings (matches the lift
@@ -217,9 +218,7 @@ function drawMedal(ctx, layout, seat) {
 export function drawBoard(ctx, snapshot, view, timeMs) {
   const v = view || DEFAULT_VIEW;
   const canvas = ctx.canvas;
-  const dpr = v.dpr > 0 ? v.dpr : 1;
-  const width = v.width > 0 ? v.width : canvas.width / dpr;
-  const height = v.height > 0 ? v.height : canvas.height / dpr;
+  const { dpr, width, height } = viewFrame(canvas, v);
   const layout = boardLayout(width, height, v.insetTop || 0);
   const board = (snapshot && snapshot.board) || [];
   const seats = (snapshot && snapshot.seats) || [];

@@ -88,3 +88,14 @@ export function createLayer(w, h) {
   c.height = ph;
   return c;
 }
+
+// The CSS-pixel size and device-pixel ratio a renderer draws at: the view's
+// own figures, or else the canvas backing store (tests may pass a bare view).
+export function viewFrame(canvas, view) {
+  const dpr = view.dpr > 0 ? view.dpr : 1;
+  return {
+    dpr,
+    width: view.width > 0 ? view.width : canvas.width / dpr,
+    height: view.height > 0 ? view.height : canvas.height / dpr,
+  };
+}

@@ -8,6 +8,7 @@ import { boardLayout, centerOf, isSquare, squareAt, SQUARES } from './board_geom
 import { boardLayerFor, UI_FONT_STACK } from './board_layer.js';
 import { animationDuration, dropFrame, flipFrame } from './animation.js';
 import { BLACK, WHITE, drawDisc, drawGhostDisc, drawTurningDisc, isDisc, opponent } from './discs.js';
+import { viewFrame } from '../common/canvas.js';
 
 const TWO_PI = Math.PI * 2;
 
@@ -141,9 +142,7 @@ function drawCursor(ctx, layout, square) {
 export function drawBoard(ctx, snapshot, view, timeMs) {
   const v = view || DEFAULT_VIEW;
   const canvas = ctx.canvas;
-  const dpr = v.dpr > 0 ? v.dpr : 1;
-  const width = v.width > 0 ? v.width : canvas.width / dpr;
-  const height = v.height > 0 ? v.height : canvas.height / dpr;
+  const { dpr, width, height } = viewFrame(canvas, v);
   const layout = boardLayout(width, height);
   const board = (snapshot && snapshot.board) || [];
   const side = snapshot && snapshot.side === WHITE ? WHITE : BLACK;

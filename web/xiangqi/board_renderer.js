@@ -11,6 +11,7 @@ import { boardLayerFor } from './board_layer.js';
 import { moveFrame, progress } from './animation.js';
 import { drawPiece, isPiece } from './pieces.js';
 import { isPieceFontPending, loadPieceFont } from './piece_font.js';
+import { viewFrame } from '../common/canvas.js';
 
 const TWO_PI = Math.PI * 2;
 
@@ -142,9 +143,7 @@ function drawCursor(ctx, layout, square) {
 export function drawBoard(ctx, snapshot, view, timeMs) {
   const v = view || DEFAULT_VIEW;
   const canvas = ctx.canvas;
-  const dpr = v.dpr > 0 ? v.dpr : 1;
-  const width = v.width > 0 ? v.width : canvas.width / dpr;
-  const height = v.height > 0 ? v.height : canvas.height / dpr;
+  const { dpr, width, height } = viewFrame(canvas, v);
   const layout = boardLayout(width, height, !!v.flipped);
   const style = v.pieceStyle === 'western' ? 'western' : 'chinese';
   const still = !!v.reducedMotion;
