@@ -34,6 +34,28 @@ int gain_of(int target, Move m) {
   return m.is_pass() ? 0 : goal_distance(target, m.from) - goal_distance(target, m.to);
 }
 
+// A searched move's score at a max layer (the root seat's) or a min layer:
+// raises the best score and narrows the window. True on a cutoff.
+bool take_score(SearchContext& ctx, bool maximising, int s, Move m, Player mover, int depth, int ply, int& best,
+                Move& best_move, int& alpha, int& beta) {
+  if (!(maximising ? s > best : s < best)) return false;
+  best = s;
+  best_move = m;
+  if (!(maximising ? s > alpha : s < beta)) return false;
+  (maximising ? alpha : beta) = s;
+  ctx.update_pv(ply, m);
+  if (alpha < beta) return false;
+  ctx.reward(mover, m, depth, ply);
+  return true;
+}
+
+// Fail-soft bounds against the window the node was searched with.
+void store_result(SearchContext& ctx, std::uint64_t key, Move best_move, int best, int depth, int ply, int alpha0,
+                  int beta0) {
+  const Bound bound = best >= beta0 ? Bound::kLower : best <= alpha0 ? Bound::kUpper : Bound::kExact;
+  ctx.tt.store(key, move_code(best_move), score_to_tt(best, ply), depth, bound);
+}
+
 }  // namespace
 
 int Searcher::Impl::multi_terminal(const Position& pos, int ply) const {
@@ -56,15 +78,7 @@ int Searcher::Impl::brs(Position& pos, int depth, int alpha, int beta, int ply, 
 
   const std::uint64_t key = multi_key(pos, root_turn);
   Move tt_move = Move::of(0, 0);
-  if (const TTEntry* e = ctx.tt.probe(key)) {
-    if (e->move) tt_move = move_of_code(e->move);
-    if (e->depth >= depth) {
-      const int s = score_from_tt(e->score, ply);
-      if (e->bound == Bound::kExact || (e->bound == Bound::kLower && s >= beta) ||
-          (e->bound == Bound::kUpper && s <= alpha))
-        return s;
-    }
-  }
+  if (const auto s = ctx.probe(key, depth, alpha, beta, ply, true, tt_move)) return *s;
 
   const int n = pos.players();
   MoveList& moves = ctx.move_buffers[ply];
@@ -103,21 +117,9 @@ int Searcher::Impl::brs(Position& pos, int depth, int alpha, int beta, int ply, 
     pos.set_side_to_move(root_seat_);
     ++searched;
     if (ctx.stopped) return 0;
-    if (root_turn ? s > best : s < best) {
-      best = s;
-      best_move = m;
-      if (root_turn ? s > alpha : s < beta) {
-        (root_turn ? alpha : beta) = s;
-        ctx.update_pv(ply, m);
-        if (alpha >= beta) {
-          ctx.reward(mover, m, depth, ply);
-          break;
-        }
-      }
-    }
+    if (take_score(ctx, root_turn, s, m, mover, depth, ply, best, best_move, alpha, beta)) break;
   }
-  const Bound bound = best >= beta0 ? Bound::kLower : best <= alpha0 ? Bound::kUpper : Bound::kExact;
-  ctx.tt.store(key, move_code(best_move), score_to_tt(best, ply), depth, bound);
+  store_result(ctx, key, best_move, best, depth, ply, alpha0, beta0);
   return best;
 }
 
@@ -132,15 +134,7 @@ int Searcher::Impl::paranoid(Position& pos, int depth, int alpha, int beta, int 
   const bool maximising = side == root_seat_;
   const std::uint64_t key = multi_key(pos, true);
   Move tt_move = Move::of(0, 0);
-  if (const TTEntry* e = ctx.tt.probe(key)) {
-    if (e->move) tt_move = move_of_code(e->move);
-    if (e->depth >= depth) {
-      const int s = score_from_tt(e->score, ply);
-      if (e->bound == Bound::kExact || (e->bound == Bound::kLower && s >= beta) ||
-          (e->bound == Bound::kUpper && s <= alpha))
-        return s;
-    }
-  }
+  if (const auto s = ctx.probe(key, depth, alpha, beta, ply, true, tt_move)) return *s;
   const int target = target_arm(pos.players(), side);
   MoveList& moves = ctx.move_buffers[ply];
   generate_moves(pos, options.rules, side, moves);
@@ -162,21 +156,9 @@ int Searcher::Impl::paranoid(Position& pos, int depth, int alpha, int beta, int 
     pos.unmake(m, undo);
     ++searched;
     if (ctx.stopped) return 0;
-    if (maximising ? s > best : s < best) {
-      best = s;
-      best_move = m;
-      if (maximising ? s > alpha : s < beta) {
-        (maximising ? alpha : beta) = s;
-        ctx.update_pv(ply, m);
-        if (alpha >= beta) {
-          ctx.reward(side, m, depth, ply);
-          break;
-        }
-      }
-    }
+    if (take_score(ctx, maximising, s, m, side, depth, ply, best, best_move, alpha, beta)) break;
   }
-  const Bound bound = best >= beta0 ? Bound::kLower : best <= alpha0 ? Bound::kUpper : Bound::kExact;
-  ctx.tt.store(key, move_code(best_move), score_to_tt(best, ply), depth, bound);
+  store_result(ctx, key, best_move, best, depth, ply, alpha0, beta0);
   return best;
 }
 

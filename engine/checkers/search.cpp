@@ -40,15 +40,7 @@ int Searcher::Impl::alpha_beta(Position& pos, int depth, int alpha, int beta, in
 
   const std::uint64_t key = pos.key();
   Move tt_move = Move::of(0, 0);  // matches no legal move
-  if (const TTEntry* e = ctx.tt.probe(key)) {
-    if (e->move) tt_move = move_of_code(e->move);
-    if (!pv_node && e->depth >= depth) {
-      const int s = score_from_tt(e->score, ply);
-      if (e->bound == Bound::kExact || (e->bound == Bound::kLower && s >= beta) ||
-          (e->bound == Bound::kUpper && s <= alpha))
-        return s;
-    }
-  }
+  if (const auto s = ctx.probe(key, depth, alpha, beta, ply, !pv_node, tt_move)) return *s;
 
   const int target = target_arm(2, side);
   MoveList& moves = ctx.move_buffers[ply];

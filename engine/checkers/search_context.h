@@ -10,6 +10,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <optional>
 
 #include "../core/clock.h"
 #include "../core/transposition_table.h"
@@ -94,6 +95,22 @@ struct SearchContext {
     for (int i = key_count - 1; i >= 0; --i)
       if (keys[i] == key) return true;
     return false;
+  }
+
+  // Looks `key` up: sets `tt_move` to the stored move (left alone when there
+  // is none) and, when `may_cut` and the entry is deep enough, returns a
+  // score that settles the node inside the window (alpha, beta).
+  std::optional<int> probe(std::uint64_t key, int depth, int alpha, int beta, int ply, bool may_cut,
+                           Move& tt_move) const {
+    const TTEntry* e = tt.probe(key);
+    if (!e) return std::nullopt;
+    if (e->move) tt_move = move_of_code(e->move);
+    if (!may_cut || e->depth < depth) return std::nullopt;
+    const int s = score_from_tt(e->score, ply);
+    if (e->bound == Bound::kExact || (e->bound == Bound::kLower && s >= beta) ||
+        (e->bound == Bound::kUpper && s <= alpha))
+      return s;
+    return std::nullopt;
   }
 
   void update_pv(int ply, Move m) {

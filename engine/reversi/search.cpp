@@ -352,6 +352,17 @@ struct RootMove {
   int score;
 };
 
+// The exact solver's limits after the midgame search: what is left of the
+// time, its own node budget, and the searcher's stop flag.
+endgame::Limits solver_limits(const SearchOptions& options, std::int64_t elapsed_ms,
+                              const std::atomic<bool>& stop) {
+  endgame::Limits limits;
+  limits.stop = &stop;
+  if (options.limits.time_ms > 0) limits.time_ms = std::max<std::int64_t>(1, options.limits.time_ms - elapsed_ms);
+  limits.nodes = options.solve_nodes;
+  return limits;
+}
+
 }  // namespace
 
 SearchResult Searcher::search(const Position& root, const SearchOptions& options) {
@@ -460,11 +471,7 @@ SearchResult Searcher::search(const Position& root, const SearchOptions& options
   }
 
   if (solve && !s.stopped_ && !result.exact) {
-    endgame::Limits limits;
-    limits.stop = &stop_requested_;
-    if (options.limits.time_ms > 0)
-      limits.time_ms = std::max<std::int64_t>(1, options.limits.time_ms - s.watch_.elapsed_ms());
-    limits.nodes = options.solve_nodes;
+    const endgame::Limits limits = solver_limits(options, s.watch_.elapsed_ms(), stop_requested_);
     const endgame::Solution sol = s.solver_.solve(root, limits);
     s.nodes_ += sol.nodes;
     if (!sol.stopped && sol.best_move != kNoSquare) {
@@ -546,11 +553,7 @@ std::vector<MoveValue> Searcher::evaluate_moves(const Position& root, const Sear
   }
 
   if (solve && !s.stopped_ && !(values.size() == moves.size() && values[0].exact)) {
-    endgame::Limits limits;
-    limits.stop = &stop_requested_;
-    if (options.limits.time_ms > 0)
-      limits.time_ms = std::max<std::int64_t>(1, options.limits.time_ms - s.watch_.elapsed_ms());
-    limits.nodes = options.solve_nodes;
+    const endgame::Limits limits = solver_limits(options, s.watch_.elapsed_ms(), stop_requested_);
     const endgame::AllMoves all = s.solver_.solve_all_moves(root, limits);
     s.nodes_ += all.nodes;
     if (!all.stopped && all.moves.size() == moves.size()) {
