@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "commands.h"
+#include "parse_integer.h"
 #include "engine/checkers/ai_levels.h"
 #include "engine/checkers/game.h"
 #include "engine/core/clock.h"
@@ -26,18 +27,12 @@ using namespace checkers;
 
 namespace {
 
-bool parse_number(const std::string& text, long long min, long long max, long long& out) {
-  char* end = nullptr;
-  out = std::strtoll(text.c_str(), &end, 10);
-  return !text.empty() && *end == '\0' && out >= min && out <= max;
-}
-
 bool parse_level(const std::string& text, long long& out) {
   if (text == "greedy") {
     out = 1;
     return true;
   }
-  return parse_number(text, kMinLevel, kMaxLevel, out);
+  return parse_integer(text, kMinLevel, kMaxLevel, out);
 }
 
 struct SideStats {
@@ -74,11 +69,11 @@ int checkers_match_command(const Args& args) {
     const std::string& v = args[++i];
     if (opt == "--a") ok = parse_level(v, a);
     else if (opt == "--b") ok = parse_level(v, b);
-    else if (opt == "--players") ok = parse_number(v, 2, 6, players) && valid_player_count(int(players));
-    else if (opt == "--games") ok = parse_number(v, 1, 100000, games);
-    else if (opt == "--time-ms") ok = parse_number(v, 1, 600000, time_ms);
-    else if (opt == "--nodes") ok = parse_number(v, 1, 1LL << 40, nodes);
-    else if (opt == "--seed") ok = parse_number(v, 0, 1LL << 40, seed);
+    else if (opt == "--players") ok = parse_integer(v, 2, 6, players) && valid_player_count(int(players));
+    else if (opt == "--games") ok = parse_integer(v, 1, 100000, games);
+    else if (opt == "--time-ms") ok = parse_integer(v, 1, 600000, time_ms);
+    else if (opt == "--nodes") ok = parse_integer(v, 1, 1LL << 40, nodes);
+    else if (opt == "--seed") ok = parse_integer(v, 0, 1LL << 40, seed);
     else if (opt == "--weights") {
       // straggler,slack,isolated,in_target,rival_percent (tuning experiments)
       ok = std::sscanf(v.c_str(), "%d,%d,%d,%d,%d", &weights.straggler, &weights.straggler_slack, &weights.isolated,

@@ -16,6 +16,7 @@
 #include <string>
 
 #include "commands.h"
+#include "parse_integer.h"
 #include "engine/core/clock.h"
 #include "engine/core/random.h"
 #include "engine/reversi/ai_levels.h"
@@ -82,12 +83,6 @@ std::unique_ptr<EvalWeights> load_weights(const std::string& path) {
   return w ? std::make_unique<EvalWeights>(std::move(*w)) : nullptr;
 }
 
-bool parse(const std::string& text, long long min, long long max, long long& out) {
-  char* end = nullptr;
-  out = std::strtoll(text.c_str(), &end, 10);
-  return !text.empty() && *end == '\0' && out >= min && out <= max;
-}
-
 }  // namespace
 
 int match_command(const Args& args) {
@@ -106,11 +101,11 @@ int match_command(const Args& args) {
       break;
     }
     const std::string& v = args[++i];
-    if (opt == "--a") ok = parse(v, kMinLevel, kMaxLevel, a);
-    else if (opt == "--b") ok = parse(v, kMinLevel, kMaxLevel, b);
-    else if (opt == "--games") ok = parse(v, 2, 100000, games);
-    else if (opt == "--random-plies") ok = parse(v, 0, 30, random_plies);
-    else if (opt == "--seed") ok = parse(v, 0, 1LL << 40, seed);
+    if (opt == "--a") ok = parse_integer(v, kMinLevel, kMaxLevel, a);
+    else if (opt == "--b") ok = parse_integer(v, kMinLevel, kMaxLevel, b);
+    else if (opt == "--games") ok = parse_integer(v, 2, 100000, games);
+    else if (opt == "--random-plies") ok = parse_integer(v, 0, 30, random_plies);
+    else if (opt == "--seed") ok = parse_integer(v, 0, 1LL << 40, seed);
     else if (opt == "--weights-a") weights_a = v;
     else if (opt == "--weights-b") weights_b = v;
     else ok = false;

@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "commands.h"
+#include "parse_integer.h"
 #include "engine/core/clock.h"
 #include "engine/core/random.h"
 #include "engine/reversi/eval_weights.h"
@@ -57,12 +58,6 @@ struct TuneOptions {
   int positions = 600;
   int max_depth = 10;
 };
-
-bool parse_int(const std::string& text, long long min, long long max, long long& out) {
-  char* end = nullptr;
-  out = std::strtoll(text.c_str(), &end, 10);
-  return !text.empty() && *end == '\0' && out >= min && out <= max;
-}
 
 // Plays `games` self-play games and returns their labelled positions.
 std::vector<ReversiSample> play_games(const EvalWeights& weights, const TuneOptions& o, std::uint64_t seed,
@@ -353,15 +348,15 @@ int tune_command(const Args& args) {
     command_line += " " + a + " " + v;
     long long n = 0;
     bool ok = true;
-    if (a == "--games") ok = parse_int(v, 1, 10000000, n), o.games = int(n);
-    else if (a == "--rounds") ok = parse_int(v, 1, 20, n), o.rounds = int(n);
-    else if (a == "--depth") ok = parse_int(v, 1, 20, n), o.depth = int(n);
-    else if (a == "--exact") ok = parse_int(v, 0, 30, n), o.exact = int(n);
-    else if (a == "--seed") ok = parse_int(v, 0, 1LL << 40, n), o.seed = std::uint64_t(n);
-    else if (a == "--positions") ok = parse_int(v, 1, 1000000, n), o.positions = int(n);
-    else if (a == "--max-depth") ok = parse_int(v, 3, 20, n), o.max_depth = int(n);
-    else if (a == "--iterations") ok = parse_int(v, 1, 100000, n), o.fit.max_iterations = int(n);
-    else if (a == "--keep-rounds") ok = parse_int(v, 1, 20, n), o.keep_rounds = int(n);
+    if (a == "--games") ok = parse_integer(v, 1, 10000000, n), o.games = int(n);
+    else if (a == "--rounds") ok = parse_integer(v, 1, 20, n), o.rounds = int(n);
+    else if (a == "--depth") ok = parse_integer(v, 1, 20, n), o.depth = int(n);
+    else if (a == "--exact") ok = parse_integer(v, 0, 30, n), o.exact = int(n);
+    else if (a == "--seed") ok = parse_integer(v, 0, 1LL << 40, n), o.seed = std::uint64_t(n);
+    else if (a == "--positions") ok = parse_integer(v, 1, 1000000, n), o.positions = int(n);
+    else if (a == "--max-depth") ok = parse_integer(v, 3, 20, n), o.max_depth = int(n);
+    else if (a == "--iterations") ok = parse_integer(v, 1, 100000, n), o.fit.max_iterations = int(n);
+    else if (a == "--keep-rounds") ok = parse_integer(v, 1, 20, n), o.keep_rounds = int(n);
     else if (a == "--blend") o.blend = std::atof(v.c_str());
     else if (a == "--ridge") o.fit.ridge = std::atof(v.c_str());
     else if (a == "--smooth") o.fit.phase_smoothing = std::atof(v.c_str());

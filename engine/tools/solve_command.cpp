@@ -14,6 +14,7 @@
 #include <string>
 
 #include "commands.h"
+#include "parse_integer.h"
 #include "engine/core/clock.h"
 #include "engine/reversi/endgame.h"
 #include "engine/reversi/notation.h"
@@ -31,18 +32,12 @@ int usage() {
   return 2;
 }
 
-bool parse_int(const std::string& text, long low, long high, long& out) {
-  char* end = nullptr;
-  out = std::strtol(text.c_str(), &end, 10);
-  return !text.empty() && *end == '\0' && out >= low && out <= high;
-}
-
 }  // namespace
 
 int solve_command(const Args& args) {
   if (args.size() < 2 || args[0] != "reversi") return usage();
   bool all = false, window = false;
-  long alpha = -64, beta = 64, megabytes = 64, ffo_first = 0, ffo_last = 0;
+  long long alpha = -64, beta = 64, megabytes = 64, ffo_first = 0, ffo_last = 0;
   std::string board;
   for (std::size_t i = 1; i < args.size(); ++i) {
     const std::string& a = args[i];
@@ -50,13 +45,13 @@ int solve_command(const Args& args) {
       all = true;
     } else if (a == "--window" && i + 2 < args.size()) {
       window = true;
-      if (!parse_int(args[i + 1], -64, 64, alpha) || !parse_int(args[i + 2], -64, 64, beta) || alpha >= beta) {
+      if (!parse_integer(args[i + 1], -64, 64, alpha) || !parse_integer(args[i + 2], -64, 64, beta) || alpha >= beta) {
         std::fprintf(stderr, "qipan solve: --window needs two scores A < B within -64..64\n");
         return 2;
       }
       i += 2;
     } else if (a == "--hash" && i + 1 < args.size()) {
-      if (!parse_int(args[++i], 1, 4096, megabytes)) {
+      if (!parse_integer(args[++i], 1, 4096, megabytes)) {
         std::fprintf(stderr, "qipan solve: --hash must be a number of megabytes from 1 to 4096\n");
         return 2;
       }
@@ -64,9 +59,9 @@ int solve_command(const Args& args) {
       const std::string range = args[++i];
       const std::size_t dash = range.find('-');
       const bool ok = dash == std::string::npos
-                          ? parse_int(range, 40, 59, ffo_first) && parse_int(range, 40, 59, ffo_last)
-                          : parse_int(range.substr(0, dash), 40, 59, ffo_first) &&
-                                parse_int(range.substr(dash + 1), 40, 59, ffo_last) && ffo_first <= ffo_last;
+                          ? parse_integer(range, 40, 59, ffo_first) && parse_integer(range, 40, 59, ffo_last)
+                          : parse_integer(range.substr(0, dash), 40, 59, ffo_first) &&
+                                parse_integer(range.substr(dash + 1), 40, 59, ffo_last) && ffo_first <= ffo_last;
       if (!ok) {
         std::fprintf(stderr, "qipan solve: --ffo takes a position number or range within 40-59, e.g. 40-49\n");
         return 2;
