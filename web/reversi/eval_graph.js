@@ -5,6 +5,7 @@
 // above the midline in black, white's below in ivory; the current ply is a vertical
 // amber line with its value. Pure function of (values, view); drawn at dpr scale.
 import { UI_FONT_STACK } from './board_layer.js';
+import { roundRect } from '../common/shapes.js';
 
 export const MIN_PLIES = 60; // a full game of Reversi is 60 moves (plus any passes)
 const RANGES = [8, 16, 32, 64];
@@ -63,16 +64,6 @@ export function plyAt(layout, x) {
   if (!layout || layout.count <= 0) return -1;
   const i = Math.round(((x - layout.left) / (layout.right - layout.left)) * layout.plies);
   return Math.max(0, Math.min(layout.count - 1, i));
-}
-
-function roundRect(ctx, x, y, w, h, r) {
-  ctx.beginPath();
-  ctx.moveTo(x + r, y);
-  ctx.arcTo(x + w, y, x + w, y + h, r);
-  ctx.arcTo(x + w, y + h, x, y + h, r);
-  ctx.arcTo(x, y + h, x, y, r);
-  ctx.arcTo(x, y, x + w, y, r);
-  ctx.closePath();
 }
 
 // Runs of consecutive known values: [[i0, i1], ...] inclusive.
