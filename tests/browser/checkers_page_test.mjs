@@ -7,7 +7,7 @@
 //   node tests/browser/checkers_page_test.mjs   (after dist/index.html is built)
 import assert from 'node:assert/strict';
 import { armCells, CELL_LIST } from '../../web/checkers/board_geometry.js';
-import { events, launch, longTasksOver, openGame, serveDist, shot, snapshot, watchErrors, watchLongTasks } from './page_harness.mjs';
+import { events, launch, longTasksOver, openGame, pageTests, serveDist, shot, snapshot, watchLongTasks } from './page_harness.mjs';
 
 // Short AI pause and quick animations keep each case well under a minute.
 const FAST = '?aiPause=40&anim=0.3';
@@ -84,28 +84,10 @@ const waitHumanOrOver = (page, ply) => page.waitForFunction((n) => {
 
 const browser = await launch();
 const server = await serveDist();
-let passed = 0;
-let failed = 0;
 
-async function test(name, body, viewport = { width: 1200, height: 800 }, speed = FAST) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const problems = watchErrors(page);
-  const started = Date.now();
-  try {
-    await openCheckers(page, server.url + speed);
-    await body(page);
-    assert.deepEqual(problems, [], 'no console error, page error or failed request');
-    passed++;
-    console.log(`ok - ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  } catch (error) {
-    failed++;
-    console.log(`not ok - ${name}\n${error.stack}`);
-    await shot(page, `failure-checkers-${name.replace(/\W+/g, '_')}`).catch(() => {});
-  } finally {
-    await context.close();
-  }
-}
+// `speed`: the page's AI pause and animation scale for the case.
+const tests = pageTests(browser, { prefix: 'checkers-', open: (page, { speed = FAST }) => openCheckers(page, server.url + speed) });
+const test = tests.test;
 
 await test('two players by pointer against the AI to a finish: a chain trimmed and ended with End turn, a reload, no long task', async (page) => {
   await newCheckersGame(page, { count: 2, seats: ['human', 'ai'], levels: [3, 3] });
@@ -212,7 +194,7 @@ await test('six players, all AI, to a finish with places; no long task', async (
   const players = new Set((await events(page)).filter((e) => e.type === 'move').map((e) => e.detail.player));
   assert.equal(players.size, 6, 'every seat moved');
   console.log(`#   ${snap.status.text} after ${snap.ply} plies`);
-}, { width: 1200, height: 800 }, '?aiPause=15&anim=0.15');
+}, { speed: '?aiPause=15&anim=0.15' });
 
 await test('keyboard through the ARIA mirror; refusals with reasons; undo back to the human', async (page) => {
   await newCheckersGame(page, { count: 2, seats: ['human', 'human'] });
@@ -301,9 +283,8 @@ await test('phone portrait: the star fits and a tap moves', async (page) => {
   await page.waitForTimeout(600);
   assert.equal((await snapshot(page)).ply, 1);
   await shot(page, 'checkers-phone');
-}, { width: 390, height: 844 });
+}, { viewport: { width: 390, height: 844 } });
 
 server.close();
 await browser.close();
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+process.exit(tests.finish());

@@ -1,5 +1,6 @@
 // Shared set-up for the browser tests: the system Chromium through
 // playwright-core, a tiny static server for dist/, and error collection.
+import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import { createServer } from 'node:http';
 import { mkdirSync } from 'node:fs';
@@ -139,4 +140,39 @@ export async function newGame(page, red, black, level) {
   await page.click('#new-dialog button[value="start"]');
   await page.waitForFunction(
     (n) => window.qipan.events().filter((e) => e.type === 'newgame').length > n && window.qipan.snapshot().ply === 0, before);
+}
+
+// The runner of the page tests. Each case gets a fresh browser context with
+// `viewport`, its page opened by open(page, options) (`options`: the case's
+// other options), and fails on any console error, page error or failed
+// request; a failing case leaves a screenshot failure-<prefix><name>.png.
+// finish() prints the totals and returns the exit code.
+export function pageTests(browser, { prefix = '', open }) {
+  let passed = 0;
+  let failed = 0;
+  return {
+    async test(name, body, { viewport = { width: 1200, height: 800 }, ...options } = {}) {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      const problems = watchErrors(page);
+      const started = Date.now();
+      try {
+        await open(page, options);
+        await body(page, problems);
+        assert.deepEqual(problems, [], 'no console error, page error or failed request');
+        passed++;
+        console.log(`ok - ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      } catch (error) {
+        failed++;
+        console.log(`not ok - ${name}\n${error.stack}`);
+        await shot(page, `failure-${prefix}${name.replace(/\W+/g, '_')}`).catch(() => {});
+      } finally {
+        await context.close();
+      }
+    },
+    finish() {
+      console.log(`${passed} passed, ${failed} failed`);
+      return failed ? 1 : 0;
+    },
+  };
 }

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { events, launch, longTasksOver, newGame, openGame, root, serveDist, shot, snapshot, watchErrors, watchLongTasks } from './page_harness.mjs';
+import { events, launch, longTasksOver, newGame, openGame, pageTests, root, serveDist, shot, snapshot, watchLongTasks } from './page_harness.mjs';
 
 
 // A position where one move forces the opponent to pass, found by replaying
@@ -55,27 +55,9 @@ async function openReversi(page, url) {
 const browser = await launch();
 const server = await serveDist();
 const forcedPass = await findForcedPass();
-let passed = 0;
-let failed = 0;
 
-async function test(name, body, viewport = { width: 1200, height: 800 }) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const problems = watchErrors(page);
-  try {
-    await openReversi(page, server.url);
-    await body(page);
-    assert.deepEqual(problems, [], 'no console error, page error or failed request');
-    passed++;
-    console.log(`ok - ${name}`);
-  } catch (error) {
-    failed++;
-    console.log(`not ok - ${name}\n${error.stack}`);
-    await shot(page, `failure-reversi-${name.replace(/\W+/g, '_')}`).catch(() => {});
-  } finally {
-    await context.close();
-  }
-}
+const tests = pageTests(browser, { prefix: 'reversi-', open: (page) => openReversi(page, server.url) });
+const test = tests.test;
 
 await test('a full game against the AI by pointer, with no long task, then the transcript round-trips', async (page) => {
   await newGame(page, 'human', 'ai', 3);
@@ -166,9 +148,8 @@ await test('phone portrait', async (page) => {
   await page.waitForTimeout(900);
   assert.equal((await snapshot(page)).ply, 1);
   await shot(page, 'reversi-phone');
-}, { width: 390, height: 844 });
+}, { viewport: { width: 390, height: 844 } });
 
 server.close();
 await browser.close();
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+process.exit(tests.finish());

@@ -4,33 +4,14 @@
 import assert from 'node:assert/strict';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
-import { centerOf, click, clickMove, distDir, dragMove, events, launch, longTasksOver, newGame, openGame, serveDist, shot, snapshot, sq, waitForPly, watchErrors, watchLongTasks } from './page_harness.mjs';
+import { centerOf, click, clickMove, distDir, dragMove, events, launch, longTasksOver, newGame, openGame, pageTests, serveDist, shot, snapshot, sq, waitForPly, watchLongTasks } from './page_harness.mjs';
 
 
 const browser = await launch();
 const server = await serveDist();
 const fileUrl = pathToFileURL(join(distDir, 'index.html')).href;
-let passed = 0;
-let failed = 0;
-
-async function test(name, body, { viewport = { width: 1200, height: 800 }, url = server.url } = {}) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const problems = watchErrors(page);
-  try {
-    await openGame(page, url);
-    await body(page, problems);
-    assert.deepEqual(problems, [], 'no console error, page error or failed request');
-    passed++;
-    console.log(`ok - ${name}`);
-  } catch (error) {
-    failed++;
-    console.log(`not ok - ${name}\n${error.stack}`);
-    await shot(page, `failure-${name.replace(/\W+/g, '_')}`).catch(() => {});
-  } finally {
-    await context.close();
-  }
-}
+const tests = pageTests(browser, { open: (page, { url = server.url }) => openGame(page, url) });
+const test = tests.test;
 
 await test('opens from file:// with no error and no request', async (page) => {
   const snap = await snapshot(page);
@@ -204,5 +185,4 @@ await test('phone portrait layout with western pieces', async (page) => {
 
 server.close();
 await browser.close();
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+process.exit(tests.finish());
