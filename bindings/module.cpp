@@ -4,6 +4,7 @@
 
 #include "checkers_searcher.h"
 #include "checkers_session.h"
+#include "refusal_codes.h"
 #include "reversi_searcher.h"
 #include "reversi_session.h"
 #include "xiangqi_searcher.h"
@@ -11,6 +12,7 @@
 
 EMSCRIPTEN_BINDINGS(qipan) {
   using namespace emscripten;
+  function("refusalCodes", &qipan::bindings::refusal_codes);
   using qipan::bindings::XiangqiSearcher;
   using qipan::bindings::XiangqiSession;
 

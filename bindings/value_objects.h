@@ -6,18 +6,45 @@
 
 #include <string>
 
+#include "engine/core/result.h"
+
 namespace qipan::bindings {
 
 using emscripten::val;
 
+// {code, params: {name: text}, reason: English sentence, cause?: the same
+// for the refusal it wraps}: what the page translates (web/app/strings/).
+inline val refusal_value(const Error& error) {
+  val out = val::object();
+  out.set("code", std::string(error.code));
+  val params = val::object();
+  for (const auto& [key, value] : error.params) params.set(std::string(key), value);
+  out.set("params", params);
+  out.set("reason", error.message);
+  if (error.cause) out.set("cause", refusal_value(*error.cause));
+  return out;
+}
+
+// A refused call: {ok: false, code, params, reason, cause?}.
+inline val refused(const Error& error) {
+  val out = refusal_value(error);
+  out.set("ok", false);
+  return out;
+}
+
+inline val ok_result() {
+  val out = val::object();
+  out.set("ok", true);
+  return out;
+}
+
+// Transitional wrappers for call sites not yet converted to refused().
 inline val outcome_object(bool ok, const std::string& message_key, const std::string& message) {
   val out = val::object();
   out.set("ok", ok);
   out.set(message_key, message);
   return out;
 }
-
-inline val ok_result() { return outcome_object(true, "reason", ""); }
 inline val failed(const std::string& key, const std::string& message) { return outcome_object(false, key, message); }
 
 }  // namespace qipan::bindings

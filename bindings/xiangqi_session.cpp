@@ -30,7 +30,7 @@ val XiangqiSession::apply(Move move) {
 
 val XiangqiSession::play(int from, int to) {
   if (game_.over()) return failed("reason", "the game is over");
-  if (auto reason = illegal_reason(game_.position(), from, to)) return failed("reason", *reason);
+  if (auto reason = illegal_reason(game_.position(), from, to)) return refused(*reason);
   return apply(Move(from, to));
 }
 

@@ -86,7 +86,8 @@ Result<Status> Game::play(Move m) {
   if (!is_legal(position_, m)) {
     // illegal_reason explains it in the player's words; the fallback only
     // guards against the two disagreeing.
-    return make_error(illegal_reason(position_, m.from(), m.to()).value_or("illegal move"));
+    if (auto why = illegal_reason(position_, m.from(), m.to())) return *why;
+    return make_error("illegal move");
   }
   redo_.clear();
   push_move(m);

@@ -32,7 +32,7 @@ Result<Move> parse_iccs(std::string_view text) {
 Result<Move> parse_iccs_move(const Position& pos, std::string_view text) {
   auto move = parse_iccs(text);
   if (!move) return move;
-  if (auto reason = illegal_reason(pos, move->from(), move->to())) return make_error(*reason);
+  if (auto reason = illegal_reason(pos, move->from(), move->to())) return *reason;
   return move;
 }
 

@@ -198,14 +198,14 @@ Result<Move> resolve(const Position& pos, const Query& q, const Hints& hints) {
                         piece_name(us, q.type) + "s");
   }
 
-  std::optional<std::string> reason;
+  std::optional<Error> reason;
   Move found;
   int matches = 0;
   bool one_file = true;
   for (int i = 0; i < n; ++i) {
     auto to = destination(us, q.type, candidates[i], q.dir, q.number);
     if (!to) {
-      if (!reason) reason = to.error();
+      if (!reason) reason = to.failure();
       continue;
     }
     auto why = illegal_reason(pos, candidates[i], *to);
@@ -220,7 +220,7 @@ Result<Move> resolve(const Position& pos, const Query& q, const Hints& hints) {
   if (matches > 1)
     return make_error("ambiguous: " + plural(matches, us, q.type) + " can make that move (" +
                       std::string(one_file ? hints.same_file : hints.other_files) + ")");
-  return make_error(*reason);
+  return *reason;
 }
 
 }  // namespace qipan::xiangqi::notation

@@ -30,7 +30,7 @@ test('a long game through the session keeps snapshots, notation and status consi
     assert.ok(snap.legal.length > 0, 'a live game has legal moves');
     const move = snap.legal[random.next().value % snap.legal.length];
     const result = session.play(move.from, move.to);
-    assert.deepEqual(result, { ok: true, reason: '' });
+    assert.deepEqual(result, { ok: true });
     const after = session.snapshot();
     const last = after.moves[after.moves.length - 1];
     assert.equal(last.from, move.from);
@@ -65,8 +65,11 @@ test('rejected intents return reasons and change nothing', () => {
   const session = new engine.XiangqiSession();
   const square = (file, rank) => rank * 9 + file;
   const start = session.snapshot().fen;
-  assert.deepEqual(session.play(square(1, 9), square(2, 7)), { ok: false, reason: 'not your turn' });
-  assert.deepEqual(session.play(square(4, 4), square(4, 5)), { ok: false, reason: 'no piece there' });
+  assert.deepEqual(session.play(square(1, 9), square(2, 7)),
+    { ok: false, code: 'not_your_turn', params: { square: 'b9' }, reason: 'not your turn' });
+  assert.deepEqual(session.play(square(4, 4), square(4, 5)),
+    { ok: false, code: 'no_piece_there', params: { square: 'e4' }, reason: 'no piece there' });
+  assert.deepEqual(session.play(square(1, 0), square(3, 1)).params, { square: 'c0' });
   assert.equal(session.play(square(1, 0), square(1, 3)).reason, 'horses move one step straight and one diagonally');
   assert.equal(session.play(square(1, 0), square(3, 1)).reason, 'horse leg blocked'); // b0-d1 over the elephant on c0
   assert.equal(session.play(square(0, 0), square(0, 3)).reason, 'cannot capture your own piece'); // rook a0 onto the a3 soldier

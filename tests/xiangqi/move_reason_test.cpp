@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "engine/xiangqi/codes.h"
 #include "engine/xiangqi/iccs.h"
 #include "engine/xiangqi/move_reason.h"
 #include "engine/xiangqi/movegen.h"
@@ -29,6 +30,17 @@ constexpr const char* kCannonFile = "3k5/9/r8/9/p8/9/p8/9/9/C3K4 w - - 0 1";
 // Red is in check from the black rook e1; red also has a rook a5.
 constexpr const char* kInCheck = "3k5/9/9/9/R8/9/9/9/4r4/4K4 w - - 0 1";
 
+bool listed(std::string_view code) {
+  for (std::string_view c : code::all_codes)
+    if (c == code) return true;
+  return false;
+}
+
+std::string reason_text(const Position& pos, Square from, Square to) {
+  const auto reason = illegal_reason(pos, from, to);
+  return reason ? reason->message : "";
+}
+
 void check_cases(std::initializer_list<Case> cases) {
   for (const Case& c : cases) {
     const std::string fen = c.fen, text = c.move;
@@ -40,11 +52,12 @@ void check_cases(std::initializer_list<Case> cases) {
     REQUIRE(move.ok());
     const auto reason = illegal_reason(*pos, move->from(), move->to());
     if (c.reason == nullptr) {
-      CHECK_MESSAGE(!reason.has_value(), "unexpected reason: ", reason.value_or(""));
+      CHECK_MESSAGE(!reason.has_value(), "unexpected reason: ", reason ? reason->message : "");
       CHECK(is_legal(*pos, *move));
     } else {
       REQUIRE(reason.has_value());
-      CHECK(*reason == std::string(c.reason));
+      CHECK(reason->message == std::string(c.reason));
+      CHECK(listed(reason->code));
       CHECK_FALSE(is_legal(*pos, *move));
     }
   }
@@ -54,10 +67,11 @@ void check_cases(std::initializer_list<Case> cases) {
 
 TEST_CASE("requests that are not moves at all") {
   const Position pos = Position::start();
-  CHECK(illegal_reason(pos, -1, 0) == "square off the board");
-  CHECK(illegal_reason(pos, 0, 90) == "square off the board");
-  CHECK(illegal_reason(pos, kNoSquare, kNoSquare) == "square off the board");
-  CHECK(illegal_reason(pos, 0, 0) == "a move must change squares");
+  CHECK(reason_text(pos, -1, 0) == "square off the board");
+  CHECK(reason_text(pos, 0, 90) == "square off the board");
+  CHECK(reason_text(pos, kNoSquare, kNoSquare) == "square off the board");
+  CHECK(reason_text(pos, 0, 0) == "a move must change squares");
+  CHECK(illegal_reason(pos, 0, 0)->code == code::move_must_change_squares);
   check_cases({
       {kStart, "e4e5", "no piece there"},
       {kStart, "a9a8", "not your turn"},
@@ -179,4 +193,47 @@ TEST_CASE("moves that expose or fail to protect the general") {
       {kInCheck, "a5a1", "your general is in check and this move does not answer it"},
       {kInCheck, "e0d0", "the generals would face each other"},
   });
+}
+
+TEST_CASE("refusals carry their code and the square a player should look at") {
+  struct Coded {
+    const char* fen;
+    const char* move;
+    std::string_view code;
+    const char* square;  // the "square" parameter, or nullptr for none
+  };
+  const Coded cases[] = {
+      {kStart, "b0d1", code::horse_leg_blocked, "c0"},
+      {"3k5/9/9/9/9/9/9/9/3N5/2B1K4 w - - 0 1", "c0e2", code::elephant_eye_blocked, "d1"},
+      {kStart, "a0a4", code::rook_path_blocked, "a3"},
+      {kCannonFile, "a0a4", code::cannon_path_blocked, "a3"},
+      {kStart, "e4e5", code::no_piece_there, "e4"},
+      {kStart, "a9a8", code::not_your_turn, "a9"},
+      {kStart, "a0b0", code::capture_own_piece, "b0"},
+      {kBare, "e0d0", code::generals_face, nullptr},
+      {kInCheck, "a5a6", code::check_not_answered, nullptr},
+  };
+  for (const Coded& c : cases) {
+    CAPTURE(c.move);
+    auto pos = Position::from_fen(c.fen);
+    REQUIRE(pos.ok());
+    auto move = parse_iccs(c.move);
+    REQUIRE(move.ok());
+    const auto reason = illegal_reason(*pos, move->from(), move->to());
+    REQUIRE(reason.has_value());
+    CHECK(reason->code == c.code);
+    const std::string* square = reason->param("square");
+    if (c.square == nullptr) {
+      CHECK(square == nullptr);
+    } else {
+      REQUIRE(square != nullptr);
+      CHECK(*square == c.square);
+    }
+  }
+  auto two = Position::from_fen(kCannonFile);
+  REQUIRE(two.ok());
+  const auto screens = illegal_reason(*two, parse_square("a0").value(), parse_square("a7").value());
+  REQUIRE(screens.has_value());
+  CHECK(screens->code == code::cannon_needs_one_screen);
+  CHECK(*screens->param("screens") == "2");
 }

@@ -49,7 +49,7 @@ TEST_CASE("illegal_reason agrees with the legal move generator on every square p
           const auto reason = illegal_reason(pos, from, to);
           if (legal != !reason.has_value())
             FAIL_CHECK(pos.fen() << " " << square_name(from) << square_name(to) << " reason: "
-                                 << reason.value_or("(legal)"));
+                                 << (reason ? reason->message : "(legal)"));
         }
       if (moves.empty()) break;
       Undo undo;

@@ -126,7 +126,7 @@ export class XiangqiApp extends GameApp {
       this.tryMove(this.view.selected, square);
       return false;
     }
-    if (code) this.showReason(this.session.play(square, square).reason, square); // the engine says why
+    if (code) this.showReason(this.session.play(square, square), square); // the engine says why
     return false;
   }
 
@@ -149,16 +149,17 @@ export class XiangqiApp extends GameApp {
     const before = this.current;
     const result = this.session.play(from, to);
     if (!result.ok) {
-      this.showReason(result.reason, from);
-      this.emit('rejected', { from, to, reason: result.reason });
+      this.showReason(result, from);
+      this.emit('rejected', { from, to, code: result.code, reason: result.reason });
       return false;
     }
     this.afterMove(before, from, to);
     return true;
   }
 
-  showReason(reason, square) {
-    this.toast(this.i18n.t('illegal', { reason: this.i18n.reason(reason) }));
+  // A refusal from the engine ({code, params, reason}), worded by its code.
+  showReason(refusal, square) {
+    this.toast(this.i18n.t('illegal', { reason: this.i18n.refusal(refusal) }));
     if (square >= 0 && this.current.board[square] && colorOf(this.current.board[square]) === this.current.side) {
       this.select(square, this.current);
     }
