@@ -15,6 +15,12 @@ int moves_command(const Args& args);
 int solve_command(const Args& args);
 int tune_command(const Args& args);
 int match_command(const Args& args);
+// The xiangqi engine protocols: UCI (Fairy-Stockfish style) or UCCI.
+int protocol_command(const Args& args, bool ucci);
+// Engine against engine over UCI/UCCI, refereed by our rules (native only).
+int xiangqi_engine_match_command(const Args& args);
+// Writes the match opening book (xiangqi_openings.cpp) to stdout.
+int xiangqi_book_command(const Args& args);
 // Chinese checkers AI tools (checkers_match.cpp, checkers_race.cpp).
 int checkers_match_command(const Args& args);
 int checkers_race_command(const Args& args);

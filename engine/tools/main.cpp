@@ -23,7 +23,11 @@ void usage() {
       "  qipan race checkers [--width W] [--exact-nodes N] [--position \"<121 holes> <side> <players>\"]\n"
       "  qipan tune reversi eval|probcut [options]   (regenerates the Reversi weights)\n"
       "  qipan play xiangqi [--level N] [--red human|ai] [--black human|ai]\n"
-      "  qipan moves xiangqi   (reads FENs on stdin, prints legal moves per line)");
+      "  qipan moves xiangqi   (reads FENs on stdin, prints legal moves per line)\n"
+      "  qipan uci | qipan ucci   the xiangqi engine over UCI (ranks 1-10) or UCCI (ICCS)\n"
+      "  qipan match xiangqi --a uci:CMD --b uci:CMD [--movetime MS | --tc B+I] [--games G] ...\n"
+      "               engine against engine under our rules (see docs/measuring.md)\n"
+      "  qipan book xiangqi [--lines N] [--plies P] [--seed S]   regenerates the match opening book");
 }
 
 }  // namespace
@@ -42,9 +46,12 @@ int main(int argc, char** argv) {
   if (command == "moves") return qipan::tools::moves_command(rest);
   if (command == "solve") return qipan::tools::solve_command(rest);
   if (command == "match" && !rest.empty() && rest[0] == "checkers") return qipan::tools::checkers_match_command(rest);
+  if (command == "match" && !rest.empty() && rest[0] == "xiangqi") return qipan::tools::xiangqi_engine_match_command(rest);
+  if (command == "book" && !rest.empty() && rest[0] == "xiangqi") return qipan::tools::xiangqi_book_command(rest);
   if (command == "race") return qipan::tools::checkers_race_command(rest);
   if (command == "match") return qipan::tools::match_command(rest);
   if (command == "tune") return qipan::tools::tune_command(rest);
+  if (command == "uci" || command == "ucci") return qipan::tools::protocol_command(rest, command == "ucci");
   std::fprintf(stderr, "qipan: unknown command '%s'\n", args[0].c_str());
   usage();
   return 2;

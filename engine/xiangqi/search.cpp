@@ -109,6 +109,10 @@ void Searcher::clear() {
   for (auto& frame : ws_->stack) frame.killers = {};
 }
 
+bool Searcher::excluded_at_root(Move m) const {
+  return std::find(root_exclusions_.begin(), root_exclusions_.end(), m) != root_exclusions_.end();
+}
+
 void Searcher::poll() {
   if (stop_requested_.load(std::memory_order_relaxed)) stopped_ = true;
   if (limits_.time_ms > 0 && ws_->clock.elapsed_ms() >= limits_.time_ms) stopped_ = true;
@@ -132,7 +136,9 @@ bool Searcher::repetition(int ply, int& score) const {
       if (((now - i) & 1) == 1) we_always_check &= w.checks[i];
       else they_always_check &= w.checks[i];
     }
-    score = we_always_check == they_always_check ? 0 : we_always_check ? -kPerpetualScore : kPerpetualScore;
+    score = !perpetual_check_loses_ || we_always_check == they_always_check ? 0
+            : we_always_check                                            ? -kPerpetualScore
+                                                                         : kPerpetualScore;
     return true;
   }
   return false;
@@ -340,6 +346,7 @@ int Searcher::negamax(int depth, int alpha, int beta, int ply) {
     std::swap(scores[i], scores[pick]);
     const Move m = moves[i];
     if (!filter.legal(pos, m)) continue;
+    if (ply == 0 && excluded_at_root(m)) continue;
     ++legal;
     const Piece moving = pos.at(m.from()), captured = pos.at(m.to());
     const bool quiet = captured == kEmpty;
@@ -423,11 +430,12 @@ SearchResult Searcher::search(const Position& root, std::span<const PastPosition
   SearchResult result;
   MoveList root_moves;
   generate_legal(root, root_moves);
-  if (root_moves.empty()) {
+  const Move* first = std::find_if(root_moves.begin(), root_moves.end(), [&](Move m) { return !excluded_at_root(m); });
+  if (first == root_moves.end()) {
     result.score = -kMateScore;
     return result;
   }
-  result.best = root_moves[0];  // something legal even if depth 1 never completes
+  result.best = *first;  // something legal even if depth 1 never completes
 
   const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxSearchDepth) : kMaxSearchDepth;
   for (int depth = 1; depth <= max_depth; ++depth) {

@@ -96,6 +96,10 @@ class Searcher {
   void set_stop_poll(StopPoll poll) { stop_poll_ = std::move(poll); }
   // Draw score once this many plies pass without a capture (0 = never).
   void set_move_limit_plies(int plies) { move_limit_plies_ = plies; }
+  // Off: a repeated series of checks scores as a plain draw (rule option).
+  void set_perpetual_check_loses(bool loses) { perpetual_check_loses_ = loses; }
+  // Root moves the search must not play (UCCI banmoves); cleared by passing {}.
+  void set_root_exclusions(std::vector<Move> moves) { root_exclusions_ = std::move(moves); }
 
   // Safe from another thread; the running search returns its best move so far.
   // Cleared when the next search starts.
@@ -113,6 +117,7 @@ class Searcher {
   void push_child(int ply, Move m, Piece moving, Piece captured);
   void push_null(int ply);
   void poll();
+  bool excluded_at_root(Move m) const;
   void update_quiet_stats(int ply, Move m, int depth);
 
   std::unique_ptr<Workspace> ws_;
@@ -125,6 +130,8 @@ class Searcher {
   std::uint64_t nodes_ = 0;
   int seldepth_ = 0;
   int move_limit_plies_ = 120;
+  bool perpetual_check_loses_ = true;
+  std::vector<Move> root_exclusions_;
   int root_index_ = 0;
 };
 

@@ -1,0 +1,383 @@
+// `qipan match xiangqi --a uci:CMD --b uci:CMD ...`: a referee for engine
+// matches. Both players are programs spoken to over UCI (ranks 1-10, as
+// Fairy-Stockfish and `qipan uci` speak it) or UCCI (`ucci:CMD`, ICCS); the
+// rules are ours (engine/xiangqi/game.h: 60-move rule, perpetual check loses,
+// no chase rule), so a peer engine must be set to the same rules (see
+// docs/measuring.md). Every opening of the book is played twice, colours
+// swapped. Prints each game's result and the match score with its Elo error,
+// the time each side used per move and the depth it reached.
+//
+//   qipan match xiangqi --a "uci:build/release/qipan uci"
+//       --b "uci:/scratch/fsf/stockfish" --b-option "VariantPath=/scratch/v.ini"
+//       --b-option "UCI_Variant=xiangqi-qipan" --movetime 300 --games 100
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "../core/clock.h"
+#include "../xiangqi/game.h"
+#include "../xiangqi/iccs.h"
+#include "../xiangqi/movegen.h"
+#include "child_process.h"
+#include "commands.h"
+#include "match_stats.h"
+#include "parse_integer.h"
+#include "xiangqi_openings.h"
+
+namespace qipan::tools {
+namespace {
+
+using namespace qipan::xiangqi;
+
+struct EngineSpec {
+  std::string command;
+  bool ucci = false;
+  std::vector<std::pair<std::string, std::string>> options;
+};
+
+struct Settings {
+  EngineSpec engines[2];
+  std::int64_t move_time_ms = 0;
+  std::int64_t base_ms = 0, increment_ms = 0;  // --tc base+inc (seconds)
+  int games = 2;
+  int concurrency = 1;
+  std::vector<std::vector<std::string>> book;  // ICCS lines
+  std::string pgn_path;
+  bool verbose = false;
+};
+
+std::string square_text(Square s, bool ucci) {
+  char text[4];
+  std::snprintf(text, sizeof text, "%c%d", 'a' + file_of(s), rank_of(s) + (ucci ? 0 : 1));
+  return text;
+}
+std::string move_text(Move m, bool ucci) { return square_text(m.from(), ucci) + square_text(m.to(), ucci); }
+
+std::optional<Move> parse_engine_move(const std::string& text, const Position& pos, bool ucci) {
+  for (const Move m : [&] {
+         MoveList moves;
+         generate_legal(pos, moves);
+         return moves;
+       }())
+    if (move_text(m, ucci) == text) return m;
+  return std::nullopt;
+}
+
+// One engine process, kept for the whole match.
+class Engine {
+ public:
+  explicit Engine(const EngineSpec& spec) : spec_(spec), process_(spec.command) {}
+
+  bool start() {
+    if (!process_.running()) return false;
+    process_.send(spec_.ucci ? "ucci" : "uci");
+    if (!wait_for(spec_.ucci ? "ucciok" : "uciok", 10000)) return false;
+    for (const auto& [name, value] : spec_.options)
+      process_.send(spec_.ucci ? "setoption " + name + " " + value : "setoption name " + name + " value " + value);
+    return ready();
+  }
+
+  bool new_game() {
+    if (!spec_.ucci) process_.send("ucinewgame");
+    return ready();
+  }
+
+  struct Reply {
+    std::optional<std::string> move;
+    std::int64_t ms = 0;
+    int depth = 0;
+  };
+
+  // Sends the game so far and waits for the engine's move (nullopt: no reply
+  // in time, or the process died).
+  Reply think(const Position& start, const std::vector<Move>& moves, const std::string& go, std::int64_t timeout_ms) {
+    std::string line = start.fen() == kStartFen ? "position startpos" : "position fen " + start.fen();
+    if (!moves.empty()) {
+      line += " moves";
+      for (Move m : moves) line.append(" ").append(move_text(m, spec_.ucci));
+    }
+    process_.send(line);
+    Stopwatch watch;
+    process_.send(go);
+    Reply reply;
+    for (;;) {
+      const std::int64_t left = timeout_ms - watch.elapsed_ms();
+      auto text = process_.read_line(std::max<std::int64_t>(left, 0));
+      if (!text) break;
+      std::istringstream in(*text);
+      std::string word;
+      in >> word;
+      if (word == "info") {
+        for (std::string w; in >> w;)
+          if (w == "depth") in >> reply.depth;
+      } else if (word == "bestmove") {
+        std::string m;
+        in >> m;
+        reply.move = m;
+        break;
+      } else if (word == "nobestmove") {
+        reply.move = std::string();
+        break;
+      }
+    }
+    reply.ms = watch.elapsed_ms();
+    return reply;
+  }
+
+  bool ucci() const { return spec_.ucci; }
+  void quit() {
+    process_.send("quit");
+    process_.stop();
+  }
+
+ private:
+  bool ready() {
+    process_.send("isready");
+    return wait_for("readyok", 10000);
+  }
+  bool wait_for(const std::string& word, std::int64_t timeout_ms) {
+    Stopwatch watch;
+    while (watch.elapsed_ms() < timeout_ms) {
+      auto line = process_.read_line(timeout_ms - watch.elapsed_ms());
+      if (!line) return false;
+      if (line->rfind(word, 0) == 0) return true;
+    }
+    return false;
+  }
+
+  EngineSpec spec_;
+  ChildProcess process_;
+};
+
+struct GameOutcome {
+  int result_for_a = 0;  // +1 A won, 0 draw, -1 A lost
+  std::string reason;    // the engine's status code, or "time" / "illegal" / "crash"
+  int plies = 0;
+  std::vector<Move> moves;
+  bool a_red = true;
+};
+
+struct SideFigures {
+  std::int64_t ms = 0;
+  long long moves = 0;
+  long long depth = 0;
+};
+
+// Plays one game; `engines[0]` is A. Records time and depth per side.
+GameOutcome play_game(Engine* engines[2], const std::vector<std::string>& opening, bool a_red, const Settings& s,
+                      SideFigures figures[2]) {
+  GameOutcome out;
+  out.a_red = a_red;
+  Game game;  // our rules: the referee's
+  for (const std::string& text : opening) {
+    auto m = parse_iccs_move(game.position(), text);
+    if (!m || !game.play(*m)) break;
+  }
+  const int book_plies = game.ply();
+  std::int64_t clocks[2] = {s.base_ms, s.base_ms};
+  while (!game.over()) {
+    const Color side = game.position().side_to_move();
+    const int who = (side == kRed) == a_red ? 0 : 1;  // 0 = A
+    std::string go;
+    std::int64_t timeout;
+    if (s.move_time_ms > 0) {
+      go = "go movetime " + std::to_string(s.move_time_ms);
+      timeout = s.move_time_ms * 3 + 2000;
+    } else {
+      const std::int64_t red_clock = clocks[a_red ? 0 : 1], black_clock = clocks[a_red ? 1 : 0];
+      go = engines[who]->ucci() ? "go time " + std::to_string(clocks[who]) + " increment " + std::to_string(s.increment_ms)
+                                : "go wtime " + std::to_string(red_clock) + " btime " + std::to_string(black_clock) +
+                                      " winc " + std::to_string(s.increment_ms) + " binc " + std::to_string(s.increment_ms);
+      timeout = clocks[who] + 1000;
+    }
+    const Engine::Reply reply = engines[who]->think(game.start_position(), game.moves(), go, timeout);
+    figures[who].ms += reply.ms;
+    figures[who].moves += 1;
+    figures[who].depth += reply.depth;
+    if (s.move_time_ms == 0) {
+      clocks[who] -= reply.ms;
+      if (clocks[who] < 0) {
+        out.result_for_a = who == 0 ? -1 : 1;
+        out.reason = "time";
+        break;
+      }
+      clocks[who] += s.increment_ms;
+    }
+    std::optional<Move> move;
+    if (reply.move) move = parse_engine_move(*reply.move, game.position(), engines[who]->ucci());
+    if (!move) {
+      out.result_for_a = who == 0 ? -1 : 1;
+      out.reason = !reply.move ? "no reply" : "illegal move " + *reply.move;
+      break;
+    }
+    (void)game.play(*move);
+  }
+  if (game.over()) {
+    const auto winner = game.status().winner();
+    out.result_for_a = !winner ? 0 : (*winner == kRed) == a_red ? 1 : -1;
+    out.reason = std::string(game.status().code());
+  }
+  out.plies = game.ply() - book_plies;
+  out.moves = game.moves();
+  return out;
+}
+
+std::string result_token(const GameOutcome& g) {
+  const int red = g.a_red ? g.result_for_a : -g.result_for_a;
+  return red > 0 ? "1-0" : red < 0 ? "0-1" : "1/2-1/2";
+}
+
+bool parse_settings(const Args& args, Settings& s) {
+  const auto engine_of = [&](const std::string& text, EngineSpec& e) {
+    if (text.rfind("uci:", 0) == 0) e.command = text.substr(4);
+    else if (text.rfind("ucci:", 0) == 0) e.command = text.substr(5), e.ucci = true;
+    else return false;
+    return !e.command.empty();
+  };
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    const bool has_value = i + 1 < args.size();
+    long long n = 0;
+    if ((a == "--a" || a == "--b") && has_value) {
+      if (!engine_of(args[++i], s.engines[a == "--a" ? 0 : 1])) return false;
+    } else if ((a == "--a-option" || a == "--b-option") && has_value) {
+      const std::string& o = args[++i];
+      const std::size_t eq = o.find('=');
+      if (eq == std::string::npos) return false;
+      s.engines[a == "--a-option" ? 0 : 1].options.emplace_back(o.substr(0, eq), o.substr(eq + 1));
+    } else if (a == "--movetime" && has_value && parse_integer(args[++i], 1, 3600000, n)) {
+      s.move_time_ms = n;
+    } else if (a == "--tc" && has_value) {
+      double base = 0, inc = 0;
+      if (std::sscanf(args[++i].c_str(), "%lf+%lf", &base, &inc) < 1 || base <= 0) return false;
+      s.base_ms = std::int64_t(base * 1000), s.increment_ms = std::int64_t(inc * 1000);
+    } else if (a == "--games" && has_value && parse_integer(args[++i], 1, 100000, n)) {
+      s.games = int(n);
+    } else if (a == "--concurrency" && has_value && parse_integer(args[++i], 1, 16, n)) {
+      s.concurrency = int(n);
+    } else if (a == "--book" && has_value) {
+      std::ifstream in(args[++i]);
+      if (!in) return false;
+      for (std::string line; std::getline(in, line);) {
+        if (line.empty() || line[0] == '#') continue;
+        std::istringstream words(line.substr(0, line.find('#')));
+        std::vector<std::string> moves;
+        for (std::string w; words >> w;) moves.push_back(w);
+        if (!moves.empty()) s.book.push_back(moves);
+      }
+    } else if (a == "--pgn" && has_value) {
+      s.pgn_path = args[++i];
+    } else if (a == "--verbose") {
+      s.verbose = true;
+    } else {
+      return false;
+    }
+  }
+  if (s.engines[0].command.empty() || s.engines[1].command.empty()) return false;
+  if (s.move_time_ms == 0 && s.base_ms == 0) s.move_time_ms = 300;
+  if (s.book.empty()) s.book = builtin_xiangqi_openings();
+  return true;
+}
+
+}  // namespace
+
+int xiangqi_engine_match_command(const Args& args) {
+#ifdef __EMSCRIPTEN__
+  (void)args;
+  std::fprintf(stderr, "qipan match xiangqi with engines needs the native build (it starts processes)\n");
+  return 2;
+#else
+  Settings s;
+  if (!parse_settings(args, s)) {
+    std::fprintf(stderr,
+                 "usage: qipan match xiangqi --a uci:CMD|ucci:CMD --b uci:CMD|ucci:CMD [--a-option N=V] [--b-option N=V]\n"
+                 "           [--movetime MS | --tc BASE+INC] [--games G] [--concurrency K] [--book FILE] [--pgn FILE]\n"
+                 "           [--verbose]\n");
+    return 2;
+  }
+  std::mutex lock;
+  MatchScore score, as_red, as_black;
+  SideFigures totals[2];
+  std::atomic<int> next{0};
+  std::vector<std::string> pgn;
+  bool failed = false;
+  std::printf("match: %d games, %s, %zu openings\n", s.games,
+              s.move_time_ms ? (std::to_string(s.move_time_ms) + " ms per move").c_str()
+                             : ("clock " + std::to_string(s.base_ms) + "+" + std::to_string(s.increment_ms) + " ms").c_str(),
+              s.book.size());
+  auto slot = [&] {
+    Engine a(s.engines[0]), b(s.engines[1]);
+    if (!a.start() || !b.start()) {
+      std::lock_guard guard(lock);
+      std::fprintf(stderr, "match: an engine did not start (no uciok/readyok)\n");
+      failed = true;
+      return;
+    }
+    Engine* engines[2] = {&a, &b};
+    for (int g; (g = next++) < s.games;) {
+      const auto& opening = s.book[std::size_t(g / 2) % s.book.size()];
+      const bool a_red = g % 2 == 0;
+      SideFigures figures[2];
+      if (!a.new_game() || !b.new_game()) {
+        std::lock_guard guard(lock);
+        failed = true;
+        return;
+      }
+      const GameOutcome out = play_game(engines, opening, a_red, s, figures);
+      std::lock_guard guard(lock);
+      MatchScore& by_colour = a_red ? as_red : as_black;
+      for (MatchScore* m : {&score, &by_colour})
+        (out.result_for_a > 0 ? m->wins : out.result_for_a < 0 ? m->losses : m->draws) += 1;
+      for (int k = 0; k < 2; ++k) {
+        totals[k].ms += figures[k].ms;
+        totals[k].moves += figures[k].moves;
+        totals[k].depth += figures[k].depth;
+      }
+      std::printf("game %d: A %s, %s (%s), %d plies after the book; score %d-%d-%d\n", g + 1,
+                  a_red ? "red" : "black", result_token(out).c_str(), out.reason.c_str(), out.plies, score.wins,
+                  score.draws, score.losses);
+      std::fflush(stdout);
+      if (!s.pgn_path.empty()) {
+        std::string text = "[Event \"qipan match\"]\n[Round \"" + std::to_string(g + 1) + "\"]\n[Red \"" +
+                           std::string(a_red ? "A" : "B") + "\"]\n[Black \"" + (a_red ? "B" : "A") + "\"]\n[Result \"" +
+                           result_token(out) + "\"]\n[Termination \"" + out.reason + "\"]\n[Format \"ICCS\"]\n\n";
+        int ply = 0;
+        for (Move m : out.moves) {
+          if (ply % 2 == 0) text += std::to_string(ply / 2 + 1) + ". ";
+          text += move_text(m, true) + " ";
+          ++ply;
+        }
+        pgn.push_back(text + result_token(out) + "\n");
+      }
+    }
+    a.quit();
+    b.quit();
+  };
+  std::vector<std::thread> threads;
+  for (int k = 0; k < s.concurrency; ++k) threads.emplace_back(slot);
+  for (auto& t : threads) t.join();
+  if (!s.pgn_path.empty()) {
+    std::ofstream out(s.pgn_path);
+    for (const std::string& game : pgn) out << game << '\n';
+  }
+  const auto per_move = [](const SideFigures& f) { return f.moves ? double(f.ms) / double(f.moves) : 0.0; };
+  const auto depth = [](const SideFigures& f) { return f.moves ? double(f.depth) / double(f.moves) : 0.0; };
+  std::printf("A as red %d-%d-%d, as black %d-%d-%d\n", as_red.wins, as_red.draws, as_red.losses, as_black.wins,
+              as_black.draws, as_black.losses);
+  std::printf("A: %.0f ms per move, depth %.1f; B: %.0f ms per move, depth %.1f\n", per_move(totals[0]),
+              depth(totals[0]), per_move(totals[1]), depth(totals[1]));
+  std::printf("score of A: %d-%d-%d (%.1f%%) in %d games, Elo %s\n", score.wins, score.draws, score.losses,
+              100.0 * score.score(), score.games(), elo_text(score).c_str());
+  return failed ? 1 : 0;
+#endif
+}
+
+}  // namespace qipan::tools
