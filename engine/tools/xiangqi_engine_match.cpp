@@ -47,6 +47,8 @@ struct Settings {
   EngineSpec engines[2];
   std::int64_t move_time_ms = 0;
   std::int64_t base_ms = 0, increment_ms = 0;  // --tc base+inc (seconds)
+  long long nodes = 0;                          // --nodes: `go nodes N` (deterministic self-play)
+  int depth = 0;                                // --depth: `go depth N`
   int games = 2;
   int concurrency = 1;
   std::vector<std::vector<std::string>> book;  // ICCS lines
@@ -188,7 +190,10 @@ GameOutcome play_game(Engine* engines[2], const std::vector<std::string>& openin
     const int who = (side == kRed) == a_red ? 0 : 1;  // 0 = A
     std::string go;
     std::int64_t timeout;
-    if (s.move_time_ms > 0) {
+    if (s.nodes > 0 || s.depth > 0) {
+      go = s.nodes > 0 ? "go nodes " + std::to_string(s.nodes) : "go depth " + std::to_string(s.depth);
+      timeout = 600000;
+    } else if (s.move_time_ms > 0) {
       go = "go movetime " + std::to_string(s.move_time_ms);
       timeout = s.move_time_ms * 3 + 2000;
     } else {
@@ -202,7 +207,7 @@ GameOutcome play_game(Engine* engines[2], const std::vector<std::string>& openin
     figures[who].ms += reply.ms;
     figures[who].moves += 1;
     figures[who].depth += reply.depth;
-    if (s.move_time_ms == 0) {
+    if (s.move_time_ms == 0 && s.base_ms > 0) {
       clocks[who] -= reply.ms;
       if (clocks[who] < 0) {
         out.result_for_a = who == 0 ? -1 : 1;
@@ -259,6 +264,10 @@ bool parse_settings(const Args& args, Settings& s) {
       double base = 0, inc = 0;
       if (std::sscanf(args[++i].c_str(), "%lf+%lf", &base, &inc) < 1 || base <= 0) return false;
       s.base_ms = std::int64_t(base * 1000), s.increment_ms = std::int64_t(inc * 1000);
+    } else if (a == "--nodes" && has_value && parse_integer(args[++i], 1, 1LL << 40, n)) {
+      s.nodes = n;
+    } else if (a == "--depth" && has_value && parse_integer(args[++i], 1, 64, n)) {
+      s.depth = int(n);
     } else if (a == "--games" && has_value && parse_integer(args[++i], 1, 100000, n)) {
       s.games = int(n);
     } else if (a == "--concurrency" && has_value && parse_integer(args[++i], 1, 16, n)) {
@@ -282,7 +291,7 @@ bool parse_settings(const Args& args, Settings& s) {
     }
   }
   if (s.engines[0].command.empty() || s.engines[1].command.empty()) return false;
-  if (s.move_time_ms == 0 && s.base_ms == 0) s.move_time_ms = 300;
+  if (s.move_time_ms == 0 && s.base_ms == 0 && s.nodes == 0 && s.depth == 0) s.move_time_ms = 300;
   if (s.book.empty()) s.book = builtin_xiangqi_openings();
   return true;
 }
@@ -299,7 +308,7 @@ int xiangqi_engine_match_command(const Args& args) {
   if (!parse_settings(args, s)) {
     std::fprintf(stderr,
                  "usage: qipan match xiangqi --a uci:CMD|ucci:CMD --b uci:CMD|ucci:CMD [--a-option N=V] [--b-option N=V]\n"
-                 "           [--movetime MS | --tc BASE+INC] [--games G] [--concurrency K] [--book FILE] [--pgn FILE]\n"
+                 "           [--movetime MS | --tc BASE+INC | --nodes N | --depth D] [--games G] [--concurrency K] [--book FILE] [--pgn FILE]\n"
                  "           [--verbose]\n");
     return 2;
   }
@@ -309,10 +318,11 @@ int xiangqi_engine_match_command(const Args& args) {
   std::atomic<int> next{0};
   std::vector<std::string> pgn;
   bool failed = false;
-  std::printf("match: %d games, %s, %zu openings\n", s.games,
-              s.move_time_ms ? (std::to_string(s.move_time_ms) + " ms per move").c_str()
-                             : ("clock " + std::to_string(s.base_ms) + "+" + std::to_string(s.increment_ms) + " ms").c_str(),
-              s.book.size());
+  const std::string limit = s.nodes ? std::to_string(s.nodes) + " nodes per move"
+                          : s.depth ? "depth " + std::to_string(s.depth)
+                          : s.move_time_ms ? std::to_string(s.move_time_ms) + " ms per move"
+                                           : "clock " + std::to_string(s.base_ms) + "+" + std::to_string(s.increment_ms) + " ms";
+  std::printf("match: %d games, %s, %zu openings\n", s.games, limit.c_str(), s.book.size());
   auto slot = [&] {
     Engine a(s.engines[0]), b(s.engines[1]);
     if (!a.start() || !b.start()) {
