@@ -109,8 +109,8 @@ await test('contract page: Analyse shows the game\'s score and line for the posi
   assert.equal(await page.isVisible('[data-action="analyse"]'), true);
   await page.click('[data-action="analyse"]');
   await page.waitForSelector('#analysis:not([hidden])');
-  await page.waitForFunction(() => document.querySelector('#analysis-score').textContent === 'score at 2');
-  assert.equal(await page.textContent('#analysis-line'), 'line from 2');
+  await page.waitForFunction(() => document.querySelector('#analysis-score').textContent === '+2.5');
+  assert.equal(await page.textContent('#analysis-line'), '#2 …');
   assert.deepEqual((await eventsOf(page, 'hook')).filter((h) => h.name === 'analyse'), [{ name: 'analyse', ply: 2 }]);
   await shot(page, 'shell-nav-analysis');
   // Another position: the old analysis goes.

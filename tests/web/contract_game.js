@@ -1,7 +1,7 @@
 // The game side of docs/page-contract.md played by a test double: the real
 // xiangqi controller plus every hook its developer is still writing, each
-// answering with plain, recognisable data and logging its call as a 'hook'
-// event. The shell tests (tests/browser/shell_*_test.mjs) run the shell
+// answering with plain, recognisable data (digits and signs, so it reads
+// the same in both languages) and logging its call as a 'hook' event. The shell tests (tests/browser/shell_*_test.mjs) run the shell
 // against it, so the shell's side of each hook is tested before the games
 // give theirs; the games' own hooks need their own tests after the merge.
 import { XiangqiApp } from '../../web/app/xiangqi_app.js';
@@ -52,7 +52,7 @@ export class ContractXiangqiApp extends XiangqiApp {
     const ply = this.current.ply;
     this.hook('analyse', { ply });
     await new Promise((resolve) => setTimeout(resolve, 50));
-    return { score: `score at ${ply}`, line: `line from ${ply}` };
+    return { score: `+${ply}.5`, line: `#${ply} …` };
   }
 
   continueFromHere() {
@@ -65,15 +65,15 @@ export class ContractXiangqiApp extends XiangqiApp {
   }
 
   thinkingText(info) {
-    return { score: `score ${info.scoreText}`, line: `line at depth ${info.depth}` };
+    return { score: `≈${info.scoreText}`, line: `${info.depth} …` };
   }
 
   // Top of the board first: black unless the board is flipped.
   playerCards(snap) {
     const card = (seat) => ({
       seat, name: this.i18n.side(seat), role: this.seats.players[seat], level: this.seats.levels[seat],
-      toMove: snap.live && !snap.status.over && snap.side === seat, detail: `seat ${seat}`,
-      pieces: seat === 0 ? [{ text: '車', color: '#1f1a17' }] : [],
+      toMove: snap.live && !snap.status.over && snap.side === seat, detail: `#${seat}`,
+      pieces: seat === 0 ? [{ text: '車', color: '#1f1a17', name: `${this.i18n.side(1)} ${this.i18n.language === 'zh' ? '车' : 'chariot'}` }] : [],
     });
     return this.settings.flipped ? [card(0), card(1)] : [card(1), card(0)];
   }

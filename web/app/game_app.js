@@ -194,7 +194,9 @@ export class GameApp {
   // The engine refused the saved text: the player is told why, and the text
   // stays (in storage and in the import/export dialog) until discarded.
   reportBrokenSave(text, refusal) {
-    this.brokenSave = { text: String(text), refusal: refusal ? { code: refusal.code, params: refusal.params, reason: refusal.reason, cause: refusal.cause } : null, noticed: false };
+    const kept = refusal ? { ...refusal } : null; // as given: {code, params, reason, cause?}
+    if (kept) delete kept.ok;
+    this.brokenSave = { text: String(text), refusal: kept, noticed: false };
     saveBrokenSave(this.id, this.brokenSave);
     this.emit('brokensave', { code: refusal?.code });
     if (this.panels) this.noticeBrokenSave();

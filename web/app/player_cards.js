@@ -1,7 +1,10 @@
 // The player cards beside the board, one per seat, from the game's
 // playerCards(snap): [{seat, name, role: 'human'|'ai', level, toMove,
-// detail?, pieces?: [{text, color}]}], listed top of the board first.
+// detail?, pieces?: [{text, color, name?}]}], listed top of the board first
+// (a piece's `name` is what screen readers say; its glyph otherwise).
 // Rebuilt only when what they show changes.
+
+const CHINESE = /[\u3400-\u9fff]/;
 
 function el(tag, className, text) {
   const node = document.createElement(tag);
@@ -24,9 +27,11 @@ function cardNode(card, i18n) {
   if (Array.isArray(card.pieces) && card.pieces.length > 0) {
     const pieces = el('div', 'card-pieces');
     pieces.setAttribute('role', 'img');
-    pieces.setAttribute('aria-label', `${i18n.t('capturedLabel')}: ${card.pieces.map((p) => p.text).join(' ')}`);
+    pieces.setAttribute('aria-label', `${i18n.t('capturedLabel')}: ${card.pieces.map((p) => p.name || p.text).join(', ')}`);
     for (const piece of card.pieces) {
       const glyph = el('span', 'card-piece', piece.text);
+      // A Chinese piece glyph is Chinese text whatever the page's language.
+      if (CHINESE.test(piece.text)) glyph.lang = 'zh';
       if (piece.color) glyph.style.color = piece.color;
       glyph.setAttribute('aria-hidden', 'true');
       pieces.appendChild(glyph);
