@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CONTENT_TYPES } from '../../scripts/content_types.mjs';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const distDir = process.env.QIPAN_DIST || join(root, 'dist');
@@ -18,13 +19,6 @@ const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-b
 export async function launch() {
   return chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: LAUNCH_ARGS });
 }
-
-// The content types a static host gives the page's files (the service
-// worker must come as JavaScript, the manifest as a web app manifest).
-export const CONTENT_TYPES = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.webmanifest': 'application/manifest+json',
-  '.png': 'image/png', '.svg': 'image/svg+xml', '.json': 'application/json', '.css': 'text/css',
-};
 
 // Serves `dir` (dist/ by default) on 127.0.0.1 at a free port.
 export async function serveDist(dir = distDir) {
@@ -97,6 +91,9 @@ export function watchErrors(page) {
     // Cancelling the AI terminates its worker (ai_client.js); a worker still
     // loading its blob: script then reports that load as aborted. Intended.
     if (r.url().startsWith('blob:') && r.failure()?.errorText === 'net::ERR_ABORTED') return;
+    // Chromium fetches the manifest's icons itself; a reload or the network
+    // going away aborts that. Not the page's request.
+    if (/\/(icon-[\w-]+\.png|manifest\.webmanifest)$/.test(r.url()) && r.failure()?.errorText === 'net::ERR_ABORTED') return;
     problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`);
   });
   page.on('response', (r) => { if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`); });

@@ -16,14 +16,18 @@ export function registerOffline({ onUpdate = () => {}, onEvent = () => {} } = {}
   link.href = 'manifest.webmanifest';
   document.head.appendChild(link);
   const hadController = !!navigator.serviceWorker.controller;
+  // A newer worker activated while an older one served this page: the next
+  // visit shows the new build.
+  const watch = (worker) => worker?.addEventListener('statechange', () => {
+    if (worker.state === 'activated' && hadController) {
+      onEvent('serviceworkerupdated', {});
+      onUpdate();
+    }
+  });
   navigator.serviceWorker.register('sw.js').then((registration) => {
     onEvent('serviceworker', { scope: registration.scope });
-    registration.addEventListener('updatefound', () => {
-      const worker = registration.installing;
-      worker?.addEventListener('statechange', () => {
-        if (worker.state === 'activated' && hadController) onUpdate();
-      });
-    });
+    watch(registration.installing || registration.waiting);
+    registration.addEventListener('updatefound', () => watch(registration.installing));
   }, (error) => {
     // No offline copy (a host that serves no sw.js, private mode): the page
     // itself is unaffected.
