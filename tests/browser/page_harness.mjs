@@ -171,13 +171,12 @@ export function pageTests(browser, { prefix = '', open }) {
       const context = await browser.newContext({ viewport, ...contextOptions });
       const page = await context.newPage();
       const problems = watchErrors(page);
-      const started = Date.now();
       try {
         await open(page, options);
         await body(page, problems);
         assert.deepEqual(problems, [], 'no console error, page error or failed request');
         passed++;
-        console.log(`ok - ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+        console.log(`ok - ${name}`);
       } catch (error) {
         failed++;
         console.log(`not ok - ${name}\n${error.stack}`);
