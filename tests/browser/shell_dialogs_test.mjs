@@ -197,11 +197,13 @@ await test('a saved game that cannot be restored is reported and kept for export
   assert.equal(await page.textContent('#broken-reason'), reason);
   await shot(page, 'shell-broken-export');
   await page.click('#record-dialog button[value="close"]');
-  // The game goes on; the text survives reloads (the notice is not repeated).
+  // The game goes on (the computer replies); the text survives reloads
+  // (the notice is not repeated).
   await clickMove(page, 'h2e2');
+  await waitForPly(page, 2, 20000);
   await page.reload();
   await page.waitForFunction(() => window.qipan && window.qipan.events().some((e) => e.type === 'ready'));
-  assert.equal((await snapshot(page)).ply, 1);
+  assert.equal((await snapshot(page)).ply, 2);
   assert.equal(await page.isVisible('#broken-dialog'), false);
   assert.equal((await page.evaluate(() => window.qipan.brokenSave())).text, broken);
   const download = page.waitForEvent('download');
