@@ -1,17 +1,25 @@
-// Figures for the browser page (issue 3), printed one per line:
-//   size of dist/index.html (raw and gzip), time from navigation to the first
-//   interactive board, cost of one board frame (median, p95), and the AI's
-//   search speed inside the page's Web Worker beside the native figure.
+// Figures for the browser page, printed one per line: size of
+//   dist/index.html (raw and gzip) and of the embedded fonts in it, time from
+//   navigation to the first interactive board, cost of one board frame
+//   (median, p95), main-thread long tasks while the AI thinks and over a
+//   Reversi game (the tests measure no time), and the AI's search speed
+//   inside the page's Web Worker beside the native figure.
 //   node scripts/bench_page.mjs <native qipan>
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
-import { click, distDir, launch, openGame, serveDist } from '../tests/browser/page_harness.mjs';
+import { click, clickMove, distDir, launch, longTasksOver, newGame, openGame, serveDist, watchLongTasks } from '../tests/browser/page_harness.mjs';
+import { UI_FONT_WOFF2_BASE64 } from '../web/fonts/ui_font_data.js';
+import { PIECE_FONT_WOFF2_BASE64 } from '../web/xiangqi/piece_font_data.js';
 
 const nativeQipan = process.argv[2];
 const html = readFileSync(join(distDir, 'index.html'));
 console.log(`page size: ${html.length} bytes raw, ${gzipSync(html, { level: 9 }).length} bytes gzip`);
+for (const [name, base64] of [['UI font (Qipan Sans)', UI_FONT_WOFF2_BASE64], ['piece font (Qipan Kai)', PIECE_FONT_WOFF2_BASE64]]) {
+  console.log(`${name}: ${Buffer.from(base64, 'base64').length} bytes woff2, ${base64.length} bytes base64 in the page, ` +
+    `${gzipSync(base64, { level: 9 }).length} bytes of it gzip`);
+}
 
 const quantile = (values, q) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -41,6 +49,48 @@ try {
   const frames = await page.evaluate(() => window.qipan.drawTimes());
   console.log(`board frame (1200x800 @2x, selection glowing): median ${quantile(frames, 0.5).toFixed(2)} ms, ` +
     `p95 ${quantile(frames, 0.95).toFixed(2)} ms over ${frames.length} frames`);
+
+  // Main-thread long tasks (over 50 ms) while the strongest AI thinks.
+  {
+    const thinking = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+    const p = await thinking.newPage();
+    await openGame(p, server.url);
+    await newGame(p, 'human', 'ai', 8);
+    await clickMove(p, 'h2e2');
+    await p.waitForFunction(() => window.qipan.thinking() !== null);
+    await watchLongTasks(p);
+    await p.waitForTimeout(4000);
+    const tasks = await longTasksOver(p, 50);
+    console.log(`long tasks over 50 ms while the level-8 xiangqi AI thinks for 4 s: ${tasks.length}` +
+      (tasks.length ? ` (longest ${Math.max(...tasks)} ms)` : ''));
+    await thinking.close();
+  }
+
+  // The same over 12 human moves of Reversi against the level-3 AI.
+  {
+    const reversi = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+    const p = await reversi.newPage();
+    await openGame(p, server.url);
+    await p.selectOption('#game-picker', 'reversi');
+    await p.waitForFunction(() => window.qipan && window.qipan.game() === 'reversi' && window.qipan.events().some((e) => e.type === 'ready'));
+    await newGame(p, 'human', 'ai', 3);
+    let moves = 0;
+    for (; moves < 12; moves++) {
+      const snap = await p.evaluate(() => window.qipan.snapshot());
+      if (snap.status.over) break;
+      const at = await p.evaluate((s) => window.qipan.squareCenter(s), snap.legal[0]);
+      await p.mouse.click(at.x, at.y);
+      if (moves === 0) await watchLongTasks(p); // after the first sound's one-time set-up
+      await p.waitForFunction((ply) => {
+        const s = window.qipan.snapshot();
+        return s.status.over || (s.ply > ply && s.side === 1 && !window.qipan.thinking());
+      }, snap.ply, { timeout: 60000 });
+    }
+    const tasks = await longTasksOver(p, 50);
+    console.log(`long tasks over 50 ms over ${moves} Reversi moves against the level-3 AI: ${tasks.length}` +
+      (tasks.length ? ` (longest ${Math.max(...tasks)} ms)` : ''));
+    await reversi.close();
+  }
 
   // The same fixed-depth searches as `qipan bench`, in a worker built from the
   // page's own inlined engine, with clean tables for each position.

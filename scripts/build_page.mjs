@@ -1,18 +1,23 @@
 // Builds dist/index.html: one self-contained page with the engine (wasm
 // inlined by -sSINGLE_FILE), the worker glue and the bundled app, so it works
-// opened from disk and from any static host, with no network.
+// opened from disk and from any static host, with no network. Beside it, for
+// a page served over http(s): the web app manifest, its icons and the service
+// worker (sw.js) that keeps an offline copy under the build's content hash.
 //   node scripts/build_page.mjs <engine.js> <out.html>
+// Fails when a Chinese UI string has a character the embedded UI font lacks
+// (run web/fonts/make_ui_font.py then).
 import { build } from 'esbuild';
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createHash } from 'node:crypto';
+import { copyFileSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { uiChineseText } from '../web/fonts/ui_text.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const [enginePath = `${root}/build/wasm/qipan_web.js`, outPath = `${root}/dist/index.html`] = process.argv.slice(2);
 
 async function bundle(entry) {
   const result = await build({
-    entryPoints: [`${root}/${entry}`],
+    entryPoints: [resolve(root, entry)],
     bundle: true,
     format: 'iife',
     target: ['es2020'],
@@ -26,20 +31,69 @@ async function bundle(entry) {
 // Inline script text must not close its own <script> element.
 const inline = (text) => text.replace(/<\/script/gi, '<\\/script');
 
-const [app, worker] = await Promise.all([bundle('web/main.js'), bundle('web/worker/engine_worker.js')]);
-const engine = readFileSync(enginePath, 'utf8');
-const style = readFileSync(`${root}/web/style.css`, 'utf8');
-const parts = {
-  '/*QIPAN_STYLE*/': style,
-  '/*QIPAN_ENGINE*/': inline(engine),
-  '/*QIPAN_WORKER*/': inline(worker),
-  '/*QIPAN_APP*/': inline(app),
-};
-let html = readFileSync(`${root}/shell.html`, 'utf8');
-for (const [marker, text] of Object.entries(parts)) {
-  if (!html.includes(marker)) throw new Error(`shell.html lacks ${marker}`);
-  html = html.replace(marker, () => text);
+// The characters of the page's Chinese text that the embedded font lacks.
+export async function missingUiGlyphs() {
+  const { UI_FONT_CHARS } = await import(pathToFileURL(join(root, 'web/fonts/ui_font_data.js')).href);
+  const covered = new Set(UI_FONT_CHARS);
+  return [...uiChineseText(root)].filter((ch) => !covered.has(ch));
 }
-mkdirSync(dirname(outPath), { recursive: true });
-writeFileSync(outPath, html);
-console.log(`wrote ${outPath} (${html.length} bytes)`);
+
+const PWA_ICONS = ['icon-192.png', 'icon-512.png', 'icon-maskable-512.png'];
+
+// The manifest, icons and service worker beside the page. The worker's
+// version is a hash of everything it caches, so any change is an update.
+function writeOfflineFiles(outDir, html) {
+  const manifest = readFileSync(join(root, 'web/pwa/manifest.webmanifest'));
+  writeFileSync(join(outDir, 'manifest.webmanifest'), manifest);
+  const hash = createHash('sha256').update(html).update(manifest);
+  for (const icon of PWA_ICONS) {
+    copyFileSync(join(root, 'web/pwa', icon), join(outDir, icon));
+    hash.update(readFileSync(join(root, 'web/pwa', icon)));
+  }
+  const version = hash.digest('hex').slice(0, 16);
+  const files = ['./', 'index.html', 'manifest.webmanifest', ...PWA_ICONS];
+  const worker = readFileSync(join(root, 'web/pwa/sw.js'), 'utf8')
+    .replace('/*QIPAN_VERSION*/', version)
+    .replace('/*QIPAN_FILES*/[]', JSON.stringify(files));
+  writeFileSync(join(outDir, 'sw.js'), worker);
+  return version;
+}
+
+// entry: the app's entry module (the real page, or a test page of the
+// shell); offline: also write the manifest, icons and service worker.
+export async function buildPage({ enginePath = `${root}/build/wasm/qipan_web.js`, outPath = `${root}/dist/index.html`, entry = 'web/main.js', offline = true } = {}) {
+  const missing = await missingUiGlyphs();
+  if (missing.length > 0) {
+    throw new Error(`the embedded UI font lacks ${missing.join('')} (${missing.length} characters of the page's Chinese text): ` +
+      'run web/fonts/make_ui_font.py (see its header)');
+  }
+  const [app, worker] = await Promise.all([bundle(entry), bundle('web/worker/engine_worker.js')]);
+  const engine = readFileSync(enginePath, 'utf8');
+  const style = readFileSync(`${root}/web/style.css`, 'utf8');
+  const parts = {
+    '/*QIPAN_STYLE*/': style,
+    '/*QIPAN_ENGINE*/': inline(engine),
+    '/*QIPAN_WORKER*/': inline(worker),
+    '/*QIPAN_APP*/': inline(app),
+  };
+  let html = readFileSync(`${root}/shell.html`, 'utf8');
+  for (const [marker, text] of Object.entries(parts)) {
+    if (!html.includes(marker)) throw new Error(`shell.html lacks ${marker}`);
+    html = html.replace(marker, () => text);
+  }
+  mkdirSync(dirname(outPath), { recursive: true });
+  writeFileSync(outPath, html);
+  const version = offline ? writeOfflineFiles(dirname(outPath), html) : null;
+  return { outPath, bytes: Buffer.byteLength(html), version };
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const [enginePath, outPath] = process.argv.slice(2);
+  try {
+    const page = await buildPage({ enginePath: enginePath || undefined, outPath: outPath || undefined });
+    console.log(`wrote ${page.outPath} (${page.bytes} bytes)${page.version ? `, offline copy ${page.version}` : ''}`);
+  } catch (error) {
+    console.error(`build_page: ${error.message}`);
+    process.exit(1);
+  }
+}

@@ -5,8 +5,9 @@ import { chromium } from 'playwright-core';
 import { createServer } from 'node:http';
 import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CONTENT_TYPES } from '../../scripts/content_types.mjs';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const distDir = process.env.QIPAN_DIST || join(root, 'dist');
@@ -19,18 +20,18 @@ export async function launch() {
   return chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: LAUNCH_ARGS });
 }
 
-// Serves dist/ on 127.0.0.1 at a free port.
-export async function serveDist() {
+// Serves `dir` (dist/ by default) on 127.0.0.1 at a free port.
+export async function serveDist(dir = distDir) {
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-    const file = join(distDir, path === '/' ? 'index.html' : path);
-    if (!file.startsWith(distDir)) {
+    const file = join(dir, path === '/' ? 'index.html' : path);
+    if (!file.startsWith(dir)) {
       res.writeHead(403).end();
       return;
     }
     try {
       const body = await readFile(file);
-      res.writeHead(200, { 'content-type': file.endsWith('.html') ? 'text/html; charset=utf-8' : 'application/octet-stream' });
+      res.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] || 'application/octet-stream' });
       res.end(body);
     } catch {
       res.writeHead(404).end('not found');
@@ -40,9 +41,17 @@ export async function serveDist() {
   return { url: `http://127.0.0.1:${server.address().port}/`, close: () => server.close() };
 }
 
-// Saves a screenshot of the page as build/screenshots/page/<name>.png and
-// notes when it was taken (see longTasksOver).
+// Resolves once nothing on the page moves any more: no board animation, the
+// fonts loaded and two frames painted since (for screenshots and pixels).
+export async function settled(page) {
+  await page.waitForFunction(() => document.fonts.status === 'loaded' && (!window.qipan || !window.qipan.animating()));
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+// Saves a screenshot of the page as build/screenshots/page/<name>.png once
+// it has settled, and notes when it was taken (see longTasksOver).
 export async function shot(page, name) {
+  await settled(page).catch(() => {});
   const start = await page.evaluate(() => performance.now()).catch(() => null);
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: join(screenshotDir, `${name}.png`) });
@@ -82,6 +91,9 @@ export function watchErrors(page) {
     // Cancelling the AI terminates its worker (ai_client.js); a worker still
     // loading its blob: script then reports that load as aborted. Intended.
     if (r.url().startsWith('blob:') && r.failure()?.errorText === 'net::ERR_ABORTED') return;
+    // Chromium fetches the manifest's icons itself; a reload or the network
+    // going away aborts that. Not the page's request.
+    if (/\/(icon-[\w-]+\.png|manifest\.webmanifest)$/.test(r.url()) && r.failure()?.errorText === 'net::ERR_ABORTED') return;
     problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`);
   });
   page.on('response', (r) => { if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`); });
@@ -129,39 +141,42 @@ export async function waitForPly(page, ply, timeout = 30000) {
   await page.waitForFunction((n) => window.qipan.snapshot().ply === n, ply, { timeout });
 }
 
-// Starts a new game from the dialog, as a player would.
+// Starts a new game from the dialog, as a player would: each seat human or
+// 'ai', and the level of each AI seat (one number for both, or [l0, l1]).
 export async function newGame(page, red, black, level) {
+  const levels = Array.isArray(level) ? level : [level, level];
   const count = () => window.qipan.events().filter((e) => e.type === 'newgame').length;
   const before = await page.evaluate(count);
   await page.click('[data-action="new"]');
-  await page.selectOption('#new-dialog select[name="seat0"]', red);
-  await page.selectOption('#new-dialog select[name="seat1"]', black);
-  await page.$eval('#new-dialog input[name="level"]', (el, v) => { el.value = String(v); }, level);
+  for (const [seat, role] of [[0, red], [1, black]]) {
+    await page.selectOption(`#new-dialog select[name="seat${seat}"]`, role);
+    if (role === 'ai') await page.selectOption(`#new-dialog select[name="level${seat}"]`, String(levels[seat]));
+  }
   await page.click('#new-dialog button[value="start"]');
   await page.waitForFunction(
     (n) => window.qipan.events().filter((e) => e.type === 'newgame').length > n && window.qipan.snapshot().ply === 0, before);
 }
 
 // The runner of the page tests. Each case gets a fresh browser context with
-// `viewport`, its page opened by open(page, options) (`options`: the case's
-// other options), and fails on any console error, page error or failed
+// `viewport` and Playwright's `context` options (locale, colorScheme, ...),
+// its page opened by open(page, options) (`options`: the case's other
+// options), and fails on any console error, page error or failed
 // request; a failing case leaves a screenshot failure-<prefix><name>.png.
 // finish() prints the totals and returns the exit code.
 export function pageTests(browser, { prefix = '', open }) {
   let passed = 0;
   let failed = 0;
   return {
-    async test(name, body, { viewport = { width: 1200, height: 800 }, ...options } = {}) {
-      const context = await browser.newContext({ viewport });
+    async test(name, body, { viewport = { width: 1200, height: 800 }, context: contextOptions = {}, ...options } = {}) {
+      const context = await browser.newContext({ viewport, ...contextOptions });
       const page = await context.newPage();
       const problems = watchErrors(page);
-      const started = Date.now();
       try {
         await open(page, options);
         await body(page, problems);
         assert.deepEqual(problems, [], 'no console error, page error or failed request');
         passed++;
-        console.log(`ok - ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+        console.log(`ok - ${name}`);
       } catch (error) {
         failed++;
         console.log(`not ok - ${name}\n${error.stack}`);
@@ -175,4 +190,29 @@ export function pageTests(browser, { prefix = '', open }) {
       return failed ? 1 : 0;
     },
   };
+}
+
+// Builds the shell's contract test page (tests/web/contract_main.js: the
+// shell with a test double of the game hooks) into build/contract-page,
+// with the files of the offline copy beside it, and returns that folder.
+export async function buildContractPage() {
+  const { buildPage } = await import('../../scripts/build_page.mjs');
+  const outPath = join(root, 'build/contract-page/index.html');
+  await buildPage({
+    entry: 'tests/web/contract_main.js', outPath,
+    enginePath: process.env.QIPAN_WEB_ENGINE || join(root, 'build/wasm/qipan_web.js'),
+  });
+  return dirname(outPath);
+}
+
+// The latest events of a type from the page's log.
+export async function eventsOf(page, type) {
+  return (await events(page)).filter((e) => e.type === type).map((e) => e.detail);
+}
+
+// Waits until the page has logged an event of `type` whose detail has the
+// values given in `detail`.
+export async function waitForEvent(page, type, detail = {}, timeout = 30000) {
+  await page.waitForFunction(({ type, detail }) => window.qipan.events().some((e) => e.type === type &&
+    Object.entries(detail).every(([k, v]) => JSON.stringify(e.detail?.[k]) === JSON.stringify(v))), { type, detail }, { timeout });
 }

@@ -1,14 +1,21 @@
 // What every game page controller shares: settings and persistence, the AI
 // worker client, the canvas fitted to its container and the frame loop, the
-// event log the test hook reads, toasts and announcements, browsing and the
-// AI's "thinking" state. A game subclass supplies its session, its renderer
-// (draw) and the meaning of clicks; rules always stay in the engine.
+// event log the test hook reads, toasts and announcements, browsing, the
+// AI's "thinking" state, appearance (theme, reduced motion), the player's
+// view of a result, and a saved game that could not be restored. A game
+// subclass supplies its session, its renderer (draw) and the meaning of
+// clicks, and the hooks of docs/page-contract.md; rules stay in the engine.
 
 import { autoFitCanvas } from '../common/canvas.js';
 import { AiClient } from './ai_client.js';
 import { I18n } from './i18n.js';
 import { Sound } from './sound.js';
-import { loadSettings, saveSettings } from './storage.js';
+import { defaultNotation, discardBrokenSave, loadBrokenSave, loadSettings, saveBrokenSave, saveSettings } from './storage.js';
+import { Appearance } from './theme.js';
+
+// Hooks a game may leave out: the shell then hides the control that uses it
+// (see hasHook()).
+const OPTIONAL_HOOKS = ['analyse', 'continueFromHere', 'playerCards', 'recordFile', 'openFile'];
 
 export class GameApp {
   constructor(id, { engine, workerSource, root }) {
@@ -17,7 +24,7 @@ export class GameApp {
     this.root = root;
     this.settings = loadSettings();
     this.i18n = new I18n(this.settings.language);
-    this.sound = new Sound(this.settings.sound);
+    this.sound = new Sound(this.settings.sound, this.settings.volume);
     this.ai = new AiClient(workerSource);
     this.browsePly = null;
     this.thinking = null;
@@ -27,6 +34,12 @@ export class GameApp {
     this.size = { width: 1, height: 1, dpr: 1 };
     this.frameRequested = false;
     this.drawTimes = [];
+    this.brokenSave = loadBrokenSave(id);
+    this.appearance = new Appearance(() => this.onAppearanceChange());
+    this.appearance.apply(this.settings);
+    // True while prefers-reduced-motion holds or the player turned animations
+    // off; renderers and animations read it.
+    this.reducedMotion = this.appearance.reducedMotion;
   }
 
   // Called by start() of the subclass once its own parts exist.
@@ -41,9 +54,10 @@ export class GameApp {
       else if (e.ctrlKey && e.key === 'y') this.redo();
       else if (e.key === 'Escape' && this.clearSelection) this.clearSelection();
     });
+    if (this.brokenSave && !this.brokenSave.noticed) this.noticeBrokenSave();
   }
 
-  // This game's seats: {players: [human|ai, human|ai], level, ...}.
+  // This game's seats: {players: [human|ai, ...], levels: [1..8, ...], ...}.
   get seats() {
     return this.settings[this.id];
   }
@@ -54,7 +68,7 @@ export class GameApp {
 
   browse(ply) {
     const plies = this.session.snapshot().plies;
-    this.browsePly = ply >= plies ? null : ply;
+    this.browsePly = ply >= plies ? null : Math.max(0, ply);
     this.refresh();
   }
 
@@ -67,17 +81,137 @@ export class GameApp {
     location.reload();
   }
 
+  // Changes from the settings dialog or the notation select. Picking a
+  // language or a notation ends following the browser's; a notation not yet
+  // picked follows the language.
   applySettings(changes) {
-    Object.assign(this.settings, changes);
+    const next = { ...changes };
+    if ('notation' in changes) next.notationPicked = true;
+    if ('language' in changes) {
+      next.languagePicked = true;
+      if (!this.settings.notationPicked && !('notation' in changes)) next.notation = defaultNotation(changes.language);
+    }
+    Object.assign(this.settings, next);
     this.i18n = new I18n(this.settings.language);
     this.sound.enabled = this.settings.sound;
+    this.sound.volume = this.settings.volume;
+    this.appearance.apply(this.settings);
+    this.reducedMotion = this.appearance.reducedMotion;
     this.persist();
     this.panels.translate();
     this.refresh();
+    this.emit('settings', { ...changes });
   }
 
   saveSettings() {
     saveSettings(this.settings);
+  }
+
+  onAppearanceChange() {
+    this.reducedMotion = this.appearance.reducedMotion;
+    this.emit('appearance', { theme: this.appearance.theme, reducedMotion: this.reducedMotion });
+    this.requestFrame();
+  }
+
+  // ---- hooks a game may give (docs/page-contract.md) -------------------------
+
+  // True when the subclass gives `name` itself (not GameApp's placeholder).
+  hasHook(name) {
+    return typeof this[name] === 'function' && (!OPTIONAL_HOOKS.includes(name) || this[name] !== GameApp.prototype[name]);
+  }
+
+  canResign() {
+    return false;
+  }
+
+  canOfferDraw() {
+    return false;
+  }
+
+  // Placeholders of the optional hooks: never called while hasHook() is false.
+  analyse() {
+    return Promise.resolve(null);
+  }
+
+  continueFromHere() {}
+
+  playerCards() {
+    return null;
+  }
+
+  recordFile() {
+    return null;
+  }
+
+  openFile() {
+    return { ok: false, code: 'unclassified', params: {}, reason: 'this game opens no files' };
+  }
+
+  // The thinking line's score and expected line; a game words them for a
+  // person (side, pawns, its notation).
+  thinkingText(info) {
+    return { score: info.scoreText ?? '', line: '' };
+  }
+
+  // The same seats again, or with the two seats exchanged.
+  rematch({ swap = false } = {}) {
+    const players = this.seats.players.slice();
+    const levels = this.seats.levels.slice();
+    if (swap && this.seatCount() === 2) {
+      [players[0], players[1]] = [players[1], players[0]];
+      [levels[0], levels[1]] = [levels[1], levels[0]];
+    }
+    this.startNewGame({ players, levels });
+  }
+
+  // Starts a game with these seats: stores them, then calls the game's
+  // newGame({players, levels}). Transitional: a controller still on
+  // newGame(players, level) gets that form (the merge removes it).
+  startNewGame({ players, levels }) {
+    this.seats.players = players.slice();
+    this.seats.levels = levels.slice();
+    if (this.newGame.length >= 2) this.newGame(this.seats.players, this.seats.level);
+    else this.newGame({ players: this.seats.players.slice(), levels: this.seats.levels.slice() });
+    this.seats.players = players.slice();
+    this.seats.levels = levels.slice();
+    this.saveSettings();
+  }
+
+  // ---- results from the player's view ----------------------------------------
+
+  // 'win' or 'loss' for the one human seat, 'draw' when nobody won, null
+  // when the view is neutral (no human seat, or more than one).
+  outcomeFor(winnerSeats) {
+    if (!winnerSeats || winnerSeats.length === 0) return 'draw';
+    const humans = [];
+    for (let seat = 0; seat < this.seatCount(); seat++) if (this.seats.players[seat] !== 'ai') humans.push(seat);
+    if (humans.length !== 1) return null;
+    return winnerSeats.includes(humans[0]) ? 'win' : 'loss';
+  }
+
+  // ---- a saved game that could not be restored -------------------------------
+
+  // The engine refused the saved text: the player is told why, and the text
+  // stays (in storage and in the import/export dialog) until discarded.
+  reportBrokenSave(text, refusal) {
+    const kept = refusal ? { ...refusal } : null; // as given: {code, params, reason, cause?}
+    if (kept) delete kept.ok;
+    this.brokenSave = { text: String(text), refusal: kept, noticed: false };
+    saveBrokenSave(this.id, this.brokenSave);
+    this.emit('brokensave', { code: refusal?.code });
+    if (this.panels) this.noticeBrokenSave();
+  }
+
+  noticeBrokenSave() {
+    this.panels.dialogs.showBrokenSave(this.brokenSave);
+    this.brokenSave.noticed = true;
+    saveBrokenSave(this.id, this.brokenSave);
+  }
+
+  discardBrokenSave() {
+    this.brokenSave = null;
+    discardBrokenSave(this.id);
+    this.emit('brokendiscarded', {});
   }
 
   // ---- the AI's thinking line ---------------------------------------------
@@ -148,7 +282,8 @@ export class GameApp {
   statusLine(snap) {
     if (snap.status.over) {
       const text = this.gameOverText(snap.status);
-      return `${text.title} · ${text.reason}`;
+      const outcome = text.outcome ? this.i18n.t(OUTCOME_KEYS[text.outcome]) : '';
+      return [outcome, text.title, text.reason].filter((part, i, all) => part && all.indexOf(part) === i).join(' · ');
     }
     return this.i18n.t('toMove', { side: this.sideName(snap.side) });
   }
@@ -184,3 +319,6 @@ export class GameApp {
     if (active) this.requestFrame();
   }
 }
+
+// The words of each outcome, the dialog's heading from the player's view.
+export const OUTCOME_KEYS = { win: 'youWon', loss: 'youLost', draw: 'draw' };

@@ -79,7 +79,15 @@ const REASON_PREFIXES_ZH = [
 
 export class I18n {
   constructor(language) {
-    this.language = STRINGS[language] ? language : 'zh';
+    this.language = STRINGS[language] ? language : 'en';
+  }
+
+  // Words every element of `root` that names a key: data-i18n (its text),
+  // data-i18n-aria (aria-label) and data-i18n-title (title).
+  translateTree(root) {
+    for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = this.t(el.dataset.i18n);
+    for (const el of root.querySelectorAll('[data-i18n-aria]')) el.setAttribute('aria-label', this.t(el.dataset.i18nAria));
+    for (const el of root.querySelectorAll('[data-i18n-title]')) el.title = this.t(el.dataset.i18nTitle);
   }
 
   t(key, params = {}) {
@@ -92,7 +100,8 @@ export class I18n {
     if (!refusal) return '';
     if (typeof refusal === 'string') return this.reason(refusal);
     const text = REFUSALS[this.language][refusal.code];
-    if (text === undefined || refusal.code === 'unclassified') return this.reason(refusal.reason);
+    // Transitional: a call not yet converted gives {error} or {reason} alone.
+    if (text === undefined || refusal.code === 'unclassified') return this.reason(refusal.reason ?? refusal.error ?? '');
     const params = { ...(refusal.params || {}), reason: refusal.reason };
     params.cause = refusal.cause ? this.refusal(refusal.cause) : '';
     return fill(text, params);

@@ -1,6 +1,14 @@
 // Everything around the board that is plain DOM: toolbar, status line, AI
-// thinking line, move list with notation switch and browsing, dialogs and the
-// toast. It reads snapshots and calls the app's commands; it decides nothing.
+// thinking line, player cards, move list with notation switch, browsing and
+// analysis, and the toast; the dialogs are in dialogs.js. It reads snapshots
+// and calls the app's commands and hooks; it decides nothing.
+
+import { Dialogs } from './dialogs.js';
+import { Navigation } from './navigation.js';
+import { renderPlayerCards } from './player_cards.js';
+import { Toolbar } from './toolbar.js';
+
+const TOAST_MS = 2600;
 
 export class Panels {
   constructor(root, app) {
@@ -8,169 +16,118 @@ export class Panels {
     this.app = app;
     this.$ = (selector) => root.querySelector(selector);
     this.toastTimer = 0;
-    this.wireToolbar();
-    this.wireDialogs();
+    this.analysis = null; // {ply, state: 'busy'|'done', result}
+    this.dialogs = new Dialogs(root, app, this);
+    this.toolbar = new Toolbar(root, {
+      new: () => this.dialogs.newGame(),
+      undo: () => this.app.undo(),
+      redo: () => this.app.redo(),
+      flip: () => this.app.flip(),
+      hint: () => this.app.hint(),
+      resign: () => this.dialogs.confirmResign(),
+      draw: () => this.app.offerDraw(),
+      record: () => this.dialogs.openRecord(),
+      settings: () => this.dialogs.openSettings(),
+      live: () => this.app.browse(Infinity),
+      analyse: () => this.analyse(),
+      continue: () => this.continueFromHere(),
+    });
+    this.navigation = new Navigation(root, app);
     this.$('#notation').value = app.settings.notation;
     this.$('#game-picker').value = app.id;
     this.$('#game-picker').addEventListener('change', (e) => this.app.switchGame(e.target.value));
     this.$('#notation').addEventListener('change', (e) => {
       this.app.applySettings({ notation: e.target.value });
     });
-    this.translate();
-  }
-
-  wireToolbar() {
-    const actions = {
-      new: () => this.newGameDialog(),
-      undo: () => this.app.undo(),
-      redo: () => this.app.redo(),
-      flip: () => this.app.flip(),
-      hint: () => this.app.hint(),
-      resign: () => this.app.resign(),
-      record: () => this.openRecord(),
-      settings: () => this.openSettings(),
-      live: () => this.app.browse(Infinity),
-    };
-    this.root.addEventListener('click', (e) => {
-      const button = e.target.closest('[data-action]');
-      if (button && actions[button.dataset.action]) {
-        e.preventDefault();
-        actions[button.dataset.action]();
-      }
-    });
     this.$('#moves').addEventListener('click', (e) => {
       const item = e.target.closest('[data-ply]');
       if (item) this.app.browse(Number(item.dataset.ply));
     });
-  }
-
-  wireDialogs() {
-    const level = (form) => {
-      form.level.addEventListener('input', () => { form.levelOut.value = form.level.value; });
-    };
-    const newDialog = this.$('#new-dialog');
-    level(newDialog.querySelector('form'));
-    newDialog.addEventListener('close', () => {
-      if (newDialog.returnValue !== 'start') return;
-      const form = newDialog.querySelector('form');
-      this.app.newGame([form.seat0.value, form.seat1.value], Number(form.level.value));
-    });
-
-    const settings = this.$('#settings-dialog');
-    const settingsForm = settings.querySelector('form');
-    level(settingsForm);
-    settingsForm.addEventListener('change', () => {
-      this.app.seats.level = Number(settingsForm.level.value);
-      this.app.applySettings({
-        language: settingsForm.language.value,
-        pieceStyle: settingsForm.pieceStyle.value,
-        sound: settingsForm.sound.value === 'on',
-      });
-    });
-
-    const over = this.$('#over-dialog');
-    over.addEventListener('close', () => {
-      if (over.returnValue === 'new') this.newGameDialog();
-    });
-
-    const record = this.$('#record-dialog');
-    const recordForm = record.querySelector('form');
-    const error = this.$('#record-error');
-    const copy = async (text) => {
-      try {
-        await navigator.clipboard.writeText(text);
-        this.toast(this.app.i18n.t('copied'));
-      } catch {
-        // Clipboard refused (file:// or no permission): the text stays selectable.
-      }
-    };
-    record.addEventListener('click', (e) => {
-      const action = e.target.closest('[data-action]')?.dataset.action;
-      if (action === 'copy-position') copy(recordForm.position.value);
-      if (action === 'copy-record') copy(recordForm.record.value);
-      if (action === 'copy-ggf') copy(this.app.ggfText());
-      if (action === 'import-position' || action === 'import-record') {
-        const result = action === 'import-position'
-          ? this.app.importPosition(recordForm.position.value)
-          : this.app.importRecord(recordForm.record.value);
-        error.textContent = result.ok ? '' : result.error;
-        if (result.ok) {
-          record.close();
-          this.toast(this.app.i18n.t('importDone'));
-        }
-      }
-    });
-  }
-
-  // A game with its own new-game screen (Chinese checkers) opens it itself.
-  newGameDialog() {
-    if (this.app.openNewGame) this.app.openNewGame();
-    else this.openNewGame();
-  }
-
-  openNewGame() {
-    const form = this.$('#new-dialog form');
-    const [name0, name1] = this.app.seatNames();
-    this.$('#seat0-name').textContent = name0;
-    this.$('#seat1-name').textContent = name1;
-    form.seat0.value = this.app.seats.players[0];
-    form.seat1.value = this.app.seats.players[1];
-    form.level.value = this.app.seats.level;
-    form.levelOut.value = this.app.seats.level;
-    this.$('#new-dialog').showModal();
-  }
-
-  openSettings() {
-    const form = this.$('#settings-dialog form');
-    form.language.value = this.app.settings.language;
-    form.pieceStyle.value = this.app.settings.pieceStyle;
-    form.sound.value = this.app.settings.sound ? 'on' : 'off';
-    form.level.value = this.app.seats.level;
-    form.levelOut.value = this.app.seats.level;
-    this.$('#settings-dialog').showModal();
-  }
-
-  openRecord() {
-    const form = this.$('#record-dialog form');
-    this.$('#position-label').textContent = this.app.positionLabel();
-    form.position.value = this.app.positionText();
-    form.record.value = this.app.recordText();
-    this.$('#record-error').textContent = '';
-    this.$('#record-dialog').showModal();
-  }
-
-  showGameOver(status) {
-    const text = this.app.gameOverText(status);
-    this.$('#over-title').textContent = text.title;
-    this.$('#over-reason').textContent = text.reason;
-    // Places of a multi-player game, best first (text.places: [string]).
-    const places = this.$('#over-places');
-    places.hidden = !text.places;
-    places.innerHTML = (text.places || []).map((line) => `<li>${escapeHtml(line)}</li>`).join('');
-    const dialog = this.$('#over-dialog');
-    dialog.dataset.reason = status.reason;
-    dialog.dataset.winner = String(status.winner);
-    if (!dialog.open) dialog.showModal();
+    this.translate();
   }
 
   translate() {
     const i18n = this.app.i18n;
-    document.documentElement.lang = i18n.language === 'zh' ? 'zh' : 'en';
+    document.documentElement.lang = i18n.language === 'zh' ? 'zh-CN' : 'en';
     document.title = this.app.title ? this.app.title() : i18n.t('title');
-    for (const el of this.root.querySelectorAll('[data-i18n]')) el.textContent = i18n.t(el.dataset.i18n);
+    i18n.translateTree(this.root);
+    this.$('#notation').value = this.app.settings.notation;
+    this.dialogs.translate();
   }
 
   render(snap) {
-    const i18n = this.app.i18n;
+    const app = this.app;
     const status = this.$('#status');
-    status.textContent = this.app.statusLine(snap);
-    status.classList.toggle('red', this.app.id === 'xiangqi' && snap.side === 0);
+    status.textContent = app.statusLine(snap);
+    status.classList.toggle('red', app.id === 'xiangqi' && snap.side === 0);
     status.classList.toggle('check', !!snap.inCheck);
 
+    this.renderBrowse(snap);
+    this.renderMoves(snap);
+    this.navigation.render(snap);
+    this.renderCards(snap);
+
+    for (const [action, enabled] of [['undo', snap.canUndo], ['redo', snap.canRedo]]) {
+      this.root.querySelector(`[data-action="${action}"]`).disabled = !enabled;
+    }
+    this.$('[data-action="resign"]').hidden = !app.canResign();
+    this.$('[data-action="draw"]').hidden = !app.canOfferDraw();
+  }
+
+  // While an earlier position is shown: where we are, analyse, continue.
+  renderBrowse(snap) {
+    const i18n = this.app.i18n;
     const browse = this.$('#browse');
     browse.hidden = snap.live;
-    if (!snap.live) this.$('#browse-text').textContent = i18n.t('browsing', { n: snap.ply });
+    if (snap.live) {
+      this.analysis = null;
+      return;
+    }
+    this.$('#browse-text').textContent = snap.ply === 0 ? i18n.t('browsingStart') : i18n.t('browsing', { n: snap.ply });
+    this.$('[data-action="analyse"]').hidden = !this.app.hasHook('analyse');
+    this.$('[data-action="continue"]').hidden = !this.app.hasHook('continueFromHere');
+    if (this.analysis && this.analysis.ply !== snap.ply) this.analysis = null;
+    this.renderAnalysis();
+  }
 
+  async analyse() {
+    const snap = this.app.current;
+    if (!snap || snap.live || !this.app.hasHook('analyse')) return;
+    const ply = snap.ply;
+    this.analysis = { ply, state: 'busy', result: null };
+    this.renderAnalysis();
+    let result = null;
+    try {
+      result = await this.app.analyse();
+    } catch (error) {
+      console.warn('analysis failed:', error);
+    }
+    if (!this.analysis || this.analysis.ply !== ply) return; // the player moved on
+    this.analysis = { ply, state: 'done', result };
+    this.renderAnalysis();
+    this.app.emit('analysis', { ply, result });
+  }
+
+  renderAnalysis() {
+    const box = this.$('#analysis');
+    const a = this.analysis;
+    box.hidden = !a;
+    box.classList.toggle('busy', !!a && a.state === 'busy');
+    if (!a) return;
+    const i18n = this.app.i18n;
+    const score = a.state === 'busy' ? i18n.t('analysing') : a.result ? a.result.score : i18n.t('analysisNone');
+    this.$('#analysis-score').textContent = score ?? '';
+    this.$('#analysis-line').textContent = a.state === 'done' && a.result ? a.result.line ?? '' : '';
+  }
+
+  continueFromHere() {
+    if (!this.app.hasHook('continueFromHere') || this.app.current.live) return;
+    const ply = this.app.current.ply;
+    this.app.continueFromHere();
+    this.app.emit('continue', { ply });
+  }
+
+  renderMoves(snap) {
     const labels = this.app.moveLabels(snap);
     const list = this.$('#moves');
     const items = [];
@@ -181,7 +138,7 @@ export class Panels {
         if (ply >= labels.length) return '';
         const current = ply + 1 === snap.ply ? ' current' : '';
         const tag = this.app.moveClass ? ' ' + this.app.moveClass(snap, ply) : '';
-        return `<button class="move${current}${tag}" data-ply="${ply + 1}">${escapeHtml(labels[ply])}</button>`;
+        return `<button type="button" class="move${current}${tag}" data-ply="${ply + 1}">${escapeHtml(labels[ply])}</button>`;
       };
       let line = '';
       for (let k = 0; k < perLine; k++) line += cell(i + k);
@@ -189,10 +146,14 @@ export class Panels {
     }
     list.innerHTML = items.join('');
     list.querySelector('.current')?.scrollIntoView({ block: 'nearest' });
+  }
 
-    for (const [action, enabled] of [['undo', snap.canUndo], ['redo', snap.canRedo]]) {
-      this.root.querySelector(`[data-action="${action}"]`).disabled = !enabled;
-    }
+  renderCards(snap) {
+    const host = this.$('#cards');
+    const cards = this.app.hasHook('playerCards') ? this.app.playerCards(snap) : null;
+    host.hidden = !cards || cards.length === 0;
+    this.root.classList.toggle('has-cards', !host.hidden);
+    if (!host.hidden) renderPlayerCards(host, cards, this.app.i18n);
   }
 
   renderThinking() {
@@ -204,24 +165,33 @@ export class Panels {
     const i18n = this.app.i18n;
     const info = thinking.info;
     const elapsed = (performance.now() - thinking.started) / 1000;
-    if (!info) {
-      el.textContent = i18n.t('thinking');
-      return;
+    const head = [i18n.t('thinking')];
+    let line = '';
+    if (info) {
+      const text = this.app.thinkingText(info) || {};
+      head.push(i18n.t('depth', { n: info.depth }));
+      if (text.score) head.push(text.score);
+      line = text.line || '';
     }
-    const nps = info.timeMs > 0 ? info.nodes / info.timeMs / 1000 : 0;
-    el.textContent = `${i18n.t('thinking')} ${i18n.t('depth')} ${info.depth} · ${i18n.t('score')} ${info.scoreText} · ` +
-      `${nps.toFixed(1)} M/s · ${elapsed.toFixed(1)} s`;
+    head.push(i18n.t('seconds', { s: elapsed.toFixed(1) }));
+    this.$('#thinking-head').textContent = head.join(' · ');
+    this.$('#thinking-line').textContent = line;
   }
 
+  showGameOver(status) {
+    this.dialogs.showGameOver(status);
+  }
+
+  // Messages appear over the top of the side panel, never over the board.
   toast(text) {
     const el = this.$('#toast');
     el.textContent = text;
     el.hidden = false;
     clearTimeout(this.toastTimer);
-    this.toastTimer = setTimeout(() => { el.hidden = true; }, 2600);
+    this.toastTimer = setTimeout(() => { el.hidden = true; }, TOAST_MS);
   }
 }
 
-function escapeHtml(text) {
+export function escapeHtml(text) {
   return String(text).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
 }

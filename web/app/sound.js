@@ -1,9 +1,12 @@
 // Move, capture and check sounds synthesised with WebAudio: no files, no network.
 
 export class Sound {
-  constructor(enabled) {
+  // volume: 0 (silent) to 1 (full).
+  constructor(enabled, volume = 0.8) {
     this.enabled = enabled;
+    this.volume = volume;
     this.context = null;
+    this.last = null; // {kind, peak}: the latest sound and its loudness (test hook)
   }
 
   ensureContext() {
@@ -18,14 +21,17 @@ export class Sound {
 
   // A short percussive "clack": filtered noise burst plus a low thump.
   play(kind) {
-    if (!this.enabled) return;
+    const volume = Math.min(1, Math.max(0, Number(this.volume) || 0));
+    if (!this.enabled || volume === 0) return;
     const ctx = this.ensureContext();
     if (!ctx) return;
     const now = ctx.currentTime;
+    const peak = (kind === 'check' ? 0.25 : 0.4) * volume;
+    this.last = { kind, peak };
     const tone = { move: [520, 0.08], capture: [330, 0.14], check: [880, 0.22], end: [440, 0.5] }[kind] || [520, 0.08];
     const gain = ctx.createGain();
     gain.gain.setValueAtTime(0.0001, now);
-    gain.gain.exponentialRampToValueAtTime(kind === 'check' ? 0.25 : 0.4, now + 0.005);
+    gain.gain.exponentialRampToValueAtTime(peak, now + 0.005);
     gain.gain.exponentialRampToValueAtTime(0.0001, now + tone[1]);
     gain.connect(ctx.destination);
 

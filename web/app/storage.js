@@ -1,32 +1,50 @@
-// Persistence in localStorage: settings and each game in progress. Reads are
-// defensive (a broken or foreign value falls back to defaults, never throws).
+// Persistence in localStorage: settings, each game in progress, and a saved
+// game that could not be restored (kept for export until the player discards
+// it). Reads are defensive: a broken or foreign value falls back to defaults,
+// never throws.
 
-const SETTINGS_KEY = 'qipan.settings.v2';
+const SETTINGS_KEY = 'qipan.settings.v3';
+const OLD_SETTINGS_KEY = 'qipan.settings.v2';
 const gameKey = (game) => `qipan.${game}.game.v1`;
+const brokenKey = (game) => `qipan.${game}.broken.v1`;
 
 export const GAMES = ['xiangqi', 'reversi', 'checkers'];
-
-const DEFAULT_SEATS = { players: ['human', 'ai'], level: 3 };
+export const LEVEL_MIN = 1;
+export const LEVEL_MAX = 8;
+const DEFAULT_LEVEL = 3;
 
 export const DEFAULT_SETTINGS = {
   game: 'xiangqi',
+  // language and notation follow the browser until the player picks one
+  // (languagePicked / notationPicked); see resolveDefaults().
   language: 'zh',
-  pieceStyle: 'chinese',
-  sound: true,
+  languagePicked: false,
   notation: 'chinese',
+  notationPicked: false,
+  pieceStyle: 'chinese',
+  theme: 'system', // 'system' | 'light' | 'dark'
+  animations: true, // false: no animations even when the system allows them
+  sound: true,
+  volume: 0.8, // 0..1
   flipped: false,
-  xiangqi: { ...DEFAULT_SEATS },
-  reversi: { ...DEFAULT_SEATS, hints: false },
+  xiangqi: { players: ['human', 'ai'], levels: [DEFAULT_LEVEL, DEFAULT_LEVEL] },
+  reversi: { players: ['human', 'ai'], levels: [DEFAULT_LEVEL, DEFAULT_LEVEL], hints: false },
   // Chinese checkers: up to six seats (the first `count` play), each human or
   // AI with its own level, and the rule options the new-game screen offers.
   checkers: {
     count: 2,
     players: ['human', 'ai', 'ai', 'ai', 'ai', 'ai'],
     levels: [3, 3, 3, 3, 3, 3],
-    level: 3,
     rules: { multiplayerEnd: 'firstWins', winRule: 'filled', goalLock: true, parking: 'allowed', firstPlayer: 'p1', longJumps: false, equalTurns: false },
     gameIndex: 0,
   },
+};
+
+const CHOICES = {
+  language: ['zh', 'en'],
+  notation: ['chinese', 'wxf', 'iccs'],
+  pieceStyle: ['chinese', 'western'],
+  theme: ['system', 'light', 'dark'],
 };
 
 function read(key) {
@@ -46,11 +64,58 @@ function write(key, value) {
   }
 }
 
-function validSeats(saved, defaults) {
-  const seats = { ...defaults, ...(saved && typeof saved === 'object' ? saved : {}) };
-  const players = Array.isArray(seats.players) && seats.players.length === 2 ? seats.players : defaults.players;
-  seats.players = players.map((p) => (p === 'ai' ? 'ai' : 'human'));
-  seats.level = Math.min(8, Math.max(1, Math.round(Number(seats.level)) || defaults.level));
+function remove(key) {
+  try {
+    localStorage.removeItem(key);
+  } catch {
+    // Storage disabled: nothing was kept either.
+  }
+}
+
+const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+export function clampLevel(value, fallback = DEFAULT_LEVEL) {
+  const n = Math.round(Number(value));
+  return Number.isFinite(n) && n >= LEVEL_MIN ? Math.min(LEVEL_MAX, n) : fallback;
+}
+
+// The language a browser asks for: Chinese for any zh* locale, else English.
+export function browserLanguage(nav = globalThis.navigator) {
+  const wanted = nav && (nav.languages && nav.languages[0] ? nav.languages[0] : nav.language);
+  return /^zh\b/i.test(String(wanted || '')) ? 'zh' : 'en';
+}
+
+// The notation a language reads best until the player picks one.
+export function defaultNotation(language) {
+  return language === 'zh' ? 'chinese' : 'wxf';
+}
+
+// Two seats, a level each. Old saves kept one `level` for the game: both
+// sides get it.
+function validTwoSeats(saved, defaults) {
+  const s = isObject(saved) ? saved : {};
+  const players = Array.isArray(s.players) && s.players.length === 2 ? s.players.map((p) => (p === 'ai' ? 'ai' : 'human')) : defaults.players.slice();
+  const old = clampLevel(s.level, DEFAULT_LEVEL);
+  const levels = defaults.levels.map((d, i) => (Array.isArray(s.levels) ? clampLevel(s.levels[i], d) : old));
+  const seats = { ...defaults, players, levels };
+  if ('hints' in defaults) seats.hints = s.hints === true;
+  return withLegacyLevel(seats);
+}
+
+// Transitional, for controllers still reading one `seats.level` (the merge
+// removes them): the single AI seat's level, or the first seat's. Not
+// enumerable, so it is never saved; assignments are ignored because
+// GameApp.startNewGame() has already stored the per-side levels.
+function withLegacyLevel(seats) {
+  Object.defineProperty(seats, 'level', {
+    enumerable: false,
+    configurable: true,
+    get() {
+      const ai = seats.players.flatMap((role, i) => (role === 'ai' ? [i] : []));
+      return seats.levels[ai.length === 1 ? ai[0] : 0];
+    },
+    set() {},
+  });
   return seats;
 }
 
@@ -60,12 +125,11 @@ const CHECKERS_RULES = {
 };
 
 function validCheckersSeats(saved, defaults) {
-  const s = saved && typeof saved === 'object' ? saved : {};
-  const level = (v, d) => Math.min(8, Math.max(1, Math.round(Number(v)) || d));
+  const s = isObject(saved) ? saved : {};
   const players = defaults.players.map((d, i) => (Array.isArray(s.players) ? (s.players[i] === 'human' ? 'human' : s.players[i] === 'ai' ? 'ai' : d) : d));
-  const levels = defaults.levels.map((d, i) => (Array.isArray(s.levels) ? level(s.levels[i], d) : d));
+  const levels = defaults.levels.map((d, i) => (Array.isArray(s.levels) ? clampLevel(s.levels[i], d) : d));
   const rules = { ...defaults.rules };
-  const savedRules = s.rules && typeof s.rules === 'object' ? s.rules : {};
+  const savedRules = isObject(s.rules) ? s.rules : {};
   for (const [key, values] of Object.entries(CHECKERS_RULES)) if (values.includes(savedRules[key])) rules[key] = savedRules[key];
   for (const key of ['goalLock', 'longJumps', 'equalTurns']) if (typeof savedRules[key] === 'boolean') rules[key] = savedRules[key];
   return {
@@ -73,19 +137,40 @@ function validCheckersSeats(saved, defaults) {
     count: [2, 3, 4, 6].includes(s.count) ? s.count : defaults.count,
     players,
     levels,
-    level: level(s.level, defaults.level),
     rules,
     gameIndex: Number.isInteger(s.gameIndex) && s.gameIndex >= 0 ? s.gameIndex : 0,
   };
 }
 
-export function loadSettings() {
-  const saved = read(SETTINGS_KEY) || {};
-  const settings = { ...DEFAULT_SETTINGS, ...saved };
-  if (!GAMES.includes(settings.game)) settings.game = DEFAULT_SETTINGS.game;
+// Settings of the previous format (v2) always stored a language and a
+// notation, picked or not; only a value other than the old default can have
+// been picked.
+function fromV2(old) {
+  const out = { ...old };
+  out.languagePicked = old.language === 'en';
+  out.notationPicked = CHOICES.notation.includes(old.notation) && old.notation !== 'chinese';
+  return out;
+}
+
+export function loadSettings(nav = globalThis.navigator) {
+  let saved = read(SETTINGS_KEY);
+  if (!isObject(saved)) {
+    const old = read(OLD_SETTINGS_KEY);
+    saved = isObject(old) ? fromV2(old) : {};
+  }
+  const settings = { ...DEFAULT_SETTINGS };
+  settings.game = GAMES.includes(saved.game) ? saved.game : DEFAULT_SETTINGS.game;
+  for (const [key, values] of Object.entries(CHOICES)) if (values.includes(saved[key])) settings[key] = saved[key];
+  for (const key of ['languagePicked', 'notationPicked', 'animations', 'sound', 'flipped']) {
+    if (typeof saved[key] === 'boolean') settings[key] = saved[key];
+  }
+  const volume = Number(saved.volume);
+  if (saved.volume !== undefined && Number.isFinite(volume)) settings.volume = Math.min(1, Math.max(0, volume));
+  if (!settings.languagePicked) settings.language = browserLanguage(nav);
+  if (!settings.notationPicked) settings.notation = defaultNotation(settings.language);
   for (const game of GAMES) {
     settings[game] = game === 'checkers' ? validCheckersSeats(saved[game], DEFAULT_SETTINGS[game])
-      : validSeats(saved[game], DEFAULT_SETTINGS[game]);
+      : validTwoSeats(saved[game], DEFAULT_SETTINGS[game]);
   }
   return settings;
 }
@@ -98,10 +183,25 @@ export function saveSettings(settings) {
 // it on load.
 export function loadGame(game) {
   const saved = read(gameKey(game));
-  if (!saved || typeof saved.record !== 'string') return null;
+  if (!isObject(saved) || typeof saved.record !== 'string') return null;
   return saved;
 }
 
 export function saveGame(game, data) {
   write(gameKey(game), data);
+}
+
+// A saved game the engine refused to restore: {text, refusal, noticed}.
+export function loadBrokenSave(game) {
+  const saved = read(brokenKey(game));
+  if (!isObject(saved) || typeof saved.text !== 'string') return null;
+  return { text: saved.text, refusal: isObject(saved.refusal) ? saved.refusal : null, noticed: saved.noticed === true };
+}
+
+export function saveBrokenSave(game, broken) {
+  write(brokenKey(game), broken);
+}
+
+export function discardBrokenSave(game) {
+  remove(brokenKey(game));
 }

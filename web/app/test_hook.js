@@ -22,6 +22,11 @@ export function installTestHook(app) {
     // Chinese checkers: the hop-by-hop chain being built, and the hint shown.
     chain: () => (app.view.chain ? app.view.chain.slice() : null),
     hint: () => (app.view.hint ? structuredClone(app.view.hint) : null),
+    // Appearance and sound as the page applies them.
+    reducedMotion: () => app.reducedMotion,
+    theme: () => app.appearance.theme,
+    lastSound: () => (app.sound.last ? { ...app.sound.last } : null),
+    brokenSave: () => (app.brokenSave ? structuredClone(app.brokenSave) : null),
     drawTimes: () => app.drawTimes.slice(),
     lastFrameAt: () => app.lastFrameAt,
   };

@@ -1,0 +1,94 @@
+// The game side of docs/page-contract.md played by a test double: the real
+// xiangqi controller plus every hook its developer is still writing, each
+// answering with plain, recognisable data (digits and signs, so it reads
+// the same in both languages) and logging its call as a 'hook' event. The shell tests (tests/browser/shell_*_test.mjs) run the shell
+// against it, so the shell's side of each hook is tested before the games
+// give theirs; the games' own hooks need their own tests after the merge.
+import { XiangqiApp } from '../../web/app/xiangqi_app.js';
+import { loadGame } from '../../web/app/storage.js';
+
+export class ContractXiangqiApp extends XiangqiApp {
+  hook(name, detail = {}) {
+    this.emit('hook', { name, ...detail });
+  }
+
+  // The contract's form; the real controller still takes (players, level).
+  newGame({ players, levels }) {
+    this.hook('newGame', { players, levels });
+    const ai = players.indexOf('ai');
+    super.newGame(players, levels[ai >= 0 ? ai : 0]);
+  }
+
+  // A saved game the engine refuses is reported, not dropped.
+  restoreGame() {
+    const saved = loadGame(this.id);
+    if (!saved) return;
+    const result = this.session.importRecord(saved.record);
+    if (!result.ok) {
+      this.reportBrokenSave(saved.record, result);
+      this.session.newGame();
+    }
+  }
+
+  canResign() {
+    const snap = this.session.snapshot();
+    return !snap.status.over && this.hasHumanSeat();
+  }
+
+  resign() {
+    this.hook('resign');
+    super.resign();
+  }
+
+  canOfferDraw() {
+    return this.canResign();
+  }
+
+  offerDraw() {
+    this.hook('offerDraw');
+  }
+
+  async analyse() {
+    const ply = this.current.ply;
+    this.hook('analyse', { ply });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    return { score: `+${ply}.5`, line: `#${ply} …` };
+  }
+
+  continueFromHere() {
+    const ply = this.current.ply;
+    this.hook('continueFromHere', { ply });
+    while (this.session.snapshot().ply > ply && this.session.undo());
+    this.browsePly = null;
+    this.refresh();
+    this.persist();
+  }
+
+  thinkingText(info) {
+    return { score: `≈${info.scoreText}`, line: `${info.depth} …` };
+  }
+
+  // Top of the board first: black unless the board is flipped.
+  playerCards(snap) {
+    const card = (seat) => ({
+      seat, name: this.i18n.side(seat), role: this.seats.players[seat], level: this.seats.levels[seat],
+      toMove: snap.live && !snap.status.over && snap.side === seat, detail: `#${seat}`,
+      pieces: seat === 0 ? [{ text: '車', color: '#1f1a17', name: `${this.i18n.side(1)} ${this.i18n.language === 'zh' ? '车' : 'chariot'}` }] : [],
+    });
+    return this.settings.flipped ? [card(0), card(1)] : [card(1), card(0)];
+  }
+
+  gameOverText(status) {
+    const neutral = super.gameOverText(status);
+    return { ...neutral, outcome: this.outcomeFor(status.winner >= 0 ? [status.winner] : []) };
+  }
+
+  recordFile() {
+    return { name: 'contract-game.txt', mime: 'text/plain', text: this.session.exportRecord('iccs') };
+  }
+
+  openFile(name, text) {
+    this.hook('openFile', { name });
+    return this.importRecord(text);
+  }
+}

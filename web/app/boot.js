@@ -1,0 +1,42 @@
+// Page start: the embedded UI font and the appearance first (so the first
+// paint has its colours and no boxes), then the engine inlined in the page,
+// then the chosen game. The AI worker is built from the same inlined engine
+// text plus the worker glue, so the page works opened from disk (no fetch,
+// no module scripts). Over http(s) the page also becomes installable.
+/* global QipanEngine */
+import { loadUiFont } from '../fonts/ui_font.js';
+import { registerOffline } from '../pwa/register.js';
+import { I18n } from './i18n.js';
+import { loadSettings } from './storage.js';
+import { installTestHook } from './test_hook.js';
+import { Appearance } from './theme.js';
+
+// apps: {game id: controller class}; the first is the default.
+export async function bootPage(apps) {
+  const settings = loadSettings();
+  new Appearance(() => {}).apply(settings);
+  try {
+    await bootGame(apps, settings);
+  } catch (error) {
+    console.error(error);
+    const p = document.createElement('p');
+    p.className = 'fatal';
+    p.textContent = new I18n(settings.language).t('fatal', { reason: String(error.message || error) });
+    document.body.prepend(p);
+  }
+}
+
+async function bootGame(apps, settings) {
+  const fontLoaded = loadUiFont();
+  const engineSource = document.getElementById('engine-js').textContent;
+  const workerSource = document.getElementById('worker-js').textContent;
+  const engine = await QipanEngine();
+  await fontLoaded;
+  const game = apps[settings.game] ? settings.game : Object.keys(apps)[0];
+  document.body.dataset.game = game;
+  const App = apps[game];
+  const app = new App({ engine, workerSource: [engineSource, '\n', workerSource], root: document.getElementById('app') });
+  installTestHook(app);
+  app.start();
+  registerOffline({ onUpdate: () => app.toast(app.i18n.t('updateReady')), onEvent: (type, detail) => app.emit(type, detail) });
+}
