@@ -11,14 +11,15 @@ namespace {
 
 constexpr std::uint64_t kMillion = 1000000;
 constexpr std::array<LevelSpec, kMaxLevel> kLevels = {{
-    {1, LevelKind::kRandom, "random", 0, 0, Probcut::kOff, 0, 0},
-    {2, LevelKind::kGreedy, "greedy", 1, 0, Probcut::kOff, 0, 0},
-    {3, LevelKind::kSearch, "depth 2", 2, 0, Probcut::kOff, 0, 1000},
-    {4, LevelKind::kSearch, "depth 4", 4, 10, Probcut::kOff, 0, 1000},
-    {5, LevelKind::kSearch, "depth 6", 6, 14, Probcut::kOff, 0, 2000},
-    {6, LevelKind::kSearch, "depth 10", 10, 18, Probcut::k95, 2 * kMillion, 2000},
-    {7, LevelKind::kSearch, "depth 14", 14, 20, Probcut::k87, 6 * kMillion, 4000},
-    {8, LevelKind::kSearch, "depth 24", 24, 22, Probcut::k87, 20 * kMillion, 10000},
+    // level kind               name        depth exact probcut      nodes           time   variety
+    {1, LevelKind::kRandom, "random", 0, 0, Probcut::kOff, 0, 0, 0, 0},
+    {2, LevelKind::kGreedy, "greedy", 1, 0, Probcut::kOff, 0, 0, 0, 0},
+    {3, LevelKind::kSearch, "depth 2", 2, 0, Probcut::kOff, 0, 1000, 10, 4},
+    {4, LevelKind::kSearch, "depth 4", 4, 10, Probcut::kOff, 0, 1000, 10, 3},
+    {5, LevelKind::kSearch, "depth 6", 6, 14, Probcut::kOff, 0, 2000, 8, 3},
+    {6, LevelKind::kSearch, "depth 10", 10, 18, Probcut::k95, 2 * kMillion, 2000, 8, 2},
+    {7, LevelKind::kSearch, "depth 14", 14, 20, Probcut::k87, 6 * kMillion, 4000, 6, 2},
+    {8, LevelKind::kSearch, "depth 24", 24, 22, Probcut::k87, 20 * kMillion, 10000, 6, 1},
 }};
 
 constexpr Bitboard kEdgesNotCorners = kEdges & ~kCorners;
@@ -28,6 +29,10 @@ constexpr Bitboard kEdgesNotCorners = kEdges & ~kCorners;
 std::span<const LevelSpec> level_table() { return kLevels; }
 
 const LevelSpec& level_spec(int level) { return kLevels[std::clamp(level, kMinLevel, kMaxLevel) - 1]; }
+
+LevelSpec custom_spec(int depth, std::uint64_t nodes, std::int64_t time_ms, int exact_empties) {
+  return LevelSpec{0, LevelKind::kSearch, "custom", depth, exact_empties, Probcut::kOff, nodes, time_ms, 0, 0};
+}
 
 SearchOptions level_options(const LevelSpec& spec, bool use_time) {
   SearchOptions o;
@@ -49,22 +54,29 @@ int greedy_value(const Position& after) {
   return discs + 30 * corners + 5 * edges + 2 * mobility;
 }
 
-Square greedy_move(const Position& pos) {
+Square greedy_move(const Position& pos, std::uint64_t seed, int slack) {
   Bitboard moves = pos.legal_moves();
-  Square best = kNoSquare;
-  int best_value = 0;
+  std::array<Square, 64> squares{};
+  std::array<int, 64> values{};
+  int count = 0, best_value = 0;
   while (moves) {
     const Square s = pop_first(moves);
     Position child = pos;
     Undo undo;
     child.make(s, undo);
     const int v = greedy_value(child);
-    if (best == kNoSquare || v > best_value) {
-      best = s;
-      best_value = v;
-    }
+    if (count == 0 || v > best_value) best_value = v;
+    squares[count] = s;
+    values[count++] = v;
   }
-  return best;
+  if (count == 0) return kNoSquare;
+  Square near[64];
+  int n = 0;
+  for (int i = 0; i < count; ++i)
+    if (values[i] >= best_value - slack) near[n++] = squares[i];
+  if (slack <= 0 || n == 1) return near[0];
+  SplitMix64 rng(seed);
+  return near[rng.below(std::uint32_t(n))];
 }
 
 Square random_move(const Position& pos, std::uint64_t seed) {
@@ -86,7 +98,55 @@ SearchOptions ReversiAi::options_for(const LevelSpec& spec, const AiOptions& opt
 }
 
 AiMove ReversiAi::choose_move(const Position& pos, int level, const AiOptions& options) {
-  const LevelSpec& spec = level_spec(level);
+  return choose_move(pos, level_spec(level), options);
+}
+
+AiMove ReversiAi::varied_move(const Position& pos, const LevelSpec& spec, const AiOptions& options) {
+  AiMove out;
+  if (spec.variety_plies <= 0 || pos.empty_count() <= kSquares - 4 - spec.variety_plies) return out;
+  SearchOptions o = options_for(spec, options);
+  o.limits.depth = std::min(spec.depth, kVarietyDepth);
+  o.limits.nodes = 0;
+  o.probcut = Probcut::kOff;
+  o.exact_empties = 0;
+  searcher_.set_info_callback(nullptr);
+  const std::vector<MoveValue> values = searcher_.evaluate_moves(pos, o);
+  if (values.empty() || values[0].move == kPass) return out;
+  int best = values[0].score;
+  for (const MoveValue& v : values) best = std::max(best, v.score);
+  std::vector<const MoveValue*> near;
+  for (const MoveValue& v : values)
+    if (v.score >= best - spec.variety_margin) near.push_back(&v);
+  SplitMix64 rng(options.seed ^ 0x5eed5eedULL);
+  const MoveValue& chosen = *near[rng.below(std::uint32_t(near.size()))];
+  out.move = chosen.move;
+  out.searched = true;
+  out.score = chosen.score;
+  out.depth = chosen.depth;
+  out.nodes = searcher_.nodes();
+  out.pv = {chosen.move};
+  return out;
+}
+
+ReversiAi::Evaluation ReversiAi::evaluate(const Position& pos, const LevelSpec& spec) {
+  Evaluation e;
+  if (pos.game_over()) {
+    e.black_score = pos.final_score_for_black();
+    e.exact = true;
+    return e;
+  }
+  SearchOptions o = level_options(spec, false);  // no time ceiling: the same everywhere
+  o.limits.reuse_tables = false;
+  searcher_.set_info_callback(nullptr);
+  searcher_.set_stop_poll(nullptr);
+  const SearchResult r = searcher_.search(pos, o);
+  e.black_score = pos.side_to_move() == kBlack ? r.score : -r.score;
+  e.exact = r.exact;
+  e.depth = r.depth;
+  return e;
+}
+
+AiMove ReversiAi::choose_move(const Position& pos, const LevelSpec& spec, const AiOptions& options) {
   AiMove out;
   if (pos.game_over()) {
     out.score = pos.final_score();
@@ -102,9 +162,11 @@ AiMove ReversiAi::choose_move(const Position& pos, int level, const AiOptions& o
     return out;
   }
   if (spec.kind == LevelKind::kGreedy) {
-    out.move = greedy_move(pos);
+    out.move = greedy_move(pos, options.seed, kGreedySlack);
     return out;
   }
+  searcher_.set_stop_poll(options.should_stop);
+  if (AiMove varied = varied_move(pos, spec, options); varied.move != kNoSquare) return varied;
   searcher_.set_info_callback(options.on_info);
   searcher_.set_stop_poll(options.should_stop);
   const SearchResult r = searcher_.search(pos, options_for(spec, options));

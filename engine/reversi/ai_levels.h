@@ -26,6 +26,14 @@
 //   8     search  depth 24, probcut 87%     20 M   22 empties   10 s     2-3 s
 // Hints at levels 1 and 2 use level 3's search (a random or greedy move has
 // no value to show).
+//
+// Variety: games against the AI differ from one game to the next, yet replay
+// exactly from the same seed (AiOptions::seed). Level 2 draws among the
+// moves within kGreedySlack of its best greedy value. The searching levels
+// open with a little freedom: in their first `variety_plies` plies of the
+// game (counted from the 60 empties of the start) they draw among the moves
+// a depth-`kVarietyDepth` look values within `variety_margin` discs of the
+// best; the lower the level, the longer and wider that freedom.
 #pragma once
 
 #include <cstdint>
@@ -55,7 +63,17 @@ struct LevelSpec {
   // everywhere.
   std::uint64_t nodes;
   std::int64_t time_ms;  // ceiling per move (0 = none)
+  int variety_plies = 0;   // opening plies with a seeded choice among near-best moves
+  int variety_margin = 0;  // discs from the best that still count as near-best
 };
+
+constexpr int kGreedySlack = 2;
+constexpr int kVarietyDepth = 4;
+
+// A searching spec from explicit limits (the page's {depth, nodes, timeMs}):
+// no probcut, no variety, exact from `exact_empties` (0 = only when the depth
+// reaches the end).
+LevelSpec custom_spec(int depth, std::uint64_t nodes, std::int64_t time_ms, int exact_empties);
 
 std::span<const LevelSpec> level_table();
 // The spec of a level (clamped into kMinLevel..kMaxLevel).
@@ -64,9 +82,10 @@ const LevelSpec& level_spec(int level);
 // ceiling (deterministic: the bench and matches).
 SearchOptions level_options(const LevelSpec& spec, bool use_time = true);
 
-// Level 2's rule: the move maximising greedy_value of the position after it
-// (ties: the first in square order a1, b1, ... h8); kNoSquare if none.
-Square greedy_move(const Position& pos);
+// Level 2's rule: a move maximising greedy_value of the position after it;
+// among the moves within `slack` of the best, SplitMix64(seed) draws one
+// (slack 0: the first best in square order a1, b1, ... h8); kNoSquare if none.
+Square greedy_move(const Position& pos, std::uint64_t seed = 0, int slack = 0);
 // The greedy value of a position, for the player who just moved (the side
 // NOT to move in `after`): disc difference + 30 * corner difference + 5 *
 // difference of other edge squares + 2 * (own mobility - opponent's).
@@ -108,8 +127,19 @@ class ReversiAi {
   explicit ReversiAi(std::size_t tt_megabytes = 16, const EvalWeights& weights = EvalWeights::builtin());
 
   AiMove choose_move(const Position& pos, int level, const AiOptions& options = {});
+  AiMove choose_move(const Position& pos, const LevelSpec& spec, const AiOptions& options = {});
   // One value per legal move, in square order (a lone kPass when forced).
   std::vector<HintValue> hints(const Position& pos, int level, const AiOptions& options = {});
+
+  // The value of a position from Black's view by `spec`'s search, from clean
+  // tables: a pure function of (position, spec), whatever was searched
+  // before (the page's evaluation graph). Over: the final score, exact.
+  struct Evaluation {
+    int black_score = 0;
+    bool exact = false;
+    int depth = 0;
+  };
+  Evaluation evaluate(const Position& pos, const LevelSpec& spec);
 
   // Thread-safe: the running search returns its best move so far.
   void stop() { searcher_.stop(); }
@@ -118,6 +148,8 @@ class ReversiAi {
 
  private:
   SearchOptions options_for(const LevelSpec& spec, const AiOptions& options) const;
+  // The opening's seeded choice among near-best moves (kNoSquare: none).
+  AiMove varied_move(const Position& pos, const LevelSpec& spec, const AiOptions& options);
   Searcher searcher_;
 };
 

@@ -219,7 +219,7 @@ TEST_CASE("reversi search: same position and limits give the same result") {
   }
 }
 
-TEST_CASE("reversi levels: level 2 plays the seed's greedy rule") {
+TEST_CASE("reversi levels: level 2 plays the seed's greedy rule, drawing among near-best moves by its seed") {
   // Hand-made positions where the rule's terms decide: a corner on offer
   // (30), an edge against more discs (5 vs flips), mobility.
   const char* positions[] = {
@@ -255,7 +255,24 @@ TEST_CASE("reversi levels: level 2 plays the seed's greedy rule") {
     const int expected = reference_greedy(reversi_reference::parse(board_string(pos)));
     CAPTURE(text);
     CHECK(greedy_move(pos) == expected);
-    CHECK(ReversiAi(kTestTableMb).choose_move(pos, 2).move == expected);
+    // Level 2 draws among the moves within kGreedySlack of the best value,
+    // the same move for the same seed.
+    const auto value_of = [&](Square s) {
+      Position child = pos;
+      Undo undo;
+      child.make(s, undo);
+      return greedy_value(child);
+    };
+    const int best = value_of(Square(expected));
+    for (std::uint64_t seed = 0; seed < 8; ++seed) {
+      AiOptions options;
+      options.seed = seed;
+      const Square chosen = ReversiAi(kTestTableMb).choose_move(pos, 2, options).move;
+      CHECK(pos.is_legal(chosen));
+      CHECK(value_of(chosen) >= best - kGreedySlack);
+      CHECK(ReversiAi(kTestTableMb).choose_move(pos, 2, options).move == chosen);
+      CHECK(greedy_move(pos, seed, kGreedySlack) == chosen);
+    }
   }
   CHECK(greedy_move(board(positions[0])) == 0);  // a1: the corner
   SplitMix64 rng(5);
