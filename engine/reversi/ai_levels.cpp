@@ -183,7 +183,11 @@ AiMove ReversiAi::choose_move(const Position& pos, const LevelSpec& spec, const 
 }
 
 std::vector<HintValue> ReversiAi::hints(const Position& pos, int level, const AiOptions& options) {
-  const LevelSpec* spec = &level_spec(level);
+  return hints(pos, level_spec(level), options);
+}
+
+std::vector<HintValue> ReversiAi::hints(const Position& pos, const LevelSpec& level, const AiOptions& options) {
+  const LevelSpec* spec = &level;
   if (spec->kind != LevelKind::kSearch) spec = &level_spec(3);
   searcher_.set_info_callback(options.on_info);
   searcher_.set_stop_poll(options.should_stop);

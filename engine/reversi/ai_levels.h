@@ -130,6 +130,7 @@ class ReversiAi {
   AiMove choose_move(const Position& pos, const LevelSpec& spec, const AiOptions& options = {});
   // One value per legal move, in square order (a lone kPass when forced).
   std::vector<HintValue> hints(const Position& pos, int level, const AiOptions& options = {});
+  std::vector<HintValue> hints(const Position& pos, const LevelSpec& spec, const AiOptions& options = {});
 
   // The value of a position from Black's view by `spec`'s search, from clean
   // tables: a pure function of (position, spec), whatever was searched
