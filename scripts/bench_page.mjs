@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
-import { click, distDir, launch, openGame, serveDist } from '../tests/browser/page_harness.mjs';
+import { click, distDir, launch, longTasksOver, newGame, openGame, serveDist, watchLongTasks } from '../tests/browser/page_harness.mjs';
 
 const nativeQipan = process.argv[2];
 const html = readFileSync(join(distDir, 'index.html'));
@@ -73,7 +73,38 @@ try {
     `worker/native ${(workerNps / nativeNps).toFixed(2)}` +
     (String(worker.nodes) === summary[2] ? ' (same node count)' : ' (NODE COUNTS DIFFER)'));
   await context.close();
+  await reversiLongTasks(browser, server.url);
 } finally {
   server.close();
   await browser.close();
+}
+
+// Reversi: main-thread long tasks (over 50 ms) while a human plays a whole
+// game against level 3 by pointer, from the first move on (the first
+// sound's one-time AudioContext set-up is not part of playing).
+async function reversiLongTasks(browser, url) {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+  const page = await context.newPage();
+  await openGame(page, url);
+  await page.selectOption('#game-picker', 'reversi');
+  await page.waitForFunction(() => window.qipan.game() === 'reversi' && window.qipan.events().some((e) => e.type === 'ready'));
+  await newGame(page, 'human', 'ai', 3);
+  let snap = await page.evaluate(() => window.qipan.snapshot());
+  let moves = 0;
+  while (!snap.status.over) {
+    if (snap.side === 1) {
+      const p = await page.evaluate((s) => window.qipan.squareCenter(s), snap.legal[0]);
+      await page.mouse.click(p.x, p.y);
+      if (++moves === 1) await watchLongTasks(page);
+    }
+    await page.waitForFunction((ply) => {
+      const s = window.qipan.snapshot();
+      return s.status.over || (s.ply > ply && s.side === 1 && !window.qipan.thinking());
+    }, snap.ply, { timeout: 60000 });
+    snap = await page.evaluate(() => window.qipan.snapshot());
+  }
+  const long = await longTasksOver(page, 50);
+  console.log(`reversi game against level 3 (${moves} human moves): ${long.length} main-thread tasks over 50 ms` +
+    (long.length ? ` (longest ${Math.max(...long)} ms)` : ''));
+  await context.close();
 }

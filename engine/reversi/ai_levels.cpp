@@ -13,7 +13,7 @@ constexpr std::uint64_t kMillion = 1000000;
 constexpr std::array<LevelSpec, kMaxLevel> kLevels = {{
     // level kind               name        depth exact probcut      nodes           time   variety
     {1, LevelKind::kRandom, "random", 0, 0, Probcut::kOff, 0, 0, 0, 0},
-    {2, LevelKind::kGreedy, "greedy", 1, 0, Probcut::kOff, 0, 0, 0, 0},
+    {2, LevelKind::kSearch, "depth 1", 1, 0, Probcut::kOff, 0, 1000, 60, 2},  // variety all game
     {3, LevelKind::kSearch, "depth 2", 2, 0, Probcut::kOff, 0, 1000, 10, 4},
     {4, LevelKind::kSearch, "depth 4", 4, 10, Probcut::kOff, 0, 1000, 10, 3},
     {5, LevelKind::kSearch, "depth 6", 6, 14, Probcut::kOff, 0, 2000, 8, 3},
@@ -21,8 +21,6 @@ constexpr std::array<LevelSpec, kMaxLevel> kLevels = {{
     {7, LevelKind::kSearch, "depth 14", 14, 20, Probcut::k87, 6 * kMillion, 4000, 6, 2},
     {8, LevelKind::kSearch, "depth 24", 24, 22, Probcut::k87, 20 * kMillion, 10000, 6, 1},
 }};
-
-constexpr Bitboard kEdgesNotCorners = kEdges & ~kCorners;
 
 }  // namespace
 
@@ -42,41 +40,6 @@ SearchOptions level_options(const LevelSpec& spec, bool use_time) {
   o.exact_empties = spec.exact_empties;
   o.probcut = spec.probcut;
   return o;
-}
-
-int greedy_value(const Position& after) {
-  // `after` has the opponent to move: its "opponent" is the player who moved.
-  const Bitboard me = after.opponent(), them = after.player();
-  const int discs = popcount(me) - popcount(them);
-  const int corners = popcount(me & kCorners) - popcount(them & kCorners);
-  const int edges = popcount(me & kEdgesNotCorners) - popcount(them & kEdgesNotCorners);
-  const int mobility = reversi::mobility(me, them) - reversi::mobility(them, me);
-  return discs + 30 * corners + 5 * edges + 2 * mobility;
-}
-
-Square greedy_move(const Position& pos, std::uint64_t seed, int slack) {
-  Bitboard moves = pos.legal_moves();
-  std::array<Square, 64> squares{};
-  std::array<int, 64> values{};
-  int count = 0, best_value = 0;
-  while (moves) {
-    const Square s = pop_first(moves);
-    Position child = pos;
-    Undo undo;
-    child.make(s, undo);
-    const int v = greedy_value(child);
-    if (count == 0 || v > best_value) best_value = v;
-    squares[count] = s;
-    values[count++] = v;
-  }
-  if (count == 0) return kNoSquare;
-  Square near[64];
-  int n = 0;
-  for (int i = 0; i < count; ++i)
-    if (values[i] >= best_value - slack) near[n++] = squares[i];
-  if (slack <= 0 || n == 1) return near[0];
-  SplitMix64 rng(seed);
-  return near[rng.below(std::uint32_t(n))];
 }
 
 Square random_move(const Position& pos, std::uint64_t seed) {
@@ -109,6 +72,7 @@ AiMove ReversiAi::varied_move(const Position& pos, const LevelSpec& spec, const 
   o.limits.nodes = 0;
   o.probcut = Probcut::kOff;
   o.exact_empties = 0;
+  o.limits.reuse_tables = false;  // the same choice for the same seed, whatever came before
   searcher_.set_info_callback(nullptr);
   const std::vector<MoveValue> values = searcher_.evaluate_moves(pos, o);
   if (values.empty() || values[0].move == kPass) return out;
@@ -159,10 +123,6 @@ AiMove ReversiAi::choose_move(const Position& pos, const LevelSpec& spec, const 
   }
   if (spec.kind == LevelKind::kRandom) {
     out.move = random_move(pos, options.seed);
-    return out;
-  }
-  if (spec.kind == LevelKind::kGreedy) {
-    out.move = greedy_move(pos, options.seed, kGreedySlack);
     return out;
   }
   searcher_.set_stop_poll(options.should_stop);

@@ -43,7 +43,7 @@ export class ReversiApp extends GameApp {
   }
 
   start() {
-    this.restoreGame();
+    const broken = this.restoreGame();
     this.panels = new Panels(this.root, this);
     this.aria = new AriaBoard(this.root.querySelector('#aria-board-host'), {
       geometry: { columns: SIZE, rows: SIZE, start: 19, squareAt: (row, col) => row * SIZE + col },
@@ -66,6 +66,7 @@ export class ReversiApp extends GameApp {
       if (ply >= 0) this.browse(ply);
     });
     this.refresh();
+    if (broken) this.reportRestoreFailure(broken);
     this.emit('ready', {});
     this.afterPositionChange();
   }
@@ -99,14 +100,20 @@ export class ReversiApp extends GameApp {
 
   // ---- persistence ---------------------------------------------------------
 
+  // Replays the saved game; returns {text, refusal} when it cannot be.
   restoreGame() {
     const saved = loadGame(this.id);
-    if (!saved) return;
+    if (!saved) return null;
     const result = this.session.importRecord(saved.record);
-    if (result.ok) return;
-    if (this.reportBrokenSave) this.reportBrokenSave(saved.record, result);
-    else console.warn('saved game could not be restored:', result.code, result.reason);
-    this.emit('brokensave', { code: result.code });
+    return result.ok ? null : { text: saved.record, refusal: result };
+  }
+
+  // The shell tells the player and keeps the text (reportBrokenSave); a
+  // shell without that hook gets a warning in the console.
+  reportRestoreFailure({ text, refusal }) {
+    if (this.reportBrokenSave) this.reportBrokenSave(text, refusal);
+    else console.warn('saved game could not be restored:', refusal.code, refusal.reason);
+    this.emit('brokensave', { code: refusal.code });
   }
 
   persist() {
@@ -484,7 +491,8 @@ export class ReversiApp extends GameApp {
   gameOverText(status) {
     const i18n = this.i18n;
     const title = status.winner === 0 ? i18n.t('draw') : i18n.t('wins', { side: this.sideName(status.winner) });
-    const reason = i18n.t(`reason_${status.reason || 'no_moves'}`, { black: status.finalBlack, white: status.finalWhite });
+    const key = status.reason === 'no_moves' && status.winner === 0 ? 'no_moves_draw' : status.reason || 'no_moves';
+    const reason = i18n.t(`reason_${key}`, { black: status.finalBlack, white: status.finalWhite });
     const winnerSeats = status.winner === 1 ? [0] : status.winner === 2 ? [1] : [];
     return { title, reason, outcome: this.outcomeFor ? this.outcomeFor(winnerSeats) : null };
   }
