@@ -51,7 +51,8 @@ Square random_move(const Position& pos, std::uint64_t seed) {
   return first_square(moves);
 }
 
-ReversiAi::ReversiAi(std::size_t tt_megabytes, const EvalWeights& weights) : searcher_(tt_megabytes, weights) {}
+ReversiAi::ReversiAi(std::size_t tt_megabytes, const EvalWeights& weights)
+    : searcher_(tt_megabytes, weights), variety_(0, weights) {}  // 0: the smallest tables
 
 SearchOptions ReversiAi::options_for(const LevelSpec& spec, const AiOptions& options) const {
   SearchOptions o = level_options(spec, options.use_time);
@@ -73,8 +74,7 @@ AiMove ReversiAi::varied_move(const Position& pos, const LevelSpec& spec, const 
   o.probcut = Probcut::kOff;
   o.exact_empties = 0;
   o.limits.reuse_tables = false;  // the same choice for the same seed, whatever came before
-  searcher_.set_info_callback(nullptr);
-  const std::vector<MoveValue> values = searcher_.evaluate_moves(pos, o);
+  const std::vector<MoveValue> values = variety_.evaluate_moves(pos, o);
   if (values.empty() || values[0].move == kPass) return out;
   int best = values[0].score;
   for (const MoveValue& v : values) best = std::max(best, v.score);
@@ -87,7 +87,7 @@ AiMove ReversiAi::varied_move(const Position& pos, const LevelSpec& spec, const 
   out.searched = true;
   out.score = chosen.score;
   out.depth = chosen.depth;
-  out.nodes = searcher_.nodes();
+  out.nodes = variety_.nodes();
   out.pv = {chosen.move};
   return out;
 }

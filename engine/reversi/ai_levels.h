@@ -144,6 +144,9 @@ class ReversiAi {
   // The opening's seeded choice among near-best moves (kNoSquare: none).
   AiMove varied_move(const Position& pos, const LevelSpec& spec, const AiOptions& options);
   Searcher searcher_;
+  // The opening's short look, from the smallest tables, cleared each time: the
+  // same choice for the same seed whatever came before, at little cost.
+  Searcher variety_;
 };
 
 }  // namespace qipan::reversi
