@@ -22,10 +22,18 @@
 //   7     search  depth 14, probcut 87%     6 M    20 empties   6, 2     4 s
 //   8     search  depth 24, probcut 87%     20 M   22 empties   6, 1     10 s
 // The ladder (`scripts/bench --ladder reversi`: level n against n-1, random
-// 4-ply openings played with both colours, depth and node budgets), with
-// the native time per move of each side:
-//   2-1  93.0% of 200   3-2  89.2% of 200   4-3  93.8% of 200   5-4  88.0% of 200
-//   6-5  88.8% of 200   7-6  76.5% of 100 (0.32 s / 0.05 s)     8-7  see below
+// 4-ply openings played with both colours, depth and node budgets; the
+// score of level n with its 95% range; native time per move of n and n-1,
+// measured on a shared, loaded machine):
+//   2-1  93.0% of 200 (89.5-96.5)   0.03 ms / 0.001 ms
+//   3-2  89.2% of 200 (85.0-93.5)   0.07 ms / 0.03 ms
+//   4-3  93.8% of 200 (90.4-97.1)   0.9 ms / 0.1 ms
+//   5-4  88.0% of 200 (83.5-92.5)   6 ms / 0.8 ms
+//   6-5  88.8% of 200 (84.4-93.1)   46 ms / 5 ms
+//   7-6  76.5% of 100 (68.4-84.6)   0.32 s / 0.05 s
+//   8-7  not measured yet: 2 games (+1 -1) in 9 minutes on the loaded machine
+//        (level 8 took about 9 s a move there); the ladder's 40 games need
+//        an idle machine for about 50 minutes
 // Hints at level 1 use level 3's search (a random move has no value to show).
 //
 // Variety: games against the AI differ from one game to the next, yet replay
