@@ -41,19 +41,23 @@ EMSCRIPTEN_BINDINGS(qipan) {
       .function("play", &ReversiSession::play)
       .function("undo", &ReversiSession::undo)
       .function("redo", &ReversiSession::redo)
+      .function("truncate", &ReversiSession::truncate)
       .function("snapshot", &ReversiSession::snapshot)
       .function("snapshotAt", &ReversiSession::snapshotAt)
       .function("exportRecord", &ReversiSession::exportRecord)
       .function("importRecord", &ReversiSession::importRecord)
       .function("exportGgf", &ReversiSession::exportGgf)
+      .function("exportGgf", optional_override([](ReversiSession& s) { return s.exportGgf(val::undefined()); }))
       .function("boardString", &ReversiSession::boardString)
+      .function("positions", &ReversiSession::positions)
       .function("searchRequest", &ReversiSession::searchRequest);
 
   using qipan::bindings::ReversiSearcher;
   class_<ReversiSearcher>("ReversiSearcher")
       .constructor<>()
       .function("search", &ReversiSearcher::search)
-      .function("hints", &ReversiSearcher::hints);
+      .function("hints", &ReversiSearcher::hints)
+      .function("evaluate", &ReversiSearcher::evaluate);
 
   class_<XiangqiSearcher>("XiangqiSearcher")
       .constructor<>()

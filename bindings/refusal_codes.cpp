@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "engine/core/codes.h"
+#include "engine/reversi/codes.h"
 #include "engine/xiangqi/codes.h"
 
 namespace qipan::bindings {
@@ -28,6 +29,7 @@ val refusal_codes() {
   val out = val::array();
   push_all(out, code::all_codes, "core");
   push_all(out, xiangqi::code::all_codes, "xiangqi");
+  push_all(out, reversi::code::all_codes, "reversi");
   return out;
 }
 

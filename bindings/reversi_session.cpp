@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <vector>
 
+#include "engine/reversi/codes.h"
+#include "engine/reversi/ggf.h"
 #include "engine/reversi/notation.h"
 #include "value_objects.h"
 
@@ -34,31 +36,65 @@ val flips_outward(Square from, Bitboard flipped) {
 
 val ReversiSession::loadBoard(const std::string& board) {
   auto game = Game::from_board(board);
-  if (!game) return failed("error", game.error());
+  if (!game) return refused(game.failure());
   game_ = std::move(*game);
-  return outcome_object(true, "error", "");
+  return ok_result();
 }
 
 val ReversiSession::play(int square) {
   auto status = game_.play(square);
-  if (!status) return failed("reason", status.error());
+  if (!status) return refused(status.failure());
+  return ok_result();
+}
+
+val ReversiSession::truncate(int ply) {
+  if (!game_.truncate(ply))
+    return refused(make_error(reversi::code::bad_argument, "truncate: ply " + std::to_string(ply) + " is not in the game")
+                       .with("name", "ply")
+                       .with("expected", "0.." + std::to_string(game_.plies().size())));
   return ok_result();
 }
 
 val ReversiSession::importRecord(const std::string& text) {
-  auto game = Game::from_record(text);
-  if (!game) return failed("error", game.error());
+  GgfInfo info;
+  info.black = info.white = "";
+  auto game = Game::from_record(text, &info);
+  if (!game) return refused(game.failure());
   game_ = std::move(*game);
-  return outcome_object(true, "error", "");
+  val out = ok_result();
+  out.set("format", looks_like_ggf(text) ? "ggf" : "transcript");
+  out.set("black", info.black);
+  out.set("white", info.white);
+  out.set("date", info.date);
+  return out;
 }
 
-std::string ReversiSession::exportGgf() const {
-  std::vector<Square> squares;
-  for (const Ply& ply : game_.plies()) squares.push_back(ply.square);
-  return format_ggf(game_.start_position(), squares);
+std::string ReversiSession::exportGgf(val info) const {
+  GgfInfo ggf;
+  if (info.isUndefined() || info.isNull()) return game_.ggf(ggf);
+  const auto text = [&](const char* key, std::string& out) {
+    const val v = info[key];
+    if (v.isString()) out = v.as<std::string>();
+  };
+  text("black", ggf.black);
+  text("white", ggf.white);
+  text("date", ggf.date);
+  return game_.ggf(ggf);
 }
 
 std::string ReversiSession::boardString() const { return board_string(game_.position()); }
+
+val ReversiSession::positions() const {
+  val out = val::array();
+  Position pos = game_.start_position();
+  out.call<void>("push", board_string(pos));
+  for (const Ply& ply : game_.plies()) {
+    Undo undo;
+    pos.make(ply.square, undo);
+    out.call<void>("push", board_string(pos));
+  }
+  return out;
+}
 
 val ReversiSession::searchRequest() const {
   val out = val::object();
@@ -113,33 +149,45 @@ val ReversiSession::snapshot_at(int ply) const {
   counts.set("white", popcount(pos.discs(kWhite)));
   out.set("counts", counts);
 
+  // The engine's status, converted: winner (1 black, 2 white, 0 draw, -1
+  // not over), the final count with empties to the winner, the reason code.
+  const GameStatus s = status_of(pos);
   val status = val::object();
-  const bool over = pos.game_over();
-  status.set("over", over);
-  const int score = over ? pos.final_score_for_black() : 0;
-  status.set("winner", !over ? -1 : score > 0 ? 1 : score < 0 ? 2 : 0);
-  status.set("blackScore", score);
-  // The final count as announced: empty squares go to the winner.
-  const int black = popcount(pos.discs(kBlack)), white = popcount(pos.discs(kWhite));
-  const int empties = 64 - black - white;
-  status.set("finalBlack", black + (score > 0 ? empties : 0));
-  status.set("finalWhite", white + (score < 0 ? empties : 0));
-  status.set("reason", over ? "score" : "");
-  status.set("text", live ? game_.status().description : std::string());
+  status.set("over", s.over);
+  status.set("winner", !s.over ? -1 : !s.winner ? 0 : js_color(*s.winner));
+  status.set("blackScore", s.black_score);
+  status.set("finalBlack", s.final_black);
+  status.set("finalWhite", s.final_white);
+  status.set("reason", std::string(end_reason_code(s.reason)));
+  status.set("text", s.description);
   out.set("status", status);
 
-  val moves = val::array();
-  for (const Ply& p : plies) {
+  sync_moves();
+  out.set("moves", moves_.call<val>("slice"));
+  out.set("canUndo", game_.can_undo());
+  out.set("canRedo", game_.can_redo());
+  return out;
+}
+
+void ReversiSession::sync_moves() const {
+  const auto& plies = game_.plies();
+  std::size_t same = 0;
+  while (same < plies.size() && same < cached_plies_.size() && plies[same].square == cached_plies_[same].square &&
+         plies[same].mover == cached_plies_[same].mover)
+    ++same;
+  if (same < cached_plies_.size()) {
+    cached_plies_.resize(same);
+    moves_.set("length", int(same));
+  }
+  for (std::size_t i = same; i < plies.size(); ++i) {
+    const Ply& p = plies[i];
     val move = val::object();
     move.set("square", p.square == kPass ? -1 : p.square);
     move.set("name", square_name(p.square));
     move.set("color", js_color(p.mover));
-    moves.call<void>("push", move);
+    moves_.call<void>("push", move);
+    cached_plies_.push_back(p);
   }
-  out.set("moves", moves);
-  out.set("canUndo", game_.can_undo());
-  out.set("canRedo", game_.can_redo());
-  return out;
 }
 
 }  // namespace qipan::bindings

@@ -1,10 +1,13 @@
 // The page's handle on one Reversi game. Holds no rules: moves, passes and
-// results come from engine/reversi (Game, notation).
+// results come from engine/reversi (Game, notation, GGF); this class only
+// turns them into plain JavaScript objects. Every refusal is
+// {ok: false, code, params, reason, cause?} (codes in engine/reversi/codes.h).
 #pragma once
 
 #include <emscripten/val.h>
 
 #include <string>
+#include <vector>
 
 #include "engine/reversi/game.h"
 
@@ -17,23 +20,37 @@ class ReversiSession {
   emscripten::val play(int square);
   bool undo() { return game_.undo(); }
   bool redo() { return game_.redo(); }
+  // Drops the plies after `ply` and the redo list ("continue from here"):
+  // {ok: true} or a bad_argument refusal.
+  emscripten::val truncate(int ply);
 
   emscripten::val snapshot() const { return snapshot_at(int(game_.plies().size())); }
   emscripten::val snapshotAt(int ply) const;
 
   // Board line (for a set-up start) and transcript; importRecord takes the
-  // same, or a bare transcript. Atomic: on error nothing changes.
+  // same, any transcript form (notation.h) or a GGF record. Atomic: on a
+  // refusal nothing changes. {ok: true, format: 'ggf'|'transcript', black,
+  // white, date} (the GGF's players and date, '' otherwise).
   std::string exportRecord() const { return game_.record(); }
   emscripten::val importRecord(const std::string& text);
-  std::string exportGgf() const;
+  // GGF with {black, white, date} (each optional) for PB, PW and DT.
+  std::string exportGgf(emscripten::val info) const;
   std::string boardString() const;
+  // The board string of every position of the game, index = ply (0 = the
+  // start): what the page's evaluation graph evaluates, one value a position.
+  emscripten::val positions() const;
   // What the worker needs: the current position as a board string.
   emscripten::val searchRequest() const;
 
  private:
   emscripten::val snapshot_at(int ply) const;
+  // The cached JS move list follows game_.plies(): only plies that changed
+  // since the last snapshot are rebuilt.
+  void sync_moves() const;
 
   reversi::Game game_;
+  mutable std::vector<reversi::Ply> cached_plies_;
+  mutable emscripten::val moves_ = emscripten::val::array();
 };
 
 }  // namespace qipan::bindings

@@ -1,7 +1,6 @@
 // The Reversi AI as the page and the terminal use it: eight levels, from a
-// random mover and a one-ply greedy player (the seed programs' opponents) to
-// a searcher thinking a few seconds and solving the last 22 squares
-// exactly; and hints, a value for every legal move at a level.
+// random mover to a searcher thinking a few seconds and solving the last 22
+// squares exactly; and hints, a value for every legal move at a level.
 //
 //   ReversiAi ai;                                    // owns searcher + tables
 //   AiMove m = ai.choose_move(pos, 6);               // m.move, m.score ...
@@ -12,20 +11,38 @@
 //
 // Levels. Depth and node budgets decide the searches (deterministic: the same
 // move natively and in wasm); time limits are only ceilings for slow
-// machines. Average move times natively and in wasm (about equal), from
-// games between equal levels:
-//   level kind    midgame search            nodes  exact from   ceiling  ~average
+// machines. "variety" is the seeded freedom below (plies, margin in discs).
+//   level kind    midgame search            nodes  exact from   variety  ceiling
 //   1     random  a uniformly random legal move (seeded)
-//   2     greedy  one ply: discs + 30 per corner + 5 per other edge square
-//                 + 2 per move of mobility (differences with the opponent)
-//   3     search  depth 2                   -      never        1 s      <1 ms
-//   4     search  depth 4                   -      10 empties   1 s      <1 ms
-//   5     search  depth 6                   -      14 empties   2 s      2 ms
-//   6     search  depth 10, probcut 95%     2 M    18 empties   2 s      0.02 s
-//   7     search  depth 14, probcut 87%     6 M    20 empties   4 s      0.15 s
-//   8     search  depth 24, probcut 87%     20 M   22 empties   10 s     2-3 s
-// Hints at levels 1 and 2 use level 3's search (a random or greedy move has
-// no value to show).
+//   2     search  depth 1                   -      never        all, 2   1 s
+//   3     search  depth 2                   -      never        10, 4    1 s
+//   4     search  depth 4                   -      10 empties   10, 3    1 s
+//   5     search  depth 6                   -      14 empties   8, 3     2 s
+//   6     search  depth 10, probcut 95%     2 M    18 empties   8, 2     2 s
+//   7     search  depth 14, probcut 87%     6 M    20 empties   6, 2     4 s
+//   8     search  depth 24, probcut 87%     20 M   22 empties   6, 1     10 s
+// The ladder (`scripts/bench --ladder reversi`: level n against n-1, random
+// 4-ply openings played with both colours, depth and node budgets; the
+// score of level n with its 95% range; native time per move of n and n-1,
+// measured on a shared, loaded machine):
+//   2-1  93.0% of 200 (89.5-96.5)   0.03 ms / 0.001 ms
+//   3-2  89.2% of 200 (85.0-93.5)   0.07 ms / 0.03 ms
+//   4-3  93.8% of 200 (90.4-97.1)   0.9 ms / 0.1 ms
+//   5-4  88.0% of 200 (83.5-92.5)   6 ms / 0.8 ms
+//   6-5  88.8% of 200 (84.4-93.1)   46 ms / 5 ms
+//   7-6  76.5% of 100 (68.4-84.6)   0.32 s / 0.05 s
+//   8-7  not measured yet: 2 games (+1 -1) in 9 minutes on the loaded machine
+//        (level 8 took about 9 s a move there); the ladder's 40 games need
+//        an idle machine for about 50 minutes
+// Hints at level 1 use level 3's search (a random move has no value to show).
+//
+// Variety: games against the AI differ from one game to the next, yet replay
+// exactly from the same seed (AiOptions::seed). In its first `variety_plies`
+// plies of the game (counted from the 60 empties of the start; level 2: the
+// whole game) a level draws among the moves that a depth-min(depth,
+// kVarietyDepth) look values within `variety_margin` discs of the best; the
+// lower the level, the longer and wider that freedom. Level 2's freedom all
+// game long is what keeps it between the random mover and level 3.
 #pragma once
 
 #include <cstdint>
@@ -41,7 +58,7 @@ namespace qipan::reversi {
 constexpr int kMinLevel = 1;
 constexpr int kMaxLevel = 8;
 
-enum class LevelKind : std::uint8_t { kRandom, kGreedy, kSearch };
+enum class LevelKind : std::uint8_t { kRandom, kSearch };
 
 struct LevelSpec {
   int level;
@@ -55,7 +72,16 @@ struct LevelSpec {
   // everywhere.
   std::uint64_t nodes;
   std::int64_t time_ms;  // ceiling per move (0 = none)
+  int variety_plies = 0;   // opening plies with a seeded choice among near-best moves
+  int variety_margin = 0;  // discs from the best that still count as near-best
 };
+
+constexpr int kVarietyDepth = 4;
+
+// A searching spec from explicit limits (the page's {depth, nodes, timeMs}):
+// no probcut, no variety, exact from `exact_empties` (0 = only when the depth
+// reaches the end).
+LevelSpec custom_spec(int depth, std::uint64_t nodes, std::int64_t time_ms, int exact_empties);
 
 std::span<const LevelSpec> level_table();
 // The spec of a level (clamped into kMinLevel..kMaxLevel).
@@ -64,18 +90,11 @@ const LevelSpec& level_spec(int level);
 // ceiling (deterministic: the bench and matches).
 SearchOptions level_options(const LevelSpec& spec, bool use_time = true);
 
-// Level 2's rule: the move maximising greedy_value of the position after it
-// (ties: the first in square order a1, b1, ... h8); kNoSquare if none.
-Square greedy_move(const Position& pos);
-// The greedy value of a position, for the player who just moved (the side
-// NOT to move in `after`): disc difference + 30 * corner difference + 5 *
-// difference of other edge squares + 2 * (own mobility - opponent's).
-int greedy_value(const Position& after);
 // Level 1: a uniformly random legal move drawn with SplitMix64(seed).
 Square random_move(const Position& pos, std::uint64_t seed);
 
 struct AiOptions {
-  std::uint64_t seed = 0;     // level 1's randomness
+  std::uint64_t seed = 0;     // level 1's randomness and the levels' variety
   bool use_time = true;       // false: depth and node budgets only (deterministic)
   std::int64_t time_ms = -1;  // >= 0 replaces the level's time ceiling (0 = none)
   bool reuse_tables = false;  // keep the tables from the previous call
@@ -85,7 +104,7 @@ struct AiOptions {
 
 struct AiMove {
   Square move = kNoSquare;  // a square; kPass when forced; kNoSquare when over
-  bool searched = false;    // false for levels 1 and 2 (no score)
+  bool searched = false;    // false for level 1 (no score)
   int score = 0;
   bool exact = false;
   int depth = 0;
@@ -108,8 +127,20 @@ class ReversiAi {
   explicit ReversiAi(std::size_t tt_megabytes = 16, const EvalWeights& weights = EvalWeights::builtin());
 
   AiMove choose_move(const Position& pos, int level, const AiOptions& options = {});
+  AiMove choose_move(const Position& pos, const LevelSpec& spec, const AiOptions& options = {});
   // One value per legal move, in square order (a lone kPass when forced).
   std::vector<HintValue> hints(const Position& pos, int level, const AiOptions& options = {});
+  std::vector<HintValue> hints(const Position& pos, const LevelSpec& spec, const AiOptions& options = {});
+
+  // The value of a position from Black's view by `spec`'s search, from clean
+  // tables: a pure function of (position, spec), whatever was searched
+  // before (the page's evaluation graph). Over: the final score, exact.
+  struct Evaluation {
+    int black_score = 0;
+    bool exact = false;
+    int depth = 0;
+  };
+  Evaluation evaluate(const Position& pos, const LevelSpec& spec);
 
   // Thread-safe: the running search returns its best move so far.
   void stop() { searcher_.stop(); }
@@ -118,7 +149,12 @@ class ReversiAi {
 
  private:
   SearchOptions options_for(const LevelSpec& spec, const AiOptions& options) const;
+  // The opening's seeded choice among near-best moves (kNoSquare: none).
+  AiMove varied_move(const Position& pos, const LevelSpec& spec, const AiOptions& options);
   Searcher searcher_;
+  // The opening's short look, from the smallest tables, cleared each time: the
+  // same choice for the same seed whatever came before, at little cost.
+  Searcher variety_;
 };
 
 }  // namespace qipan::reversi

@@ -4,6 +4,9 @@
 #include <cassert>
 #include <vector>
 
+#include "codes.h"
+#include "notation.h"
+
 namespace qipan::reversi {
 namespace {
 
@@ -74,7 +77,10 @@ Result<EvalWeights> decode_weights(std::string_view base64) {
   for (const char ch : base64) {
     if (ch == '=' || ch == ' ' || ch == '\n' || ch == '\r' || ch == '\t') continue;
     const int v = kBase64Value[static_cast<unsigned char>(ch)];
-    if (v < 0) return make_error(std::string("evaluation weights: bad base64 character '") + ch + "'");
+    if (v < 0)
+      return make_error(code::weights_bad_character, std::string("evaluation weights: bad base64 character '") +
+                                                         printable(std::string_view(&ch, 1)) + "'")
+          .with("character", printable(std::string_view(&ch, 1)));
     acc = acc << 6 | std::uint32_t(v);
     bits += 6;
     if (bits >= 8) {
@@ -121,8 +127,11 @@ Result<EvalWeights> decode_weights(std::string_view base64) {
     t[m] = std::int16_t(v);
   });
   if (!ok || zeros != 0 || i != bytes.size())
-    return make_error("evaluation weights do not match the feature layout (" + std::to_string(i) + " of " +
-                      std::to_string(bytes.size()) + " bytes read)");
+    return make_error(code::weights_layout_mismatch, "evaluation weights do not match the feature layout (" +
+                                                         std::to_string(i) + " of " + std::to_string(bytes.size()) +
+                                                         " bytes read)")
+        .with("read", i)
+        .with("total", bytes.size());
   return w;
 }
 

@@ -1,5 +1,6 @@
 #include "game.h"
 
+#include "codes.h"
 #include "notation.h"
 
 namespace qipan::reversi {
@@ -12,35 +13,65 @@ Game::Game(Position start) : start_(start), position_(start) {
   }
 }
 
+std::string_view end_reason_code(EndReason reason) {
+  switch (reason) {
+    case EndReason::kBoardFull: return "board_full";
+    case EndReason::kNoMoves: return "no_moves";
+    case EndReason::kNone: break;
+  }
+  return "";
+}
+
 Result<Game> Game::from_board(std::string_view board) {
   auto pos = parse_board(board);
-  if (!pos) return make_error(pos.error());
+  if (!pos) return pos.failure();
   return Game(*pos);
 }
 
 Result<Game> Game::from_transcript(std::string_view transcript, Position start) {
   Game game(start);
   auto parsed = parse_transcript(transcript, game.start_);
-  if (!parsed) return make_error(parsed.error());
+  if (!parsed) return parsed.failure();
   for (Square s : parsed->plies)
     if (s != kPass) {
       auto played = game.play(s);
-      if (!played) return make_error(played.error());  // cannot happen after parse_transcript
+      if (!played) return played.failure();  // cannot happen after parse_transcript
     }
   return game;
 }
 
-Result<Game> Game::from_record(std::string_view record) {
+Result<Game> Game::from_ggf(std::string_view text, GgfInfo* info) {
+  auto parsed = parse_ggf(text);
+  if (!parsed) return parsed.failure();
+  Game game(parsed->start);
+  // The game records forced passes itself; a pass the set-up start forced is
+  // already part of start_.
+  std::size_t first = 0;
+  if (!parsed->plies.empty() && parsed->plies[0] == kPass && parsed->start.must_pass()) first = 1;
+  for (std::size_t i = first; i < parsed->plies.size(); ++i)
+    if (parsed->plies[i] != kPass) {
+      auto played = game.play(parsed->plies[i]);
+      if (!played) return played.failure();  // cannot happen after parse_ggf
+    }
+  if (info) *info = parsed->info;
+  return game;
+}
+
+Result<Game> Game::from_record(std::string_view record, GgfInfo* info) {
   const std::size_t first = record.find_first_not_of(" \t\r\n");
   if (first == std::string_view::npos) return Game();
   record.remove_prefix(first);
+  if (looks_like_ggf(record)) return from_ggf(record, info);
   const std::size_t line_end = record.find('\n');
   const std::string_view first_line = record.substr(0, line_end);
-  // A board line is long (64 squares and the side); a transcript line may be
-  // longer still, but never holds X, O or '-'.
-  if (first_line.find_first_of("XO-*.") != std::string_view::npos) {
+  // A board line holds board characters and no digit (before a `; comment`);
+  // a transcript line always has digits (f5, 1.), whatever else it holds.
+  const std::string_view board_part = first_line.substr(0, first_line.find(';'));
+  if (board_part.find_first_of("0123456789") == std::string_view::npos &&
+      board_part.find_first_of("XxOo-*.") != std::string_view::npos) {
     auto start = parse_board(first_line);
-    if (!start) return make_error("bad board line: " + start.error());
+    if (!start)
+      return make_error(code::record_bad_board_line, "bad board line: " + start.error()).because(start.failure());
     const std::string_view rest = line_end == std::string_view::npos ? std::string_view{} : record.substr(line_end + 1);
     return from_transcript(rest, *start);
   }
@@ -53,17 +84,31 @@ std::string Game::record() const {
   return out + transcript();
 }
 
-GameStatus Game::status() const {
+std::string Game::ggf(const GgfInfo& info) const {
+  std::vector<Square> squares;
+  for (const Ply& ply : plies_) squares.push_back(ply.square);
+  return format_ggf(start_, squares, info);
+}
+
+GameStatus Game::status() const { return status_of(position_); }
+
+GameStatus status_of(const Position& position) {
   GameStatus status;
-  status.over = position_.game_over();
-  status.black_discs = popcount(position_.discs(kBlack));
-  status.white_discs = popcount(position_.discs(kWhite));
-  const std::string count = std::to_string(status.black_discs) + "-" + std::to_string(status.white_discs);
+  status.over = position.game_over();
+  status.black_discs = popcount(position.discs(kBlack));
+  status.white_discs = popcount(position.discs(kWhite));
+  status.final_black = status.black_discs;
+  status.final_white = status.white_discs;
   if (!status.over) {
-    status.description = std::string(position_.side_to_move() == kBlack ? "black" : "white") + " to move";
+    status.description = std::string(position.side_to_move() == kBlack ? "black" : "white") + " to move";
     return status;
   }
-  status.black_score = position_.final_score_for_black();
+  status.reason = position.empty_count() == 0 ? EndReason::kBoardFull : EndReason::kNoMoves;
+  status.black_score = position.final_score_for_black();
+  const int empties = position.empty_count();
+  if (status.black_score > 0) status.final_black += empties;
+  if (status.black_score < 0) status.final_white += empties;
+  const std::string count = std::to_string(status.final_black) + "-" + std::to_string(status.final_white);
   if (status.black_score > 0) {
     status.winner = kBlack;
     status.description = "black wins " + count;
@@ -76,11 +121,21 @@ GameStatus Game::status() const {
   return status;
 }
 
-std::optional<std::string> Game::illegal_reason(Square square) const {
-  if (position_.game_over()) return "the game is over";
-  if (square < 0 || square >= kSquares) return "square off the board";
-  if (position_.occupied() & square_bit(square)) return "that square is taken";
-  if (!position_.is_legal(square)) return "a disc must flip at least one of the opponent's discs";
+std::optional<Error> Game::illegal_reason(Square square) const {
+  if (position_.game_over()) return make_error(code::game_over, "the game is over");
+  if (square == kPass) {
+    // The game passes by itself when a side must: a pass asked for is never due.
+    return make_error(code::pass_not_allowed, "a side passes only when it has no move; it has one")
+        .with("side", position_.side_to_move() == kBlack ? "black" : "white");
+  }
+  if (square < 0 || square >= kSquares)
+    return make_error(code::square_out_of_range, "square " + std::to_string(square) + " is off the board")
+        .with("index", square);
+  if (position_.occupied() & square_bit(square))
+    return make_error(code::square_taken, "that square is taken").with("square", square_name(square));
+  if (!position_.is_legal(square))
+    return make_error(code::flips_nothing, "a disc must flip at least one of the opponent's discs")
+        .with("square", square_name(square));
   return std::nullopt;
 }
 
@@ -96,7 +151,7 @@ void Game::pass_if_forced() {
 }
 
 Result<GameStatus> Game::play(Square square) {
-  if (auto reason = illegal_reason(square)) return make_error(*reason);
+  if (auto reason = illegal_reason(square)) return *reason;
   push(square);
   pass_if_forced();
   redo_.clear();
@@ -131,6 +186,20 @@ bool Game::redo() {
   redo_.pop_back();
   push(square);
   pass_if_forced();
+  return true;
+}
+
+bool Game::truncate(int ply) {
+  if (ply < 0 || ply > int(plies_.size())) return false;
+  // A forced pass belongs to the move before it.
+  if (ply < int(plies_.size()) && plies_[ply].square == kPass) ++ply;
+  while (int(plies_.size()) > ply) {
+    const Ply last = plies_.back();
+    plies_.pop_back();
+    Undo undo{last.flipped};
+    position_.unmake(last.square, undo);
+  }
+  redo_.clear();
   return true;
 }
 

@@ -1,5 +1,8 @@
 #include "notation.h"
 
+#include "codes.h"
+
+#include <algorithm>
 #include <cstdio>
 #include <utility>
 
@@ -45,9 +48,25 @@ Result<Square> parse_square(std::string_view text) {
   }
   // Built by appending: GCC 12 warns falsely (-Wrestrict) on "literal" + string.
   std::string message(1, '\'');
-  message += text;
+  message += printable(text);
   message += "' is not a square (a letter a-h and a digit 1-8, like f5)";
-  return make_error(std::move(message));
+  return make_error(code::not_a_square, std::move(message)).with("text", printable(text));
+}
+
+std::string printable(std::string_view text, std::size_t max) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size() && i < max; ++i) {
+    const auto u = static_cast<unsigned char>(text[i]);
+    if (u >= 0x20 && u < 0x7F) {
+      out += char(u);
+    } else {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\x%02X", unsigned(u));
+      out += buf;
+    }
+  }
+  if (text.size() > max) out += "...";
+  return out;
 }
 
 std::string board_string(const Position& pos) {
@@ -75,7 +94,8 @@ Result<Position> parse_board(std::string_view text) {
     tokens.push_back(text.substr(i, j - i));
     i = j;
   }
-  if (tokens.empty()) return make_error("empty board string: expected 64 squares (X, O or -) and the side to move");
+  if (tokens.empty())
+    return make_error(code::board_empty, "empty board string: expected 64 squares (X, O or -) and the side to move");
   // The board is everything before the last token, which is the side to move
   // (rows may be spaced out, as GGF's BO[] writes them); a single 65-character
   // token carries the side as its last character.
@@ -93,20 +113,28 @@ Result<Position> parse_board(std::string_view text) {
     }
   }
   if (cells.size() != 64)
-    return make_error("the board has " + std::to_string(cells.size()) +
-                      " squares; a board string has 64 (a1 b1 .. h8, X, O or -) then the side to move");
+    return make_error(code::board_square_count,
+                      "the board has " + std::to_string(cells.size()) +
+                          " squares; a board string has 64 (a1 b1 .. h8, X, O or -) then the side to move")
+        .with("count", cells.size());
   Bitboard discs[2] = {0, 0};
   for (Square s = 0; s < kSquares; ++s) {
     const int code = cell_code(cells[s]);
     if (code < 0)
-      return make_error("square " + square_name(s) + " (character " + std::to_string(s + 1) + "): " +
-                        quoted(cells[s]) + " is not X, O or -");
+      return make_error(code::board_bad_character, "square " + square_name(s) + " (character " +
+                                                       std::to_string(s + 1) + "): " + quoted(cells[s]) +
+                                                       " is not X, O or -")
+          .with("square", square_name(s))
+          .with("character", printable(std::string_view(&cells[s], 1)));
     if (code < 2) discs[code] |= square_bit(s);
   }
-  if (side.empty()) return make_error("the board string has its 64 squares but no side to move: add X or O");
+  if (side.empty())
+    return make_error(code::board_no_side, "the board string has its 64 squares but no side to move: add X or O");
   const int side_code = side.size() == 1 ? cell_code(side[0]) : -1;
   if (side_code != 0 && side_code != 1)
-    return make_error("the side to move must be X (black) or O (white), not '" + std::string(side) + "'");
+    return make_error(code::board_bad_side,
+                      "the side to move must be X (black) or O (white), not '" + printable(side) + "'")
+        .with("side", printable(side));
   return Position::from_colors(discs[kBlack], discs[kWhite], Color(side_code));
 }
 
@@ -129,41 +157,101 @@ std::string board_diagram(const Position& pos) {
   return out;
 }
 
+namespace {
+
+bool is_separator(char c) { return is_space(c) || c == ',' || c == '-' || c == ';'; }
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+// The written token starting at `i` (up to the next separator), for a
+// refusal's `text`.
+std::string_view token_at(std::string_view text, std::size_t i) {
+  std::size_t j = i;
+  while (j < text.size() && !is_separator(text[j])) ++j;
+  return text.substr(i, std::max<std::size_t>(j - i, 1));
+}
+
+}  // namespace
+
+Result<Square> read_ply(const Position& pos, Square written) {
+  const char* side = pos.side_to_move() == kBlack ? "black" : "white";
+  if (pos.game_over()) return make_error(code::game_over, "the game is already over");
+  if (written == kPass) {
+    if (!pos.must_pass())
+      return make_error(code::pass_not_allowed, std::string("a pass, but ") + color_name(pos.side_to_move()) +
+                                                    " has a legal move")
+          .with("side", side);
+    return kPass;
+  }
+  if (pos.occupied() & square_bit(written))
+    return make_error(code::square_taken, std::string("illegal for ") + color_name(pos.side_to_move()) +
+                                              ", the square is already taken")
+        .with("square", square_name(written));
+  if (!pos.is_legal(written))
+    return make_error(code::flips_nothing,
+                      std::string("illegal for ") + color_name(pos.side_to_move()) + ", it flips no discs")
+        .with("square", square_name(written));
+  return written;
+}
+
 Result<Transcript> parse_transcript(std::string_view text, const Position& start) {
+  if (text.size() > kMaxTranscriptText)
+    return make_error(code::text_too_long, "the transcript is too long").with("max", kMaxTranscriptText);
   Transcript t{{}, start};
   Position& pos = t.end;
   int number = 0;
   std::size_t i = 0;
   while (true) {
-    while (i < text.size() && is_space(text[i])) ++i;
+    while (i < text.size() && is_separator(text[i])) ++i;
     if (i >= text.size()) break;
+    // A move number: digits and at least one dot (`12.`, `3...`).
+    if (is_digit(text[i])) {
+      std::size_t j = i;
+      while (j < text.size() && is_digit(text[j])) ++j;
+      if (j < text.size() && text[j] == '.') {
+        while (j < text.size() && text[j] == '.') ++j;
+        i = j;
+        continue;
+      }
+    }
     ++number;
-    const std::string where = "move " + std::to_string(number);
+    const std::string_view token = token_at(text, i);
+    const auto refuse = [&](std::string_view written_text, Error cause) {
+      return make_error(code::transcript_bad_move, "move " + std::to_string(number) + " (" +
+                                                       printable(written_text) + "): " + cause.message)
+          .with("index", number)
+          .with("text", printable(written_text))
+          .because(std::move(cause));
+    };
+    Square written = kNoSquare;
     const char c = lower(text[i]);
-    if (c < 'a' || c > 'h')
-      return make_error(where + ": " + quoted(text[i]) + " is not a column letter a-h (moves are written like f5d6c3)");
-    if (i + 1 >= text.size() || is_space(text[i + 1]))
-      return make_error(where + ": '" + text[i] + "' has no row digit (the transcript has an odd number of characters?)");
-    const char r = text[i + 1];
-    if (r < '1' || r > '8')
-      return make_error(where + ": " + quoted(r) + " after '" + text[i] + "' is not a row digit 1-8");
-    const Square s = make_square(c - 'a', r - '1');
-    const std::string name = square_name(s);
-    i += 2;
-    if (pos.game_over()) return make_error(where + " (" + name + "): the game is already over");
-    if (pos.must_pass()) {
+    std::size_t length = 0;
+    if (c == 'p') {
+      // pa, ps, pass (any case); a pass is one ply.
+      const auto rest = [&](std::size_t k) { return i + k < text.size() ? lower(text[i + k]) : '\0'; };
+      if (rest(1) == 'a' && rest(2) == 's' && rest(3) == 's') length = 4;
+      else if (rest(1) == 'a' || rest(1) == 's') length = 2;
+      if (length) written = kPass;
+    } else if (c >= 'a' && c <= 'h' && i + 1 < text.size() && text[i + 1] >= '1' && text[i + 1] <= '8') {
+      written = make_square(c - 'a', text[i + 1] - '1');
+      length = 2;
+    }
+    if (written == kNoSquare)
+      return refuse(token, make_error(code::not_a_move, "'" + printable(token) +
+                                                     "' is not a move (moves are written like f5d6c3, "
+                                                     "passes pa or pass)")
+                        .with("text", printable(token)));
+    const std::string_view move_text = text.substr(i, length);
+    i += length;
+    // A pass the mover had to make may be left out.
+    if (written != kPass && pos.must_pass()) {
       t.plies.push_back(kPass);
       pos.pass();
     }
-    if (pos.occupied() & square_bit(s))
-      return make_error(where + " (" + name + "): illegal for " + color_name(pos.side_to_move()) +
-                        ", the square is already taken");
-    if (!pos.is_legal(s))
-      return make_error(where + " (" + name + "): illegal for " + color_name(pos.side_to_move()) +
-                        ", it flips no discs");
+    auto ply = read_ply(pos, written);
+    if (!ply) return refuse(move_text, ply.failure());
     Undo undo;
-    pos.make(s, undo);
-    t.plies.push_back(s);
+    pos.make(*ply, undo);
+    t.plies.push_back(*ply);
   }
   return t;
 }
@@ -173,53 +261,6 @@ std::string format_transcript(std::span<const Square> plies) {
   out.reserve(plies.size() * 2);
   for (Square s : plies)
     if (s != kPass) out += square_name(s);
-  return out;
-}
-
-std::string format_ggf(const Position& start, std::span<const Square> plies, const GgfInfo& info) {
-  // GGF values end at ']' and escape with '\': keep names plain.
-  const auto clean = [](const std::string& s) {
-    std::string out;
-    for (char c : s)
-      if (c != ']' && c != '\\' && c != '[') out += c;
-    return out;
-  };
-  std::string out = "(;GM[Othello]PC[" + clean(info.place) + "]";
-  if (!info.date.empty()) out += "DT[" + clean(info.date) + "]";
-  out += "PB[" + clean(info.black) + "]PW[" + clean(info.white) + "]";
-
-  Position pos = start;
-  std::string moves;
-  for (Square s : plies) {
-    moves += pos.side_to_move() == kBlack ? "B[" : "W[";
-    if (s == kPass) {
-      moves += "PA";
-    } else {
-      moves += char('A' + column_of(s));
-      moves += char('1' + row_of(s));
-    }
-    moves += ']';
-    Undo undo;
-    pos.make(s, undo);
-  }
-  if (pos.game_over()) {
-    char result[32];
-    std::snprintf(result, sizeof result, "RE[%+d.000]", pos.final_score_for_black());
-    out += result;
-  } else {
-    out += "RE[?]";
-  }
-
-  // BO[8 <8 rows of 8> <side>], '*' black, 'O' white, rows separated by spaces.
-  out += "TY[8]BO[8";
-  for (Square s = 0; s < kSquares; ++s) {
-    if (column_of(s) == 0) out += ' ';
-    const int c = start.color_at(s);
-    out += c == kBlack ? '*' : c == kWhite ? 'O' : '-';
-  }
-  out += start.side_to_move() == kBlack ? " *]" : " O]";
-  out += moves;
-  out += ";)";
   return out;
 }
 

@@ -7,9 +7,14 @@
 //   Input also accepts x * (black), o (white), . (empty), whitespace inside the
 //   board, and a trailing `; comment`;
 // - transcripts: moves run together, `f5d6c3d3c4...`, passes implicit;
-// - GGF game records (GGS): `(;GM[Othello]...BO[8 ...]B[F5]W[D6]...;)`.
+//   input also takes move numbers (`1. f5 d6 2. c3 d3`), separators (`f5-d6`,
+//   commas) and written passes (`pa`, `ps`, `pass`, any case) where the rules
+//   force one;
+// - GGF game records (GGS): `(;GM[Othello]...BO[8 ...]B[F5]W[D6]...;)`, in
+//   ggf.h.
 //
-// Parsers return a Result whose error names what is wrong and where.
+// Parsers return a Result whose refusal names what is wrong and where
+// (codes in codes.h).
 #pragma once
 
 #include <span>
@@ -33,6 +38,10 @@ Result<Position> parse_board(std::string_view text);
 // A multi-line picture with coordinates, for terminals and test failures.
 std::string board_diagram(const Position& pos);
 
+// Whether `written` (a square, or kPass) may be played now: the ply, or the
+// refusal (game_over, pass_not_allowed, square_taken, flips_nothing).
+Result<Square> read_ply(const Position& pos, Square written);
+
 struct Transcript {
   // Every ply from the start position, the implicit passes made explicit as
   // kPass (a pass is recorded before a move only when the mover had to pass).
@@ -42,23 +51,19 @@ struct Transcript {
   Position end;
 };
 
-// Reads concatenated moves (`f5d6c3`, `F5D6C3`, whitespace allowed between
-// moves), playing them from `start`. All or nothing: the first bad move is
-// reported with its number (1 = the first written move) and the reason.
+// Reads a transcript (`f5d6c3`, `F5 D6 C3`, `1. f5 d6 2. c3`, `f5-d6-c3`,
+// with `pa`/`ps`/`pass` for a forced pass, which may also be left out),
+// playing it from `start`. All or nothing: the first bad move is refused
+// with code transcript_bad_move, its index (1 = the first written move), its
+// text and the reason as cause (not_a_move, square_taken, flips_nothing,
+// pass_not_allowed, game_over). Refuses text_too_long past kMaxTranscriptText.
+inline constexpr std::size_t kMaxTranscriptText = 20000;
 Result<Transcript> parse_transcript(std::string_view text, const Position& start = Position::start());
 // Lower-case concatenated moves; kPass entries are skipped (passes implicit).
 std::string format_transcript(std::span<const Square> plies);
 
-struct GgfInfo {
-  std::string black = "?";  // PB[]
-  std::string white = "?";  // PW[]
-  std::string place = "Qipan";
-  std::string date;  // DT[], omitted when empty
-};
-
-// A GGF record of `plies` (legal, from `start`; passes written B[PA]/W[PA]).
-// RE[] is black's final score with empties to the winner (e.g. RE[+18.000])
-// when the game is over after the last ply, else RE[?].
-std::string format_ggf(const Position& start, std::span<const Square> plies, const GgfInfo& info = {});
+// Printable ASCII of `text` (other bytes as \xNN), at most `max` bytes of
+// input: what a refusal's `text` parameter shows.
+std::string printable(std::string_view text, std::size_t max = 24);
 
 }  // namespace qipan::reversi

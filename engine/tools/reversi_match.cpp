@@ -138,6 +138,7 @@ int match_command(const Args& args) {
   long long diff_sum = 0;
   SplitMix64 rng{std::uint64_t(seed)};
   const Stopwatch watch;
+  double last_report = 0;
   for (int g = 0; g < openings; ++g) {
     // A random opening that is not already over.
     Position opening = Position::start();
@@ -163,7 +164,10 @@ int match_command(const Args& args) {
       else if (a_score == 0) ++draws;
       else ++losses;
     }
-    if ((g + 1) % 10 == 0) {
+    // Every 10 openings, or sooner when games are slow (a partial result
+    // is still a result).
+    if ((g + 1) % 10 == 0 || watch.elapsed_seconds() - last_report > 60) {
+      last_report = watch.elapsed_seconds();
       std::fprintf(stderr, "  %d games: +%d =%d -%d, %.0f s\n", (g + 1) * 2, wins, draws, losses,
                    watch.elapsed_seconds());
     }
@@ -172,7 +176,7 @@ int match_command(const Args& args) {
   std::printf("A (level %lld): %d wins, %d draws, %d losses of %d (%.1f%%); average disc difference %+.2f\n", a, wins,
               draws, losses, total, 100.0 * (wins + 0.5 * draws) / total, double(diff_sum) / total);
   auto speed = [](const char* name, long long level, const SideStats& s) {
-    std::printf("%s (level %lld): %d moves, %.3f s/move, %llu nodes, %.2f M nodes/s\n", name, level, s.moves,
+    std::printf("%s (level %lld): %d moves, %.6f s/move, %llu nodes, %.2f M nodes/s\n", name, level, s.moves,
                 s.moves ? s.seconds / s.moves : 0.0, static_cast<unsigned long long>(s.nodes),
                 s.seconds > 0 ? double(s.nodes) / s.seconds / 1e6 : 0.0);
   };

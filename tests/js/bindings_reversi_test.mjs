@@ -1,6 +1,8 @@
 // The Reversi Embind surface as the page uses it: full games through
-// ReversiSession (passes recorded by the engine, undo/redo, records, GGF),
-// moves and hints from ReversiSearcher, and no leaked handle.
+// ReversiSession (passes recorded by the engine, undo/redo, truncate,
+// records, GGF in and out), refusals with codes and parameters, the cached
+// move list, moves/hints/evaluations from ReversiSearcher with level or
+// explicit limits and seeds, and no leaked handle.
 //   node --no-experimental-fetch tests/js/bindings_reversi_test.mjs
 import assert from 'node:assert/strict';
 import { finish, loadEngine, test, testNoLeakedHandles } from './harness.mjs';
@@ -10,6 +12,38 @@ const engine = await loadEngine();
 let seed = 77;
 const random = (n) => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) % n);
 const handlesAtStart = engine.count_emval_handles();
+const START = '---------------------------OX------XO--------------------------- X';
+const codes = new Set(engine.refusalCodes().filter((e) => e.game === 'reversi').map((e) => e.code));
+
+// A refusal as the page receives it: {ok: false, code, params, reason, cause?}.
+function assertRefusal(result, code, params = {}, { inner = false } = {}) {
+  if (!inner) assert.equal(result.ok, false);
+  assert.equal(result.code, code, JSON.stringify(result));
+  assert.equal(typeof result.reason, 'string');
+  assert.ok(result.reason.length > 0);
+  for (const [key, value] of Object.entries(params)) assert.equal(result.params[key], value, `${code}.${key}`);
+  assert.ok(!('error' in result), 'no separate error key');
+}
+
+// Plays random games until one has a forced pass before its end.
+function gameWithPass() {
+  for (;;) {
+    const session = new engine.ReversiSession();
+    let passed = false;
+    for (let snap = session.snapshot(); !snap.status.over; snap = session.snapshot()) {
+      session.play(snap.legal[random(snap.legal.length)]);
+      passed ||= !!session.snapshot().passed && !session.snapshot().status.over;
+    }
+    if (passed) return session;
+    session.delete();
+  }
+}
+
+test('the engine lists Reversi codes', () => {
+  for (const code of ['square_taken', 'flips_nothing', 'transcript_bad_move', 'ggf_bad_move', 'board_square_count']) {
+    assert.ok(codes.has(code), code);
+  }
+});
 
 test('random games to the end: snapshots, passes, results and records agree', () => {
   let passes = 0;
@@ -17,7 +51,7 @@ test('random games to the end: snapshots, passes, results and records agree', ()
     const session = new engine.ReversiSession();
     let snap = session.snapshot();
     assert.deepEqual(snap.counts, { black: 2, white: 2 });
-    assert.equal(snap.boardString, '---------------------------OX------XO--------------------------- X');
+    assert.equal(snap.boardString, START);
     while (!snap.status.over) {
       assert.ok(snap.legal.length > 0, 'the side to move always has a move (passes are automatic)');
       const square = snap.legal[random(snap.legal.length)];
@@ -27,14 +61,22 @@ test('random games to the end: snapshots, passes, results and records agree', ()
       assert.equal(after.board[square], snap.side);
       for (const f of after.lastFlips) assert.equal(after.board[f], snap.side);
       assert.equal(after.counts.black + after.counts.white, snap.counts.black + snap.counts.white + 1);
+      assert.equal(after.moves.length, after.plies);
       if (after.passed) {
         passes++;
         assert.equal(after.side, snap.side, 'after a pass the same side moves again');
+        assert.equal(after.moves[after.plies - 1].square, -1);
       }
       snap = after;
     }
     const { black, white } = snap.counts;
     assert.equal(snap.status.winner, black > white ? 1 : white > black ? 2 : 0);
+    // The final count comes from the engine: empties to the winner.
+    const empties = 64 - black - white;
+    assert.equal(snap.status.finalBlack, black + (snap.status.winner === 1 ? empties : 0));
+    assert.equal(snap.status.finalWhite, white + (snap.status.winner === 2 ? empties : 0));
+    assert.equal(snap.status.blackScore, snap.status.finalBlack - snap.status.finalWhite);
+    assert.equal(snap.status.reason, empties === 0 ? 'board_full' : 'no_moves');
     assert.match(session.exportGgf(), /^\(;GM\[Othello\]/);
     const copy = new engine.ReversiSession();
     assert.equal(copy.importRecord(session.exportRecord()).ok, true);
@@ -42,25 +84,99 @@ test('random games to the end: snapshots, passes, results and records agree', ()
     copy.delete();
     while (session.undo());
     assert.equal(session.snapshot().ply, 0);
+    assert.deepEqual(session.snapshot().moves, []);
     while (session.redo());
     assert.equal(session.snapshot().boardString, snap.boardString);
+    assert.deepEqual(session.snapshot().moves, snap.moves, 'the cached move list follows undo and redo');
     session.delete();
   }
   assert.ok(passes > 0, 'some games had a forced pass');
 });
 
-test('illegal moves and bad input are refused with reasons', () => {
+test('illegal moves and bad input are refused with codes and parameters, and change nothing', () => {
   const session = new engine.ReversiSession();
-  assert.deepEqual(session.play(0), { ok: false, reason: "a disc must flip at least one of the opponent's discs" });
-  assert.deepEqual(session.play(27), { ok: false, reason: 'that square is taken' });
-  assert.equal(session.play(99).ok, false);
-  assert.equal(session.importRecord('f5d6zz').ok, false);
-  assert.equal(session.loadBoard('XO X').ok, false);
+  assertRefusal(session.play(0), 'flips_nothing', { square: 'a1' });
+  assertRefusal(session.play(27), 'square_taken', { square: 'd4' });
+  assertRefusal(session.play(99), 'square_out_of_range', { index: '99' });
+  assertRefusal(session.play(64), 'pass_not_allowed', { side: 'black' });
+  const bad = session.importRecord('f5d6zz');
+  assertRefusal(bad, 'transcript_bad_move', { index: '3', text: 'zz' });
+  assert.equal(bad.cause.code, 'not_a_move');
+  assert.equal(bad.cause.params.text, 'zz');
+  const early = session.importRecord('1. f5 pass');
+  assertRefusal(early, 'transcript_bad_move', { index: '2', text: 'pass' });
+  assertRefusal(early.cause, 'pass_not_allowed', { side: 'white' }, { inner: true });
+  assertRefusal(session.loadBoard('XO X'), 'board_square_count', { count: '2' });
+  assertRefusal(session.loadBoard(`${'-'.repeat(63)}Z X`), 'board_bad_character', { square: 'h8', character: 'Z' });
+  const ggf = session.importRecord('(;GM[Othello]B[F5]W[F5];)');
+  assertRefusal(ggf, 'ggf_bad_move', { index: '2', text: 'F5' });
+  assert.equal(ggf.cause.code, 'square_taken');
+  assertRefusal(session.importRecord('(;GM[Go];)'), 'ggf_not_othello', { game: 'Go' });
+  assertRefusal(session.truncate(5), 'bad_argument', { name: 'ply' });
+  for (const refusal of [bad, early, ggf]) assert.ok(codes.has(refusal.code) && codes.has(refusal.cause.code));
   assert.equal(session.snapshot().ply, 0);
+  assert.equal(session.snapshot().boardString, START);
   session.delete();
 });
 
-test('the searcher plays legal moves at every level and gives a hint per legal move', () => {
+test('transcripts in every form, and a pass written where the rules force it', () => {
+  const session = gameWithPass();
+  const snap = session.snapshot();
+  const withPasses = snap.moves.map((m) => (m.square < 0 ? 'PA' : m.name)).join(' ');
+  const numbered = snap.moves.map((m, i) => `${i % 2 ? '' : `${i / 2 + 1}. `}${m.square < 0 ? 'pass' : m.name}`).join(' ');
+  for (const text of [session.exportRecord(), withPasses, numbered, snap.moves.filter((m) => m.square >= 0).map((m) => m.name).join('-')]) {
+    const copy = new engine.ReversiSession();
+    const result = copy.importRecord(text);
+    assert.equal(result.ok, true, `${text}: ${result.reason}`);
+    assert.equal(result.format, 'transcript');
+    assert.equal(copy.snapshot().boardString, snap.boardString);
+    assert.deepEqual(copy.snapshot().moves, snap.moves);
+    copy.delete();
+  }
+  session.delete();
+});
+
+test('GGF out with players, date and result; GGF in gives them back', () => {
+  const session = gameWithPass();
+  const snap = session.snapshot();
+  const text = session.exportGgf({ black: 'Qipan AI level 4', white: 'Human', date: '2026.12.01_10:00:00.UTC' });
+  assert.match(text, /PB\[Qipan AI level 4\]PW\[Human\]/);
+  assert.match(text, /DT\[2026\.12\.01_10:00:00\.UTC\]/);
+  const score = snap.status.blackScore;
+  assert.ok(text.includes(`RE[${score > 0 ? '+' : score < 0 ? '-' : '+'}${Math.abs(score)}.000]`), text);
+  assert.match(text, /[BW]\[PA\]/);
+  const copy = new engine.ReversiSession();
+  const result = copy.importRecord(text);
+  assert.deepEqual(result, { ok: true, format: 'ggf', black: 'Qipan AI level 4', white: 'Human', date: '2026.12.01_10:00:00.UTC' });
+  assert.equal(copy.snapshot().boardString, snap.boardString);
+  assert.deepEqual(copy.snapshot().moves, snap.moves);
+  assert.equal(copy.exportGgf({ black: 'Qipan AI level 4', white: 'Human', date: '2026.12.01_10:00:00.UTC' }), text);
+  assert.match(copy.exportGgf(), /PB\[\?\]PW\[\?\]/);
+  copy.delete();
+  session.delete();
+});
+
+test('truncate keeps the shown position, drops the rest and the redo list', () => {
+  const session = new engine.ReversiSession();
+  for (let i = 0; i < 12; i++) {
+    const snap = session.snapshot();
+    session.play(snap.legal[random(snap.legal.length)]);
+  }
+  const at6 = session.snapshotAt(6);
+  session.undo();
+  assert.equal(session.snapshot().canRedo, true);
+  assert.deepEqual(session.truncate(6), { ok: true });
+  const snap = session.snapshot();
+  assert.equal(snap.plies, 6);
+  assert.equal(snap.boardString, at6.boardString);
+  assert.equal(snap.canRedo, false);
+  assert.deepEqual(snap.moves, at6.moves.slice(0, 6));
+  assert.deepEqual(session.positions().length, 7);
+  assert.equal(session.positions()[6], at6.boardString);
+  session.delete();
+});
+
+test('the searcher: levels, explicit limits, seeds, refusals', () => {
   const searcher = new engine.ReversiSearcher();
   const session = new engine.ReversiSession();
   session.play(37); // f5
@@ -68,24 +184,92 @@ test('the searcher plays legal moves at every level and gives a hint per legal m
     const snap = session.snapshot();
     const infos = [];
     const result = searcher.search(snap.boardString, { level }, (info) => infos.push(info));
-    assert.equal(result.ok, true, result.error);
+    assert.equal(result.ok, true, result.reason);
     assert.ok(snap.legal.includes(result.square), `level ${level} played ${result.name}`);
-    if (level >= 3) assert.ok(infos.length > 0, 'searching levels report iterations');
   }
+  const snap = session.snapshot();
+  // Past the opening a searching level reports its iterations, with the line.
+  const midgame = 'O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X';
+  const infos = [];
+  const solved = searcher.search(midgame, { level: 8 }, (info) => infos.push(info));
+  assert.equal(solved.name, 'a2');
+  assert.equal(solved.score, 38);
+  assert.ok(solved.exact);
+  assert.ok(infos.length > 0 && Array.isArray(infos[0].pv));
+  // Explicit limits: a depth, a node budget, a time.
+  const byDepth = searcher.search(snap.boardString, { depth: 3 }, null);
+  assert.equal(byDepth.ok, true);
+  assert.equal(byDepth.depth, 3);
+  assert.ok(snap.legal.includes(byDepth.square));
+  const byNodes = searcher.search(snap.boardString, { nodes: 20000 }, null);
+  assert.equal(byNodes.ok, true);
+  assert.ok(byNodes.nodes <= 40000, `${byNodes.nodes} nodes`);
+  assert.equal(searcher.search(snap.boardString, { timeMs: 50 }, null).ok, true);
+  // The same seed, the same opening choice; seeds vary it (the four first
+  // moves are worth the same).
+  const choices = new Set();
+  for (let s = 1; s <= 12; s++) {
+    const a = searcher.search(START, { level: 7, seed: s }, null).square;
+    assert.equal(searcher.search(START, { level: 7, seed: s }, null).square, a);
+    choices.add(a);
+  }
+  assert.ok(choices.size >= 2, 'the opening varies with the seed');
+  // Refusals.
+  assertRefusal(searcher.search('bad', { level: 3 }, null), 'board_square_count');
+  assertRefusal(searcher.search(START, { level: 9 }, null), 'bad_argument', { name: 'limits.level' });
+  assertRefusal(searcher.search(START, { level: 2.5 }, null), 'bad_argument', { name: 'limits.level' });
+  assertRefusal(searcher.search(START, { depth: 0 }, null), 'bad_argument', { name: 'limits.depth' });
+  assertRefusal(searcher.search(START, {}, null), 'bad_argument');
+  assertRefusal(searcher.search(START, 3, null), 'bad_argument');
+  assertRefusal(searcher.search(`${'X'.repeat(64)} O`, { level: 3 }, null), 'game_over');
+  assertRefusal(searcher.hints('bad', { level: 3 }, null), 'board_square_count');
+  session.delete();
+  searcher.delete();
+});
+
+test('hints give a value per legal move; exact near the end', () => {
+  const searcher = new engine.ReversiSearcher();
+  const session = new engine.ReversiSession();
+  session.play(37);
   const snap = session.snapshot();
   const hints = searcher.hints(snap.boardString, { level: 3 }, null);
   assert.equal(hints.ok, true);
   assert.deepEqual(hints.moves.map((m) => m.square).sort((a, b) => a - b), snap.legal.slice().sort((a, b) => a - b));
-  // Near the end the values are exact.
   const endgame = 'O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X';
   const solved = searcher.hints(endgame, { level: 8 }, null);
   const best = solved.moves.reduce((a, b) => (b.value > a.value ? b : a));
   assert.equal(best.value, 38);
   assert.equal(best.square, 8); // a2
   assert.ok(best.exact);
-  assert.equal(searcher.search('bad', { level: 3 }, null).ok, false);
+  assert.ok(searcher.hints(endgame, { depth: 4, exactEmpties: 20 }, null).moves.every((m) => m.exact));
   session.delete();
   searcher.delete();
+});
+
+test('evaluate: Black\'s view, the same value whatever was searched before', () => {
+  const searcher = new engine.ReversiSearcher();
+  const other = new engine.ReversiSearcher();
+  const afterF5 = '---------------------------OX------XXX-------------------------- O';
+  const first = searcher.evaluate(afterF5, { level: 5 });
+  assert.equal(first.ok, true);
+  searcher.search(START, { level: 6 }, null);
+  searcher.hints(afterF5, { level: 4 }, null);
+  assert.deepEqual(searcher.evaluate(afterF5, { level: 5 }), first);
+  assert.deepEqual(other.evaluate(afterF5, { level: 5 }), first);
+  // White to move after f5: the search's score for White, turned.
+  const white = searcher.search(afterF5, { depth: 6 }, null);
+  assert.ok(Number.isInteger(white.score));
+  const endgame = 'O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X';
+  const solved = searcher.evaluate(endgame, { level: 8 });
+  assert.deepEqual([solved.score, solved.exact], [38, true]);
+  // The same position with White to move and colours swapped: the negation.
+  const swapped = endgame.slice(0, 64).replace(/[XO]/g, (c) => (c === 'X' ? 'O' : 'X')) + ' O';
+  assert.deepEqual([searcher.evaluate(swapped, { level: 8 }).score], [-38]);
+  assert.deepEqual(searcher.evaluate(`${'X'.repeat(40)}${'O'.repeat(24)} X`, { level: 5 }), { ok: true, score: 16, exact: true, depth: 0 });
+  assertRefusal(searcher.evaluate('nonsense', { level: 5 }), 'board_square_count');
+  assertRefusal(searcher.evaluate(START, { level: 0 }), 'bad_argument');
+  searcher.delete();
+  other.delete();
 });
 
 testNoLeakedHandles(engine, handlesAtStart);

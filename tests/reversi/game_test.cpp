@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "engine/core/random.h"
+#include "engine/reversi/codes.h"
 #include "engine/reversi/game.h"
 #include "engine/reversi/notation.h"
 
@@ -17,9 +18,15 @@ Square sq(const char* name) { return *parse_square(name); }
 
 TEST_CASE("illegal moves are refused with a reason and change nothing") {
   Game game;
-  CHECK(game.illegal_reason(sq("d4")) == std::optional<std::string>("that square is taken"));
-  CHECK(game.illegal_reason(sq("a1")).value().find("flip") != std::string::npos);
-  CHECK(game.illegal_reason(-1).has_value());
+  CHECK(game.illegal_reason(sq("d4"))->code == reversi::code::square_taken);
+  CHECK(*game.illegal_reason(sq("d4"))->param("square") == "d4");
+  CHECK(game.illegal_reason(sq("a1"))->code == reversi::code::flips_nothing);
+  CHECK(game.illegal_reason(sq("a1"))->message.find("flip") != std::string::npos);
+  CHECK(game.illegal_reason(-5)->code == reversi::code::square_out_of_range);
+  CHECK(*game.illegal_reason(65)->param("index") == "65");
+  CHECK(game.illegal_reason(kPass)->code == reversi::code::pass_not_allowed);
+  CHECK(*game.illegal_reason(kPass)->param("side") == "black");
+  CHECK(game.play(sq("a1")).code() == reversi::code::flips_nothing);
   CHECK_FALSE(game.play(sq("a1")));
   CHECK(game.plies().empty());
   CHECK(game.play(sq("f5")));

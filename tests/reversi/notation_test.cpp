@@ -5,6 +5,8 @@
 #include <vector>
 
 #include "engine/core/random.h"
+#include "engine/reversi/codes.h"
+#include "engine/reversi/ggf.h"
 #include "engine/reversi/notation.h"
 
 using namespace qipan::reversi;
@@ -163,59 +165,85 @@ TEST_CASE("reversi GGF output carries the board, the moves, passes and the resul
   CHECK(white.find("---O*--- ---***-- -------- -------- -------- O]") != std::string::npos);
 }
 
-TEST_CASE("reversi malformed input: each error names what is wrong") {
+TEST_CASE("reversi malformed input: each refusal names its code, what is wrong and where") {
   struct BadBoard {
     std::string text;
+    std::string_view code;
     std::string_view error;
   };
   const std::string squares63(63, '-');
   const std::vector<BadBoard> boards = {
-      {"", "empty board string"},
-      {"   ; only a comment", "empty board string"},
-      {squares63 + " X", "the board has 63 squares"},
-      {std::string(65, '-') + " X", "the board has 65 squares"},
-      {std::string(64, '-'), "no side to move"},
-      {"-------- -------- -------- ---OX--- ---XO--- -------- -------- --------", "no side to move"},
-      {std::string(18, '-') + "Z" + std::string(45, '-') + " X", "square c3 (character 19): 'Z' is not X, O or -"},
-      {std::string(63, '-') + "\x01 X", "square h8 (character 64): byte 0x01"},
-      {std::string(64, '-') + " Y", "side to move must be X (black) or O (white), not 'Y'"},
-      {std::string(64, '-') + " Black", "not 'Black'"},
-      {std::string(64, '-') + " -", "not '-'"},
+      {"", code::board_empty, "empty board string"},
+      {"   ; only a comment", code::board_empty, "empty board string"},
+      {squares63 + " X", code::board_square_count, "the board has 63 squares"},
+      {std::string(65, '-') + " X", code::board_square_count, "the board has 65 squares"},
+      {std::string(64, '-'), code::board_no_side, "no side to move"},
+      {"-------- -------- -------- ---OX--- ---XO--- -------- -------- --------", code::board_no_side,
+       "no side to move"},
+      {std::string(18, '-') + "Z" + std::string(45, '-') + " X", code::board_bad_character,
+       "square c3 (character 19): 'Z' is not X, O or -"},
+      {std::string(63, '-') + "\x01 X", code::board_bad_character, "square h8 (character 64): byte 0x01"},
+      {std::string(64, '-') + " Y", code::board_bad_side, "side to move must be X (black) or O (white), not 'Y'"},
+      {std::string(64, '-') + " Black", code::board_bad_side, "not 'Black'"},
+      {std::string(64, '-') + " -", code::board_bad_side, "not '-'"},
   };
   for (const BadBoard& bad : boards) {
     CAPTURE(bad.text);
     auto parsed = parse_board(bad.text);
     REQUIRE(!parsed.ok());
+    CHECK(parsed.code() == bad.code);
     CHECK_MESSAGE(parsed.error().find(bad.error) != std::string::npos, parsed.error());
   }
+  CHECK(*parse_board(squares63 + " X").failure().param("count") == "63");
+  const auto bad_char = parse_board(std::string(18, '-') + "Z" + std::string(45, '-') + " X");
+  CHECK(*bad_char.failure().param("square") == "c3");
+  CHECK(*bad_char.failure().param("character") == "Z");
+  CHECK(*parse_board(std::string(63, '-') + "\x01 X").failure().param("character") == "\\x01");
+  CHECK(*parse_board(std::string(64, '-') + " Black").failure().param("side") == "Black");
 
   struct BadTranscript {
     std::string text;
+    int index;
+    std::string_view written;
+    std::string_view cause;
     std::string_view error;
   };
   // A finished game followed by one more move.
   const std::string finished = format_transcript(random_game(3)) + "a1";
+  const int finished_moves = int(finished.size() / 2);
   const std::vector<BadTranscript> transcripts = {
-      {"f5d6c", "move 3: 'c' has no row digit (the transcript has an odd number of characters?)"},
-      {"f5 d6 c 3", "move 3: 'c' has no row digit"},
-      {"f5z6", "move 2: 'z' is not a column letter a-h"},
-      {"f5-d6", "move 2: '-' is not a column letter a-h"},
-      {"f5d9", "move 2: '9' after 'd' is not a row digit 1-8"},
-      {"f5d0", "move 2: '0' after 'd' is not a row digit 1-8"},
-      {"d4", "move 1 (d4): illegal for Black, the square is already taken"},
-      {"f5f5", "move 2 (f5): illegal for White, the square is already taken"},
-      {"f5a1", "move 2 (a1): illegal for White, it flips no discs"},
-      {"f5d6c3d3c4f4f6f3e6e7d7c6c5b4a3", "move 15 (a3): illegal for Black, it flips no discs"},
-      {finished, "the game is already over"},
+      {"f5d6c", 3, "c", code::not_a_move, "move 3 (c): 'c' is not a move"},
+      {"f5 d6 c 3", 3, "c", code::not_a_move, "move 3 (c)"},
+      {"f5z6", 2, "z6", code::not_a_move, "move 2 (z6)"},
+      {"f5 d6 2. 3", 3, "3", code::not_a_move, "move 3 (3)"},
+      {"f5d9", 2, "d9", code::not_a_move, "move 2 (d9)"},
+      {"f5d0", 2, "d0", code::not_a_move, "move 2 (d0)"},
+      {"d4", 1, "d4", code::square_taken, "move 1 (d4): illegal for Black, the square is already taken"},
+      {"f5f5", 2, "f5", code::square_taken, "move 2 (f5): illegal for White, the square is already taken"},
+      {"f5a1", 2, "a1", code::flips_nothing, "move 2 (a1): illegal for White, it flips no discs"},
+      {"f5d6c3d3c4f4f6f3e6e7d7c6c5b4a3", 15, "a3", code::flips_nothing, "move 15 (a3): illegal for Black"},
+      {"f5 pass d6", 2, "pass", code::pass_not_allowed, "move 2 (pass): a pass, but White has a legal move"},
+      {"PA", 1, "PA", code::pass_not_allowed, "move 1 (PA)"},
+      {finished, finished_moves, "a1", code::game_over, "the game is already over"},
   };
   for (const BadTranscript& bad : transcripts) {
     CAPTURE(bad.text);
     auto parsed = parse_transcript(bad.text);
     REQUIRE(!parsed.ok());
-    CHECK_MESSAGE(parsed.error().find(bad.error) != std::string::npos, parsed.error());
+    const qipan::Error& e = parsed.failure();
+    CHECK(e.code == code::transcript_bad_move);
+    CHECK(*e.param("index") == std::to_string(bad.index));
+    CHECK(*e.param("text") == bad.written);
+    REQUIRE(e.cause);
+    CHECK(e.cause->code == bad.cause);
+    CHECK_MESSAGE(e.message.find(bad.error) != std::string::npos, e.message);
   }
+  CHECK(*parse_transcript("f5 pass").failure().cause->param("side") == "white");
+  CHECK(*parse_transcript("f5d4").failure().cause->param("square") == "d4");
+  CHECK(parse_transcript(std::string(kMaxTranscriptText + 1, ' ')).code() == qipan::code::text_too_long);
   CHECK(!parse_square("i1").ok());
   CHECK(!parse_square("a9").ok());
-  CHECK(!parse_square("a").ok());
+  CHECK(parse_square("a").code() == code::not_a_square);
   CHECK(parse_square("a10").error().find("'a10' is not a square") != std::string::npos);
+  CHECK(*parse_square("a10").failure().param("text") == "a10");
 }

@@ -1,7 +1,7 @@
 // The Reversi searcher and AI levels: search values against plain negamax
 // (same evaluation) and against plain minimax to the end of the game, legal
-// moves at every level, determinism, level 2 against an independent greedy
-// player, hints, thinking reports and stopping.
+// moves at every level, determinism, level 2's seeded depth-1 freedom,
+// hints, thinking reports and stopping.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -74,32 +74,6 @@ int minimax(const reversi_reference::Board& b) {
   return best;
 }
 
-// The seed's greedy rule written again on the reference board: for each move,
-// discs + 30 corners + 5 other edge squares + 2 mobility, all as differences
-// for the mover after the move; the first best in square order.
-int reference_greedy(const reversi_reference::Board& b) {
-  const char me = b.to_move, them = reversi_reference::other(me);
-  int best = -1, best_value = 0;
-  for (int sq : reversi_reference::legal_moves(b)) {
-    const reversi_reference::Board after = reversi_reference::play(b, sq);
-    int value = 0;
-    for (int s = 0; s < 64; ++s) {
-      const int c = s % 8, r = s / 8;
-      const bool corner = (c == 0 || c == 7) && (r == 0 || r == 7);
-      const bool edge = !corner && (c == 0 || c == 7 || r == 0 || r == 7);
-      const int sign = after.cells[s] == me ? 1 : after.cells[s] == them ? -1 : 0;
-      value += sign * (1 + (corner ? 30 : 0) + (edge ? 5 : 0));
-    }
-    value += 2 * (int(reversi_reference::legal_moves(after, me).size()) -
-                  int(reversi_reference::legal_moves(after, them).size()));
-    if (best < 0 || value > best_value) {
-      best = sq;
-      best_value = value;
-    }
-  }
-  return best;
-}
-
 SearchOptions depth_options(int depth, Probcut probcut = Probcut::kOff) {
   SearchOptions o;
   o.limits.depth = depth;
@@ -169,7 +143,7 @@ TEST_CASE("reversi search: no level returns an illegal move") {
       CAPTURE(board_string(pos));
       CAPTURE(level);
       CHECK(pos.is_legal(m.move));
-      CHECK(m.searched == (level >= 3));
+      CHECK(m.searched == (level >= 2));
       if (m.searched) CHECK(std::abs(m.score) <= kScoreMax);
     }
     Searcher searcher(kTestTableMb);
@@ -219,50 +193,36 @@ TEST_CASE("reversi search: same position and limits give the same result") {
   }
 }
 
-TEST_CASE("reversi levels: level 2 plays the seed's greedy rule") {
-  // Hand-made positions where the rule's terms decide: a corner on offer
-  // (30), an edge against more discs (5 vs flips), mobility.
-  const char* positions[] = {
-      // X can take a1 (corner) or flip more discs elsewhere.
-      "-OOOOO--"
-      "-OXXX---"
-      "--XOX---"
-      "---XO---"
-      "---OXO--"
-      "--------"
-      "--------"
-      "-------- X",
-      // O to move: an edge square against an inner move.
-      "--------"
-      "--XXX---"
-      "--XXO---"
-      "---XXO--"
-      "---XX---"
-      "---X----"
-      "--------"
-      "-------- O",
-      "--------"
-      "--------"
-      "--------"
-      "---OX---"
-      "---XO---"
-      "--------"
-      "--------"
-      "-------- X",
-  };
-  for (const char* text : positions) {
-    const Position pos = board(text);
-    const int expected = reference_greedy(reversi_reference::parse(board_string(pos)));
-    CAPTURE(text);
-    CHECK(greedy_move(pos) == expected);
-    CHECK(ReversiAi(kTestTableMb).choose_move(pos, 2).move == expected);
-  }
-  CHECK(greedy_move(board(positions[0])) == 0);  // a1: the corner
+TEST_CASE("reversi levels: level 2 draws among the moves within its margin of a depth-1 look, by its seed") {
   SplitMix64 rng(5);
-  for (int i = 0; i < 200; ++i) {
-    const Position pos = random_position(rng, 4 + int(rng.below(56)));
-    CHECK(greedy_move(pos) == reference_greedy(reversi_reference::parse(board_string(pos))));
+  const LevelSpec& two = level_spec(2);
+  REQUIRE(two.kind == LevelKind::kSearch);
+  REQUIRE(two.depth == 1);
+  int varied = 0;
+  for (int i = 0; i < 60; ++i) {
+    const Position pos = random_position(rng, 8 + int(rng.below(48)));
+    if (pos.game_over() || pos.must_pass()) continue;
+    SearchOptions o = level_options(two, false);
+    o.exact_empties = 0;
+    const std::vector<MoveValue> values = Searcher(kTestTableMb).evaluate_moves(pos, o);
+    int best = values[0].score;
+    for (const MoveValue& v : values) best = std::max(best, v.score);
+    std::vector<Square> chosen;
+    for (std::uint64_t seed = 0; seed < 6; ++seed) {
+      AiOptions options;
+      options.seed = seed;
+      options.use_time = false;
+      const AiMove m = ReversiAi(kTestTableMb).choose_move(pos, 2, options);
+      REQUIRE(pos.is_legal(m.move));
+      const auto value = std::find_if(values.begin(), values.end(), [&](const MoveValue& v) { return v.move == m.move; });
+      REQUIRE(value != values.end());
+      CHECK(value->score >= best - two.variety_margin);
+      CHECK(ReversiAi(kTestTableMb).choose_move(pos, 2, options).move == m.move);  // the same seed, the same move
+      chosen.push_back(m.move);
+    }
+    varied += std::count(chosen.begin(), chosen.end(), chosen[0]) < int(chosen.size());
   }
+  CHECK(varied > 5);
 }
 
 TEST_CASE("reversi levels: level 1 is random but seeded") {
@@ -376,8 +336,7 @@ TEST_CASE("reversi levels: the table runs from random to a strong searcher") {
   const auto table = level_table();
   REQUIRE(table.size() == std::size_t(kMaxLevel));
   CHECK(table[0].kind == LevelKind::kRandom);
-  CHECK(table[1].kind == LevelKind::kGreedy);
-  for (int i = 2; i < kMaxLevel; ++i) {
+  for (int i = 1; i < kMaxLevel; ++i) {
     CHECK(table[i].kind == LevelKind::kSearch);
     CHECK(table[i].level == i + 1);
     CHECK(table[i].depth >= table[i - 1].depth);

@@ -48,8 +48,6 @@ const REASONS_ZH = {
   'would leave your general in check': '走后己方将帅被将军',
   'your general is in check and this move does not answer it': '正被将军，必须应将',
   'the generals would face each other': '将帅不能照面',
-  'that square is taken': '这里已经有棋子了',
-  "a disc must flip at least one of the opponent's discs": '落子必须能翻转对方的棋子',
   'the game is over': '对局已结束',
   // Chinese checkers (engine/checkers)
   'no piece on that hole': '那里没有棋子',

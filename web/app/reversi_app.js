@@ -1,13 +1,15 @@
 // The Reversi page controller: owns the engine session (rules, passes,
-// results), the view state (hints, flip animation, browsing) and the AI
-// client. Which squares are legal, what flips and who won always come from
-// the engine; this file routes clicks and shows results.
+// results), the view state (hints, flip animation, browsing), the AI client
+// and the evaluation graph's own worker. Which squares are legal, what flips,
+// who won, every refusal and every value come from the engine; this file
+// routes clicks and shows results (docs/page-contract.md).
 
 import { sizeCanvas, currentDpr } from '../common/canvas.js';
 import { drawBoard } from '../reversi/board_renderer.js';
 import { boardLayout, centerOf, squareAt, squareName, SIZE } from '../reversi/board_geometry.js';
 import { animationDuration, flipAnimation } from '../reversi/animation.js';
 import { drawEvalGraph, evalGraphLayout, plyAt } from '../reversi/eval_graph.js';
+import { AiClient } from './ai_client.js';
 import { AriaBoard } from './aria_board.js';
 import { BoardInput } from './board_input.js';
 import { GameApp } from './game_app.js';
@@ -15,18 +17,33 @@ import { Panels } from './panels.js';
 import { loadGame, saveGame } from './storage.js';
 
 const AI_PAUSE_MS = 350; // lets the flips of the previous move finish first
+// The evaluation graph: every position of the game is valued by the same
+// engine call (ReversiSearcher.evaluate, clean tables) at level 5: a depth-6
+// search, exact from 14 empties. That costs a few milliseconds a position in
+// the worker, so a whole imported game fills in well under a second, and the
+// last 14 plies show exact results; deeper levels would cost ten times more
+// for a curve whose shape hardly changes.
+export const GRAPH_LEVEL = 5;
+// "Analyse": an explicit search (no opening variety), exact from 18 empties.
+const ANALYSIS_LIMITS = { depth: 12, nodes: 3000000, exactEmpties: 18, timeMs: 5000 };
+const clampLevel = (n) => Math.min(8, Math.max(1, Math.round(Number(n)) || 3));
 
 export class ReversiApp extends GameApp {
   constructor(options) {
     super('reversi', options);
     this.session = new options.engine.ReversiSession();
+    this.workerSource = options.workerSource;
     this.view = { hover: -1, cursor: -1, animation: null, hints: null };
-    this.evals = []; // per position index: black's expected disc difference, or null
+    this.evalCache = new Map(); // board string -> {score (Black's view), exact}
+    this.positions = [];
+    this.graphClient = null; // created on first use: a worker of its own
+    this.evalBusy = false;
+    this.analysing = false;
     this.graph = options.root.querySelector('#eval-graph');
   }
 
   start() {
-    this.restoreGame();
+    const broken = this.restoreGame();
     this.panels = new Panels(this.root, this);
     this.aria = new AriaBoard(this.root.querySelector('#aria-board-host'), {
       geometry: { columns: SIZE, rows: SIZE, start: 19, squareAt: (row, col) => row * SIZE + col },
@@ -42,18 +59,31 @@ export class ReversiApp extends GameApp {
       onHover: (square) => { if (this.view.hover !== square) { this.view.hover = square; this.requestFrame(); } },
     });
     this.startShell();
-    this.graph.addEventListener('click', (e) => {
+    this.graph?.addEventListener('click', (e) => {
       const rect = this.graph.getBoundingClientRect();
-      const layout = evalGraphLayout({ width: rect.width, height: rect.height }, this.evals);
+      const layout = evalGraphLayout({ width: rect.width, height: rect.height }, this.evalValues());
       const ply = plyAt(layout, e.clientX - rect.left);
       if (ply >= 0) this.browse(ply);
     });
     this.refresh();
+    if (broken) this.reportRestoreFailure(broken);
     this.emit('ready', {});
     this.afterPositionChange();
   }
 
-  // ---- state -------------------------------------------------------------
+  // ---- seats -------------------------------------------------------------
+
+  // The level of a seat (0 black, 1 white): its AI's strength, or for a
+  // human seat the depth of its hints. Settings from before per-side levels
+  // carry one `level` for both.
+  levelFor(seat) {
+    const levels = this.seats.levels;
+    return clampLevel(Array.isArray(levels) && levels[seat] !== undefined ? levels[seat] : this.seats.level);
+  }
+
+  levels() {
+    return [this.levelFor(0), this.levelFor(1)];
+  }
 
   isAi(side) {
     return this.seats.players[side - 1] === 'ai';
@@ -63,19 +93,31 @@ export class ReversiApp extends GameApp {
     return snap.live && !snap.status.over && !this.isAi(snap.side);
   }
 
+  motionReduced() {
+    if (typeof this.reducedMotion === 'boolean') return this.reducedMotion;
+    return !!globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+  }
+
+  // ---- persistence ---------------------------------------------------------
+
+  // Replays the saved game; returns {text, refusal} when it cannot be.
   restoreGame() {
     const saved = loadGame(this.id);
-    if (!saved) return;
+    if (!saved) return null;
     const result = this.session.importRecord(saved.record);
-    if (!result.ok) {
-      console.warn('saved game could not be restored:', result.error);
-      return;
-    }
-    if (Array.isArray(saved.evals)) this.evals = saved.evals.map((v) => (typeof v === 'number' ? v : null));
+    return result.ok ? null : { text: saved.record, refusal: result };
+  }
+
+  // The shell tells the player and keeps the text (reportBrokenSave); a
+  // shell without that hook gets a warning in the console.
+  reportRestoreFailure({ text, refusal }) {
+    if (this.reportBrokenSave) this.reportBrokenSave(text, refusal);
+    else console.warn('saved game could not be restored:', refusal.code, refusal.reason);
+    this.emit('brokensave', { code: refusal.code });
   }
 
   persist() {
-    saveGame(this.id, { record: this.session.exportRecord(), evals: this.evals });
+    saveGame(this.id, { record: this.session.exportRecord() });
     this.saveSettings();
   }
 
@@ -96,8 +138,8 @@ export class ReversiApp extends GameApp {
     const before = this.session.snapshot();
     const result = this.session.play(square);
     if (!result.ok) {
-      this.toast(this.i18n.t('illegal', { reason: this.i18n.reason(result.reason) }));
-      this.emit('rejected', { square, reason: result.reason });
+      this.toast(this.i18n.t('illegal', { reason: this.i18n.refusal(result) }));
+      this.emit('rejected', { square, code: result.code, params: result.params });
       return false;
     }
     this.afterMove(before, square);
@@ -109,7 +151,7 @@ export class ReversiApp extends GameApp {
     this.view.hints = null;
     this.refresh();
     const snap = this.current;
-    this.view.animation = flipAnimation(square, snap.lastFlips, before.side, performance.now());
+    this.view.animation = this.motionReduced() ? null : flipAnimation(square, snap.lastFlips, before.side, performance.now());
     this.sound.play(snap.lastFlips.length >= 4 ? 'capture' : 'move');
     this.announce(`${this.sideName(before.side)} ${squareName(square)}`);
     if (snap.passed) {
@@ -121,7 +163,8 @@ export class ReversiApp extends GameApp {
     this.emit('move', { square, name: squareName(square), ply: snap.ply, flips: snap.lastFlips.length });
     this.persist();
     if (snap.status.over) {
-      setTimeout(() => this.showGameOver(), animationDuration(this.view.animation) + 150);
+      const wait = this.view.animation ? animationDuration(this.view.animation) + 150 : 0;
+      setTimeout(() => this.showGameOver(), wait);
       this.sound.play('end');
       this.emit('gameover', snap.status);
     }
@@ -142,12 +185,13 @@ export class ReversiApp extends GameApp {
     const snap = this.session.snapshot();
     if (snap.status.over || !this.isAi(snap.side)) return;
     const plyAtRequest = snap.ply;
+    const level = this.levelFor(snap.side - 1);
     this.startThinking();
-    await new Promise((r) => setTimeout(r, AI_PAUSE_MS));
+    await new Promise((r) => setTimeout(r, this.motionReduced() ? 0 : AI_PAUSE_MS));
     if (this.session.snapshot().ply !== plyAtRequest || !this.thinking) return;
     let result;
     try {
-      result = await this.ai.search({ game: 'reversi', kind: 'search', board: snap.boardString, limits: { level: this.seats.level } },
+      result = await this.ai.search({ game: 'reversi', kind: 'search', board: snap.boardString, limits: { level } },
         (info) => this.onThinkingInfo(info));
     } catch (error) {
       this.stopThinking();
@@ -158,11 +202,10 @@ export class ReversiApp extends GameApp {
     this.stopThinking();
     if (this.session.snapshot().ply !== plyAtRequest) return; // stale
     if (!result.ok) {
-      this.toast(result.error);
+      this.toast(this.i18n.refusal(result));
       return;
     }
-    if (result.searched) this.recordEval(plyAtRequest, snap.side, result.score);
-    this.emit('ai', { square: result.square, depth: result.depth, nodes: result.nodes, exact: result.exact, elapsedMs: result.elapsedMs });
+    this.emit('ai', { square: result.square, level, side: snap.side, depth: result.depth, nodes: result.nodes, exact: result.exact, elapsedMs: result.elapsedMs });
     this.tryMove(result.square);
   }
 
@@ -171,7 +214,7 @@ export class ReversiApp extends GameApp {
     if (!this.humanToMove(snap)) return;
     let result;
     try {
-      result = await this.ai.search({ game: 'reversi', kind: 'hints', board: snap.boardString, limits: { level: this.seats.level } });
+      result = await this.ai.search({ game: 'reversi', kind: 'hints', board: snap.boardString, limits: { level: this.levelFor(snap.side - 1) } });
     } catch (error) {
       this.toast(String(error.message || error));
       return;
@@ -184,34 +227,82 @@ export class ReversiApp extends GameApp {
       exact: m.exact,
       best: m.value === best,
     }));
-    this.recordEval(snap.ply, snap.side, best);
     this.emit('hints', { ply: snap.ply, count: result.moves.length });
     this.requestFrame();
   }
 
-  // Scores arrive from the side to move's view; the graph keeps black's.
-  recordEval(ply, side, score) {
-    if (typeof score !== 'number') return;
-    while (this.evals.length <= ply) this.evals.push(null);
-    this.evals[ply] = side === 1 ? score : -score;
+  // ---- the evaluation graph ------------------------------------------------
+
+  graphWorker() {
+    if (!this.graphClient) this.graphClient = new AiClient(this.workerSource);
+    return this.graphClient;
+  }
+
+  // Black's value of each position of the game (index = ply), null while
+  // not yet evaluated. Values are kept by position, so undo, redo, truncate
+  // and imports reuse what is known.
+  evalValues() {
+    return this.positions.map((board) => (this.evalCache.has(board) ? this.evalCache.get(board).score : null));
+  }
+
+  // Evaluates the first position without a value, then the next, in the
+  // graph's worker, one request at a time.
+  async fillEvals() {
+    if (this.evalBusy || this.analysing) return;
+    const ply = this.positions.findIndex((board) => !this.evalCache.has(board));
+    if (ply < 0) return;
+    const board = this.positions[ply];
+    this.evalBusy = true;
+    let result;
+    try {
+      result = await this.graphWorker().search({ game: 'reversi', kind: 'evaluate', board, limits: { level: GRAPH_LEVEL } });
+    } catch (error) {
+      this.evalBusy = false;
+      console.warn('evaluation failed:', error);
+      return;
+    }
+    this.evalBusy = false;
+    if (!result) return; // cancelled: analyse() restarts the filling
+    if (!result.ok) {
+      console.warn('evaluation refused:', result.code, result.reason);
+      return;
+    }
+    this.evalCache.set(board, { score: result.score, exact: result.exact });
+    this.emit('eval', { ply, board, score: result.score, exact: result.exact });
     this.drawGraph();
+    this.fillEvals();
   }
 
   // ---- commands ----------------------------------------------------------
 
-  newGame(players, level) {
+  // newGame({players, levels}); the older form newGame(players, level) too.
+  newGame(options = {}, legacyLevel) {
+    const legacy = Array.isArray(options);
+    const players = (legacy ? options : options.players) || this.seats.players;
+    const levels = legacy ? [legacyLevel, legacyLevel] : options.levels || this.levels();
     this.cancelAi();
-    this.seats.players = players;
-    this.seats.level = level;
+    this.seats.players = [players[0] === 'ai' ? 'ai' : 'human', players[1] === 'ai' ? 'ai' : 'human'];
+    this.seats.levels = [clampLevel(levels[0]), clampLevel(levels[1])];
+    if (legacy) this.seats.level = clampLevel(legacyLevel);
     this.session.newGame();
-    this.evals = [];
     this.browsePly = null;
     this.view.animation = null;
     this.view.hints = null;
     this.refresh();
     this.persist();
-    this.emit('newgame', { players, level });
+    this.emit('newgame', { players: this.seats.players.slice(), levels: this.seats.levels.slice() });
     this.afterPositionChange();
+  }
+
+  // The same seats again, or with the two sides exchanged.
+  rematch({ swap = false } = {}) {
+    const players = this.seats.players.slice();
+    const levels = this.levels();
+    if (swap) {
+      players.reverse();
+      levels.reverse();
+    }
+    this.newGame({ players, levels });
   }
 
   undo() {
@@ -228,10 +319,21 @@ export class ReversiApp extends GameApp {
     this.afterEdit('redo');
   }
 
+  // Drops the moves after the shown position and plays on from it.
+  continueFromHere() {
+    if (this.browsePly === null) return { ok: true };
+    const ply = this.browsePly;
+    this.cancelAi();
+    const result = this.session.truncate(ply);
+    if (!result.ok) return result;
+    this.browsePly = null;
+    this.afterEdit('truncate');
+    return result;
+  }
+
   afterEdit(type) {
     this.view.animation = null;
     this.view.hints = null;
-    this.evals.length = Math.min(this.evals.length, this.session.snapshot().ply + 1);
     this.refresh();
     this.persist();
     this.emit(type, { ply: this.current.ply });
@@ -246,6 +348,7 @@ export class ReversiApp extends GameApp {
     if (this.seats.hints) this.requestHints();
     else this.cancelAi();
     this.refresh();
+    if (!this.seats.hints) this.afterPositionChange();
     this.emit('hinttoggle', { on: this.seats.hints });
   }
 
@@ -253,29 +356,87 @@ export class ReversiApp extends GameApp {
 
   resign() {}
 
+  canResign() {
+    return false;
+  }
+
+  // The shown position's value and expected line, from the graph's worker
+  // (the move search keeps its own).
+  async analyse() {
+    const snap = this.current;
+    if (snap.status.over) return { score: this.finalText(snap.status), line: '' };
+    this.analysing = true;
+    this.evalBusy = false; // the search below cancels a pending evaluation
+    let result;
+    try {
+      result = await this.graphWorker().search({ game: 'reversi', kind: 'search', board: snap.boardString, limits: ANALYSIS_LIMITS });
+    } finally {
+      this.analysing = false;
+      this.fillEvals();
+    }
+    if (!result || !result.ok) return null;
+    const black = snap.side === 1 ? result.score : -result.score;
+    const analysis = { score: this.scoreText(black, result.exact), line: this.lineText(result.pv), black, exact: result.exact };
+    this.emit('analysis', { ply: snap.ply, ...analysis });
+    return analysis;
+  }
+
   importRecord(text) {
     const result = this.session.importRecord(text);
-    if (result.ok) this.afterImport();
-    return result;
+    if (result.ok) this.afterImport(result);
+    return this.withError(result);
   }
 
   importPosition(text) {
     const result = this.session.loadBoard(text.trim());
-    if (result.ok) this.afterImport();
-    return result;
+    if (result.ok) this.afterImport(result);
+    return this.withError(result);
   }
 
-  afterImport() {
+  // A refusal carries its wording as `error` too, for dialogs that still
+  // show that key.
+  withError(result) {
+    return result.ok ? result : { ...result, error: this.i18n.refusal(result) };
+  }
+
+  afterImport(result) {
     this.cancelAi();
-    this.evals = [];
     this.browsePly = null;
     this.view.animation = null;
     this.view.hints = null;
     this.refresh();
     this.persist();
-    this.emit('import', { ply: this.current.ply });
+    this.emit('import', { ply: this.current.ply, format: result.format || 'board' });
     if (this.current.status.over) this.showGameOver();
     this.afterPositionChange();
+  }
+
+  // ---- files ---------------------------------------------------------------
+
+  // A GGF file with the players (the seats), the date and the result.
+  recordFile() {
+    const now = new Date();
+    const two = (n) => String(n).padStart(2, '0');
+    const day = `${now.getFullYear()}${two(now.getMonth() + 1)}${two(now.getDate())}`;
+    const date = `${now.getUTCFullYear()}.${two(now.getUTCMonth() + 1)}.${two(now.getUTCDate())}_` +
+      `${two(now.getUTCHours())}:${two(now.getUTCMinutes())}:${two(now.getUTCSeconds())}.UTC`;
+    const text = this.session.exportGgf({ black: this.ggfPlayer(0), white: this.ggfPlayer(1), date });
+    return { name: `qipan-reversi-${day}.ggf`, mime: 'application/x-ggf', text };
+  }
+
+  // GGF player names are plain ASCII by custom.
+  ggfPlayer(seat) {
+    return this.seats.players[seat] === 'ai' ? `Qipan AI level ${this.levelFor(seat)}` : 'Human';
+  }
+
+  // A .ggf record or a .txt transcript (with an optional board line): the
+  // engine tells them apart by their content.
+  openFile(name, text) {
+    return this.importRecord(String(text));
+  }
+
+  ggfText() {
+    return this.recordFile().text;
   }
 
   // ---- what the panels show ----------------------------------------------
@@ -292,14 +453,52 @@ export class ReversiApp extends GameApp {
     return this.i18n.t('reversiTitle');
   }
 
+  // 'Black +4 discs' / '黑棋 +4 子' from Black's value; exact values say so.
+  scoreText(black, exact) {
+    const i18n = this.i18n;
+    if (black === 0) return i18n.t(exact ? 'evenExact' : 'evenScore');
+    const side = this.sideName(black > 0 ? 1 : 2);
+    return i18n.t(exact ? 'leadExact' : 'leadScore', { side, n: Math.abs(black) });
+  }
+
+  lineText(pv) {
+    return (pv || []).map((name) => (name === 'pass' ? this.i18n.t('passMove') : name)).join(' ');
+  }
+
+  finalText(status) {
+    return this.scoreText(status.finalBlack - status.finalWhite, true);
+  }
+
+  // The thinking line: the searching side's score turned to Black's view.
+  thinkingText(info) {
+    if (!info) return { score: '', line: '' };
+    const side = this.session.snapshot().side;
+    const black = side === 1 ? info.score : -info.score;
+    return { score: this.scoreText(black, info.exact), line: this.lineText(info.pv) };
+  }
+
+  playerCards(snap) {
+    return [1, 2].map((side) => ({
+      seat: side - 1,
+      name: this.sideName(side),
+      role: this.isAi(side) ? 'ai' : 'human',
+      level: this.levelFor(side - 1),
+      toMove: !snap.status.over && snap.side === side,
+      detail: this.i18n.t('discCount', { n: side === 1 ? snap.counts.black : snap.counts.white }),
+    }));
+  }
+
   gameOverText(status) {
     const i18n = this.i18n;
     const title = status.winner === 0 ? i18n.t('draw') : i18n.t('wins', { side: this.sideName(status.winner) });
-    return { title, reason: i18n.t('reason_score', { black: status.finalBlack, white: status.finalWhite }) };
+    const key = status.reason === 'no_moves' && status.winner === 0 ? 'no_moves_draw' : status.reason || 'no_moves';
+    const reason = i18n.t(`reason_${key}`, { black: status.finalBlack, white: status.finalWhite });
+    const winnerSeats = status.winner === 1 ? [0] : status.winner === 2 ? [1] : [];
+    return { title, reason, outcome: this.outcomeFor ? this.outcomeFor(winnerSeats) : null };
   }
 
   moveLabels(snap) {
-    return snap.moves.map((m) => (m.square < 0 ? `(${m.name})` : m.name));
+    return snap.moves.map((m) => (m.square < 0 ? `(${this.i18n.t('passMove')})` : m.name));
   }
 
   positionLabel() {
@@ -314,10 +513,6 @@ export class ReversiApp extends GameApp {
     return this.session.exportRecord();
   }
 
-  ggfText() {
-    return this.session.exportGgf();
-  }
-
   squareCenter(square) {
     return centerOf(boardLayout(this.size.width, this.size.height), square);
   }
@@ -330,15 +525,18 @@ export class ReversiApp extends GameApp {
 
   refresh() {
     this.current = this.snapshot();
+    this.positions = this.session.positions();
     this.panels?.render(this.current);
     this.renderCounts();
     this.syncAria();
     this.drawGraph();
     this.requestFrame();
+    this.fillEvals();
   }
 
   renderCounts() {
     const el = this.root.querySelector('#counts');
+    if (!el) return;
     const snap = this.current;
     const turn = (side) => (!snap.status.over && snap.side === side ? ' turn' : '');
     el.innerHTML = `<span class="${turn(1).trim()}"><span class="disc black"></span>${snap.counts.black}</span>` +
@@ -359,7 +557,7 @@ export class ReversiApp extends GameApp {
     const dpr = currentDpr();
     const size = sizeCanvas(this.graph, this.graph.clientWidth, this.graph.clientHeight || 100, dpr);
     const ctx = this.graph.getContext('2d');
-    drawEvalGraph(ctx, this.evals, { width: size.width, height: size.height, dpr, current: this.current ? this.current.ply : -1 });
+    drawEvalGraph(ctx, this.evalValues(), { width: size.width, height: size.height, dpr, current: this.current ? this.current.ply : -1 });
   }
 
   draw(time) {
@@ -367,6 +565,7 @@ export class ReversiApp extends GameApp {
       ...this.view,
       hints: this.current.live ? this.view.hints : null,
       showLegal: this.humanToMove(this.current),
+      reducedMotion: this.motionReduced(),
       width: this.size.width,
       height: this.size.height,
       dpr: this.size.dpr,

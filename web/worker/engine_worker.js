@@ -22,7 +22,8 @@ function searcherFor(engine, game) {
 const RUN = {
   xiangqi: (searcher, msg, info) => searcher.search(msg.fen, msg.history, msg.limits, info),
   reversi: (searcher, msg, info) =>
-    msg.kind === 'hints' ? searcher.hints(msg.board, msg.limits, info) : searcher.search(msg.board, msg.limits, info),
+    msg.kind === 'hints' ? searcher.hints(msg.board, msg.limits, info)
+      : msg.kind === 'evaluate' ? searcher.evaluate(msg.board, msg.limits) : searcher.search(msg.board, msg.limits, info),
   // The whole game (record and rules) goes along, so repetitions count.
   checkers: (searcher, msg, info) => searcher.search(msg.record, msg.rules, msg.limits, msg.kind === 'hint' ? null : info),
 };
