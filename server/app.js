@@ -47,6 +47,9 @@ export async function startServer(options = {}) {
 
   rooms = new Rooms({ store, engine, config, io, ai, log });
   const restored = await rooms.start();
+  // Handlers are in place before the first connection can arrive.
+  const links = new Links({ host, port: options.port ?? 8080, publicUrl: options.publicUrl });
+  counts = attachSockets(io, rooms, { links, log });
 
   await new Promise((resolveListen, reject) => {
     http.once('error', reject);
@@ -56,8 +59,7 @@ export async function startServer(options = {}) {
     });
   });
   const port = http.address().port;
-  const links = new Links({ host, port, publicUrl: options.publicUrl });
-  counts = attachSockets(io, rooms, { links, log });
+  links.port = port;
 
   let closing = null;
   return {

@@ -39,7 +39,7 @@ export function attachSockets(io, rooms, { links, log = () => {} }) {
   async function createRoom(payload, socket) {
     const { drafts, seat, token } = creationDrafts(rooms.engine, payload);
     const room = await rooms.createRoom(payload.game, drafts);
-    await rooms.run(room, () => ({ drafts: [], attach: seats.attachTo(room, socket, seat, null) }));
+    await rooms.run(room, () => ({ drafts: [], attach: seats.attachTo(room, socket, seat, null, token) }));
     return { roomId: room.id, seat, token, state: room.state(), links: links.forRoom(room.id, socket.handshake.headers) };
   }
 

@@ -157,7 +157,7 @@ export function resign(room, payload, { socket }) {
       .sort((a, b) => a.connectedAt - b.connectedAt)[0];
     if (room.host === seat) drafts.push({ type: 'host_changed', data: { host: next ? next.seat : null } });
     const attach = () => {
-      for (const w of watchers) Object.assign(w.member, { seat: null, spectator: w.spectator });
+      for (const w of watchers) Object.assign(w.member, { seat: null, spectator: w.spectator, token: null });
     };
     return { drafts, ack: {}, attach };
   }

@@ -43,9 +43,9 @@ function spectatorDrafts(room, member, name) {
   return { drafts: [{ type: 'joined', data: { seat: null, spectator, name: name ?? null } }], spectator };
 }
 
-export function attachTo(room, socket, seat, spectator) {
+export function attachTo(room, socket, seat, spectator, token = null) {
   return () => {
-    room.members.set(socket.id, { socket, seat, spectator });
+    room.members.set(socket.id, { socket, seat, spectator, token });
     (socket.data.roomIds ??= new Set()).add(room.id);
     socket.join(room.id);
   };
@@ -74,12 +74,14 @@ export function join(room, payload, { socket }) {
         : { type: 'joined', data: { seat: s.seat, name: payload.name ?? s.name } });
     }
     drafts.push(...hostIfNone(room, s.seat));
-    return { drafts, ack: answer(s.seat, payload.token), attach: attachTo(room, socket, s.seat, null) };
+    return { drafts, ack: answer(s.seat, payload.token), attach: attachTo(room, socket, s.seat, null, payload.token) };
   }
 
+  // The same socket asking again (its ack was lost): the same seat, and the
+  // token this socket was given (kept in memory for it, never stored).
   if (member?.seat !== undefined && member.seat !== null) {
     if (payload.watch) refuse('not_allowed', 'leave your seat before watching');
-    return { drafts: [], ack: answer(member.seat, null) };
+    return { drafts: [], ack: answer(member.seat, member.token ?? null) };
   }
 
   let free = null;
@@ -102,7 +104,7 @@ export function join(room, payload, { socket }) {
     { type: 'joined', data: { seat: free, name: payload.name ?? null }, secret: { tokenHash: tokenHash(token) } },
     ...hostIfNone(room, free),
   ];
-  return { drafts, ack: answer(free, token), attach: attachTo(room, socket, free, null) };
+  return { drafts, ack: answer(free, token), attach: attachTo(room, socket, free, null, token) };
 }
 
 // Leaving on purpose: a spectator goes; a player gives up the seat at once

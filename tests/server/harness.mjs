@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { get } from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -96,9 +97,15 @@ export class ServerProcess {
     return this.kill('SIGTERM');
   }
 
-  async health() {
-    const response = await fetch(`${this.url}health`);
-    return response.json();
+  // The server's /health figures (node:http: the tests run without fetch).
+  health() {
+    return new Promise((done, fail) => {
+      get(`${this.url}health`, (res) => {
+        let body = '';
+        res.on('data', (chunk) => { body += chunk; });
+        res.on('end', () => done(JSON.parse(body)));
+      }).on('error', fail);
+    });
   }
 }
 
@@ -232,8 +239,11 @@ export class LocalGame {
     return this.session.snapshot();
   }
 
+  // The seat to move as the room sees it: nobody while the room's pass step
+  // is still to come (the engine has played it already) or once it is over.
   toMove() {
     const snap = this.snapshot();
+    if (snap.status.over || (this.game === 'reversi' && snap.plies > this.moves.length)) return null;
     return this.game === 'xiangqi' ? snap.side : snap.side - 1;
   }
 
@@ -244,7 +254,7 @@ export class LocalGame {
   // Every legal move of the side to move, in the room's notation.
   legal() {
     const snap = this.snapshot();
-    if (snap.status.over) return [];
+    if (this.toMove() === null) return [];
     if (this.game === 'xiangqi') {
       const name = (sq) => 'abcdefghi'[sq % 9] + Math.floor(sq / 9);
       return snap.legal.map((m) => name(m.from) + name(m.to));
