@@ -58,7 +58,7 @@ export function attachSockets(io, rooms, { links, log = () => {} }) {
   io.on('connection', (socket) => {
     const limits = socketLimits();
     socket.data.roomIds = new Set();
-    socket.on('disconnect', () => rooms.socketGone(socket, seats.disconnect));
+    socket.on('disconnect', () => rooms.socketGone(socket));
 
     socket.onAny(async (event, ...args) => {
       counts.events++;

@@ -7,7 +7,7 @@ import { newRoomId } from '../net/ids.js';
 import { Refusal } from '../protocol/codes.js';
 import { aiMove, expireUndo } from './game_commands.js';
 import { Room } from './room.js';
-import { expireSeat, restartDrafts } from './seat_commands.js';
+import { disconnect, expireSeat, restartDrafts } from './seat_commands.js';
 
 const RECENT_MS = 7 * 24 * 3600_000; // unfinished rooms older than this wait in the store until asked for
 
@@ -122,7 +122,8 @@ export class Rooms {
       this.log(`room ${room.id}: ${error.stack ?? error}`);
       throw new Refusal('server_error', 'the server could not complete that; nothing changed, try again');
     }
-    outcome.attach?.();
+    const attached = outcome.attach?.();
+    if (attached && !attached.connected) this.run(room, () => disconnect(room, attached)).catch(() => {});
     this.broadcast(room, events);
     outcome.detach?.();
     this.refresh(room);
@@ -153,7 +154,7 @@ export class Rooms {
   }
 
   // A socket closed: each room it was in hears of it.
-  socketGone(socket, disconnect) {
+  socketGone(socket) {
     for (const roomId of socket.data.roomIds ?? []) {
       const room = this.rooms.get(roomId);
       if (room) this.run(room, () => disconnect(room, socket)).catch((e) => this.log(`disconnect: ${e.message}`));

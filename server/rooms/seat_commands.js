@@ -43,11 +43,14 @@ function spectatorDrafts(room, member, name) {
   return { drafts: [{ type: 'joined', data: { seat: null, spectator, name: name ?? null } }], spectator };
 }
 
+// Returns the socket it attached, so the registry can see one that closed
+// while its join waited in the queue (and record that disconnection too).
 export function attachTo(room, socket, seat, spectator, token = null) {
   return () => {
     room.members.set(socket.id, { socket, seat, spectator, token });
     (socket.data.roomIds ??= new Set()).add(room.id);
     socket.join(room.id);
+    return socket;
   };
 }
 

@@ -64,6 +64,16 @@ class SqliteStore {
       touchRoom.run(expected - 1, at, finished ? 1 : 0, roomId);
     };
     this.appendTx = db.transaction(append);
+    this.pending = [];
+    this.batchTx = db.transaction((batch, outcomes) => {
+      batch.forEach((job, i) => {
+        try {
+          this.appendTx(job.roomId, job.events, job.finished); // nested: a savepoint
+        } catch (error) {
+          outcomes[i] = error;
+        }
+      });
+    });
     this.createTx = db.transaction((room, events) => {
       if (this.selectExists.get(room.roomId)) {
         const error = new Error(`room ${room.roomId} exists`);
@@ -79,8 +89,29 @@ class SqliteStore {
     this.createTx(room, events);
   }
 
-  async appendEvents(roomId, events, { finished = false } = {}) {
-    if (events.length) this.appendTx(roomId, events, finished);
+  // Group commit: the appends that arrive in one turn of the event loop (from
+  // any rooms) share one transaction, each in its own savepoint so one
+  // refused append does not take the others with it. Every Promise resolves
+  // only after the transaction has committed.
+  appendEvents(roomId, events, { finished = false } = {}) {
+    if (!events.length) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      this.pending.push({ roomId, events, finished, resolve, reject });
+      if (this.pending.length === 1) setImmediate(() => this.flush());
+    });
+  }
+
+  flush() {
+    const batch = this.pending;
+    this.pending = [];
+    const outcomes = [];
+    try {
+      this.batchTx(batch, outcomes);
+    } catch (error) {
+      for (const job of batch) job.reject(error);
+      return;
+    }
+    batch.forEach((job, i) => (outcomes[i] ? job.reject(outcomes[i]) : job.resolve()));
   }
 
   async loadEvents(roomId) {
@@ -99,6 +130,7 @@ class SqliteStore {
   }
 
   async close() {
+    if (this.pending.length) this.flush();
     if (this.db.open) this.db.close();
   }
 }

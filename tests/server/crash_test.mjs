@@ -57,7 +57,8 @@ test(`${GAMES} games survive two kill -9 restarts`, async () => {
     while (games.filter((g) => g.players[0].local.moves.length >= target).length < GAMES / 2) await sleep(50);
     if (crash === 1) {
       // The absent player: back after the first crash, then gone for half its grace when the server dies.
-      await host.client.waitFor((e) => e.type === 'reconnected' && e.roomId === host.roomId && e.data.seat === 1, { what: 'the absent player back' });
+      // (Its `reconnected` may have come before the host's own reconnection: ask the state.)
+      while (!(await host.request('sync', { roomId: host.roomId })).state.seats[1].connected) await host.idle(100);
       gone.close();
       await host.client.waitFor((e) => e.type === 'disconnected' && e.roomId === host.roomId && !e.data.restart, { what: 'the absent player gone' });
       for (;;) {

@@ -33,6 +33,13 @@ export async function loadEngine() {
 }
 
 const tempDirs = [];
+const children = new Set();
+// A test killed or failing must not leave its servers behind.
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
+
 export function tempDir() {
   const dir = mkdtempSync(join(tmpdir(), 'qipan-server-test-'));
   tempDirs.push(dir);
@@ -54,7 +61,12 @@ export class ServerProcess {
   async start() {
     const args = ['--no-experimental-fetch', `${root}/server/main.js`, '--port', String(this.port), '--host', '127.0.0.1', '--db', this.db];
     this.proc = spawn(process.execPath, args, { env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
-    this.exited = new Promise((done) => this.proc.once('exit', (code, signal) => done({ code, signal })));
+    const proc = this.proc;
+    children.add(proc);
+    this.exited = new Promise((done) => proc.once('exit', (code, signal) => {
+      children.delete(proc);
+      done({ code, signal });
+    }));
     this.proc.stderr.on('data', (chunk) => {
       this.stderr += chunk;
       if (process.env.QIPAN_TEST_VERBOSE) process.stderr.write(chunk);
