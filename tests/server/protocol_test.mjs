@@ -3,6 +3,8 @@
 // with its back-off, expired), draws, resignation, rematch, chat, seat grace
 // with host migration and the abandonment claim. Timings are shortened
 // through ONLINE.md's environment variables (harness.mjs).
+import { get } from 'node:http';
+
 import { CODES } from '../../server/protocol/codes.js';
 import { Client, Player, ServerProcess, assert, loadEngine, run, test } from './harness.mjs';
 
@@ -324,6 +326,65 @@ test('an expired seat before the first move is freed for someone else; leaving f
   refused(await old.call('room:join', { roomId: host.roomId, token: guest.token }), 'bad_token');
   old.close();
   for (const p of [host, guest, third]) p.close();
+});
+
+test('the page at /, and invite and watch links in the acks', async () => {
+  const red = await Player.create(url, engine, { game: 'xiangqi' });
+  const ack = await red.client.call('room:join', { roomId: red.roomId });
+  assert.deepEqual(ack.links, { invite: `${url}?room=${red.roomId}`, watch: `${url}?room=${red.roomId}&watch=1` });
+  const page = await new Promise((done, fail) => {
+    get(url, (res) => {
+      let size = 0;
+      res.on('data', (chunk) => { size += chunk.length; });
+      res.on('end', () => done({ status: res.statusCode, type: res.headers['content-type'], size }));
+    }).on('error', fail);
+  });
+  assert.equal(page.status, 200);
+  assert.match(page.type, /^text\/html/);
+  assert.ok(page.size > 1000);
+  assert.equal((await server.health()).ok, true);
+  red.close();
+});
+
+test('a room nobody is in leaves memory and comes back from its log (undo included) on the next join', async () => {
+  const idle = await new ServerProcess({ env: { QIPAN_ROOM_IDLE_MS: '300' } }).start();
+  const red = await Player.create(idle.url, engine, { game: 'xiangqi' });
+  const black = await Player.join(idle.url, engine, red.roomId);
+  await red.waitType('joined');
+  const players = [red, black];
+  for (const move of ['h2e2', 'h9g7', 'b0c2']) {
+    const mover = players[red.local.toMove()];
+    const ack = await mover.playOk(move);
+    await Promise.all(players.map((p) => p.waitStep(ack.step)));
+  }
+  assert.ok((await black.call('undo:ask', { token: black.token, step: 3 })).ok);
+  await red.waitType('undo_asked');
+  assert.ok((await red.call('undo:answer', { token: red.token, step: 3, accept: true })).ok);
+  await red.waitUntil(() => red.step === 1, 'undone to step 1');
+  assert.ok((await red.call('resign', { token: red.token })).ok);
+  await black.waitType('result');
+  const before = await red.sync();
+  red.close();
+  black.close();
+  for (;;) {
+    if ((await idle.health()).rooms === 0) break;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  const back = await Player.join(idle.url, engine, before.roomId, { token: black.token });
+  const after = back.state;
+  assert.equal(back.seat, 1);
+  assert.equal(after.pos, before.pos);
+  assert.deepEqual(after.moves, before.moves);
+  assert.deepEqual(after.result, before.result);
+  // Logged meanwhile: two disconnections, two expiries, the host gone (null),
+  // then the reconnection and the host back.
+  assert.equal(after.v, before.v + 7);
+  assert.equal(after.host, 1);
+  assert.equal(after.seats[1].connected, true);
+  assert.equal(after.seats[0].expired, true);
+  assert.equal((await idle.health()).replayMismatches, 0);
+  back.close();
+  await idle.stop();
 });
 
 test('every refusal code of the protocol was produced', async () => {
