@@ -17,7 +17,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -72,17 +72,18 @@ function procStats(pid) {
   return { cpu, rss };
 }
 
-// The server's resident memory after a full garbage collection (the server
-// runs with --expose-gc here; /health?gc=1 collects first).
-function collectedRss(url) {
+// The server's /health figures; with gc, its resident memory after a full
+// garbage collection (the server runs with --expose-gc here).
+function health(url, gc = false, reset = false) {
   return new Promise((done, fail) => {
-    get(`${url}health?gc=1`, (res) => {
+    get(`${url}health?${gc ? 'gc=1&' : ''}${reset ? 'reset=1' : ''}`, (res) => {
       let body = '';
       res.on('data', (chunk) => { body += chunk; });
-      res.on('end', () => done(JSON.parse(body).memory));
+      res.on('end', () => done(JSON.parse(body)));
     }).on('error', fail);
   });
 }
+const collectedRss = async (url) => (await health(url, true)).memory;
 
 async function startServer() {
   const dir = mkdtempSync(join(tmpdir(), 'qipan-bench-'));
@@ -174,11 +175,23 @@ async function runRooms(rooms, seconds, lines) {
       });
     });
   }
+  await health(server.url, false, true);
   const started = performance.now();
   const before = procStats(server.proc.pid);
+  const clientCpuStart = process.cpuUsage();
+  const clientLoop = monitorEventLoopDelay({ resolution: 10 });
+  clientLoop.enable();
   // Each room moves once a second, the rooms spread over the second.
+  let missed = 0;
   const timers = live.map((room) => setTimeout(function tick() {
     if (performance.now() - started >= seconds * 1000 || room.step >= room.line.length) return;
+    room.timer = setTimeout(tick, 1000);
+    // A player moves after seeing the opponent's move: while the last one
+    // is on its way, this second's move waits for the next.
+    if (room.sent.size) {
+      missed++;
+      return;
+    }
     const seat = room.step % 2;
     const { move, pos } = room.line[room.step];
     const step = room.step + 1;
@@ -195,10 +208,11 @@ async function runRooms(rooms, seconds, lines) {
         }
       })
       .catch(() => { errors.noAck++; });
-    room.timer = setTimeout(tick, 1000);
   }, (room.i / live.length) * 1000));
   await sleep(seconds * 1000 + 3000);
   const elapsed = (performance.now() - started) / 1000;
+  const serverFigures = await health(server.url);
+  const clientCpu = process.cpuUsage(clientCpuStart);
   const after = { ...procStats(server.proc.pid), rss: await collectedRss(server.url) };
   for (const t of timers) clearTimeout(t);
   for (const room of live) {
@@ -214,8 +228,11 @@ async function runRooms(rooms, seconds, lines) {
     rooms, live: live.length, clients: live.length * 2, seconds,
     p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies.at(-1),
     ackP50: percentile(ackLatencies, 50), ackP99: percentile(ackLatencies, 99),
-    movesPerSecond: committed / (elapsed - 3), committed, errors,
+    movesPerSecond: committed / (elapsed - 3), committed, errors, missed,
     cpuPercent: ((after.cpu - before.cpu) / (elapsed - 3)) * 100,
+    clientCpuPercent: ((clientCpu.user + clientCpu.system) / 1e6 / elapsed) * 100,
+    clientLoopP99: clientLoop.percentile(99) / 1e6,
+    serverLoop: serverFigures.eventLoopDelayMs, store: serverFigures.store,
     rssBase: base.rss, rssIdle: idle.rss, rssEnd: after.rss,
     rssSlope: (idle.rss - half.rss) / (live.length - half.rooms),
     rssPerRoom: (idle.rss - base.rss) / live.length, rssPerRoomEnd: (after.rss - base.rss) / live.length,
@@ -227,10 +244,14 @@ function report(r) {
   const errs = r.errors.refused + r.errors.noAck + r.errors.lost + r.errors.connect;
   console.log(`rooms ${r.live}/${r.rooms} (${r.clients} clients), ${r.seconds} s: move -> opponent p50 ${r.p50.toFixed(1)} ms, ` +
     `p99 ${r.p99.toFixed(1)} ms, max ${r.max.toFixed(1)} ms; ack p50 ${r.ackP50.toFixed(1)} ms, p99 ${r.ackP99.toFixed(1)} ms`);
-  console.log(`  ${r.movesPerSecond.toFixed(0)} moves/s (${r.committed} committed); errors ${errs} ` +
+  console.log(`  ${r.movesPerSecond.toFixed(0)} moves/s (${r.committed} committed, ${r.missed} seconds a room waited for the last move); errors ${errs} ` +
     `(refused ${r.errors.refused} ${JSON.stringify(r.errors.codes)}, no ack ${r.errors.noAck}, not delivered ${r.errors.lost}, set-up ${r.errors.connect})`);
   console.log(`  server CPU ${r.cpuPercent.toFixed(0)} % of one core; RSS ${mb(r.rssBase)} MB empty, ${mb(r.rssIdle)} MB with the rooms, ` +
     `${mb(r.rssEnd)} MB at the end (each after a full GC)`);
+  const st = r.store;
+  console.log(`  event loop delay p99: server ${r.serverLoop.p99.toFixed(1)} ms (max ${r.serverLoop.max.toFixed(1)}), clients ${r.clientLoopP99.toFixed(1)} ms; ` +
+    `clients' CPU ${r.clientCpuPercent.toFixed(0)} %; store: ${st.flushes} commits of ${(st.appends / st.flushes).toFixed(1)} appends, ` +
+    `${(st.flushMs / st.flushes).toFixed(2)} ms each, longest ${st.flushMaxMs.toFixed(1)} ms`);
   console.log(`  RSS per room: ${(r.rssSlope / 1024).toFixed(1)} KB (slope from half the rooms to all, idle), ` +
     `${(r.rssPerRoom / 1024).toFixed(1)} KB (growth over the empty server / rooms), ${(r.rssPerRoomEnd / 1024).toFixed(1)} KB after the moves`);
   return errs;

@@ -2,6 +2,7 @@
 // store, the engine and the AI pool. main.js starts it from the command line;
 // the tests and the benchmark start it the same way.
 import { createServer } from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -33,13 +34,20 @@ export async function startServer(options = {}) {
   let counts = { events: 0, refused: 0, errors: 0 };
   // `/health?gc=1` collects garbage first when node runs with --expose-gc
   // (the benchmark's memory figures); otherwise the flag does nothing.
-  const health = (gc = false) => {
+  // `?reset=1` starts the event-loop delay figures afresh (a benchmark's timed part).
+  const health = (gc = false, reset = false) => {
     if (gc && typeof global.gc === 'function') global.gc();
-    return healthFigures();
+    const figures = healthFigures();
+    if (reset) loopDelay.reset();
+    return figures;
   };
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
   const healthFigures = () => ({
     ok: true, rooms: rooms ? rooms.rooms.size : 0, uptimeMs: Date.now() - started,
     sockets: io.engine.clientsCount, ...counts, ...(rooms ? rooms.stats : {}),
+    store: store.stats ?? null,
+    eventLoopDelayMs: { p50: loopDelay.percentile(50) / 1e6, p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 },
     memory: process.memoryUsage().rss,
   });
   const http = createServer(pageHandler({ pagePath: options.pagePath ?? resolve(root, 'dist/index.html'), health }));

@@ -80,26 +80,9 @@ export class CheckersGame {
     return { seat: last.player - 1, move: last.pass ? 'pass' : last.text, pos: positionHash(snap.positionString) };
   }
 
-  // After a move, or at the start, the side to move may have to pass: the
-  // room asks so it can play those passes (a fresh game never needs one).
-  forcedPasses() {
-    const steps = [];
-    let snap = this.session.snapshot();
-    while (!snap.status.over && snap.mustPass) {
-      this.session.pass();
-      snap = this.session.snapshot();
-      steps.push(this.stepOf(snap));
-    }
-    return steps;
-  }
-
   replay(move) {
     const outcome = move === 'pass' ? this.session.pass() : this.session.playText(move);
     if (!outcome.ok) throw new Error(`checkers replay of ${move} refused: ${outcome.reason}`);
-  }
-
-  plies() {
-    return this.session.snapshot().plies;
   }
 
   toMove() {

@@ -71,11 +71,6 @@ export class XiangqiGame {
     this.session.newGame();
   }
 
-  // Whether the engine's ply count matches the room's steps (always, here).
-  plies() {
-    return this.session.snapshot().ply;
-  }
-
   toMove() {
     return this.session.fen().split(' ')[1] === 'b' ? 1 : 0;
   }

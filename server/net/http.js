@@ -20,7 +20,8 @@ export function pageHandler({ pagePath, health }) {
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
         res.end(req.method === 'HEAD' ? undefined : body);
       } else if (path === '/health') {
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(health(new URL(req.url, 'http://x').searchParams.has('gc'))));
+        const query = new URL(req.url, 'http://x').searchParams;
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(health(query.has('gc'), query.has('reset'))));
       } else {
         res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
       }

@@ -5,6 +5,8 @@
 // Implements the interface documented in store.js.
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+
 import Database from 'better-sqlite3';
 
 const SCHEMA = `
@@ -65,6 +67,7 @@ class SqliteStore {
     };
     this.appendTx = db.transaction(append);
     this.pending = [];
+    this.stats = { flushes: 0, appends: 0, flushMs: 0, flushMaxMs: 0 };
     this.batchTx = db.transaction((batch, outcomes) => {
       batch.forEach((job, i) => {
         try {
@@ -105,8 +108,14 @@ class SqliteStore {
     const batch = this.pending;
     this.pending = [];
     const outcomes = [];
+    const started = performance.now();
     try {
       this.batchTx(batch, outcomes);
+      const ms = performance.now() - started;
+      this.stats.flushes++;
+      this.stats.appends += batch.length;
+      this.stats.flushMs += ms;
+      this.stats.flushMaxMs = Math.max(this.stats.flushMaxMs, ms);
     } catch (error) {
       for (const job of batch) job.reject(error);
       return;

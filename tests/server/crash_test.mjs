@@ -125,6 +125,9 @@ test('every acked move is in the log at its step; logs replay; clients agree wit
   db.close();
   console.log(`# ${acked} acked moves checked, ${restarts} seats marked disconnected by the restarts`);
   assert.ok(restarts >= GAMES * 2, 'the restart left every connected seat disconnected in the log');
+  const health = await server.health();
+  assert.ok(health.loaded >= GAMES / 4, `rooms were rebuilt from the log (${health.loaded})`);
+  assert.equal(health.replayMismatches, 0, 'every replayed move reached its logged pos');
   // A full grace from when the server was back, not what was left of it.
   assert.ok(absent.expiredAt >= absent.killedAt + GRACE_MS, `grace counted from the restart (${absent.expiredAt - absent.killedAt} ms after the kill)`);
 }, { timeoutMs: 120000 });

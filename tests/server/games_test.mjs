@@ -101,6 +101,14 @@ test('reversi: a full game where the rules force a pass; the server plays it as 
   assert.equal(state.position, black.local.session.boardString());
   black.close();
   white.close();
+  // Rebuilt from the log after a kill -9, passes and all.
+  await server.restart();
+  const again = await Player.join(server.url, engine, state.roomId, { watch: true });
+  assert.deepEqual(again.state.moves, state.moves);
+  assert.equal(again.state.pos, state.pos);
+  assert.deepEqual(again.state.result, state.result);
+  assert.equal((await server.health()).replayMismatches, 0);
+  again.close();
 });
 
 // Moves chosen by the engine's own greedy player (CheckersSearcher level 1).
