@@ -258,31 +258,33 @@ function report(r) {
   return errs;
 }
 
-// (The engine module rethrows uncaught errors with its whole source: say it plainly.)
-process.on('unhandledRejection', (error) => {
+const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+async function main() {
+  console.log(`bench online: load average before ${load()}`);
+  const lines = await sequences(100, Math.max(SECONDS, RAMP_SECONDS) + 5);
+  const first = await runRooms(ROOMS, SECONDS, lines);
+  report(first);
+  if (RAMP) {
+    console.log(`ramp: ${RAMP_SECONDS} s runs with more rooms until p99 reaches 100 ms`);
+    const passes = (r) => r.p99 < 100 && r.errors.refused + r.errors.noAck + r.errors.lost + r.errors.connect === 0;
+    let best = passes(first) ? ROOMS : 0;
+    // Up from the main run while p99 stays under 100 ms, or down until it does.
+    const counts = best
+      ? [1500, 2000, 2500, 3000, 4000, 5000, 6000, 8000].filter((k) => k > ROOMS)
+      : [750, 500, 350, 250, 150, 100].filter((k) => k < ROOMS);
+    const goingUp = best > 0;
+    for (const n of counts) {
+      const r = await runRooms(n, RAMP_SECONDS, lines);
+      report(r);
+      if (passes(r)) best = n;
+      if (passes(r) !== goingUp) break; // up: the first failure ends it; down: the first pass
+    }
+    console.log(`largest room count with p99 under 100 ms: ${best || `below ${counts.at(-1)}`}`);
+  }
+  console.log(`bench online: load average after ${load()}`);
+}
+
+main().catch((error) => {
   console.error(`bench online: ${error?.stack ?? error}`);
   process.exit(1);
 });
-const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-console.log(`bench online: load average before ${load()}`);
-const lines = await sequences(100, Math.max(SECONDS, RAMP_SECONDS) + 5);
-const main = await runRooms(ROOMS, SECONDS, lines);
-report(main);
-if (RAMP) {
-  console.log(`ramp: ${RAMP_SECONDS} s runs with more rooms until p99 reaches 100 ms`);
-  const passes = (r) => r.p99 < 100 && r.errors.refused + r.errors.noAck + r.errors.lost + r.errors.connect === 0;
-  let best = passes(main) ? ROOMS : 0;
-  // Up from the main run while p99 stays under 100 ms, or down until it does.
-  const counts = best
-    ? [1500, 2000, 2500, 3000, 4000, 5000, 6000, 8000].filter((k) => k > ROOMS)
-    : [750, 500, 350, 250, 150, 100].filter((k) => k < ROOMS);
-  const goingUp = best > 0;
-  for (const n of counts) {
-    const r = await runRooms(n, RAMP_SECONDS, lines);
-    report(r);
-    if (passes(r)) best = n;
-    if (passes(r) !== goingUp) break; // up: the first failure ends it; down: the first pass
-  }
-  console.log(`largest room count with p99 under 100 ms: ${best || `below ${counts.at(-1)}`}`);
-}
-console.log(`bench online: load average after ${load()}`);
