@@ -2,10 +2,12 @@
 // Node 22), in WAL mode. A commit returns once SQLite has written the WAL, so
 // an acked event survives `kill -9` of the server (synchronous=NORMAL; set
 // QIPAN_DB_SYNC=full to also survive a power cut, at a cost per commit).
+// Checkpoints run in a worker thread (checkpointer.js), off the event loop.
 // Implements the interface documented in store.js.
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
 
 import Database from 'better-sqlite3';
 
@@ -140,16 +142,39 @@ class SqliteStore {
 
   async close() {
     if (this.pending.length) this.flush();
-    if (this.db.open) this.db.close();
+    if (this.checkpointer) {
+      const stopped = new Promise((done) => {
+        this.checkpointer.once('message', done);
+        this.checkpointer.once('exit', done);
+      });
+      this.checkpointer.postMessage('stop');
+      await stopped;
+      await this.checkpointer.terminate();
+      this.checkpointer = null;
+    }
+    if (this.db.open) {
+      this.db.pragma('wal_checkpoint(TRUNCATE)');
+      this.db.close();
+    }
   }
 }
 
 export function openSqliteStore(location) {
-  if (location !== ':memory:') mkdirSync(dirname(resolve(location)), { recursive: true });
+  const onDisk = location !== ':memory:';
+  if (onDisk) mkdirSync(dirname(resolve(location)), { recursive: true });
   const db = new Database(location);
   db.pragma('journal_mode = WAL');
   db.pragma(`synchronous = ${process.env.QIPAN_DB_SYNC === 'full' ? 'FULL' : 'NORMAL'}`);
   db.pragma('busy_timeout = 5000');
   db.exec(SCHEMA);
-  return new SqliteStore(db);
+  const store = new SqliteStore(db);
+  if (onDisk) {
+    // Checkpoints (and their disk syncs) in a worker thread (checkpointer.js).
+    db.pragma('wal_autocheckpoint = 0');
+    store.checkpointer = new Worker(new URL('./checkpointer.js', import.meta.url), {
+      workerData: { path: resolve(location), everyMs: 1000 },
+    });
+    store.checkpointer.unref();
+  }
+  return store;
 }
