@@ -84,6 +84,7 @@ function health(url, gc = false, reset = false) {
   });
 }
 const collectedRss = async (url) => (await health(url, true)).memory;
+const collectedHeap = async (url) => (await health(url, true)).heapUsed;
 
 async function startServer() {
   const dir = mkdtempSync(join(tmpdir(), 'qipan-bench-'));
@@ -130,7 +131,7 @@ function percentile(sorted, p) {
 async function runRooms(rooms, seconds, lines) {
   const server = await startServer();
   await sleep(500);
-  const base = { ...procStats(server.proc.pid), rss: await collectedRss(server.url) };
+  const base = { ...procStats(server.proc.pid), rss: await collectedRss(server.url), heap: await collectedHeap(server.url) };
   const table = [];
   const errors = { refused: 0, noAck: 0, lost: 0, connect: 0, codes: {} };
   // Rooms in batches, so the set-up does not look like a flood; the memory
@@ -157,7 +158,7 @@ async function runRooms(rooms, seconds, lines) {
   }
   const live = table.filter(Boolean);
   await sleep(1000);
-  const idle = { ...procStats(server.proc.pid), rss: await collectedRss(server.url) };
+  const idle = { ...procStats(server.proc.pid), rss: await collectedRss(server.url), heap: await collectedHeap(server.url) };
 
   const latencies = [];
   const ackLatencies = [];
@@ -214,7 +215,7 @@ async function runRooms(rooms, seconds, lines) {
   const elapsed = (performance.now() - started) / 1000;
   const serverFigures = await health(server.url);
   const clientCpu = process.cpuUsage(clientCpuStart);
-  const after = { ...procStats(server.proc.pid), rss: await collectedRss(server.url) };
+  const after = { ...procStats(server.proc.pid), rss: await collectedRss(server.url), heap: await collectedHeap(server.url) };
   for (const t of timers) clearTimeout(t);
   for (const room of live) {
     clearTimeout(room.timer);
@@ -237,6 +238,7 @@ async function runRooms(rooms, seconds, lines) {
     rssBase: base.rss, rssIdle: idle.rss, rssEnd: after.rss,
     rssSlope: (idle.rss - half.rss) / (live.length - half.rooms),
     rssPerRoom: (idle.rss - base.rss) / live.length, rssPerRoomEnd: (after.rss - base.rss) / live.length,
+    heapPerRoom: (idle.heap - base.heap) / live.length, heapPerRoomEnd: (after.heap - base.heap) / live.length,
   };
 }
 
@@ -254,7 +256,8 @@ function report(r) {
     `clients' CPU ${r.clientCpuPercent.toFixed(0)} %; store: ${st.flushes} commits of ${(st.appends / st.flushes).toFixed(1)} appends, ` +
     `${(st.flushMs / st.flushes).toFixed(2)} ms each, longest ${st.flushMaxMs.toFixed(1)} ms`);
   console.log(`  RSS per room: ${(r.rssSlope / 1024).toFixed(1)} KB (slope from half the rooms to all, idle), ` +
-    `${(r.rssPerRoom / 1024).toFixed(1)} KB (growth over the empty server / rooms), ${(r.rssPerRoomEnd / 1024).toFixed(1)} KB after the moves`);
+    `${(r.rssPerRoom / 1024).toFixed(1)} KB (growth over the empty server / rooms), ${(r.rssPerRoomEnd / 1024).toFixed(1)} KB after the moves; ` +
+    `live JS heap per room ${(r.heapPerRoom / 1024).toFixed(1)} KB, ${(r.heapPerRoomEnd / 1024).toFixed(1)} KB after the moves`);
   return errs;
 }
 

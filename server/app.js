@@ -49,6 +49,8 @@ export async function startServer(options = {}) {
     store: store.stats ?? null,
     eventLoopDelayMs: { p50: loopDelay.percentile(50) / 1e6, p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 },
     memory: process.memoryUsage().rss,
+    heapUsed: process.memoryUsage().heapUsed,
+    wasmHeap: engine.HEAP8.length,
   });
   const http = createServer(pageHandler({ pagePath: options.pagePath ?? resolve(root, 'dist/index.html'), health }));
   const io = new Server(http, {
