@@ -19,7 +19,7 @@ import { openStore } from './store/store.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-// options: {port, host, db, publicUrl, pagePath, timings, log}. Resolves once
+// options: {port, host, db, publicUrl, pageDir, timings, log}. Resolves once
 // listening, with {url, urls, port, rooms, close()}.
 export async function startServer(options = {}) {
   const config = { ...timingsFromEnv(), ...(options.timings ?? {}) };
@@ -52,7 +52,7 @@ export async function startServer(options = {}) {
     heapUsed: process.memoryUsage().heapUsed,
     wasmHeap: engine.HEAP8.length,
   });
-  const http = createServer(pageHandler({ pagePath: options.pagePath ?? resolve(root, 'dist/index.html'), health }));
+  const http = createServer(pageHandler({ pageDir: options.pageDir ?? resolve(root, 'dist'), health }));
   const io = new Server(http, {
     pingInterval: config.pingIntervalMs,
     pingTimeout: config.pingTimeoutMs,

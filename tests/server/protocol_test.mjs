@@ -342,6 +342,12 @@ test('the page at /, and invite and watch links in the acks', async () => {
   assert.equal(page.status, 200);
   assert.match(page.type, /^text\/html/);
   assert.ok(page.size > 1000);
+  const status = (path) => new Promise((done, fail) => {
+    get(`${url}${path}`, (res) => { res.resume(); done(res.statusCode); }).on('error', fail);
+  });
+  assert.equal(await status('index.html?room=abc'), 200);
+  assert.equal(await status('no-such-file.js'), 404);
+  assert.equal(await status('..%2f..%2fetc%2fpasswd'), 404, 'a path never leaves dist/');
   assert.equal((await server.health()).ok, true);
   red.close();
 });
