@@ -1,0 +1,100 @@
+// The room server as one object: HTTP (the page), Socket.IO (the rooms), the
+// store, the engine and the AI pool. main.js starts it from the command line;
+// the tests and the benchmark start it the same way.
+import { createServer } from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import { Server } from 'socket.io';
+
+import { AiPool } from './ai/pool.js';
+import { LIMITS, timingsFromEnv } from './config.js';
+import { loadEngine } from './engine/engine.js';
+import { pageHandler } from './net/http.js';
+import { Links } from './net/links.js';
+import { attachSockets } from './net/socket_server.js';
+import { Rooms } from './rooms/registry.js';
+import { openStore } from './store/store.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+// options: {port, host, db, publicUrl, pageDir, timings, log}. Resolves once
+// listening, with {url, urls, port, rooms, close()}.
+export async function startServer(options = {}) {
+  const config = { ...timingsFromEnv(), ...(options.timings ?? {}) };
+  const host = options.host ?? '127.0.0.1';
+  const log = options.log ?? ((line) => console.error(`[qipan-server] ${line}`));
+  const engine = await loadEngine();
+  const store = await openStore(options.db ?? resolve(root, 'data/qipan.db'));
+  const ai = new AiPool(config.aiWorkers, log);
+  const started = Date.now();
+
+  let rooms = null;
+  let counts = { events: 0, refused: 0, errors: 0 };
+  // `/health?gc=1` collects garbage first when node runs with --expose-gc
+  // (the benchmark's memory figures); otherwise the flag does nothing.
+  // `?reset=1` starts the event-loop delay figures afresh (a benchmark's timed part).
+  const health = (gc = false, reset = false) => {
+    if (gc && typeof global.gc === 'function') global.gc();
+    const figures = healthFigures();
+    if (reset) loopDelay.reset();
+    return figures;
+  };
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
+  const healthFigures = () => ({
+    ok: true, rooms: rooms ? rooms.rooms.size : 0, uptimeMs: Date.now() - started,
+    sockets: io.engine.clientsCount, ...counts, ...(rooms ? rooms.stats : {}),
+    store: store.stats ?? null,
+    eventLoopDelayMs: { p50: loopDelay.percentile(50) / 1e6, p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 },
+    memory: process.memoryUsage().rss,
+    heapUsed: process.memoryUsage().heapUsed,
+    wasmHeap: engine.HEAP8.length,
+  });
+  const http = createServer(pageHandler({ pageDir: options.pageDir ?? resolve(root, 'dist'), health }));
+  const io = new Server(http, {
+    pingInterval: config.pingIntervalMs,
+    pingTimeout: config.pingTimeoutMs,
+    maxHttpBufferSize: LIMITS.transportBytes,
+    serveClient: false,
+    cors: { origin: true }, // tokens, not cookies, authorise: any page may connect
+  });
+
+  rooms = new Rooms({ store, engine, config, io, ai, log });
+  const restored = await rooms.start();
+  // Handlers are in place before the first connection can arrive.
+  const links = new Links({ host, port: options.port ?? 8080, publicUrl: options.publicUrl });
+  counts = attachSockets(io, rooms, { links, log });
+
+  await new Promise((resolveListen, reject) => {
+    http.once('error', reject);
+    http.listen(options.port ?? 8080, host, () => {
+      http.off('error', reject);
+      resolveListen();
+    });
+  });
+  const port = http.address().port;
+  links.port = port;
+
+  let closing = null;
+  return {
+    port,
+    url: links.startUrls()[0],
+    urls: links.startUrls(),
+    links,
+    rooms,
+    restored,
+    config,
+    close() {
+      closing ??= (async () => {
+        io.close();
+        await rooms.close();
+        await ai.close();
+        await store.close();
+        http.closeAllConnections?.();
+      })();
+      return closing;
+    },
+  };
+}

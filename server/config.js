@@ -1,0 +1,51 @@
+// The server's settings: timings and limits from ONLINE.md, each with its
+// default and the environment variable that overrides it (tests shorten the
+// timings this way). Read once at start-up; nothing here changes later.
+
+const TIMING_VARIABLES = {
+  undoTimeoutMs: ['QIPAN_UNDO_TIMEOUT_MS', 30_000],
+  seatGraceMs: ['QIPAN_SEAT_GRACE_MS', 60_000],
+  pingIntervalMs: ['QIPAN_PING_INTERVAL_MS', 10_000],
+  pingTimeoutMs: ['QIPAN_PING_TIMEOUT_MS', 10_000],
+  // Beyond ONLINE.md: the first wait after a declined or expired undo or draw
+  // offer (it doubles with each further decline, up to 16 times this).
+  offerBackoffMs: ['QIPAN_OFFER_BACKOFF_MS', 5_000],
+  // An AI seat's move is announced no sooner than this after its turn began,
+  // so people can follow a run of AI moves.
+  aiMinDelayMs: ['QIPAN_AI_MIN_DELAY_MS', 500],
+  // A room nobody is connected to leaves memory after this (it stays in the
+  // store and comes back on the next join or sync).
+  roomIdleMs: ['QIPAN_ROOM_IDLE_MS', 10 * 60_000],
+};
+
+export const LIMITS = {
+  payloadBytes: 8192, // JSON of one event's payload (too_large above)
+  transportBytes: 65536, // Socket.IO's own cut-off for one message
+  eventsPerSecond: 20,
+  eventBurst: 40,
+  chatPerSecond: 1,
+  chatBurst: 5,
+  chatChars: 300, // after trimming
+  chatRawChars: 1000, // as sent, spaces included
+  chatKept: 50, // in the state
+  nameChars: 24,
+  spectatorsPerRoom: 200,
+  roomIdLength: 10,
+};
+
+function readInteger(name, fallback, env) {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number of milliseconds, not '${text}'`);
+  return value;
+}
+
+// The timings, from `env` (process.env by default) over the defaults.
+export function timingsFromEnv(env = process.env) {
+  const out = {};
+  for (const [key, [name, fallback]] of Object.entries(TIMING_VARIABLES)) out[key] = readInteger(name, fallback, env);
+  const workers = readInteger('QIPAN_AI_WORKERS', 2, env);
+  out.aiWorkers = Math.max(1, workers);
+  return out;
+}

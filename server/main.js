@@ -1,0 +1,68 @@
+// The room server from the command line (scripts/serve runs it):
+//   node server/main.js [--port N] [--host H] [--db FILE] [--public-url URL]
+// Timings come from the environment (QIPAN_UNDO_TIMEOUT_MS, QIPAN_SEAT_GRACE_MS,
+// QIPAN_PING_INTERVAL_MS, QIPAN_PING_TIMEOUT_MS; server/PROTOCOL.md lists all).
+// Prints one line `listening <url>` (tests wait for it), then the addresses.
+import { resolve } from 'node:path';
+
+import QRCode from 'qrcode';
+
+import { startServer } from './app.js';
+
+function parseArgs(argv) {
+  const out = {};
+  const flags = { '--port': 'port', '--host': 'host', '--db': 'db', '--public-url': 'publicUrl' };
+  for (let i = 0; i < argv.length; i++) {
+    const key = flags[argv[i]];
+    if (argv[i] === '-h' || argv[i] === '--help') {
+      console.log('usage: node server/main.js [--port N] [--host H] [--db FILE] [--public-url URL]');
+      process.exit(0);
+    }
+    if (!key || argv[i + 1] === undefined) {
+      console.error(`serve: unknown or incomplete option '${argv[i]}'`);
+      process.exit(2);
+    }
+    out[key] = argv[++i];
+  }
+  if (out.port !== undefined) {
+    const port = Number(out.port);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) {
+      console.error(`serve: bad port '${out.port}'`);
+      process.exit(2);
+    }
+    out.port = port;
+  }
+  if (out.publicUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(out.publicUrl)) {
+    console.error(`serve: --public-url must be an http(s) URL, not '${out.publicUrl}'`);
+    process.exit(2);
+  }
+  if (out.db !== undefined && out.db !== ':memory:') out.db = resolve(out.db);
+  return out;
+}
+
+const args = parseArgs(process.argv.slice(2));
+let server;
+try {
+  server = await startServer(args);
+} catch (error) {
+  console.error(`serve: ${error.message}${error.code === 'EADDRINUSE' ? ' (try --port N)' : ''}`);
+  process.exit(1);
+}
+console.log(`listening ${server.url}`);
+if (server.restored) console.log(`${server.restored} unfinished room(s) restored from the log`);
+console.log('Qipan online rooms: open one of these addresses in a browser:');
+for (const url of server.urls) console.log(`  ${url}`);
+const lan = server.urls.find((u) => !u.includes('127.0.0.1') && !u.includes('localhost'));
+if (lan && process.stdout.isTTY) console.log(await QRCode.toString(lan, { type: 'terminal', small: true }));
+if (!lan && !args.publicUrl) console.log('Only this machine can reach it; --host 0.0.0.0 lets phones on the same network in.');
+console.log('Press Ctrl+C to stop.');
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, async () => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    await server.close();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,94 @@
+// Socket.IO events to room commands. Every client event goes through one
+// gate, in this order: the socket's rate limit, a known event name, one
+// payload of at most 8,192 bytes of JSON, the schema, the chat limit; then
+// the room's queue. Each event with an ack callback gets exactly one answer:
+// `{ok: true, ...}` or `{ok: false, code, reason, ...}`.
+import { LIMITS } from '../config.js';
+import { Refusal } from '../protocol/codes.js';
+import { payloadBytes, socketLimits } from '../protocol/limits.js';
+import { SCHEMAS, parsePayload } from '../protocol/schemas.js';
+import { creationDrafts, rematchAnswer, rematchOffer } from '../rooms/creation.js';
+import * as game from '../rooms/game_commands.js';
+import * as seats from '../rooms/seat_commands.js';
+
+const ROOM_COMMANDS = {
+  'room:join': seats.join,
+  move: game.move,
+  'undo:ask': game.undoAsk,
+  'undo:answer': game.undoAnswer,
+  'draw:offer': game.drawOffer,
+  'draw:answer': game.drawAnswer,
+  resign: game.resign,
+  'rematch:offer': rematchOffer,
+  'rematch:answer': rematchAnswer,
+  chat: game.chat,
+  sync: game.sync,
+  claim: seats.claim,
+  leave: seats.leave,
+  'seat:ai': seats.seatAi,
+};
+// Events that may load a room from the store; the others need a socket that
+// joined it, which keeps the room in memory.
+const LOADING = new Set(['room:join']);
+
+const refusal = (code, reason, extra = {}) => ({ ok: false, code, reason, ...extra });
+
+export function attachSockets(io, rooms, { links, log = () => {} }) {
+  const counts = { events: 0, refused: 0, errors: 0 };
+
+  async function createRoom(payload, socket) {
+    const { drafts, seat, token } = creationDrafts(rooms.engine, payload);
+    const room = await rooms.createRoom(payload.game, drafts);
+    await rooms.run(room, () => ({ drafts: [], attach: seats.attachTo(room, socket, seat, null, token) }));
+    return { roomId: room.id, seat, token, state: room.state(), links: links.forRoom(room.id, socket.handshake.headers) };
+  }
+
+  async function roomCommand(event, payload, socket) {
+    const room = LOADING.has(event) ? await rooms.get(payload.roomId) : rooms.rooms.get(payload.roomId);
+    if (!room) {
+      if (!LOADING.has(event) && (await rooms.exists(payload.roomId))) throw new Refusal('not_joined', 'join the room first (room:join)');
+      throw new Refusal('not_found', `there is no room ${payload.roomId}`);
+    }
+    const ctx = { socket, createRoom: async (name, drafts) => (await rooms.createRoom(name, drafts)).id };
+    const answer = await rooms.run(room, () => ROOM_COMMANDS[event](room, payload, { ...ctx, now: Date.now() }));
+    if (event === 'room:join') answer.links = links.forRoom(room.id, socket.handshake.headers);
+    return answer;
+  }
+
+  io.on('connection', (socket) => {
+    const limits = socketLimits();
+    socket.data.roomIds = new Set();
+    socket.on('disconnect', () => rooms.socketGone(socket));
+
+    socket.onAny(async (event, ...args) => {
+      counts.events++;
+      const ack = typeof args[args.length - 1] === 'function' ? args.pop() : null;
+      let answered = false;
+      const reply = (answer) => {
+        if (!answer.ok) counts.refused++;
+        if (ack && !answered) {
+          answered = true;
+          ack(answer);
+        }
+      };
+      if (!limits.events.take()) return reply(refusal('rate_limited', 'too many events; slow down', { retryAfterMs: limits.events.waitMs() }));
+      const schema = Object.hasOwn(SCHEMAS, event) ? SCHEMAS[event] : null;
+      if (!schema) return reply(refusal('bad_request', `unknown event '${String(event).slice(0, 40)}'`));
+      if (args.length !== 1) return reply(refusal('bad_request', 'an event takes one payload object and an ack callback'));
+      if (payloadBytes(args[0]) > LIMITS.payloadBytes) return reply(refusal('too_large', `a payload is at most ${LIMITS.payloadBytes} bytes of JSON`));
+      const parsed = parsePayload(schema, args[0]);
+      if (!parsed.ok) return reply(refusal('bad_request', parsed.reason));
+      if (event === 'chat' && !limits.chat.take()) return reply(refusal('rate_limited', 'one chat message a second, please', { retryAfterMs: limits.chat.waitMs() }));
+      try {
+        const answer = event === 'room:create' ? await createRoom(parsed.data, socket) : await roomCommand(event, parsed.data, socket);
+        reply({ ok: true, ...answer });
+      } catch (error) {
+        if (error instanceof Refusal) return reply(error.toAck());
+        counts.errors++;
+        log(`${event}: ${error.stack ?? error}`);
+        reply(refusal('server_error', 'the server could not complete that; nothing changed, try again'));
+      }
+    });
+  });
+  return counts;
+}

@@ -1,0 +1,32 @@
+// The refusal codes of ONLINE.md (wire protocol v1). Every refused event is
+// answered `{ok: false, code, reason, ...extra}`: `code` from this list,
+// `reason` an English sentence for the player (the page words it by code).
+export const CODES = Object.freeze([
+  'bad_request', 'not_found', 'not_seated', 'bad_token', 'not_your_turn', 'stale',
+  'illegal', 'game_over', 'no_offer', 'rate_limited', 'too_large', 'room_full',
+  'not_joined', 'not_allowed',
+  // Beyond ONLINE.md's list: the server itself failed (the store refused a
+  // write). Nothing changed; the client may retry.
+  'server_error',
+]);
+
+const KNOWN = new Set(CODES);
+
+// A refusal travelling from a handler to the ack. `extra` adds fields to the
+// ack (`state` for `stale`, `detail` for `illegal`, `retryAt`, ...).
+export class Refusal extends Error {
+  constructor(code, reason, extra = {}) {
+    super(reason);
+    if (!KNOWN.has(code)) throw new Error(`unknown refusal code ${code}`);
+    this.code = code;
+    this.extra = extra;
+  }
+
+  toAck() {
+    return { ok: false, code: this.code, reason: this.message, ...this.extra };
+  }
+}
+
+export function refuse(code, reason, extra) {
+  throw new Refusal(code, reason, extra);
+}

@@ -1,0 +1,86 @@
+// The payload of every client event, as zod schemas (strict: an unknown key
+// is refused, so a `__proto__` key never reaches a handler). A payload that
+// does not parse is refused with `bad_request` and the first problem found.
+import { z } from 'zod';
+
+import { LIMITS } from '../config.js';
+import { GAME_NAMES } from '../games/games.js';
+import { ROOM_ID_PATTERN, TOKEN_PATTERN } from '../net/ids.js';
+
+const codePoints = (text) => [...text].length;
+
+const roomId = z.string().max(32).regex(ROOM_ID_PATTERN, 'a room id is 10 or more letters of 0-9 a-z without i, l, o, u');
+const token = z.string().max(22).regex(TOKEN_PATTERN, 'a token is 22 base64url characters');
+// Where a token is optional, null means none (as leaving it out does).
+const optionalToken = token.nullable().optional().transform((t) => t ?? undefined);
+const step = z.number().int().min(0).max(1_000_000);
+const pos = z.string().regex(/^[0-9a-f]{16}$/, 'pos is 16 lowercase hex digits');
+const name = z.string().max(200)
+  .transform((text) => text.trim())
+  .refine((text) => codePoints(text) >= 1 && codePoints(text) <= LIMITS.nameChars, `a name is 1-${LIMITS.nameChars} characters`);
+const level = z.number().int().min(1).max(8);
+const seat = z.number().int().min(0).max(5);
+
+const checkersRules = z.strictObject({
+  winRule: z.enum(['filled', 'strict']).optional(),
+  goalLock: z.boolean().optional(),
+  parking: z.enum(['allowed', 'passThrough']).optional(),
+  multiplayerEnd: z.enum(['firstWins', 'playOn']).optional(),
+  equalTurns: z.boolean().optional(),
+  drawRules: z.enum(['repetitionAndCap', 'capOnly']).optional(),
+  longJumps: z.boolean().optional(),
+  turnCap: z.number().int().min(0).max(100_000).optional(),
+});
+
+export const CHECKERS_OPTIONS = z.strictObject({
+  players: z.union([z.literal(2), z.literal(3), z.literal(4), z.literal(6)]).optional(),
+  ai: z.array(level.nullable()).max(6).optional(),
+  rules: checkersRules.optional(),
+  takeoverLevel: level.optional(),
+});
+// Xiangqi and Reversi rooms take no options yet.
+export const NO_OPTIONS = z.strictObject({});
+
+export const SCHEMAS = {
+  'room:create': z.strictObject({
+    game: z.enum(GAME_NAMES),
+    options: z.record(z.string(), z.unknown()).optional(), // checked per game (CHECKERS_OPTIONS, NO_OPTIONS)
+    seat: seat.optional(),
+    name: name.optional(),
+  }),
+  'room:join': z.strictObject({
+    roomId, token: optionalToken, seat: seat.optional(), watch: z.boolean().optional(), name: name.optional(),
+  }),
+  move: z.strictObject({ roomId, token, step: step.min(1), move: z.string().min(1).max(600), pos }),
+  'undo:ask': z.strictObject({ roomId, token, step }),
+  'undo:answer': z.strictObject({ roomId, token, step, accept: z.boolean() }),
+  'draw:offer': z.strictObject({ roomId, token, step }),
+  'draw:answer': z.strictObject({ roomId, token, step, accept: z.boolean() }),
+  resign: z.strictObject({ roomId, token }),
+  'rematch:offer': z.strictObject({ roomId, token }),
+  'rematch:answer': z.strictObject({ roomId, token, accept: z.boolean() }),
+  chat: z.strictObject({
+    roomId, token: optionalToken,
+    text: z.string().max(LIMITS.chatRawChars * 2)
+      .refine((text) => codePoints(text) <= LIMITS.chatRawChars, `a message is at most ${LIMITS.chatRawChars} characters as sent`)
+      .refine((text) => {
+        const n = codePoints(text.trim());
+        return n >= 1 && n <= LIMITS.chatChars;
+      }, `a message is 1-${LIMITS.chatChars} characters after trimming`),
+  }),
+  sync: z.strictObject({ roomId, token: optionalToken }),
+  claim: z.strictObject({ roomId, token }),
+  leave: z.strictObject({ roomId, token: optionalToken }),
+  'seat:ai': z.strictObject({ roomId, token, seat, level: level.nullable() }),
+};
+
+export const EVENT_NAMES = Object.freeze(Object.keys(SCHEMAS));
+
+// {ok: true, data} or {ok: false, reason}: the first problem, readable.
+export function parsePayload(schema, payload) {
+  const parsed = schema.safeParse(payload);
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const issue = parsed.error.issues[0];
+  const where = issue.path.length ? `${issue.path.join('.')}: ` : '';
+  return { ok: false, reason: `${where}${issue.message}` };
+}

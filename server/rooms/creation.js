@@ -1,0 +1,100 @@
+// A room's first events: `created` (game, options, host) and the creator's
+// `joined`; for a rematch, `created` and one `seat_reserved` per player, who
+// keeps the token of the finished room (its hash is carried over), in the
+// seat one along (colours swapped for two players).
+import { GAMES } from '../games/games.js';
+import { newToken, tokenHash } from '../net/ids.js';
+import { refuse } from '../protocol/codes.js';
+import { CHECKERS_OPTIONS, NO_OPTIONS, parsePayload } from '../protocol/schemas.js';
+import { seatFor } from './authorize.js';
+
+// The options a client asked for, shaped by the schema and completed by the
+// engine (checkers rule options), or a bad_request refusal.
+function roomOptions(engine, game, options) {
+  const schema = game === 'checkers' ? CHECKERS_OPTIONS : NO_OPTIONS;
+  const parsed = parsePayload(schema, options ?? {});
+  if (!parsed.ok) refuse('bad_request', `options: ${parsed.reason}`);
+  const normal = GAMES[game].normalizeOptions(engine, parsed.data);
+  if (!normal.ok) refuse('bad_request', `options: ${normal.reason}`);
+  return normal.options;
+}
+
+// room:create -> {drafts, seat, token}: the caller picks the id.
+export function creationDrafts(engine, payload) {
+  const options = roomOptions(engine, payload.game, payload.options);
+  const seats = GAMES[payload.game].seatsFor(options);
+  const seat = payload.seat ?? 0;
+  if (seat >= seats) refuse('bad_request', `this room has seats 0-${seats - 1}`);
+  if (options.ai?.[seat]) refuse('bad_request', `seat ${seat} is an AI seat; take another`);
+  if (options.ai && options.ai.every((level) => level)) refuse('bad_request', 'at least one seat must be a person');
+  const token = newToken();
+  return {
+    seat,
+    token,
+    drafts: [
+      { type: 'created', data: { game: payload.game, options, host: seat, rematchOf: null } },
+      { type: 'joined', data: { seat, name: payload.name ?? null }, secret: { tokenHash: tokenHash(token) } },
+    ],
+  };
+}
+
+// Where each seat of a finished room sits in its rematch.
+export function rematchSeatMap(room) {
+  const n = room.seatCount;
+  return room.seats.map((s) => (n === 2 ? 1 - s.seat : (s.seat + 1) % n));
+}
+
+// The rematch room's first events: same game and options, every seat one
+// along; players whose seat had expired leave theirs free.
+export function rematchDrafts(room) {
+  const map = rematchSeatMap(room);
+  const options = { ...room.options };
+  if (options.ai) {
+    const ai = new Array(room.seatCount).fill(null);
+    room.seats.forEach((s) => {
+      if (s.kind === 'ai') ai[map[s.seat]] = s.ai;
+    });
+    options.ai = ai;
+  }
+  const reserved = room.seats.filter((s) => s.kind === 'human' && !s.expired);
+  const host = room.host !== null && reserved.some((s) => s.seat === room.host) ? map[room.host] : map[reserved[0]?.seat] ?? null;
+  const drafts = [{ type: 'created', data: { game: room.gameName, options, host, rematchOf: room.id } }];
+  for (const s of reserved) {
+    drafts.push({ type: 'seat_reserved', data: { seat: map[s.seat], name: s.name }, secret: { tokenHash: s.tokenHash } });
+  }
+  return { drafts, map };
+}
+
+// rematch:offer and rematch:answer. When the last player agrees the new room
+// is created (ctx.createRematch) and announced with a `rematch` event.
+export async function rematchOffer(room, payload, ctx) {
+  const seat = seatFor(room, ctx.socket, payload.token);
+  if (!room.result) refuse('not_allowed', 'a rematch is offered once the game is over');
+  if (room.rematchRoomId) refuse('not_allowed', 'the rematch has started', { roomId: room.rematchRoomId });
+  const pending = room.offers.rematch;
+  if (pending?.seat === seat) refuse('not_allowed', 'your rematch offer is already standing');
+  if (pending && pending.waiting.includes(seat)) return accept(room, seat, ctx);
+  const waiting = room.answerers(seat);
+  if (!waiting.length) return start(room, [], ctx);
+  return { drafts: [{ type: 'rematch_offered', data: { seat, waiting } }], ack: {} };
+}
+
+export async function rematchAnswer(room, payload, ctx) {
+  const seat = seatFor(room, ctx.socket, payload.token);
+  const offer = room.offers.rematch;
+  if (!offer || !offer.waiting.includes(seat)) refuse('no_offer', 'there is no rematch offer for you to answer');
+  if (!payload.accept) return { drafts: [{ type: 'rematch_declined', data: { seat } }], ack: {} };
+  return accept(room, seat, ctx);
+}
+
+async function accept(room, seat, ctx) {
+  const accepted = [{ type: 'rematch_accepted', data: { seat } }];
+  if (room.offers.rematch.waiting.length > 1) return { drafts: accepted, ack: {} };
+  return start(room, accepted, ctx);
+}
+
+async function start(room, before, ctx) {
+  const { drafts, map } = rematchDrafts(room);
+  const roomId = await ctx.createRoom(room.gameName, drafts);
+  return { drafts: [...before, { type: 'rematch', data: { roomId, seats: map } }], ack: { roomId } };
+}

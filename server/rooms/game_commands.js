@@ -1,0 +1,181 @@
+// The game itself: moves (every one checked by the engine), undo by request,
+// draw offers, resignation, chat, the AI's moves. Each command returns
+// {drafts, ack} for the registry to commit (see seat_commands.js); a refusal
+// is thrown (protocol/codes.js) and changes nothing.
+import { agreement, resignation } from '../games/endings.js';
+import { refuse } from '../protocol/codes.js';
+import { checkOptionalToken, memberOf, notOver, ready, seatFor } from './authorize.js';
+
+// The events of a move the engine accepted: one `move` per step (a forced
+// pass is a step of its own), then the result if the move ended the game.
+function playedDrafts(room, played, sent) {
+  const drafts = played.steps.map((s, i) => ({
+    type: 'move',
+    data: { seat: s.seat, move: s.move },
+    secret: i === 0 && sent !== s.move ? { sent } : null,
+    step: room.step + i + 1,
+    pos: s.pos,
+  }));
+  if (played.result) drafts.push({ type: 'result', data: played.result });
+  return drafts;
+}
+
+// Refusal of a move the engine rejected: its own code and parameters travel
+// as `detail` so the page can word it.
+function illegal(detail) {
+  refuse('illegal', detail.reason || 'illegal move', {
+    detail: { code: detail.code ?? 'unclassified', params: detail.params ?? {}, reason: detail.reason ?? '' },
+  });
+}
+
+export function move(room, payload, { socket }) {
+  const seat = seatFor(room, socket, payload.token);
+  // A repeat of the move committed at that step by the same seat: acked
+  // again, applied once.
+  const done = room.steps[payload.step - 1];
+  if (done && done.seat === seat && (done.move === payload.move || done.sent === payload.move)) {
+    return { drafts: [], ack: { step: payload.step, duplicate: true } };
+  }
+  notOver(room);
+  if (payload.step !== room.step + 1 || payload.pos !== room.pos) {
+    refuse('stale', `the room is at step ${room.step}; here is its state`, { state: room.state() });
+  }
+  ready(room);
+  if (room.toMove() !== seat) refuse('not_your_turn', `it is seat ${room.toMove()}'s turn`);
+  const problem = room.game.parseMove(payload.move);
+  if (problem) refuse('bad_request', problem);
+  room.engineDirty = true;
+  const played = room.game.play(payload.move);
+  if (!played.ok) {
+    room.engineDirty = false; // a refused move changes nothing in the engine
+    illegal(played.detail);
+  }
+  return { drafts: playedDrafts(room, played, payload.move), ack: { step: payload.step } };
+}
+
+// The AI seat to move plays what the worker found (checked by the engine
+// like anyone's move). `job.step`: the step it searched; stale answers are
+// dropped.
+export function aiMove(room, job, answer) {
+  const seat = room.toMove();
+  if (room.result || room.step !== job.step || room.pos !== job.pos || seat === null || room.seats[seat].kind !== 'ai') return { drafts: [] };
+  room.engineDirty = true;
+  const played = room.game.play(answer.text);
+  if (!played.ok) {
+    room.engineDirty = false;
+    throw new Error(`room ${room.id}: the AI's move ${answer.text} was refused: ${played.detail.reason}`);
+  }
+  return { drafts: playedDrafts(room, played, answer.text) };
+}
+
+function requireStep(room, step) {
+  if (step !== room.step) refuse('stale', `the room is at step ${room.step}; here is its state`, { state: room.state() });
+}
+
+function checkBackoff(room, kind, seat, now) {
+  const until = room.backoff[kind][seat].until;
+  if (now < until) refuse('not_allowed', `wait ${Math.ceil((until - now) / 1000)} s before asking again`, { retryAt: until });
+}
+
+// Undo by request (lichess-style): bound to the current step; the other
+// players answer; accepting takes back the asker's last move and anything
+// after it.
+export function undoAsk(room, payload, { socket, now }) {
+  const seat = seatFor(room, socket, payload.token);
+  notOver(room);
+  ready(room);
+  requireStep(room, payload.step);
+  checkBackoff(room, 'undo', seat, now);
+  const to = room.undoTarget(seat);
+  if (to === null) refuse('not_allowed', 'you have no move to take back');
+  const waiting = room.answerers(seat);
+  // Nobody to ask (only AI seats besides): granted at once.
+  if (!waiting.length) return { drafts: [{ type: 'undone', data: { seat, to }, step: to, pos: room.posAt[to] }], ack: {} };
+  return { drafts: [{ type: 'undo_asked', data: { seat, step: room.step, waiting } }], ack: {} };
+}
+
+export function undoAnswer(room, payload, { socket }) {
+  const seat = seatFor(room, socket, payload.token);
+  const offer = room.offers.undo;
+  if (!offer || !offer.waiting.includes(seat)) refuse('no_offer', 'there is no undo request for you to answer');
+  requireStep(room, payload.step);
+  if (!payload.accept) return { drafts: [{ type: 'undo_declined', data: { seat, asker: offer.seat } }], ack: {} };
+  if (offer.waiting.length > 1) return { drafts: [{ type: 'undo_accepted', data: { seat } }], ack: {} };
+  const to = room.undoTarget(offer.seat);
+  return { drafts: [{ type: 'undo_accepted', data: { seat } }, { type: 'undone', data: { seat: offer.seat, to }, step: to, pos: room.posAt[to] }], ack: {} };
+}
+
+// An undo request nobody answered in time is declined automatically.
+export function expireUndo(room, askedAt, now) {
+  const offer = room.offers.undo;
+  if (!offer || offer.at !== askedAt || room.undoDeadline() > now) return { drafts: [] };
+  return { drafts: [{ type: 'undo_expired', data: { seat: offer.seat } }] };
+}
+
+// Draw offers: two-player rooms with a person on each side. An offer stands
+// until the other player moves or answers; offers crossing make a draw.
+export function drawOffer(room, payload, { socket, now }) {
+  const seat = seatFor(room, socket, payload.token);
+  if (!room.twoPlayer) refuse('not_allowed', 'draw offers are for two-player rooms');
+  notOver(room);
+  ready(room);
+  requireStep(room, payload.step);
+  if (room.seats[1 - seat].kind !== 'human') refuse('not_allowed', 'the AI does not take draw offers');
+  const pending = room.offers.draw;
+  if (pending?.seat === seat) refuse('not_allowed', 'your draw offer is already standing');
+  if (pending) return { drafts: [{ type: 'result', data: agreement(room.game) }], ack: {} };
+  checkBackoff(room, 'draw', seat, now);
+  return { drafts: [{ type: 'draw_offered', data: { seat } }], ack: {} };
+}
+
+export function drawAnswer(room, payload, { socket }) {
+  const seat = seatFor(room, socket, payload.token);
+  const offer = room.offers.draw;
+  if (!offer || offer.seat === seat) refuse('no_offer', 'there is no draw offer for you to answer');
+  requireStep(room, payload.step);
+  if (!payload.accept) return { drafts: [{ type: 'draw_declined', data: { seat } }], ack: {} };
+  return { drafts: [{ type: 'result', data: agreement(room.game) }], ack: {} };
+}
+
+// Resigning: the other player wins a two-player game; in Chinese checkers
+// the seat goes to the AI and the game goes on (its sockets stay to watch).
+export function resign(room, payload, { socket }) {
+  const seat = seatFor(room, socket, payload.token);
+  notOver(room);
+  ready(room);
+  if (room.gameName === 'checkers') {
+    const drafts = [
+      { type: 'resigned', data: { seat } },
+      { type: 'ai_seat', data: { seat, level: room.options.takeoverLevel, reason: 'resigned' } },
+    ];
+    const members = room.socketsOf(seat);
+    let spectator = room.nextSpectator;
+    const watchers = members.map((m) => ({ member: m, spectator: spectator++ }));
+    for (const w of watchers) drafts.push({ type: 'joined', data: { seat: null, spectator: w.spectator, name: room.seats[seat].name } });
+    const next = room.seats
+      .filter((s) => s.kind === 'human' && s.connected && !s.expired && s.seat !== seat)
+      .sort((a, b) => a.connectedAt - b.connectedAt)[0];
+    if (room.host === seat) drafts.push({ type: 'host_changed', data: { host: next ? next.seat : null } });
+    const attach = () => {
+      for (const w of watchers) Object.assign(w.member, { seat: null, spectator: w.spectator, token: null });
+    };
+    return { drafts, ack: {}, attach };
+  }
+  room.engineDirty = true;
+  const result = resignation(room.game, seat);
+  return { drafts: [{ type: 'resigned', data: { seat } }, { type: 'result', data: result }], ack: {} };
+}
+
+// Chat: players and spectators; the text exactly as sent.
+export function chat(room, payload, { socket }) {
+  const member = memberOf(room, socket);
+  checkOptionalToken(room, member, payload.token);
+  const name = member.seat === null ? room.spectators.get(member.spectator)?.name ?? null : room.seats[member.seat].name;
+  return { drafts: [{ type: 'chat', data: { seat: member.seat, name, text: payload.text } }], ack: {} };
+}
+
+export function sync(room, payload, { socket }) {
+  const member = memberOf(room, socket);
+  checkOptionalToken(room, member, payload.token);
+  return { drafts: [], ack: (r) => ({ state: r.state() }) };
+}

@@ -1,0 +1,287 @@
+// One room: its game (an engine session through a game adapter) and the fold
+// of its event log. `apply(event)` is the only thing that changes a room's
+// persistent state, live and when the log is replayed after a restart, so a
+// room rebuilt from its log is the room that was running. Runtime matters
+// (sockets, timers, AI jobs) live beside it and are never logged.
+import { LIMITS } from '../config.js';
+import { createGame } from '../games/games.js';
+import { replayEnding } from '../games/endings.js';
+
+// A seat: kind 'free' (nobody), 'human' (a token holder; `connected` while one
+// of its sockets is here, `expired` once its grace ran out) or 'ai' (a level).
+function freeSeat(seat) {
+  return {
+    seat, kind: 'free', name: null, ai: null, tokenHash: null,
+    connected: false, connectedAt: null, disconnectedAt: null, expired: false, everConnected: false,
+  };
+}
+
+export class Room {
+  // `created`: the room's first event (data {game, options, host, rematchOf}).
+  constructor(engine, config, created) {
+    const { game, options, host, rematchOf } = created.data;
+    this.id = created.roomId;
+    this.config = config;
+    this.gameName = game;
+    this.options = options;
+    this.game = createGame(engine, game, options);
+    this.seatCount = this.game.seats;
+    this.createdAt = created.at;
+    this.rematchOf = rematchOf ?? null;
+    this.v = 0;
+    this.step = 0;
+    this.posAt = [this.game.posHash()];
+    this.steps = []; // committed steps: {seat, move, sent, at}
+    this.seats = Array.from({ length: this.seatCount }, (_, seat) => freeSeat(seat));
+    (options.ai ?? []).forEach((level, seat) => {
+      if (level) Object.assign(this.seats[seat], { kind: 'ai', ai: level });
+    });
+    this.host = host;
+    this.offers = { undo: null, draw: null, rematch: null };
+    this.backoff = { undo: this.seats.map(() => ({ count: 0, until: 0 })), draw: this.seats.map(() => ({ count: 0, until: 0 })) };
+    this.result = null;
+    this.chat = [];
+    this.spectators = new Map(); // spectator id -> {name}
+    this.nextSpectator = 1;
+    this.rematchRoomId = null;
+    this.lastAt = created.at;
+
+    // Runtime only.
+    this.members = new Map(); // socket id -> {socket, seat, spectator}
+    this.loadedAt = created.at;
+    this.engineDirty = false; // a command touched the engine before its commit
+    this.apply(created);
+  }
+
+  get pos() {
+    return this.posAt[this.step];
+  }
+
+  // Every seat is taken (by a person, reserved, or the AI): moves may start.
+  get ready() {
+    return this.seats.every((s) => s.kind !== 'free');
+  }
+
+  get started() {
+    return this.step > 0;
+  }
+
+  get twoPlayer() {
+    return this.seatCount === 2;
+  }
+
+  toMove() {
+    return this.result ? null : this.game.toMove();
+  }
+
+  humanSeats() {
+    return this.seats.filter((s) => s.kind === 'human');
+  }
+
+  // The seats that must answer an offer from `seat`: the other people still
+  // holding their seats.
+  answerers(seat) {
+    return this.humanSeats().filter((s) => s.seat !== seat && !s.expired).map((s) => s.seat);
+  }
+
+  // How many steps a taken-back move of `seat` leaves: the steps before its
+  // last real move, or null when it has none.
+  undoTarget(seat) {
+    for (let i = this.steps.length - 1; i >= 0; i--) {
+      if (this.steps[i].seat === seat && this.steps[i].move !== 'pass') return i;
+    }
+    return null;
+  }
+
+  socketsOf(seat) {
+    return [...this.members.values()].filter((m) => m.seat === seat);
+  }
+
+  // The deadline of a disconnected seat's grace (after a restart, counted from
+  // the moment the room came back), or null.
+  graceUntil(seat) {
+    const s = this.seats[seat];
+    if (s.kind !== 'human' || s.connected || s.expired) return null;
+    return Math.max(s.disconnectedAt ?? this.loadedAt, this.loadedAt) + this.config.seatGraceMs;
+  }
+
+  undoDeadline() {
+    const offer = this.offers.undo;
+    return offer ? Math.max(offer.at, this.loadedAt) + this.config.undoTimeoutMs : null;
+  }
+
+  // Replays the engine to the room's committed steps (undo, a refused commit).
+  rebuildEngine() {
+    this.game.reset();
+    for (const s of this.steps) this.game.replay(s.move);
+    if (this.result?.code === 'resignation' && this.resignedSeat !== undefined) replayEnding(this.game, this.result, this.resignedSeat);
+    this.engineDirty = false;
+  }
+
+  // Folds one committed event into the room. `replay`: the event comes from
+  // the log, so the engine has not seen it yet.
+  apply(event, { replay = false } = {}) {
+    if (event.v !== this.v + 1) throw new Error(`room ${this.id}: event v ${event.v} after ${this.v}`);
+    this.v = event.v;
+    this.lastAt = event.at;
+    const d = event.data;
+    const seat = d && Number.isInteger(d.seat) ? this.seats[d.seat] : null;
+    switch (event.type) {
+      case 'created':
+        break;
+      case 'joined':
+        if (d.seat === null) {
+          this.spectators.set(d.spectator, { name: d.name ?? null });
+          this.nextSpectator = Math.max(this.nextSpectator, d.spectator + 1);
+        } else {
+          Object.assign(seat, {
+            kind: 'human', name: d.name ?? seat.name, ai: null, tokenHash: event.secret?.tokenHash ?? seat.tokenHash,
+            connected: true, connectedAt: event.at, expired: false, everConnected: true,
+          });
+        }
+        break;
+      case 'seat_reserved':
+        Object.assign(seat, {
+          kind: 'human', name: d.name ?? null, ai: null, tokenHash: event.secret.tokenHash,
+          connected: false, disconnectedAt: event.at, expired: false, everConnected: false,
+        });
+        break;
+      case 'left':
+        if (d.seat === null) this.spectators.delete(d.spectator);
+        else Object.assign(seat, { connected: false, disconnectedAt: event.at });
+        break;
+      case 'disconnected':
+        Object.assign(seat, { connected: false, disconnectedAt: event.at });
+        break;
+      case 'reconnected':
+        Object.assign(seat, { connected: true, connectedAt: event.at, expired: false });
+        break;
+      case 'seat_expired':
+        if (d.freed) Object.assign(seat, freeSeat(seat.seat));
+        else seat.expired = true;
+        break;
+      case 'ai_seat':
+        if (d.level === null) Object.assign(seat, freeSeat(seat.seat));
+        else Object.assign(seat, { kind: 'ai', ai: d.level, tokenHash: null, connected: false, expired: false });
+        break;
+      case 'host_changed':
+        this.host = d.host;
+        break;
+      case 'move':
+        if (replay) this.game.replay(d.move);
+        this.steps.push({ seat: d.seat, move: d.move, sent: event.secret?.sent ?? d.move, at: event.at });
+        this.step = event.step;
+        this.posAt[event.step] = event.pos;
+        this.offers.undo = null;
+        if (this.offers.draw && this.offers.draw.seat !== d.seat) this.offers.draw = null;
+        break;
+      case 'undo_asked':
+        this.offers.undo = { seat: d.seat, step: event.step, waiting: d.waiting, at: event.at };
+        break;
+      case 'undo_accepted':
+        if (this.offers.undo) this.offers.undo.waiting = this.offers.undo.waiting.filter((s) => s !== d.seat);
+        break;
+      case 'undo_declined':
+      case 'undo_expired': {
+        const asker = event.type === 'undo_expired' ? d.seat : d.asker;
+        this.offers.undo = null;
+        this.backOff('undo', asker, event.at);
+        break;
+      }
+      case 'undone':
+        this.steps.length = d.to;
+        this.posAt.length = d.to + 1;
+        this.step = d.to;
+        this.offers.undo = null;
+        this.offers.draw = null;
+        this.rebuildEngine();
+        break;
+      case 'draw_offered':
+        this.offers.draw = { seat: d.seat, step: event.step, at: event.at };
+        break;
+      case 'draw_declined': {
+        const offerer = this.offers.draw?.seat;
+        this.offers.draw = null;
+        if (offerer !== undefined) this.backOff('draw', offerer, event.at);
+        break;
+      }
+      case 'resigned':
+        this.resignedSeat = d.seat;
+        if (replay && this.gameName !== 'checkers') replayEnding(this.game, { code: 'resignation' }, d.seat);
+        break;
+      case 'chat':
+        this.chat.push({ v: event.v, seat: d.seat, name: d.name, text: d.text, at: event.at });
+        if (this.chat.length > LIMITS.chatKept) this.chat.splice(0, this.chat.length - LIMITS.chatKept);
+        break;
+      case 'result':
+        this.result = d;
+        this.offers = { undo: null, draw: null, rematch: null };
+        break;
+      case 'rematch_offered':
+        this.offers.rematch = { seat: d.seat, waiting: d.waiting };
+        break;
+      case 'rematch_accepted':
+        if (this.offers.rematch) this.offers.rematch.waiting = this.offers.rematch.waiting.filter((s) => s !== d.seat);
+        break;
+      case 'rematch_declined':
+        this.offers.rematch = null;
+        break;
+      case 'rematch':
+        this.rematchRoomId = d.roomId;
+        this.offers.rematch = null;
+        break;
+      default:
+        throw new Error(`room ${this.id}: unknown event type ${event.type}`);
+    }
+  }
+
+  // After a declined or expired offer the same seat waits: the base wait,
+  // doubling with each further decline, at most 16 times the base.
+  backOff(kind, seat, at) {
+    const b = this.backoff[kind][seat];
+    if (!b) return;
+    b.count += 1;
+    b.until = at + this.config.offerBackoffMs * 2 ** Math.min(b.count - 1, 4);
+  }
+
+  // The whole room as clients see it (ONLINE.md `state`).
+  state(now = Date.now()) {
+    const undo = this.offers.undo;
+    return {
+      protocol: 1,
+      roomId: this.id,
+      game: this.gameName,
+      options: this.options,
+      v: this.v,
+      step: this.step,
+      pos: this.pos,
+      record: this.game.record(),
+      position: this.game.position(),
+      toMove: this.toMove(),
+      ready: this.ready,
+      seats: this.seats.map((s) => ({
+        seat: s.seat, kind: s.kind, name: s.name, connected: s.connected, ai: s.ai,
+        expired: s.expired, graceUntil: this.graceUntil(s.seat),
+      })),
+      host: this.host,
+      spectators: this.spectators.size,
+      offers: {
+        undo: undo ? { seat: undo.seat, step: undo.step, waiting: undo.waiting, until: this.undoDeadline() } : null,
+        draw: this.offers.draw ? { seat: this.offers.draw.seat, step: this.offers.draw.step } : null,
+        rematch: this.offers.rematch ? { ...this.offers.rematch } : null,
+      },
+      nextOfferAt: { undo: this.backoff.undo.map((b) => b.until), draw: this.backoff.draw.map((b) => b.until) },
+      moves: this.steps.map((s, i) => ({ step: i + 1, seat: s.seat, move: s.move })),
+      result: this.result,
+      chat: this.chat.map((c) => ({ ...c })),
+      rematchRoomId: this.rematchRoomId,
+      rematchOf: this.rematchOf,
+      createdAt: this.createdAt,
+      serverTime: now,
+    };
+  }
+
+  delete() {
+    this.game.delete();
+  }
+}

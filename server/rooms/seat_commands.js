@@ -1,0 +1,194 @@
+// Seats and presence: joining (a seat, its token back, or watching), leaving,
+// disconnections, grace expiry, AI seats, host migration and the abandonment
+// claim. Each command reads the room and returns what to commit:
+// {drafts: [{type, data, secret?}], ack, attach?, detach?}; the registry
+// commits the drafts, folds them into the room, runs `attach` (before the
+// broadcast, so a joining socket sees its own event) and `detach` (after it).
+import { LIMITS } from '../config.js';
+import { abandonment } from '../games/endings.js';
+import { newToken, tokenHash, tokenMatches } from '../net/ids.js';
+import { refuse } from '../protocol/codes.js';
+import { checkOptionalToken, memberOf, notOver, seatFor } from './authorize.js';
+
+// The host passes to the longest-connected seated player (or nobody) when
+// the host's seat goes.
+export function hostAfter(room, goneSeat) {
+  if (room.host !== goneSeat) return [];
+  const next = room.seats
+    .filter((s) => s.kind === 'human' && s.connected && !s.expired && s.seat !== goneSeat)
+    .sort((a, b) => a.connectedAt - b.connectedAt || a.seat - b.seat)[0];
+  return [{ type: 'host_changed', data: { host: next ? next.seat : null } }];
+}
+
+function hostIfNone(room, seat) {
+  return room.host === null ? [{ type: 'host_changed', data: { host: seat } }] : [];
+}
+
+// What a seat's expiry (grace over, or leaving) brings: before the first move
+// the seat is freed for someone else; later it stays claimable, and in
+// Chinese checkers the AI takes it over so the game goes on.
+export function expiryDrafts(room, seat) {
+  const freed = !room.started && !room.result;
+  const drafts = [{ type: 'seat_expired', data: freed ? { seat, freed: true } : { seat } }];
+  if (!freed && !room.result && room.gameName === 'checkers') {
+    drafts.push({ type: 'ai_seat', data: { seat, level: room.options.takeoverLevel, reason: 'takeover' } });
+  }
+  return drafts.concat(hostAfter(room, seat));
+}
+
+function spectatorDrafts(room, member, name) {
+  if (member?.seat === null) return { drafts: [], spectator: member.spectator };
+  if (room.spectators.size >= LIMITS.spectatorsPerRoom) refuse('room_full', 'the room has as many spectators as it takes');
+  const spectator = room.nextSpectator;
+  return { drafts: [{ type: 'joined', data: { seat: null, spectator, name: name ?? null } }], spectator };
+}
+
+// Returns the socket it attached, so the registry can see one that closed
+// while its join waited in the queue (and record that disconnection too).
+export function attachTo(room, socket, seat, spectator, token = null) {
+  return () => {
+    room.members.set(socket.id, { socket, seat, spectator, token });
+    (socket.data.roomIds ??= new Set()).add(room.id);
+    socket.join(room.id);
+    return socket;
+  };
+}
+
+export function join(room, payload, { socket }) {
+  const member = room.members.get(socket.id) ?? null;
+  const seatedElsewhere = (seat) => {
+    if (member && member.seat !== null && member.seat !== seat) {
+      refuse('not_allowed', `this connection already holds seat ${member.seat}; leave it first`);
+    }
+  };
+  const leaveWatching = member?.seat === null ? [{ type: 'left', data: { seat: null, spectator: member.spectator } }] : [];
+  const answer = (seat, token) => (room2) => ({ seat, token, state: room2.state() });
+
+  // A token takes its seat back.
+  if (payload.token !== undefined) {
+    const s = room.seats.find((x) => x.kind === 'human' && tokenMatches(payload.token, x.tokenHash));
+    if (!s) refuse('bad_token', 'that token holds no seat in this room (it may have been given to the AI)');
+    if (member?.seat === s.seat) return { drafts: [], ack: answer(s.seat, payload.token) };
+    seatedElsewhere(s.seat);
+    const drafts = [...leaveWatching];
+    if (!s.connected) {
+      drafts.push(s.everConnected
+        ? { type: 'reconnected', data: { seat: s.seat } }
+        : { type: 'joined', data: { seat: s.seat, name: payload.name ?? s.name } });
+    }
+    drafts.push(...hostIfNone(room, s.seat));
+    return { drafts, ack: answer(s.seat, payload.token), attach: attachTo(room, socket, s.seat, null, payload.token) };
+  }
+
+  // The same socket asking again (its ack was lost): the same seat, and the
+  // token this socket was given (kept in memory for it, never stored).
+  if (member?.seat !== undefined && member.seat !== null) {
+    if (payload.watch) refuse('not_allowed', 'leave your seat before watching');
+    return { drafts: [], ack: answer(member.seat, member.token ?? null) };
+  }
+
+  let free = null;
+  if (!payload.watch) {
+    if (payload.seat !== undefined) {
+      if (payload.seat >= room.seatCount) refuse('bad_request', `this room has seats 0-${room.seatCount - 1}`);
+      if (room.seats[payload.seat].kind !== 'free') refuse('room_full', `seat ${payload.seat} is taken`);
+      free = payload.seat;
+    } else {
+      free = room.seats.find((s) => s.kind === 'free')?.seat ?? null;
+    }
+  }
+  if (free === null) {
+    const watching = spectatorDrafts(room, member, payload.name);
+    return { drafts: watching.drafts, ack: answer(null, null), attach: attachTo(room, socket, null, watching.spectator) };
+  }
+  const token = newToken();
+  const drafts = [
+    ...leaveWatching,
+    { type: 'joined', data: { seat: free, name: payload.name ?? null }, secret: { tokenHash: tokenHash(token) } },
+    ...hostIfNone(room, free),
+  ];
+  return { drafts, ack: answer(free, token), attach: attachTo(room, socket, free, null, token) };
+}
+
+// Leaving on purpose: a spectator goes; a player gives up the seat at once
+// (as if its grace had run out).
+export function leave(room, payload, { socket }) {
+  const member = memberOf(room, socket);
+  checkOptionalToken(room, member, payload.token);
+  const detach = () => {
+    room.members.delete(socket.id);
+    socket.data.roomIds?.delete(room.id);
+    socket.leave(room.id);
+  };
+  if (member.seat === null) {
+    return { drafts: [{ type: 'left', data: { seat: null, spectator: member.spectator } }], ack: {}, detach };
+  }
+  const seat = member.seat;
+  const others = room.socketsOf(seat).filter((m) => m.socket.id !== socket.id);
+  if (others.length) return { drafts: [], ack: {}, detach };
+  return { drafts: [{ type: 'left', data: { seat } }, ...expiryDrafts(room, seat)], ack: {}, detach };
+}
+
+// A socket went away (the transport closed or timed out).
+export function disconnect(room, socket) {
+  const member = room.members.get(socket.id);
+  if (!member) return { drafts: [] };
+  const detach = () => room.members.delete(socket.id);
+  if (member.seat === null) {
+    return { drafts: [{ type: 'left', data: { seat: null, spectator: member.spectator } }], detach };
+  }
+  const others = room.socketsOf(member.seat).filter((m) => m.socket.id !== socket.id);
+  const seat = room.seats[member.seat];
+  const drafts = others.length || seat.kind !== 'human' ? [] : [{ type: 'disconnected', data: { seat: member.seat } }];
+  return { drafts, detach };
+}
+
+// The grace of a disconnected seat ran out (checked again: the player may
+// have come back while the timer fired).
+export function expireSeat(room, seat, now) {
+  const s = room.seats[seat];
+  const until = room.graceUntil(seat);
+  if (until === null || until > now || s.kind !== 'human') return { drafts: [] };
+  return { drafts: expiryDrafts(room, seat) };
+}
+
+// After a restart nobody is connected: the log says so, and every seat gets
+// a full grace from now (Room.graceUntil counts from the reload).
+export function restartDrafts(room) {
+  const drafts = [];
+  for (const s of room.seats) {
+    if (s.kind === 'human' && s.connected) drafts.push({ type: 'disconnected', data: { seat: s.seat, restart: true } });
+  }
+  for (const spectator of room.spectators.keys()) drafts.push({ type: 'left', data: { seat: null, spectator, restart: true } });
+  return drafts;
+}
+
+// The host makes a seat nobody holds an AI seat (level 1-8), or frees an AI
+// seat again before the first move (level null). Chinese checkers only.
+export function seatAi(room, payload, { socket }) {
+  const seat = seatFor(room, socket, payload.token);
+  if (room.gameName !== 'checkers') refuse('not_allowed', 'AI seats are for Chinese checkers rooms');
+  if (room.host !== seat) refuse('not_allowed', 'only the host sets AI seats');
+  notOver(room);
+  if (payload.seat >= room.seatCount) refuse('bad_request', `this room has seats 0-${room.seatCount - 1}`);
+  const target = room.seats[payload.seat];
+  if (target.kind === 'human') refuse('not_allowed', `seat ${payload.seat} is held by a player`);
+  if (payload.level === null && target.kind === 'free') refuse('not_allowed', `seat ${payload.seat} is already free`);
+  if (payload.level === null && room.started) refuse('not_allowed', 'an AI seat cannot be freed once the game has started');
+  if (target.kind === 'ai' && target.ai === payload.level) return { drafts: [], ack: {} };
+  return { drafts: [{ type: 'ai_seat', data: { seat: payload.seat, level: payload.level, reason: 'host' } }], ack: {} };
+}
+
+// A two-player game whose other player's seat expired ends by abandonment
+// when the player left asks for it.
+export function claim(room, payload, { socket }) {
+  const seat = seatFor(room, socket, payload.token);
+  if (room.gameName === 'checkers') refuse('not_allowed', 'in Chinese checkers the AI takes over an expired seat');
+  notOver(room);
+  const other = room.seats[1 - seat];
+  if (other.kind !== 'human' || !other.expired) {
+    const until = room.graceUntil(other.seat);
+    refuse('not_allowed', "the opponent's seat has not expired", until ? { retryAt: until } : {});
+  }
+  return { drafts: [{ type: 'result', data: abandonment(room.game, other.seat, seat) }], ack: {} };
+}

@@ -1,0 +1,245 @@
+// Full games through a real server process, one of each game to a result,
+// with the clients' own engines following every event: xiangqi to
+// checkmate, Reversi with a forced pass the server plays itself, Chinese
+// checkers to the engine's result, rooms with AI seats, and a player whose
+// seat the AI takes over.
+import { Client, LocalGame, Player, ServerProcess, assert, loadEngine, random, run, test } from './harness.mjs';
+
+const engine = await loadEngine();
+const server = await new ServerProcess().start();
+const url = server.url;
+
+// A checkmate in 13 plies, found by playing random moves with the engine
+// until one mated (the engine, not this list, says it is mate).
+const MATE_LINE = ['b2b4', 'h7f7', 'b4b5', 'a6a5', 'a0a1', 'f7g7', 'h2e2', 'b9c7', 'a1e1', 'g7d7', 'e2e6', 'a5a4', 'b5e5'];
+
+async function pair(game, options) {
+  const a = await Player.create(url, engine, { game, options, name: 'Ann' });
+  const b = await Player.join(url, engine, a.roomId, { name: 'Bob' });
+  await a.waitType('joined');
+  return [a, b];
+}
+
+test('xiangqi: a game to checkmate, watched by a spectator', async () => {
+  const [red, black] = await pair('xiangqi');
+  const watcher = await Player.join(url, engine, red.roomId, { watch: true, name: 'Wu' });
+  assert.equal(watcher.seat, null);
+  for (const [i, move] of MATE_LINE.entries()) {
+    const mover = i % 2 === 0 ? red : black;
+    const ack = await mover.playOk(move);
+    assert.equal(ack.step, i + 1);
+    await Promise.all([red, black, watcher].map((p) => p.waitStep(i + 1)));
+  }
+  await Promise.all([red, black, watcher].map((p) => p.waitType('result')));
+  const expected = red.local.status();
+  assert.equal(expected.reason, 'checkmate');
+  for (const p of [red, black, watcher]) {
+    assert.deepEqual(p.result, { winner: 0, places: null, code: 'checkmate', reason: expected.text });
+    assert.equal(p.local.pos(), red.local.pos());
+  }
+  const state = await watcher.sync();
+  assert.equal(state.step, MATE_LINE.length);
+  assert.equal(state.toMove, null);
+  assert.equal(state.record.trim().split(/\s+/).filter((t) => !/^\d+\.$/.test(t)).join(' '), MATE_LINE.join(' '));
+  assert.equal(state.position, red.local.session.fen());
+  assert.deepEqual(state.moves.map((m) => m.move), MATE_LINE);
+  const after = await black.play('a9a8');
+  assert.equal(after.code, 'game_over');
+  for (const p of [red, black, watcher]) p.close();
+});
+
+// A seeded random Reversi game, played locally first, that has a forced pass.
+function reversiGameWithPass() {
+  for (let seed = 1; seed < 500; seed++) {
+    const rng = random(seed);
+    const local = new LocalGame(engine, 'reversi');
+    const sent = [];
+    let passes = 0;
+    while (!local.status().over) {
+      const move = rng.pick(local.legal());
+      sent.push(move);
+      const before = local.moves.length;
+      local.apply(move);
+      // The room's pass step, as the server will play it.
+      if (local.snapshot().plies === before + 2) {
+        passes++;
+        local.apply('pass');
+      }
+    }
+    local.delete();
+    if (passes) return { sent, passes };
+  }
+  throw new Error('no random game with a pass');
+}
+
+test('reversi: a full game where the rules force a pass; the server plays it as its own step', async () => {
+  const { sent, passes } = reversiGameWithPass();
+  const [black, white] = await pair('reversi');
+  const refusedPass = await black.play('pass');
+  assert.equal(refusedPass.code, 'bad_request');
+  for (const move of sent) {
+    const mover = black.local.toMove() === 0 ? black : white;
+    const ack = await mover.playOk(move);
+    await Promise.all([black, white].map((p) => p.waitStep(ack.step)));
+  }
+  await black.waitType('result');
+  const passEvents = black.client.events.filter((e) => e.type === 'move' && e.data.move === 'pass');
+  assert.equal(passEvents.length, passes);
+  const moves = black.client.events.filter((e) => e.type === 'move');
+  for (const e of passEvents) {
+    const before = moves[moves.indexOf(e) - 1];
+    assert.equal(e.data.seat, 1 - before.data.seat, 'the side left without a move passes');
+    assert.equal(e.step, before.step + 1);
+  }
+  const status = black.local.status();
+  assert.ok(status.over);
+  const winner = status.winner > 0 ? status.winner - 1 : null;
+  assert.deepEqual(black.result, { winner, places: null, code: 'score', reason: status.text });
+  assert.equal(white.local.pos(), black.local.pos());
+  const state = await white.sync();
+  assert.equal(state.step, sent.length + passes);
+  assert.equal(state.position, black.local.session.boardString());
+  black.close();
+  white.close();
+  // Rebuilt from the log after a kill -9, passes and all.
+  await server.restart();
+  const again = await Player.join(server.url, engine, state.roomId, { watch: true });
+  assert.deepEqual(again.state.moves, state.moves);
+  assert.equal(again.state.pos, state.pos);
+  assert.deepEqual(again.state.result, state.result);
+  assert.equal((await server.health()).replayMismatches, 0);
+  again.close();
+});
+
+// Moves chosen by the engine's own greedy player (CheckersSearcher level 1).
+function greedyMove(searcher, local) {
+  const found = searcher.search(local.session.exportRecord(), local.session.rules(), { level: 1 }, undefined);
+  assert.ok(found.ok, found.error);
+  return found.text;
+}
+
+test('checkers: a 2-player game to the engine\'s result', async () => {
+  const [one, two] = await pair('checkers', { players: 2 });
+  const searcher = new engine.CheckersSearcher();
+  while (!one.result) {
+    const mover = one.local.toMove() === 0 ? one : two;
+    const ack = await mover.playOk(greedyMove(searcher, mover.local));
+    await Promise.all([one, two].map((p) => p.waitStep(ack.step)));
+  }
+  searcher.delete();
+  await two.waitType('result');
+  const status = one.local.status();
+  assert.ok(status.over);
+  assert.deepEqual(one.result, {
+    winner: status.winner > 0 ? status.winner - 1 : null,
+    places: status.finishOrder.map((p) => p - 1),
+    code: status.reason,
+    reason: status.text,
+  });
+  assert.deepEqual(two.result, one.result);
+  assert.equal((await one.sync()).position, two.local.session.positionString());
+  one.close();
+  two.close();
+});
+
+test('checkers: the canonical text of a move comes from the engine; hop chains are checked hop by hop', async () => {
+  const [one, two] = await pair('checkers', { players: 2 });
+  const bad = await one.play('111:93');
+  assert.equal(bad.code, 'illegal');
+  assert.match(bad.detail.reason, /straight line/);
+  // `111:102` names the same step as `111-102`: the engine's text is kept.
+  const ack = await one.playOk('111:102');
+  await two.waitStep(ack.step);
+  assert.equal(two.client.events.find((e) => e.type === 'move').data.move, '111-102');
+  one.close();
+  two.close();
+});
+
+test('checkers: 4 seats, two of them AI, play on their own between the people\'s moves', async () => {
+  const a = await Player.create(url, engine, { game: 'checkers', options: { players: 4, ai: [null, 2, null, 1] }, name: 'A' });
+  assert.equal(a.state.ready, false);
+  const early = await a.play(a.local.legal()[0]);
+  assert.equal(early.code, 'not_allowed', 'no move before every seat is taken');
+  const c = await Player.join(url, engine, a.roomId, { name: 'C' });
+  assert.equal(c.seat, 2);
+  const rng = random(7);
+  for (let round = 0; round < 6; round++) {
+    for (const p of [a, c]) {
+      await p.waitUntil(() => p.local.toMove() === p.seat || p.result, `seat ${p.seat} to move`);
+      if (p.result) break;
+      await p.playOk(rng.pick(p.local.legal()));
+    }
+  }
+  await a.waitStep(24);
+  const moves = a.local.moves.slice(0, 24);
+  const bySeat = [0, 1, 2, 3].map((s) => a.client.events.filter((e) => e.type === 'move' && e.data.seat === s).length);
+  assert.ok(bySeat.every((n) => n >= 6), `every seat moved (${bySeat})`);
+  assert.equal(moves.length, 24);
+  assert.equal((await c.sync()).pos, a.local.pos());
+  a.close();
+  c.close();
+});
+
+test('checkers: a player who does not come back within the grace is replaced by the AI', async () => {
+  const a = await Player.create(url, engine, { game: 'checkers', options: { players: 3, ai: [null, null, 3] }, name: 'A' });
+  const b = await Player.join(url, engine, a.roomId, { name: 'B' });
+  await a.playOk(a.local.legal()[0]);
+  await b.waitUntil(() => b.local.toMove() === 1, 'B to move');
+  const token = b.token;
+  b.close();
+  const gone = await a.waitType('disconnected');
+  assert.equal(gone.data.seat, 1);
+  const expired = await a.waitType('seat_expired');
+  assert.equal(expired.data.seat, 1);
+  const takeover = await a.waitType('ai_seat');
+  assert.deepEqual(takeover.data, { seat: 1, level: 3, reason: 'takeover' });
+  // The AI plays seat 1's turn, then seat 2's (an AI from the start).
+  await a.waitUntil(() => (a.local.toMove() === 0 && a.step >= 3) || a.result, 'back to seat 0');
+  const seat1Moves = a.client.events.filter((e) => e.type === 'move' && e.data.seat === 1);
+  assert.ok(seat1Moves.length >= 1);
+  const back = new Client(url);
+  const refused = await back.call('room:join', { roomId: a.roomId, token });
+  assert.equal(refused.code, 'bad_token', 'the AI holds the seat now');
+  back.close();
+  const state = await a.sync();
+  assert.equal(state.seats[1].kind, 'ai');
+  assert.equal(state.seats[1].ai, 3);
+  a.close();
+});
+
+test('checkers: resigning hands the seat to the AI and the resigner watches', async () => {
+  const a = await Player.create(url, engine, { game: 'checkers', options: { players: 2 }, name: 'A' });
+  const b = await Player.join(url, engine, a.roomId, { name: 'B' });
+  await a.playOk(a.local.legal()[0]);
+  await b.waitStep(1);
+  assert.ok((await b.call('resign', { token: b.token })).ok);
+  const handed = await a.waitType('ai_seat');
+  assert.deepEqual(handed.data, { seat: 1, level: 3, reason: 'resigned' });
+  await a.waitStep(2);
+  const synced = await b.call('sync', {});
+  assert.ok(synced.ok);
+  const state = synced.state;
+  assert.equal(state.seats[1].kind, 'ai');
+  const move = await b.play(b.local.legal()[0] ?? '0-1');
+  assert.equal(move.code, 'not_seated');
+  assert.equal(state.result, null, 'the game goes on');
+  a.close();
+  b.close();
+});
+
+test('the host sets AI seats (checkers) and only the host', async () => {
+  const a = await Player.create(url, engine, { game: 'checkers', options: { players: 3 }, name: 'A' });
+  const b = await Player.join(url, engine, a.roomId, { name: 'B' });
+  assert.equal((await b.call('seat:ai', { token: b.token, seat: 2, level: 4 })).code, 'not_allowed');
+  assert.equal((await a.call('seat:ai', { token: a.token, seat: 1, level: 4 })).code, 'not_allowed', 'a person holds seat 1');
+  assert.ok((await a.call('seat:ai', { token: a.token, seat: 2, level: 4 })).ok);
+  const state = await b.sync();
+  assert.equal(state.seats[2].kind, 'ai');
+  assert.equal(state.ready, true);
+  a.close();
+  b.close();
+});
+
+const failed = await run();
+await server.stop();
+process.exit(failed ? 1 : 0);
