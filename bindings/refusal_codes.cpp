@@ -3,6 +3,7 @@
 #include <string>
 #include <string_view>
 
+#include "engine/checkers/codes.h"
 #include "engine/core/codes.h"
 #include "engine/xiangqi/codes.h"
 
@@ -28,6 +29,7 @@ val refusal_codes() {
   val out = val::array();
   push_all(out, code::all_codes, "core");
   push_all(out, xiangqi::code::all_codes, "xiangqi");
+  push_all(out, checkers::code::all_codes, "checkers");
   return out;
 }
 

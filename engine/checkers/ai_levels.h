@@ -57,12 +57,15 @@ SearchOptions level_options(const LevelSpec& spec, const RuleOptions& rules, boo
 // has no move.
 Move greedy_forward_move(const Position& pos, const RuleOptions& rules, std::uint64_t seed);
 // Level 2: a finishing move if any, else the move with the best evaluation
-// for the mover afterwards (ties drawn with the seed).
-Move greedy_eval_move(const Position& pos, const RuleOptions& rules, std::uint64_t seed);
+// for the mover afterwards (ties drawn with the seed); `retired` seats
+// (play on for places) are no rivals.
+Move greedy_eval_move(const Position& pos, const RuleOptions& rules, std::uint64_t seed, std::uint8_t retired = 0);
 
 struct AiOptions {
   RuleOptions rules;          // rules.players is ignored (the position's count)
-  std::uint64_t seed = 0;     // greedy tie-breaks
+  // Greedy tie-breaks, and the searching levels' choice among root moves
+  // ranked equal (SearchOptions::seed): the same seed replays the same game.
+  std::uint64_t seed = 0;
   bool use_time = true;       // false: depth and node budgets only (deterministic)
   std::int64_t time_ms = -1;  // >= 0 replaces the level's time ceiling (0 = none)
   std::uint64_t nodes = 0;    // > 0 replaces the level's node budget
@@ -70,13 +73,16 @@ struct AiOptions {
   MultiAlgorithm multi = MultiAlgorithm::brs;  // 3+ players
   EvalWeights weights;                          // the searching levels' evaluation
   std::span<const std::uint64_t> history;  // earlier position keys of the game (2p repetitions)
+  // Play on for places: the seats that have finished (Game::finished_seats);
+  // the AI plays on for the best place left (SearchOptions::retired).
+  std::uint8_t retired = 0;
   Searcher::InfoCallback on_info;
   Searcher::StopPoll should_stop;
 };
 
 struct AiMove {
   Move move = Move::pass();
-  bool has_move = false;  // false when the game is already decided
+  bool has_move = false;  // false when the game is already decided (seats_in_play)
   bool searched = false;  // false for the greedy levels (no score)
   int score = 0;          // the mover's view, kDistanceUnit per row; wins near +-kWinScore
   int depth = 0;
