@@ -14,6 +14,8 @@ export const CHECKERS = {
     hopOrEnd: '请跳到标出的孔，或按「结束回合」', chainGoing: '连跳中：继续跳，或按「结束回合」',
     ccPasses: '{side}无棋可走，停一手', seatHome: '{side}已全部到达：第 {n} 名', pieceOf: '{side}棋子', hole: '孔',
     passMove: '停一手', placesLine: '第 {n} 名：{side}', drawShared: '和棋（未到达者并列）',
+    ccShowLabels: '显示孔位名称', ccHideLabels: '隐藏孔位名称', ccWinIn: '{side} {n} 步内全部到达',
+    ccLossIn: '{side} 对手 {n} 步内先到', ccYourPlace: '你获得第 {n} 名',
   },
   en: {
     checkersTitle: 'Qipan · Chinese checkers', checkersBoardLabel: 'Chinese checkers board', seatColor_1: 'Red',
@@ -29,6 +31,8 @@ export const CHECKERS = {
     hopOrEnd: 'Hop to a marked hole, or press End turn', chainGoing: 'Chain: hop again or press End turn',
     ccPasses: '{side} has no move and passes', seatHome: '{side} is home: place {n}', pieceOf: '{side} piece', hole: 'hole',
     passMove: 'pass', placesLine: '{n}. {side}', drawShared: 'Draw (unfinished players share the place)',
+    ccShowLabels: 'Show hole names', ccHideLabels: 'Hide hole names', ccWinIn: '{side} home in {n} moves',
+    ccLossIn: '{side}: a rival home first in {n}', ccYourPlace: 'You finished {nth}',
   },
 };
 
