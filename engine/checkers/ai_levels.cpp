@@ -17,7 +17,7 @@ constexpr std::array<LevelSpec, kMaxLevel> kLevels = {{
     {3, LevelKind::search, "depth 2", 2, 20 * kThousand, 500, 100},
     {4, LevelKind::search, "depth 3", 3, 60 * kThousand, 1000, 200},
     {5, LevelKind::search, "depth 5", 5, 250 * kThousand, 1000, 300},
-    {6, LevelKind::search, "depth 7", 7, 700 * kThousand, 2000, 400},
+    {6, LevelKind::search, "depth 6", 6, 700 * kThousand, 2000, 400},
     {7, LevelKind::search, "depth 8", 8, 2500 * kThousand, 4000, 800},
     {8, LevelKind::search, "depth 14", 14, 8000 * kThousand, 8000, 1500},
 }};
