@@ -1,10 +1,12 @@
 #include "checkers_searcher.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <vector>
 
 #include "checkers_values.h"
+#include "engine/checkers/codes.h"
 #include "engine/checkers/evaluate.h"
 #include "engine/checkers/game.h"
 #include "engine/checkers/notation.h"
@@ -35,14 +37,43 @@ std::string score_text(int score) {
   return buffer;
 }
 
-val info_object(const SearchInfo& info) {
+// Plies until the game is decided: > 0 the side to move finishes first,
+// < 0 a rival does, 0 not decided within the search.
+int win_plies(int score) {
+  if (!is_win_score(score)) return 0;
+  return score > 0 ? win_distance_plies(score) : -win_distance_plies(score);
+}
+
+// A line of moves in notation, played out on a copy of `pos`. Each move is
+// its piece owner's (Best-Reply Search lines skip seats); a pass hands the
+// turn on, skipping retired seats.
+template <typename Moves>
+val line_texts(const Position& pos, const RuleOptions& rules, std::uint8_t retired, const Moves& moves) {
+  val out = val::array();
+  Position line = pos;
+  for (Move m : moves) {
+    if (!m.is_pass() && line.owner(m.from) != kNoPlayer) line.set_side_to_move(line.owner(m.from));
+    std::vector<Cell> p = m.is_pass() ? std::vector<Cell>{} : shortest_path(line, rules, m);
+    if (!m.is_pass() && p.empty()) break;  // not legal here (a stale table line)
+    out.call<void>("push", format_path(p));
+    Undo undo;
+    line.make(m, undo);
+    for (int i = 0; i < line.players() && (retired >> line.side_to_move() & 1); ++i)
+      line.set_side_to_move(line.next_seat(line.side_to_move()));
+  }
+  return out;
+}
+
+val info_object(const SearchInfo& info, const Position& pos, const RuleOptions& rules, std::uint8_t retired) {
   val out = val::object();
   out.set("depth", info.depth);
   out.set("score", info.score);
   out.set("scoreText", score_text(info.score));
+  out.set("winPlies", win_plies(info.score));
   out.set("race", info.race);
   out.set("nodes", double(info.nodes));
   out.set("timeMs", double(info.time_ms));
+  out.set("pv", info.pv ? line_texts(pos, rules, retired, *info.pv) : val::array());
   return out;
 }
 
@@ -63,48 +94,47 @@ std::vector<std::uint64_t> history_keys(const Game& game) {
 
 val CheckersSearcher::search(const std::string& record, val rules, val limits, val onInfo) {
   auto options_in = rules_from_js(rules, RuleOptions{});
-  if (!options_in) return failed("error", options_in.error());
+  if (!options_in) return refused(options_in.failure());
   auto game = Game::from_record(record, *options_in);
-  if (!game) return failed("error", game.error());
-  if (game->over()) return failed("error", "the game is over");
+  if (!game) return refused(game.failure());
+  if (game->over()) return refused(make_error(checkers::code::game_over, "the game is over"));
   const Position& pos = game->position();
 
   const std::vector<std::uint64_t> keys = history_keys(*game);
   AiOptions options;
   options.rules = game->rules();
-  options.seed = seed_++;
+  // Greedy tie-breaks and the searching levels' root ties: a given seed
+  // replays the same game, a new one varies it.
+  if (is_object(limits) && limits["seed"].isNumber() && std::isfinite(limits["seed"].as<double>()))
+    options.seed = std::uint64_t(std::fabs(limits["seed"].as<double>())) * 1000003 + game->plies().size();
+  else
+    options.seed = seed_++;
   options.reuse_tables = true;
   options.history = keys;
+  options.retired = game->finished_seats();
+  const std::uint8_t retired = options.retired;
   if (onInfo.typeOf().as<std::string>() == "function")
-    options.on_info = [&onInfo](const SearchInfo& info) { onInfo(info_object(info)); };
+    options.on_info = [&](const SearchInfo& info) { onInfo(info_object(info, pos, game->rules(), retired)); };
   const AiMove move = ai_.choose_move(pos, level_of(limits), options);
-  if (!move.has_move) return failed("error", "the game is over");
+  if (!move.has_move) return refused(make_error(checkers::code::game_over, "the game is over"));
 
-  val out = val::object();
-  out.set("ok", true);
+  val out = ok_result();
   out.set("pass", move.move.is_pass());
   out.set("from", move.move.is_pass() ? -1 : int(move.move.from));
   out.set("to", move.move.is_pass() ? -1 : int(move.move.to));
-  const std::vector<Cell> path = move.move.is_pass() ? std::vector<Cell>{} : shortest_path(pos, game->rules(), move.move);
+  const std::vector<Cell> path =
+      move.move.is_pass() ? std::vector<Cell>{} : shortest_path(pos, game->rules(), move.move);
   out.set("path", cells_to_js(path));
   out.set("text", format_path(path));
   out.set("searched", move.searched);
   out.set("score", move.score);
   out.set("scoreText", move.searched ? score_text(move.score) : std::string("-"));
+  out.set("winPlies", move.searched ? win_plies(move.score) : 0);
   out.set("depth", move.depth);
   out.set("nodes", double(move.nodes));
   out.set("timeMs", double(move.time_ms));
   // The principal variation in notation, played out on a copy.
-  val pv = val::array();
-  Position line = pos;
-  for (Move m : move.pv) {
-    std::vector<Cell> p = m.is_pass() ? std::vector<Cell>{} : shortest_path(line, game->rules(), m);
-    if (!m.is_pass() && p.empty()) break;  // not legal here (a stale table line)
-    pv.call<void>("push", format_path(p));
-    Undo undo;
-    line.make(m, undo);
-  }
-  out.set("pv", pv);
+  out.set("pv", line_texts(pos, game->rules(), retired, move.pv));
   out.set("race", move.race);
   out.set("raceMoves", move.race_moves);
   out.set("raceOpponentMoves", move.race_opponent_moves);

@@ -15,11 +15,13 @@ namespace qipan::bindings {
 
 class CheckersSearcher {
  public:
-  // record: the session's exportRecord(); rules: its rules(); limits:
-  // {level}; onInfo(info) after each iteration ({depth, score, scoreText,
-  // nodes, timeMs}). Returns {ok, error} on bad input or a finished game,
-  // else {ok, pass, from, to, path, text, searched, score, scoreText, depth,
-  // nodes, timeMs, pv: [text], race, raceMoves, raceOpponentMoves}.
+  // record: the session's exportRecord() (or recordAt(ply)); rules: its
+  // rules(); limits: {level, seed?}; onInfo(info) after each iteration
+  // ({depth, score, scoreText, winPlies, race, nodes, timeMs, pv: [text]}).
+  // Returns a refusal on bad input or a finished game, else {ok, pass, from,
+  // to, path, text, searched, score, scoreText, winPlies, depth, nodes,
+  // timeMs, pv: [text], race, raceMoves, raceOpponentMoves}. Seats that have
+  // finished in a play-on game are skipped (their pieces stay as obstacles).
   emscripten::val search(const std::string& record, emscripten::val rules, emscripten::val limits, emscripten::val onInfo);
 
  private:

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "checkers_values.h"
+#include "engine/checkers/codes.h"
 #include "engine/checkers/movegen.h"
 #include "engine/checkers/notation.h"
 #include "engine/checkers/path.h"
@@ -18,15 +19,7 @@ namespace {
 // JS numbers players 1..N (as the position string does); the engine 0..N-1.
 int js_player(Player p) { return p == kNoPlayer ? 0 : p + 1; }
 
-const char* draw_reason(DrawReason d) {
-  switch (d) {
-    case DrawReason::repetition: return "repetition";
-    case DrawReason::turn_cap: return "turn_cap";
-    case DrawReason::equal_turns: return "equal_turns";
-    case DrawReason::none: break;
-  }
-  return "";
-}
+val frozen(val object) { return val::global("Object").call<val>("freeze", object); }
 
 val move_object(const PlyRecord& ply) {
   val move = val::object();
@@ -35,21 +28,17 @@ val move_object(const PlyRecord& ply) {
   move.set("pass", ply.move.is_pass());
   move.set("from", ply.move.is_pass() ? -1 : int(ply.move.from));
   move.set("to", ply.move.is_pass() ? -1 : int(ply.move.to));
-  move.set("path", cells_to_js(ply.path));
-  return move;
+  move.set("path", frozen(cells_to_js(ply.path)));
+  return frozen(move);
 }
 
-// The status of the live game as the page shows it. kind: 'win' (first
-// finisher wins), 'places' (play on until one is left), 'draw', '' (playing).
-val status_object(const GameStatus& s, const RuleOptions& rules, int players) {
+// The status as the page shows it; every field is the engine's (game.h).
+val status_object(const GameStatus& s) {
   val out = val::object();
   out.set("over", s.over);
   out.set("winner", s.winner ? js_player(*s.winner) : 0);
-  const bool draw = s.draw != DrawReason::none;
-  const bool play_on = rules.multiplayer_end == MultiplayerEnd::play_on && players >= 3;
-  const std::string kind = !s.over ? "" : draw ? "draw" : play_on ? "places" : "win";
-  out.set("kind", kind);
-  out.set("reason", s.over ? std::string(draw ? draw_reason(s.draw) : "finished") : std::string());
+  out.set("kind", std::string(result_kind_name(s.kind)));
+  out.set("reason", std::string(end_reason_name(s.reason)));
   val places = val::array();
   for (int p : s.places) places.call<void>("push", p);
   out.set("places", places);
@@ -60,53 +49,73 @@ val status_object(const GameStatus& s, const RuleOptions& rules, int players) {
   return out;
 }
 
+val bad_hole(int c) {
+  return refused(make_error(checkers::code::no_such_hole, "no such hole: holes are numbered 0 to 120")
+                     .with("hole", hole_param(c)));
+}
+
 }  // namespace
 
 val CheckersSession::newGame(val options) {
   auto rules = rules_from_js(options, is_object(options) ? RuleOptions{} : game_.rules());
-  if (!rules) return failed("error", rules.error());
+  if (!rules) return refused(rules.failure());
   Player first = kNoPlayer;
   if (is_object(options)) {
     const val f = options["first"];
     if (f.isNumber()) {
       const double d = f.as<double>();
-      if (!(d >= 1 && d <= rules->players) || d != std::floor(d)) return failed("error", "first must be a seat 1..players");
+      if (!(d >= 1 && d <= rules->players) || d != std::floor(d))
+        return refused(make_error(checkers::code::checkers_first_seat, "first must be a seat 1..players")
+                           .with("first", std::isfinite(d) && std::fabs(d) < 1e9 ? std::to_string(std::int64_t(d))
+                                                                                 : std::string("?"))
+                           .with("players", rules->players));
       first = Player(d) - 1;
     }
     const val index = options["gameIndex"];
-    if (index.isNumber() && index.as<double>() >= 0 && index.as<double>() < 1e9) games_started_ = int(index.as<double>());
+    if (index.isNumber() && index.as<double>() >= 0 && index.as<double>() < 1e9)
+      games_started_ = int(index.as<double>());
     const val seed = options["seed"];
     if (seed.isNumber() && std::isfinite(seed.as<double>())) seed_ = std::uint64_t(std::fabs(seed.as<double>()));
   }
   if (first == kNoPlayer) first = first_player_for(*rules, seed_, games_started_);
   ++games_started_;
   game_ = Game(*rules, first);
-  return outcome_object(true, "error", "");
+  move_objects_.clear();
+  return ok_result();
 }
 
 val CheckersSession::loadPosition(const std::string& text) {
+  if (text.size() > 4096)
+    return refused(make_error(checkers::code::text_too_long, "a position string is not that long").with("max", 4096));
   auto pos = Position::from_string(text);
-  if (!pos) return failed("error", pos.error());
+  if (!pos) return refused(pos.failure());
   auto game = Game::from_position(*pos, game_.rules());
-  if (!game) return failed("error", game.error());
+  if (!game) return refused(game.failure());
   game_ = std::move(*game);
-  return outcome_object(true, "error", "");
+  move_objects_.clear();
+  return ok_result();
+}
+
+void CheckersSession::trim_moves() {
+  const std::size_t n = game_.plies().size();
+  if (move_objects_.size() > n) move_objects_.erase(move_objects_.begin() + std::ptrdiff_t(n), move_objects_.end());
 }
 
 val CheckersSession::played(const Result<GameStatus>& result) {
-  if (!result) return failed("reason", result.error());
+  if (!result) return refused(result.failure());
   return ok_result();
 }
 
 val CheckersSession::play(int from, int to) {
-  if (!valid_cell(from) || !valid_cell(to)) return failed("reason", "no such hole: holes are numbered 0 to 120");
+  if (!valid_cell(from)) return bad_hole(from);
+  if (!valid_cell(to)) return bad_hole(to);
   return played(game_.play(Move::of(from, to)));
 }
 
 val CheckersSession::playPath(val cells) {
   auto path = cells_from_js(cells);
-  if (!path) return failed("reason", path.error());
-  if (path->size() < 2) return failed("reason", "a move needs a start and at least one more hole");
+  if (!path) return refused(path.failure());
+  if (path->size() < 2) return refused(make_error(checkers::code::path_too_short, "a move needs a start and an end"));
   return played(game_.play_path(*path));
 }
 
@@ -114,35 +123,64 @@ val CheckersSession::playText(const std::string& text) { return played(game_.pla
 
 val CheckersSession::pass() { return played(game_.play(Move::pass())); }
 
+bool CheckersSession::undo() {
+  const bool changed = game_.undo();
+  trim_moves();
+  return changed;
+}
+
+bool CheckersSession::redo() { return game_.redo(); }
+
+val CheckersSession::truncate(int ply) {
+  if (!game_.truncate(ply))
+    return refused(make_error(checkers::code::checkers_ply_out_of_range, "no such ply in this game")
+                       .with("ply", ply)
+                       .with("plies", game_.plies().size()));
+  trim_moves();
+  return ok_result();
+}
+
 val CheckersSession::chainOptions(val cells) const {
   auto chain = cells_from_js(cells);
-  if (!chain) return failed("reason", chain.error());
-  if (chain->empty()) return failed("reason", "a chain starts with the piece to move");
-  if (game_.over()) return failed("reason", "the game is over");
+  if (!chain) return refused(chain.failure());
+  if (game_.over()) return refused(make_error(checkers::code::game_over, "the game is over"));
   auto choices = next_hops(game_.position(), game_.rules(), *chain);
-  if (!choices) return failed("reason", choices.error());
-  val out = val::object();
-  out.set("ok", true);
-  out.set("reason", std::string());
+  if (!choices) return refused(choices.failure());
+  val out = ok_result();
   out.set("hops", cells_to_js(choices->next));
   out.set("steps", cells_to_js(choices->steps));
   out.set("canStop", choices->can_stop);
-  out.set("stopProblem", choices->stop_problem);
+  out.set("stopProblem", choices->stop_problem ? refusal_value(*choices->stop_problem) : val::null());
   return out;
 }
 
-std::string CheckersSession::reasonFor(int from, int to) const {
-  if (!valid_cell(from) || !valid_cell(to)) return "no such hole: holes are numbered 0 to 120";
-  return game_.illegal_reason(Move::of(from, to)).value_or("");
+val CheckersSession::reasonFor(int from, int to) const {
+  if (!valid_cell(from)) return bad_hole(from);
+  if (!valid_cell(to)) return bad_hole(to);
+  if (auto why = game_.illegal_reason(Move::of(from, to))) return refused(*why);
+  return ok_result();
+}
+
+val CheckersSession::pathFor(int from, int to) const {
+  if (!valid_cell(from) || !valid_cell(to) || game_.over()) return val::array();
+  return cells_to_js(shortest_path(game_.position(), game_.rules(), Move::of(from, to)));
+}
+
+std::string CheckersSession::recordAt(int ply) const {
+  if (ply < 0 || std::size_t(ply) >= game_.plies().size()) return game_.record();
+  Game copy = game_;
+  copy.truncate(ply);
+  return copy.record();
 }
 
 val CheckersSession::importRecord(const std::string& text, val options) {
   auto rules = rules_from_js(options, is_object(options) ? RuleOptions{} : game_.rules());
-  if (!rules) return failed("error", rules.error());
+  if (!rules) return refused(rules.failure());
   auto game = Game::from_record(text, *rules);
-  if (!game) return failed("error", game.error());
+  if (!game) return refused(game.failure());
   game_ = std::move(*game);
-  return outcome_object(true, "error", "");
+  move_objects_.clear();
+  return ok_result();
 }
 
 val CheckersSession::rules() const { return rules_to_js(game_.rules()); }
@@ -153,6 +191,7 @@ val CheckersSession::geometry() const {
     const Cube q = cube_of(c);
     val cell = val::object();
     cell.set("index", c);
+    cell.set("name", cell_name(c));
     cell.set("x", q.x);
     cell.set("y", q.y);
     cell.set("z", q.z);
@@ -204,7 +243,7 @@ val CheckersSession::snapshot_at(int ply) const {
   }
   out.set("seats", seats);
 
-  // Legal moves (live only), each with its shortest path for hover and animation.
+  // Legal moves (live only), without paths: pathFor(from, to) gives one.
   val legal = val::array();
   bool must_pass = false;
   if (live && !game_.over()) {
@@ -216,7 +255,6 @@ val CheckersSession::snapshot_at(int ply) const {
       val move = val::object();
       move.set("from", int(m.from));
       move.set("to", int(m.to));
-      move.set("path", cells_to_js(shortest_path(pos, rules, m)));
       legal.call<void>("push", move);
     }
   }
@@ -244,15 +282,17 @@ val CheckersSession::snapshot_at(int ply) const {
   }
 
   if (live) {
-    out.set("status", status_object(status, rules, n));
+    out.set("status", status_object(status));
   } else {
     GameStatus browsing;
     browsing.places.assign(std::size_t(n), 0);
-    out.set("status", status_object(browsing, rules, n));
+    out.set("status", status_object(browsing));
   }
 
+  // The move list: each ply's object is made once and kept.
+  for (std::size_t i = move_objects_.size(); i < plies.size(); ++i) move_objects_.push_back(move_object(plies[i]));
   val moves = val::array();
-  for (const PlyRecord& p : plies) moves.call<void>("push", move_object(p));
+  for (const val& m : move_objects_) moves.call<void>("push", m);
   out.set("moves", moves);
   out.set("canUndo", game_.can_undo());
   out.set("canRedo", game_.can_redo());

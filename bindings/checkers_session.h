@@ -1,12 +1,18 @@
 // The page's handle on one Chinese checkers game. Holds no rules: moves,
-// chains, passes, finishing, places and records come from engine/checkers
-// (Game, path.h, notation). Every call returns plain JS data and never throws.
+// chains, passes, finishing, places, results and records come from
+// engine/checkers (Game, path.h, notation). Every call returns plain JS data
+// and never throws; a refused call returns {ok: false, code, params, reason,
+// cause?} (engine/checkers/codes.h) and changes nothing.
+//
+// Snapshots are cheap: legal moves come without paths (pathFor asks for one),
+// and the move list's objects are made once per ply and kept.
 #pragma once
 
 #include <emscripten/val.h>
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "engine/checkers/game.h"
 
@@ -20,48 +26,57 @@ class CheckersSession {
   // defaults; no options at all keeps the current rules) plus `first` (the seat to
   // start, 1..players; else the rules' first-player option decides with
   // `seed` and `gameIndex`, by default the session's own game count).
-  // {ok, error}; on error nothing changes.
   emscripten::val newGame(emscripten::val options);
   // A position string `<121 chars> <side> <players>`; the rules stay, the
-  // player count comes from the string. {ok, error}.
+  // player count comes from the string.
   emscripten::val loadPosition(const std::string& text);
 
-  // {ok, reason}: a (from, to) move along its shortest path, an exact path
-  // [from, h1, ..., to], a move in notation, or the pass (only when forced).
+  // A (from, to) move along its shortest path, an exact path [from, h1, ...,
+  // to], a move in notation, or the pass (only when forced).
   emscripten::val play(int from, int to);
   emscripten::val playPath(emscripten::val cells);
   emscripten::val playText(const std::string& text);
   emscripten::val pass();
   // Hop-by-hop input: for a partial chain [from, h1, ..., hk] of the side to
   // move, {ok, hops: [landings of one more hop], steps: [step holes, k = 0],
-  // canStop, stopProblem} or {ok: false, reason}.
+  // canStop, stopProblem: refusal | null} or a refusal.
   emscripten::val chainOptions(emscripten::val cells) const;
-  // Why from -> to is illegal now ("" when it is legal).
-  std::string reasonFor(int from, int to) const;
+  // {ok: true} when from -> to is legal now, else the refusal.
+  emscripten::val reasonFor(int from, int to) const;
+  // The shortest path of a legal move [from, ..., to], [] when it is not legal.
+  emscripten::val pathFor(int from, int to) const;
 
-  bool undo() { return game_.undo(); }
-  bool redo() { return game_.redo(); }
+  bool undo();
+  bool redo();
+  // "Continue from here": drops the plies after `ply` and the redo list.
+  emscripten::val truncate(int ply);
 
   emscripten::val snapshot() const { return snapshot_at(int(game_.plies().size())); }
   emscripten::val snapshotAt(int ply) const;
-  // The 121 holes: [{index, x, y, z, arm (0..5, -1 hexagon), row, column2}].
+  // The 121 holes: [{index, name, x, y, z, arm (0..5, -1 hexagon), row, column2}].
   emscripten::val geometry() const;
   emscripten::val rules() const;
 
   // The position line and the numbered moves (game.h). importRecord takes the
   // same (or bare moves from the start) under `options` (as for newGame: the
-  // current rules when undefined); atomic: {ok, error}, nothing changes on error.
+  // current rules when undefined); atomic.
   std::string exportRecord() const { return game_.record(); }
+  // The record of the game up to `ply` (the position shown while browsing).
+  std::string recordAt(int ply) const;
   emscripten::val importRecord(const std::string& text, emscripten::val options);
   std::string positionString() const { return game_.position().to_string(); }
 
  private:
   emscripten::val snapshot_at(int ply) const;
   emscripten::val played(const Result<checkers::GameStatus>& result);
+  // Drops cached move objects of plies that are gone (after any change).
+  void trim_moves();
 
   checkers::Game game_;
   std::uint64_t seed_ = 0x5eed;
   int games_started_ = 0;
+  // One frozen {text, player, pass, from, to, path} per ply played, in order.
+  mutable std::vector<emscripten::val> move_objects_;
 };
 
 }  // namespace qipan::bindings

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <optional>
 
+#include "engine/checkers/codes.h"
+
 namespace qipan::bindings {
 
 using emscripten::val;
@@ -12,10 +14,12 @@ namespace {
 
 // An enum field written as one of `names`; `index` receives its position.
 template <typename Enum, std::size_t N>
-std::optional<std::string> read_enum(const val& options, const char* key, const char* const (&names)[N], Enum& out) {
+std::optional<Error> read_enum(const val& options, const char* key, const char* const (&names)[N], Enum& out) {
   const val v = options[key];
   if (v.isUndefined() || v.isNull()) return std::nullopt;
-  if (!v.isString()) return std::string(key) + " must be a string";
+  if (!v.isString())
+    return make_error(checkers::code::checkers_option_not_text, std::string(key) + " must be a string")
+        .with("option", key);
   const std::string text = v.as<std::string>();
   for (std::size_t i = 0; i < N; ++i)
     if (text == names[i]) {
@@ -24,23 +28,32 @@ std::optional<std::string> read_enum(const val& options, const char* key, const 
     }
   std::string allowed;
   for (std::size_t i = 0; i < N; ++i) allowed += (i ? ", " : "") + std::string(names[i]);
-  return std::string(key) + " must be one of " + allowed;
+  return make_error(checkers::code::checkers_option_not_allowed, std::string(key) + " must be one of " + allowed)
+      .with("option", key)
+      .with("value", text.substr(0, 40))
+      .with("allowed", allowed);
 }
 
-std::optional<std::string> read_bool(const val& options, const char* key, bool& out) {
+std::optional<Error> read_bool(const val& options, const char* key, bool& out) {
   const val v = options[key];
   if (v.isUndefined() || v.isNull()) return std::nullopt;
-  if (v.typeOf().as<std::string>() != "boolean") return std::string(key) + " must be true or false";
+  if (v.typeOf().as<std::string>() != "boolean")
+    return make_error(checkers::code::checkers_option_not_boolean, std::string(key) + " must be true or false")
+        .with("option", key);
   out = v.as<bool>();
   return std::nullopt;
 }
 
-std::optional<std::string> read_int(const val& options, const char* key, int& out) {
+std::optional<Error> read_int(const val& options, const char* key, int& out) {
   const val v = options[key];
   if (v.isUndefined() || v.isNull()) return std::nullopt;
-  if (!v.isNumber()) return std::string(key) + " must be a number";
+  const auto refusal = [&] {
+    return make_error(checkers::code::checkers_option_not_number, std::string(key) + " must be a whole number")
+        .with("option", key);
+  };
+  if (!v.isNumber()) return refusal();
   const double d = v.as<double>();
-  if (!std::isfinite(d) || d != std::floor(d) || std::fabs(d) > 1e6) return std::string(key) + " must be a whole number";
+  if (!std::isfinite(d) || d != std::floor(d) || std::fabs(d) > 1e6) return refusal();
   out = int(d);
   return std::nullopt;
 }
@@ -59,9 +72,10 @@ bool is_object(const val& v) { return !v.isUndefined() && !v.isNull() && v.typeO
 Result<RuleOptions> rules_from_js(const val& options, const RuleOptions& base) {
   RuleOptions rules = base;
   if (options.isUndefined() || options.isNull()) return rules;
-  if (!is_object(options)) return make_error("the options must be an object");
-  std::optional<std::string> problem;
-  const auto check = [&](std::optional<std::string> p) {
+  if (!is_object(options))
+    return make_error(checkers::code::checkers_options_not_object, "the options must be an object");
+  std::optional<Error> problem;
+  const auto check = [&](std::optional<Error> p) {
     if (!problem && p) problem = std::move(p);
   };
   check(read_int(options, "players", rules.players));
@@ -74,10 +88,12 @@ Result<RuleOptions> rules_from_js(const val& options, const RuleOptions& base) {
   check(read_bool(options, "longJumps", rules.long_jumps));
   check(read_enum(options, "firstPlayer", kFirst, rules.first_player));
   check(read_int(options, "turnCap", rules.turn_cap));
-  if (problem) return make_error(*problem);
+  if (problem) return *problem;
   // Solitaire (1 player) is for tools; the page plays 2, 3, 4 or 6.
-  if (rules.players == 1) return make_error("players must be 2, 3, 4 or 6");
-  if (auto why = rules.problem()) return make_error(*why);
+  if (rules.players == 1)
+    return make_error(checkers::code::checkers_player_count, "players must be 2, 3, 4 or 6")
+        .with("players", rules.players);
+  if (auto why = rules.problem()) return *why;
   return rules;
 }
 
@@ -97,17 +113,21 @@ val rules_to_js(const RuleOptions& rules) {
 }
 
 Result<std::vector<Cell>> cells_from_js(const val& cells) {
-  if (!is_object(cells) || !val::global("Array").call<bool>("isArray", cells))
-    return make_error("a path must be an array of holes");
+  const auto not_holes = [] { return make_error(checkers::code::path_not_holes, "a path must be an array of holes"); };
+  if (!is_object(cells) || !val::global("Array").call<bool>("isArray", cells)) return not_holes();
   const int length = cells["length"].as<int>();
-  if (length > kCells + 1) return make_error("a path cannot be that long");
+  if (length > kCells)
+    return make_error(checkers::code::path_too_long, "a path cannot be that long").with("max", kCells);
   std::vector<Cell> out;
   out.reserve(std::size_t(length));
   for (int i = 0; i < length; ++i) {
     const val v = cells[i];
-    if (!v.isNumber()) return make_error("a path must be an array of holes");
+    if (!v.isNumber()) return not_holes();
     const double d = v.as<double>();
-    if (!(d >= 0 && d < kCells) || d != std::floor(d)) return make_error("no such hole: holes are numbered 0 to 120");
+    if (!std::isfinite(d) || d != std::floor(d)) return not_holes();
+    if (!(d >= 0 && d < kCells))
+      return make_error(checkers::code::no_such_hole, "no such hole: holes are numbered 0 to 120")
+          .with("hole", std::abs(d) < 1e9 ? std::to_string(std::int64_t(d)) : std::string("?"));
     out.push_back(Cell(d));
   }
   return out;

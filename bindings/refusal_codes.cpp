@@ -3,6 +3,7 @@
 #include <string>
 #include <string_view>
 
+#include "engine/checkers/codes.h"
 #include "engine/core/codes.h"
 #include "engine/reversi/codes.h"
 #include "engine/xiangqi/codes.h"
@@ -30,6 +31,7 @@ val refusal_codes() {
   push_all(out, code::all_codes, "core");
   push_all(out, xiangqi::code::all_codes, "xiangqi");
   push_all(out, reversi::code::all_codes, "reversi");
+  push_all(out, checkers::code::all_codes, "checkers");
   return out;
 }
 

@@ -1,9 +1,10 @@
 // Figures for the browser page, printed one per line: size of
 //   dist/index.html (raw and gzip) and of the embedded fonts in it, time from
 //   navigation to the first interactive board, cost of one board frame
-//   (median, p95), main-thread long tasks while the AI thinks and over a
-//   Reversi game (the tests measure no time), and the AI's search speed
-//   inside the page's Web Worker beside the native figure.
+//   (median, p95), main-thread long tasks while the AI thinks, over a Reversi
+//   game and while six Chinese checkers AI seats play (the tests measure no
+//   time), and the AI's search speed inside the page's Web Worker beside the
+//   native figure.
 //   node scripts/bench_page.mjs <native qipan>
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -98,6 +99,35 @@ try {
     (String(worker.nodes) === summary[2] ? ' (same node count)' : ' (NODE COUNTS DIFFER)'));
   await context.close();
   await reversiLongTasks(browser, server.url);
+
+  // Chinese checkers: main-thread long tasks (over 50 ms) while six AI seats
+  // play 60 plies at a quick pace (every move animated, drawn and listed).
+  const cc = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+  const ccPage = await cc.newPage();
+  await openGame(ccPage, `${server.url}?aiPause=15&anim=0.15`);
+  await ccPage.selectOption('#game-picker', 'checkers');
+  await ccPage.waitForFunction(() => window.qipan && window.qipan.game() === 'checkers' && window.qipan.events().some((e) => e.type === 'ready'));
+  await ccPage.click('[data-action="new"]');
+  await ccPage.selectOption('#cc-new-dialog select[name="count"]', '6');
+  for (let p = 1; p <= 6; p++) {
+    await ccPage.selectOption(`#cc-new-dialog select[name="seat${p}"]`, 'ai');
+    await ccPage.selectOption(`#cc-new-dialog select[name="level${p}"]`, '1');
+  }
+  await ccPage.click('#cc-new-dialog button[value="start"]');
+  await ccPage.waitForFunction(() => window.qipan.snapshot().ply >= 1);
+  await ccPage.evaluate(() => {
+    window.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longTasks.push(e.duration);
+    }).observe({ type: 'longtask', buffered: false });
+  });
+  const started = Date.now();
+  await ccPage.waitForFunction(() => window.qipan.snapshot().ply >= 61 || window.qipan.snapshot().status.over, null, { timeout: 120000, polling: 200 });
+  const tasks = await ccPage.evaluate(() => window.__longTasks);
+  const plies = (await ccPage.evaluate(() => window.qipan.snapshot().ply)) - 1;
+  console.log(`checkers, six AI seats: ${tasks.length} main-thread tasks over 50 ms in ${plies} plies ` +
+    `(${((Date.now() - started) / 1000).toFixed(1)} s)${tasks.length ? `, longest ${Math.max(...tasks).toFixed(0)} ms` : ''}`);
+  await cc.close();
 } finally {
   server.close();
   await browser.close();

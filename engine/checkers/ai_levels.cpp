@@ -16,7 +16,7 @@ constexpr std::array<LevelSpec, kMaxLevel> kLevels = {{
     {2, LevelKind::greedy_eval, "greedy evaluation", 1, 0, 0, 0},
     {3, LevelKind::search, "depth 2", 2, 20 * kThousand, 500, 100},
     {4, LevelKind::search, "depth 3", 3, 60 * kThousand, 1000, 200},
-    {5, LevelKind::search, "depth 4", 4, 200 * kThousand, 1000, 300},
+    {5, LevelKind::search, "depth 5", 5, 250 * kThousand, 1000, 300},
     {6, LevelKind::search, "depth 6", 6, 700 * kThousand, 2000, 400},
     {7, LevelKind::search, "depth 8", 8, 2500 * kThousand, 4000, 800},
     {8, LevelKind::search, "depth 14", 14, 8000 * kThousand, 8000, 1500},
@@ -67,16 +67,17 @@ Move greedy_forward_move(const Position& pos, const RuleOptions& rules, std::uin
   return best_with_ties(moves, seed, [&](Move m) { return forward_of(t, m.to) - forward_of(t, m.from); });
 }
 
-Move greedy_eval_move(const Position& pos, const RuleOptions& rules, std::uint64_t seed) {
+Move greedy_eval_move(const Position& pos, const RuleOptions& rules, std::uint64_t seed, std::uint8_t retired) {
   MoveList moves;
   generate_moves(pos, rules, moves);
   if (moves[0].is_pass()) return moves[0];
   const Player me = pos.side_to_move();
+  const std::uint8_t rivals = std::uint8_t(all_rivals(pos, me) & ~retired);
   Position child = pos;
   return best_with_ties(moves, seed, [&](Move m) {
     Undo undo;
     child.make(m, undo);
-    int v = evaluate_for(child, me);
+    int v = evaluate_against(child, me, rivals);
     if (child.finished(me, rules.win_rule)) v = kWinScore;
     child.unmake(m, undo);
     return v;
@@ -86,14 +87,15 @@ Move greedy_eval_move(const Position& pos, const RuleOptions& rules, std::uint64
 AiMove CheckersAi::choose_move(const Position& pos, int level, const AiOptions& options) {
   const LevelSpec& spec = level_spec(level);
   AiMove out;
-  if (pos.anyone_finished(options.rules.win_rule)) return out;
+  const SeatsInPlay seats = seats_in_play(pos, options.rules, options.retired);
+  if (seats.decided) return out;
   out.has_move = true;
   if (spec.kind == LevelKind::greedy_forward) {
     out.move = greedy_forward_move(pos, options.rules, options.seed);
     return out;
   }
   if (spec.kind == LevelKind::greedy_eval) {
-    out.move = greedy_eval_move(pos, options.rules, options.seed);
+    out.move = greedy_eval_move(pos, options.rules, options.seed, seats.retired);
     return out;
   }
   SearchOptions o = level_options(spec, options.rules, options.use_time);
@@ -103,6 +105,8 @@ AiMove CheckersAi::choose_move(const Position& pos, int level, const AiOptions& 
   o.history = options.history;
   o.multi = options.multi;
   o.weights = options.weights;
+  o.retired = seats.retired;
+  o.seed = options.seed;
   searcher_.set_info_callback(options.on_info);
   searcher_.set_stop_poll(options.should_stop);
   const SearchResult r = searcher_.search(pos, o);

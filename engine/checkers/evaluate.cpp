@@ -1,6 +1,7 @@
 #include "evaluate.h"
 
 #include <algorithm>
+#include <bit>
 
 namespace qipan::checkers {
 
@@ -42,12 +43,13 @@ int army_cost(Bits pieces, Bits occupied, int t, const EvalWeights& w) {
   return cost;
 }
 
-int evaluate_for(const Position& pos, Player p, const EvalWeights& w) {
+int evaluate_against(const Position& pos, Player p, std::uint8_t rivals, const EvalWeights& w) {
   const int own = player_cost(pos, p, w);
-  if (pos.players() == 2) return player_cost(pos, 1 - p, w) - own;
+  if (std::popcount(unsigned(rivals)) == 1) return player_cost(pos, std::countr_zero(unsigned(rivals)), w) - own;
   int best_rival = 1 << 30;
   for (Player q = 0; q < pos.players(); ++q)
-    if (q != p) best_rival = std::min(best_rival, player_cost(pos, q, w));
+    if (rivals >> q & 1) best_rival = std::min(best_rival, player_cost(pos, q, w));
+  if (best_rival == 1 << 30) return -own;
   return best_rival * w.rival_percent / 100 - own;
 }
 

@@ -100,9 +100,19 @@ int army_cost(Bits pieces, Bits occupied, int target, const EvalWeights& w = {})
 // target bonus. 0 for a finished player with its own pieces.
 int player_cost(const Position& pos, Player p, const EvalWeights& w = {});
 
-// The static value for seat p (see the file comment), not checking for
-// finished games (the search does).
-int evaluate_for(const Position& pos, Player p, const EvalWeights& w = {});
+// Seat p's static value against the seats in `rivals` (bit q = seat q): with
+// one rival the 2-player difference, rival's cost - own cost; with more, the
+// multi-player form (see the file comment). Seats that have finished in a
+// play-on game are left out of `rivals`. Not checking for finished games
+// (the search does).
+int evaluate_against(const Position& pos, Player p, std::uint8_t rivals, const EvalWeights& w = {});
+// Every other seat as a rival.
+inline std::uint8_t all_rivals(const Position& pos, Player p) {
+  return std::uint8_t(((1u << pos.players()) - 1) & ~(1u << p));
+}
+inline int evaluate_for(const Position& pos, Player p, const EvalWeights& w = {}) {
+  return evaluate_against(pos, p, all_rivals(pos, p), w);
+}
 inline int evaluate(const Position& pos, const EvalWeights& w = {}) { return evaluate_for(pos, pos.side_to_move(), w); }
 
 // 2 players: every piece of each side lies strictly beyond every piece of the

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "codes.h"
 #include "movegen.h"
 #include "path.h"
 #include "rules_text.h"
@@ -35,6 +36,36 @@ std::vector<std::string_view> split_whitespace(std::string_view text) {
 
 }  // namespace
 
+std::string_view result_kind_name(ResultKind kind) {
+  switch (kind) {
+    case ResultKind::win:
+      return "win";
+    case ResultKind::places:
+      return "places";
+    case ResultKind::draw:
+      return "draw";
+    case ResultKind::playing:
+      break;
+  }
+  return "";
+}
+
+std::string_view end_reason_name(EndReason reason) {
+  switch (reason) {
+    case EndReason::finished:
+      return "finished";
+    case EndReason::repetition:
+      return "repetition";
+    case EndReason::turn_cap:
+      return "turn_cap";
+    case EndReason::equal_turns:
+      return "equal_turns";
+    case EndReason::none:
+      break;
+  }
+  return "";
+}
+
 Game::Game(const RuleOptions& rules, Player first) : rules_(rules) {
   if (!valid_player_count(rules_.players)) rules_.players = 2;
   if (first < 0 || first >= rules_.players) first = 0;
@@ -43,8 +74,8 @@ Game::Game(const RuleOptions& rules, Player first) : rules_(rules) {
 
 Result<Game> Game::from_position(const Position& start, RuleOptions rules) {
   rules.players = start.players();
-  if (auto why = rules.problem()) return make_error(*why);
-  if (!start.invariants_hold()) return make_error("the position is inconsistent");
+  if (auto why = rules.problem()) return *why;
+  if (!start.invariants_hold()) return make_error(code::checkers_position_inconsistent, "the position is inconsistent");
   Game game(rules, 0);
   game.reset(start);
   return game;
@@ -89,35 +120,36 @@ MoveList Game::legal_moves() const {
 
 bool Game::must_pass() const { return !status_.over && !has_move(position_, rules_, position_.side_to_move()); }
 
-std::optional<std::string> Game::illegal_reason(Move m) const {
-  if (status_.over) return "the game is over";
+std::optional<Error> Game::illegal_reason(Move m) const {
+  if (status_.over) return make_error(code::game_over, "the game is over");
   if (m.is_pass()) {
-    if (has_move(position_, rules_, position_.side_to_move())) return "a pass is allowed only when no move is possible";
+    if (has_move(position_, rules_, position_.side_to_move()))
+      return make_error(code::pass_not_allowed, "a pass is allowed only when no move is possible");
     return std::nullopt;
   }
   return checkers::illegal_reason(position_, rules_, m.from, m.to);
 }
 
 Result<GameStatus> Game::play(Move m) {
-  if (auto why = illegal_reason(m)) return make_error(*why);
+  if (auto why = illegal_reason(m)) return *why;
   push(WrittenMove{m, shortest_path(position_, rules_, m)});
   redo_.clear();
   return status_;
 }
 
 Result<GameStatus> Game::play_path(std::span<const Cell> path) {
-  if (status_.over) return make_error("the game is over");
+  if (status_.over) return make_error(code::game_over, "the game is over");
   if (path.empty()) return play(Move::pass());
-  if (auto why = path_problem(position_, rules_, path)) return make_error(*why);
+  if (auto why = path_problem(position_, rules_, path)) return *why;
   push(WrittenMove{Move::of(path.front(), path.back()), std::vector<Cell>(path.begin(), path.end())});
   redo_.clear();
   return status_;
 }
 
 Result<GameStatus> Game::play_text(std::string_view text) {
-  if (status_.over) return make_error("the game is over");
+  if (status_.over) return make_error(code::game_over, "the game is over");
   auto written = parse_move(position_, rules_, text);
-  if (!written) return make_error(written.error());
+  if (!written) return written.failure();
   push(*written);
   redo_.clear();
   return status_;
@@ -140,7 +172,8 @@ void Game::push(const WrittenMove& written) {
   finished_by_ply_.push_back(finished);
   const bool play_on = rules_.multiplayer_end == MultiplayerEnd::play_on && position_.players() >= 3;
   if (play_on && int(finish_order_.size()) < position_.players() - 1)
-    while (has_finished(position_.side_to_move())) position_.set_side_to_move(position_.next_seat(position_.side_to_move()));
+    while (has_finished(position_.side_to_move()))
+      position_.set_side_to_move(position_.next_seat(position_.side_to_move()));
   keys_.push_back(position_.key());
   refresh_status();
 }
@@ -164,6 +197,19 @@ bool Game::redo() {
   redo_.pop_back();
   push(w);
   return true;
+}
+
+bool Game::truncate(int ply) {
+  if (ply < 0 || std::size_t(ply) > plies_.size()) return false;
+  while (plies_.size() > std::size_t(ply)) undo();
+  redo_.clear();
+  return true;
+}
+
+std::uint8_t Game::finished_seats() const {
+  std::uint8_t out = 0;
+  for (Player p : finish_order_) out |= std::uint8_t(1u << p);
+  return out;
 }
 
 bool Game::second_can_equalize(Player first) const {
@@ -198,11 +244,15 @@ void Game::refresh_status() {
     if (n == 2 && rules_.equal_turns && w == start_.side_to_move() && !plies_.empty() && plies_.back().mover == w &&
         second_can_equalize(w)) {
       s.winner.reset();
+      s.kind = ResultKind::draw;
+      s.reason = EndReason::equal_turns;
       s.draw = DrawReason::equal_turns;
       s.places.assign(n, 1);
       s.description = "draw by equal turns: " + seat_name(1 - w) + " can finish on the reply";
     } else {
       for (Player p = 0; p < n; ++p) s.places[p] = p == w ? 1 : 2;
+      s.kind = ResultKind::win;
+      s.reason = EndReason::finished;
       s.description = seat_name(w) + " wins";
     }
     status_ = std::move(s);
@@ -212,6 +262,8 @@ void Game::refresh_status() {
   const int unfinished = n - int(finish_order_.size());
   if (play_on && unfinished <= 1) {
     s.over = true;
+    s.kind = ResultKind::places;
+    s.reason = EndReason::finished;
     for (Player p = 0; p < n; ++p)
       if (s.places[p] == 0) s.places[p] = n;
     std::string order;
@@ -229,6 +281,8 @@ void Game::refresh_status() {
   }
   if (s.draw != DrawReason::none) {
     s.over = true;
+    s.kind = ResultKind::draw;
+    s.reason = s.draw == DrawReason::repetition ? EndReason::repetition : EndReason::turn_cap;
     s.winner = finish_order_.empty() ? std::nullopt : s.winner;
     const int shared = int(finish_order_.size()) + 1;
     for (Player p = 0; p < n; ++p)
@@ -263,7 +317,9 @@ Result<Game> Game::from_record(std::string_view record, RuleOptions rules) {
   std::optional<Position> start;
   if (first_token.size() > 20 && first_token.find_first_of("-:") == std::string_view::npos) {
     auto parsed = Position::from_string(first_line);
-    if (!parsed) return make_error("bad position line: " + parsed.error());
+    if (!parsed)
+      return make_error(code::checkers_record_position, "bad position line: " + parsed.error())
+          .because(parsed.failure());
     start = *parsed;
     rules.players = start->players();
     rest = line_end == std::string_view::npos ? std::string_view{} : rest.substr(line_end + 1);
@@ -274,11 +330,12 @@ Result<Game> Game::from_record(std::string_view record, RuleOptions rules) {
     rest = rest.substr(rules_at + kRulesPrefix.size());
     const std::size_t rules_end = rest.find('\n');
     auto parsed = parse_rule_tokens(rest.substr(0, rules_end), rules);
-    if (!parsed) return make_error("bad rules line: " + parsed.error());
+    if (!parsed)
+      return make_error(code::checkers_record_rules, "bad rules line: " + parsed.error()).because(parsed.failure());
     rules = *parsed;
     rest = rules_end == std::string_view::npos ? std::string_view{} : rest.substr(rules_end + 1);
   }
-  if (auto why = rules.problem()) return make_error(*why);
+  if (auto why = rules.problem()) return *why;
   Game game(rules, 0);
   if (start) game.reset(*start);
   int number = 0;
@@ -287,7 +344,11 @@ Result<Game> Game::from_record(std::string_view record, RuleOptions rules) {
     ++number;
     auto played = game.play_text(token);
     if (!played)
-      return make_error("move " + std::to_string(number) + " (" + std::string(token) + "): " + played.error());
+      return make_error(code::checkers_record_move,
+                        "move " + std::to_string(number) + " (" + std::string(token) + "): " + played.error())
+          .with("number", number)
+          .with("move", std::string(token))
+          .because(played.failure());
   }
   return game;
 }

@@ -19,7 +19,8 @@
 // rules.players with seat 0 to move; present: its player count replaces
 // rules.players), a rules line overrides the caller's options, move numbers (`12.`, `12...`) are optional, and moves may be
 // separated by any whitespace. Import is all or nothing: the first bad move is
-// reported with its ply number (1 = the first written move) and the reason.
+// refused as checkers_record_move with its number (1 = the first written
+// move), its text, and the move's own refusal as the cause (codes.h).
 #pragma once
 
 #include <optional>
@@ -48,8 +49,29 @@ enum class DrawReason : std::uint8_t {
   equal_turns,  // 2p equal turns: the second seat could finish on its reply
 };
 
+// What kind of result a finished game has (stable names for the page and the
+// server: result_kind_name).
+enum class ResultKind : std::uint8_t {
+  playing,  // not over: ""
+  win,      // "win": the first seat to finish wins and the game ends
+  places,   // "places": play on: every seat but the last finished, in order
+  draw,     // "draw": ended by a draw rule (DrawReason); finished seats keep their places
+};
+// Why a game ended (stable names: end_reason_name).
+enum class EndReason : std::uint8_t {
+  none,         // "" (not over)
+  finished,     // "finished": a win, or the places all decided
+  repetition,   // "repetition"
+  turn_cap,     // "turn_cap"
+  equal_turns,  // "equal_turns"
+};
+std::string_view result_kind_name(ResultKind kind);
+std::string_view end_reason_name(EndReason reason);
+
 struct GameStatus {
   bool over = false;
+  ResultKind kind = ResultKind::playing;
+  EndReason reason = EndReason::none;
   Player to_move = 0;                  // meaningful while !over
   std::optional<Player> winner;        // first place once decided (play-on: the first finisher)
   DrawReason draw = DrawReason::none;  // why the game ended without (a full set of) places
@@ -85,8 +107,8 @@ class Game {
   // empty once the game is over.
   MoveList legal_moves() const;
   bool must_pass() const;
-  // Why `m` may not be played now, or nullopt.
-  std::optional<std::string> illegal_reason(Move m) const;
+  // Why `m` may not be played now (codes.h; game_over once over), or nullopt.
+  std::optional<Error> illegal_reason(Move m) const;
   // Plays a legal move along its shortest path; refuses with the reason.
   Result<GameStatus> play(Move m);
   // Plays an exact path ([from, to] step or [from, h1, ..., to] chain).
@@ -99,6 +121,12 @@ class Game {
   bool redo();
   bool can_undo() const { return !plies_.empty(); }
   bool can_redo() const { return !redo_.empty(); }
+  // "Continue from here": drops the plies after the first `ply` and the redo
+  // list. False (and nothing changes) when ply is not 0..plies().size().
+  bool truncate(int ply);
+  // The seats that have finished, as a bit set (bit p = seat p): what a
+  // play-on search treats as retired (ai_levels.h).
+  std::uint8_t finished_seats() const;
 
  private:
   void reset(const Position& start);

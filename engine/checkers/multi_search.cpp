@@ -1,7 +1,9 @@
 // Multi-player search (3, 4 or 6 players) for Searcher. Scores are always
 // the root seat's view: evaluate_for(pos, root) (the leading rival's cost
 // minus the root seat's), +win when the root seat finishes, -win when any
-// rival does (first finisher wins).
+// rival does (first finisher wins; when playing on for places, finishing
+// before the others still in play). Retired seats (play on: finished) are
+// skipped: they neither move nor count as rivals; their pieces stay.
 //
 // Best-Reply Search (Schadd and Winands, 2011; used for Chinese checkers by
 // Sturtevant and others): the root seat's turns alternate with ONE reply
@@ -61,7 +63,7 @@ void store_result(SearchContext& ctx, std::uint64_t key, Move best_move, int bes
 int Searcher::Impl::multi_terminal(const Position& pos, int ply) const {
   if (pos.finished(root_seat_, win_rule_)) return kWinScore - ply;
   for (Player q = 0; q < pos.players(); ++q)
-    if (q != root_seat_ && pos.finished(q, win_rule_)) return -(kWinScore - ply);
+    if (q != root_seat_ && !retired(q) && pos.finished(q, win_rule_)) return -(kWinScore - ply);
   return 0;
 }
 
@@ -74,7 +76,7 @@ int Searcher::Impl::brs(Position& pos, int depth, int alpha, int beta, int ply, 
   if (const int t = multi_terminal(pos, ply)) return t;
   if (ctx.tick()) return 0;
   const SearchOptions& options = *ctx.options;
-  if (depth <= 0 || ply >= kMaxPly) return evaluate_for(pos, root_seat_, options.weights);
+  if (depth <= 0 || ply >= kMaxPly) return evaluate_against(pos, root_seat_, rivals_of(pos, root_seat_), options.weights);
 
   const std::uint64_t key = multi_key(pos, root_turn);
   Move tt_move = Move::of(0, 0);
@@ -91,7 +93,7 @@ int Searcher::Impl::brs(Position& pos, int depth, int alpha, int beta, int ply, 
     // Every rival's real moves together; a rival who can only pass adds
     // nothing, and when nobody can move the reply is a pass.
     for (Player q = 0; q < n; ++q) {
-      if (q == root_seat_) continue;
+      if (q == root_seat_ || retired(q)) continue;
       generate_moves(pos, options.rules, q, moves);
       if (moves.size() == 1 && moves[0].is_pass()) continue;
       ctx.order(moves, q, target_arm(n, q), tt_move, ply, list);
@@ -128,7 +130,7 @@ int Searcher::Impl::paranoid(Position& pos, int depth, int alpha, int beta, int 
   if (const int t = multi_terminal(pos, ply)) return t;
   if (ctx.tick()) return 0;
   const SearchOptions& options = *ctx.options;
-  if (depth <= 0 || ply >= kMaxPly) return evaluate_for(pos, root_seat_, options.weights);
+  if (depth <= 0 || ply >= kMaxPly) return evaluate_against(pos, root_seat_, rivals_of(pos, root_seat_), options.weights);
 
   const Player side = pos.side_to_move();
   const bool maximising = side == root_seat_;
@@ -152,6 +154,9 @@ int Searcher::Impl::paranoid(Position& pos, int depth, int alpha, int beta, int 
     if (depth <= kNoBackwardDepth && searched > 0 && gain_of(target, m) < 0) continue;
     Undo undo;
     pos.make(m, undo);
+    // Retired seats are skipped (unmake restores the mover from `undo`).
+    for (int k = 0; skip_retired_ && k < pos.players() && retired(pos.side_to_move()); ++k)
+      pos.set_side_to_move(pos.next_seat(pos.side_to_move()));
     const int s = paranoid(pos, depth - 1, alpha, beta, ply + 1);
     pos.unmake(m, undo);
     ++searched;

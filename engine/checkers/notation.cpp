@@ -1,5 +1,6 @@
 #include "notation.h"
 
+#include "codes.h"
 #include "movegen.h"
 #include "path.h"
 
@@ -25,20 +26,6 @@ std::string_view trim(std::string_view s) {
 
 }  // namespace
 
-std::string cell_name(Cell c) { return std::to_string(c); }
-
-Result<Cell> parse_cell(std::string_view text) {
-  if (text.empty()) return make_error("a hole number is missing");
-  if (text.size() > 3) return make_error("'" + std::string(text) + "' is not a hole number (0-120)");
-  int value = 0;
-  for (char ch : text) {
-    if (ch < '0' || ch > '9') return make_error("'" + std::string(text) + "' is not a hole number (0-120)");
-    value = value * 10 + (ch - '0');
-  }
-  if (value >= kCells) return make_error("there is no hole " + std::string(text) + " (holes are 0-120)");
-  return Cell{value};
-}
-
 std::string format_path(std::span<const Cell> path) {
   if (path.empty()) return "pass";
   if (path.size() == 2 && valid_cell(path[0]) && valid_cell(path[1]) && neighbours(path[0]).test(path[1]))
@@ -60,34 +47,45 @@ std::string format_move(const Position& pos, const RuleOptions& rules, Move m) {
 
 Result<WrittenMove> parse_move(const Position& pos, const RuleOptions& rules, std::string_view text) {
   text = trim(text);
-  if (text.empty()) return make_error("empty move");
+  if (text.empty()) return make_error(code::empty_move, "empty move");
+  if (text.size() > kMaxMoveText)
+    return make_error(code::text_too_long, "a move text cannot be that long").with("max", kMaxMoveText);
   if (equals_ignoring_case(text, "pass")) {
-    if (has_move(pos, rules, pos.side_to_move())) return make_error("a pass is allowed only when no move is possible");
+    if (has_move(pos, rules, pos.side_to_move()))
+      return make_error(code::pass_not_allowed, "a pass is allowed only when no move is possible");
     return WrittenMove{Move::pass(), {}};
   }
+  // One hole of the move; an empty side of '-' or ':' is a hole missing.
+  const auto hole_at = [&](std::string_view part) -> Result<Cell> {
+    if (part.empty())
+      return make_error(code::hole_missing, "a hole is missing in '" + std::string(text) + "'")
+          .with("text", std::string(text));
+    return parse_cell(part);
+  };
   const std::size_t dash = text.find('-');
   if (dash != std::string_view::npos) {
-    auto from = parse_cell(text.substr(0, dash));
-    if (!from) return make_error(from.error());
-    auto to = parse_cell(text.substr(dash + 1));
-    if (!to) return make_error(to.error());
-    if (auto why = illegal_reason(pos, rules, *from, *to)) return make_error(*why);
+    auto from = hole_at(text.substr(0, dash));
+    if (!from) return from.failure();
+    auto to = hole_at(text.substr(dash + 1));
+    if (!to) return to.failure();
+    if (auto why = illegal_reason(pos, rules, *from, *to)) return *why;
     const Move m = Move::of(*from, *to);
     return WrittenMove{m, shortest_path(pos, rules, m)};
   }
   if (text.find(':') == std::string_view::npos)
-    return make_error("'" + std::string(text) + "' is not a move (write from-to, a chain a:b:c, or pass)");
+    return make_error(code::not_a_move,
+                      "'" + std::string(text) + "' is not a move (write from-to, a chain a:b:c, or pass)")
+        .with("text", std::string(text));
   std::vector<Cell> path;
   for (std::size_t start = 0;;) {
     const std::size_t colon = text.find(':', start);
-    auto c = parse_cell(text.substr(start, colon == std::string_view::npos ? std::string_view::npos : colon - start));
-    if (!c) return make_error(c.error());
+    auto c = hole_at(text.substr(start, colon == std::string_view::npos ? std::string_view::npos : colon - start));
+    if (!c) return c.failure();
     path.push_back(*c);
-    if (path.size() > std::size_t(kCells)) return make_error("a chain may not land on the same hole twice");
     if (colon == std::string_view::npos) break;
     start = colon + 1;
   }
-  if (auto why = path_problem(pos, rules, path)) return make_error(*why);
+  if (auto why = path_problem(pos, rules, path)) return *why;
   return WrittenMove{Move::of(path.front(), path.back()), std::move(path)};
 }
 

@@ -2,6 +2,9 @@
 
 #include <array>
 
+#include "codes.h"
+#include "hole_names.h"
+
 namespace qipan::checkers {
 
 Position::Position(int players, Player side) {
@@ -88,36 +91,56 @@ Result<Position> Position::from_string(std::string_view text) {
     }
   }
   if (count != 3)
-    return make_error("a position string has 3 fields separated by single spaces (board, side to move, "
-                      "player count); found " + std::to_string(count));
+    return make_error(code::checkers_position_fields,
+                      "a position string has 3 fields separated by single spaces (board, side to move, "
+                      "player count); found " +
+                          std::to_string(count))
+        .with("found", count);
   const std::string_view board = fields[0], side = fields[1], players = fields[2];
   if (board.size() != std::size_t(kCells))
-    return make_error("the board must have 121 characters, found " + std::to_string(board.size()));
+    return make_error(code::checkers_board_length,
+                      "the board must have 121 characters, found " + std::to_string(board.size()))
+        .with("found", board.size());
   if (players.size() != 1 || !valid_player_count(players[0] - '0'))
-    return make_error("the player count must be 2, 3, 4 or 6 (or 1), found '" + std::string(players) + "'");
+    return make_error(code::checkers_player_count,
+                      "the player count must be 2, 3, 4 or 6 (or 1), found '" + std::string(players.substr(0, 8)) + "'")
+        .with("players", std::string(players.substr(0, 8)));
   const int n = players[0] - '0';
   if (side.size() != 1 || side[0] < '1' || side[0] > '0' + n)
-    return make_error("the side to move must be a player number from 1 to " + std::to_string(n) + ", found '" +
-                      std::string(side) + "'");
+    return make_error(code::checkers_side_to_move, "the side to move must be a player number from 1 to " +
+                                                       std::to_string(n) + ", found '" +
+                                                       std::string(side.substr(0, 8)) + "'")
+        .with("found", std::string(side.substr(0, 8)))
+        .with("players", n);
   Position pos(n, side[0] - '1');
   std::array<int, kMaxPlayers> counts{};
   for (Cell c = 0; c < kCells; ++c) {
     const char ch = board[c];
     if (ch == '.') continue;
     if (ch < '1' || ch > '6')
-      return make_error("unknown character '" + std::string(1, ch) + "' at hole " + std::to_string(c) +
-                        " (use '.' for an empty hole and 1-" + std::to_string(n) + " for pieces)");
+      return make_error(code::checkers_board_character, "unknown character '" + std::string(1, ch) + "' at hole " +
+                                                            cell_name(c) + " (use '.' for an empty hole and 1-" +
+                                                            std::to_string(n) + " for pieces)")
+          .with("character", std::string(1, ch))
+          .with("hole", cell_name(c));
     const int p = ch - '1';
     if (p >= n)
-      return make_error("piece of player " + std::string(1, ch) + " at hole " + std::to_string(c) + ", but there are only " +
-                        std::to_string(n) + " players");
+      return make_error(code::checkers_absent_player, "piece of player " + std::string(1, ch) + " at hole " +
+                                                          cell_name(c) + ", but there are only " + std::to_string(n) +
+                                                          " players")
+          .with("player", p + 1)
+          .with("hole", cell_name(c))
+          .with("players", n);
     ++counts[p];
     pos.put(c, p);
   }
   for (Player p = 0; p < n; ++p)
     if (counts[p] != kArmCells)
-      return make_error("player " + std::to_string(p + 1) + " has " + std::to_string(counts[p]) +
-                        " pieces; every player has exactly 10");
+      return make_error(code::checkers_piece_count, "player " + std::to_string(p + 1) + " has " +
+                                                        std::to_string(counts[p]) +
+                                                        " pieces; every player has exactly 10")
+          .with("player", p + 1)
+          .with("count", counts[p]);
   return pos;
 }
 

@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 
+#include "../core/result.h"
 #include "geometry.h"
 
 namespace qipan::checkers {
@@ -58,12 +59,9 @@ struct RuleOptions {
 
   friend bool operator==(const RuleOptions&, const RuleOptions&) = default;
 
-  // What is wrong with these options, or nullopt when they are usable.
-  std::optional<std::string> problem() const {
-    if (!valid_player_count(players)) return "players must be 1, 2, 3, 4 or 6";
-    if (turn_cap < 0) return "the turn cap must not be negative";
-    return std::nullopt;
-  }
+  // What is wrong with these options, or nullopt when they are usable
+  // (codes checkers_player_count, checkers_turn_cap).
+  std::optional<Error> problem() const;
   // Threefold repetition applies (2 players, not "cap only").
   bool repetition_draws() const { return players == 2 && draw_rules == DrawRules::repetition_and_cap; }
 };

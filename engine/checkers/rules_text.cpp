@@ -4,6 +4,8 @@
 #include <charconv>
 #include <optional>
 
+#include "codes.h"
+
 namespace qipan::checkers {
 namespace {
 
@@ -109,16 +111,25 @@ Result<RuleOptions> parse_rule_tokens(std::string_view tokens, RuleOptions base)
     const std::string_view token = tokens.substr(at, end - at);
     at = end;
     const std::size_t eq = token.find('=');
-    if (eq == std::string_view::npos) return make_error("rule '" + std::string(token) + "' has no '=value'");
+    if (eq == std::string_view::npos)
+      return make_error(code::checkers_rule_without_value, "rule '" + std::string(token) + "' has no '=value'")
+          .with("rule", std::string(token));
     const std::string_view key = token.substr(0, eq);
     const std::string_view value = token.substr(eq + 1);
     std::size_t i = 0;
     while (i < kKeys.size() && kKeys[i].key != key) ++i;
-    if (i == kKeys.size()) return make_error("unknown rule '" + std::string(key) + "'");
-    if (seen[i]) return make_error("rule '" + std::string(key) + "' is given twice");
+    if (i == kKeys.size())
+      return make_error(code::checkers_unknown_rule, "unknown rule '" + std::string(key) + "'")
+          .with("rule", std::string(key));
+    if (seen[i])
+      return make_error(code::checkers_rule_repeated, "rule '" + std::string(key) + "' is given twice")
+          .with("rule", std::string(key));
     seen[i] = true;
     if (!kKeys[i].read(value, base))
-      return make_error("rule '" + std::string(key) + "' cannot be '" + std::string(value) + "'");
+      return make_error(code::checkers_rule_value,
+                        "rule '" + std::string(key) + "' cannot be '" + std::string(value) + "'")
+          .with("rule", std::string(key))
+          .with("value", std::string(value));
   }
   return base;
 }

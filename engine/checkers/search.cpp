@@ -1,7 +1,9 @@
 #include "search.h"
 
 #include <algorithm>
+#include <bit>
 
+#include "../core/random.h"
 #include "movegen.h"
 #include "search_context.h"
 
@@ -24,6 +26,23 @@ int gain_of(int target, Move m) {
 
 }  // namespace
 
+SeatsInPlay seats_in_play(const Position& pos, const RuleOptions& rules, std::uint8_t retired) {
+  SeatsInPlay out;
+  const int n = pos.players();
+  const bool play_on = rules.multiplayer_end == MultiplayerEnd::play_on && n >= 3;
+  if (!play_on) {
+    out.active = n;
+    out.decided = pos.anyone_finished(rules.win_rule);
+    return out;
+  }
+  out.retired = std::uint8_t(retired & ((1u << n) - 1));
+  for (Player p = 0; p < n; ++p)
+    if (pos.finished(p, rules.win_rule)) out.retired |= std::uint8_t(1u << p);
+  out.active = n - std::popcount(unsigned(out.retired));
+  out.decided = out.active < 2 || (out.retired >> pos.side_to_move() & 1);
+  return out;
+}
+
 bool is_win_score(int score) { return score > kWinThreshold || score < -kWinThreshold; }
 int win_distance_plies(int score) { return kWinScore - (score < 0 ? -score : score); }
 
@@ -32,17 +51,19 @@ int Searcher::Impl::alpha_beta(Position& pos, int depth, int alpha, int beta, in
   const Player side = pos.side_to_move();
   const SearchOptions& options = *ctx.options;
   // The mover is checked first (rules spec §2.3).
-  if (pos.finished(1 - side, win_rule_)) return -(kWinScore - ply);
+  const Player rival = opponent(side);
+  if (pos.finished(rival, win_rule_)) return -(kWinScore - ply);
   if (pos.finished(side, win_rule_)) return kWinScore - ply;
   if (options.rules.repetition_draws() && ctx.repeated(pos.key())) return 0;
   if (ctx.tick()) return 0;
-  if (depth <= 0 || ply >= kMaxPly) return evaluate_for(pos, side, options.weights);
+  if (depth <= 0 || ply >= kMaxPly)
+    return evaluate_against(pos, side, std::uint8_t(1u << rival), options.weights);
 
   const std::uint64_t key = pos.key();
   Move tt_move = Move::of(0, 0);  // matches no legal move
   if (const auto s = ctx.probe(key, depth, alpha, beta, ply, !pv_node, tt_move)) return *s;
 
-  const int target = target_arm(2, side);
+  const int target = target_arm(pos.players(), side);
   MoveList& moves = ctx.move_buffers[ply];
   generate_moves(pos, options.rules, side, moves);
   OrderedList& list = ctx.ordered_buffers[ply];
@@ -64,7 +85,7 @@ int Searcher::Impl::alpha_beta(Position& pos, int depth, int alpha, int beta, in
         !(m == ctx.killers[ply][0]) && !(m == ctx.killers[ply][1]))
       reduction = (searched >= 12 && depth >= 5) ? 2 : 1;
     Undo undo;
-    pos.make(m, undo);
+    make_pair(pos, m, undo);
     int s;
     if (searched == 0) {
       s = -alpha_beta(pos, depth - 1, -beta, -alpha, ply + 1, pv_node);
@@ -136,14 +157,20 @@ SearchResult Searcher::Impl::run(const Position& root, const SearchOptions& opti
   ctx.stop_poll = stop_poll;
   root_seat_ = root.side_to_move();
   win_rule_ = options.rules.win_rule;
-  if (root.anyone_finished(win_rule_)) return result;
+  const SeatsInPlay seats = seats_in_play(root, options.rules, options.retired);
+  if (seats.decided) return result;
+  retired_ = seats.retired;
+  skip_retired_ = retired_ != 0;
+  const bool two = seats.active == 2;
+  pair_ = {root_seat_, root_seat_};
+  for (Player p = 0; p < root.players(); ++p)
+    if (p != root_seat_ && !retired(p)) pair_[1] = p;
   if (options.limits.reuse_tables) {
     ctx.tt.new_search();
     ctx.age_history();
   } else {
     ctx.reset_tables();
   }
-  const bool two = root.players() == 2;
   ctx.key_count = 0;
   if (two && options.rules.repetition_draws()) {
     const std::size_t n = std::min<std::size_t>(options.history.size(), kMaxHistoryKeys);
@@ -177,13 +204,20 @@ SearchResult Searcher::Impl::run(const Position& root, const SearchOptions& opti
     result.pv.push(moves[0]);
     return finish();
   }
-  if (two && options.race && armies_passed(pos) && race_root(pos, options, result)) {
+  if (root.players() == 2 && options.race && armies_passed(pos) && race_root(pos, options, result)) {
     report(result);
     return finish();
   }
 
   OrderedList root_moves;
   ctx.order(moves, side, target_arm(pos.players(), side), Move::of(0, 0), 0, root_moves);
+  if (options.seed != 0) {
+    // Equal ordering scores keep their relative order through the stable
+    // sorts below, so shuffling first varies the choice among equals only.
+    SplitMix64 rng(options.seed);
+    for (std::size_t i = root_moves.size(); i > 1; --i)
+      std::swap(root_moves[i - 1], root_moves[rng.below(std::uint32_t(i))]);
+  }
   std::stable_sort(root_moves.begin(), root_moves.end(),
                    [](const OrderedMove& a, const OrderedMove& b) { return a.score > b.score; });
   result.best = root_moves[0].move;  // the most forward move, should nothing finish
@@ -203,7 +237,7 @@ SearchResult Searcher::Impl::run(const Position& root, const SearchOptions& opti
       Undo undo;
       int s;
       if (two) {
-        pos.make(m, undo);
+        make_pair(pos, m, undo);
         ctx.keys[ctx.key_count++] = root.key();
         if (i == 0) {
           s = -alpha_beta(pos, depth - 1, -beta, -alpha, 1, true);
@@ -220,6 +254,8 @@ SearchResult Searcher::Impl::run(const Position& root, const SearchOptions& opti
         pos.unmake(m, undo);
       } else {
         pos.make(m, undo);
+        for (int k = 0; skip_retired_ && k < pos.players() && retired(pos.side_to_move()); ++k)
+          pos.set_side_to_move(pos.next_seat(pos.side_to_move()));
         s = paranoid(pos, depth - 1, alpha, beta, 1);
         pos.unmake(m, undo);
       }

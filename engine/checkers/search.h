@@ -52,7 +52,28 @@ struct SearchOptions {
   // Keys of the positions before the root in the game (2 players: a position
   // that repeats one of them or one on the search path scores as a draw).
   std::span<const std::uint64_t> history;
+  // Play on for places (3+ players): seats that have finished (bit p = seat
+  // p; seats finished on the board count too). They are skipped in turn
+  // order and their pieces are obstacles; the search plays for the best
+  // place among the others: with two left, the 2-player search between them,
+  // with more, the multi-player one. Ignored unless the rules play on.
+  std::uint8_t retired = 0;
+  // Non-zero: root moves that the move ordering ranks equal are tried in an
+  // order drawn from this seed, so equally good moves vary from game to game
+  // (reproducibly). 0 keeps the generator's order.
+  std::uint64_t seed = 0;
 };
+
+// The seats a search plays among: the rules' play-on retirements plus seats
+// finished on the board; `decided` when the root cannot be searched (a seat
+// finished in a first-wins game, the side to move retired, or fewer than two
+// seats left).
+struct SeatsInPlay {
+  std::uint8_t retired = 0;
+  int active = 0;
+  bool decided = false;
+};
+SeatsInPlay seats_in_play(const Position& pos, const RuleOptions& rules, std::uint8_t retired);
 
 // Reported after every completed iteration.
 struct SearchInfo {
@@ -66,7 +87,7 @@ struct SearchInfo {
 
 struct SearchResult {
   Move best = Move::pass();
-  bool has_move = false;  // false when the game is already decided (someone finished)
+  bool has_move = false;  // false when the game is already decided (seats_in_play)
   int score = 0;
   int depth = 0;
   std::uint64_t nodes = 0;

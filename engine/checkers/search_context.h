@@ -189,8 +189,26 @@ class Searcher::Impl {
   int multi_terminal(const Position& pos, int ply) const;
   std::uint64_t multi_key(const Position& pos, bool root_turn) const;
 
+  // Two players: the seat facing `side` (in a play-on game, the other seat
+  // still playing).
+  Player opponent(Player side) const { return side == pair_[0] ? pair_[1] : pair_[0]; }
+  // Plays m for the side to move and hands the turn to its opponent (the
+  // next seat already, unless retired seats sit between them).
+  void make_pair(Position& pos, Move m, Undo& undo) const {
+    pos.make(m, undo);
+    if (skip_retired_) pos.set_side_to_move(opponent(undo.side));
+  }
+  bool retired(Player p) const { return retired_ >> p & 1; }
+  // The seats still playing other than p (the rivals of the evaluation).
+  std::uint8_t rivals_of(const Position& pos, Player p) const {
+    return std::uint8_t(all_rivals(pos, p) & ~retired_);
+  }
+
   Player root_seat_ = 0;
   WinRule win_rule_ = WinRule::filled;
+  std::uint8_t retired_ = 0;     // seats out of play (play on for places)
+  bool skip_retired_ = false;    // retired_ != 0
+  std::array<Player, 2> pair_{0, 1};  // the two seats of a 2-player search
 };
 
 }  // namespace qipan::checkers

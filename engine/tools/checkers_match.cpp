@@ -125,6 +125,7 @@ int checkers_match_command(const Args& args) {
       if (is_a && nodes > 0) o.nodes = std::uint64_t(nodes);
       o.reuse_tables = true;
       o.history = keys;
+      o.retired = game.finished_seats();
       CheckersAi& ai = *ais[std::size_t(seat)];
       o.multi = multi;
       if (is_a) o.weights = weights;

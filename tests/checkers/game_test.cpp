@@ -6,6 +6,7 @@
 #include <string>
 
 #include "engine/checkers/game.h"
+#include "helpers.h"
 #include "engine/checkers/movegen.h"
 
 using namespace qipan::checkers;
@@ -45,11 +46,15 @@ TEST_CASE("checkers game: a new game, illegal moves and their reasons") {
   CHECK(game.status().to_move == 0);
   CHECK(game.status().description == "player 1 to move");
   CHECK(game.legal_moves().size() == 14);
-  CHECK(game.illegal_reason(Move::of(0, 10)) == std::optional<std::string>("not your piece"));
-  CHECK(game.illegal_reason(Move::of(60, 61)) == std::optional<std::string>("no piece on that hole"));
-  CHECK(game.illegal_reason(Move::of(120, 119)) == std::optional<std::string>("that hole is occupied"));
-  CHECK(game.illegal_reason(Move::of(111, 60)) == std::optional<std::string>("too far: not a step or a hop chain"));
-  CHECK(game.illegal_reason(Move::pass()) == std::optional<std::string>("a pass is allowed only when no move is possible"));
+  CHECK(checkers_test::code_of(game.illegal_reason(Move::of(0, 10))) == "not_your_piece");
+  CHECK(*game.illegal_reason(Move::of(0, 10))->param("player") == "2");
+  CHECK(*game.illegal_reason(Move::of(0, 10))->param("hole") == "q1");
+  CHECK(checkers_test::code_of(game.illegal_reason(Move::of(60, 61))) == "hole_empty");
+  CHECK(checkers_test::code_of(game.illegal_reason(Move::of(120, 119))) == "hole_occupied");
+  CHECK(checkers_test::code_of(game.illegal_reason(Move::of(111, 60))) == "too_far");
+  CHECK(*game.illegal_reason(Move::of(111, 60))->param("from") == "d1");
+  CHECK(*game.illegal_reason(Move::of(111, 60))->param("to") == "i5");
+  CHECK(checkers_test::code_of(game.illegal_reason(Move::pass())) == "pass_not_allowed");
   CHECK_FALSE(game.play(Move::of(111, 60)));
   CHECK(game.plies().empty());
   CHECK(game.play(Move::of(111, 102)));
@@ -70,7 +75,7 @@ TEST_CASE("checkers game: moving back into one's home can finish the opponent (2
   CHECK(game.status().places == std::vector<int>{1, 2});
   CHECK(game.status().description == "player 1 wins");
   CHECK(game.legal_moves().empty());
-  CHECK(game.illegal_reason(Move::of(120, 119)) == std::optional<std::string>("the game is over"));
+  CHECK(checkers_test::code_of(game.illegal_reason(Move::of(120, 119))) == "game_over");
 }
 
 TEST_CASE("checkers game: every seat is checked after a move, not only the mover (4p)") {

@@ -2,6 +2,7 @@
 // option combinations, and seeded random positions.
 #pragma once
 
+#include <optional>
 #include <set>
 #include <string>
 #include <utility>
@@ -15,6 +16,13 @@
 namespace checkers_test {
 
 using namespace qipan::checkers;
+
+// The code of a refusal, "" for none (tests compare codes, not sentences).
+inline std::string code_of(const std::optional<qipan::Error>& e) { return e ? std::string(e->code) : std::string(); }
+template <typename T>
+std::string code_of(const qipan::Result<T>& r) {
+  return r.ok() ? std::string() : std::string(r.code());
+}
 
 inline checkers_reference::Options to_reference(const RuleOptions& r) {
   return {r.win_rule == WinRule::strict, r.goal_lock, r.parking == Parking::pass_through, r.long_jumps};

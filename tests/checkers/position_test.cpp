@@ -127,8 +127,8 @@ TEST_CASE("checkers malformed position strings are refused with a reason") {
       {board + " 1 0", "player count"},
       {board + " 1 22", "player count"},
       {board + " 1 x", "player count"},
-      {replace(board, 60, 'x') + " 1 2", "unknown character 'x' at hole 60"},
-      {replace(board, 0, 'O') + " 1 2", "unknown character 'O' at hole 0"},
+      {replace(board, 60, 'x') + " 1 2", "unknown character 'x' at hole i5"},
+      {replace(board, 0, 'O') + " 1 2", "unknown character 'O' at hole q1"},
       {replace(board, 60, '0') + " 1 2", "unknown character '0'"},
       {replace(board, 60, '7') + " 1 2", "unknown character '7'"},
       {replace(board, 60, '-') + " 1 2", "unknown character '-'"},
@@ -151,6 +151,7 @@ TEST_CASE("checkers malformed position strings are refused with a reason") {
     }
     REQUIRE_FALSE(parsed.ok());
     CHECK_MESSAGE(parsed.error().find(bad.words) != std::string::npos, parsed.error());
+    CHECK(std::string(parsed.code()).rfind("checkers_", 0) == 0);
     ++refused;
   }
   CHECK(refused >= 30);

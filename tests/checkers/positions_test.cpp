@@ -78,7 +78,8 @@ TEST_CASE("checkers: goal lock keeps a piece in its target arm") {
   const Bits free = destinations(pos, with(2, no_goal_lock), 7);
   CHECK((free & ~arm_mask(0)).any());
   const Cell outside = (free & ~arm_mask(0)).first();
-  CHECK(illegal_reason(pos, rules, 7, outside) == std::optional<std::string>("a piece in its target arm must stay there"));
+  CHECK(checkers_test::code_of(illegal_reason(pos, rules, 7, outside)) == "goal_lock");
+  CHECK(*illegal_reason(pos, rules, 7, outside)->param("hole") == "n2");
   check_perft(pos, rules, {19, 496, 12316});
   check_perft(pos, with(2, no_goal_lock), {21, 550, 14467});
 }
@@ -92,10 +93,10 @@ TEST_CASE("checkers: goal lock applies from the hop that enters the target") {
   CHECK_FALSE(destinations(pos, rules, 30).test(28));
   CHECK(destinations(pos, with(2, no_goal_lock), 30).test(28));
   CHECK(shortest_path(pos, with(2, no_goal_lock), Move::of(30, 28)) == std::vector<Cell>{30, 8, 28});
-  CHECK(illegal_reason(pos, rules, 30, 28) ==
-        std::optional<std::string>("a piece that enters its target arm during a chain must stay inside it"));
+  CHECK(checkers_test::code_of(illegal_reason(pos, rules, 30, 28)) == "goal_lock_in_chain");
   const std::vector<Cell> chain{30, 8, 28};
-  CHECK(path_problem(pos, rules, chain) == std::optional<std::string>("a piece in its target arm must stay there"));
+  CHECK(checkers_test::code_of(path_problem(pos, rules, chain)) == "goal_lock");
+  CHECK(*path_problem(pos, rules, chain)->param("hole") == "n3");
   check_perft(pos, rules, {21, 561, 14787});
   check_perft(pos, with(2, no_goal_lock), {22, 588, 15636});
 }
@@ -124,8 +125,7 @@ TEST_CASE("checkers: parking pass-through only, 4 players") {
   CHECK(dest_list(pos, with(4), 78) == std::vector<Cell>{57, 67, 68, 76, 79, 89, 90});
   CHECK(dest_list(pos, with(4, pass_through), 78) == std::vector<Cell>{57, 67, 68, 79, 89, 90});
   CHECK(shortest_path(pos, with(4, pass_through), Move::of(78, 57)) == std::vector<Cell>{78, 76, 57});
-  CHECK(illegal_reason(pos, with(4, pass_through), 78, 76) ==
-        std::optional<std::string>("a move may not end in another player's home or target arm"));
+  CHECK(checkers_test::code_of(illegal_reason(pos, with(4, pass_through), 78, 76)) == "parking_forbidden");
   check_perft(pos, with(4), {22, 312});
   check_perft(pos, with(4, pass_through), {21, 298});
   // Two players use no third party's arm: the option changes nothing there.
@@ -143,7 +143,7 @@ TEST_CASE("checkers: long jumps over a distant piece") {
   CHECK_FALSE(destinations(pos, with(2), 106).test(39));
   CHECK(destinations(pos, with(2, long_jumps), 106).test(39));
   CHECK(shortest_path(pos, with(2, long_jumps), Move::of(106, 39)) == std::vector<Cell>{106, 39});
-  CHECK(illegal_reason(pos, with(2), 106, 39) == std::optional<std::string>("too far: not a step or a hop chain"));
+  CHECK(checkers_test::code_of(illegal_reason(pos, with(2), 106, 39)) == "too_far");
   check_perft(pos, with(2), {23, 598, 16339});
   check_perft(pos, with(2, long_jumps), {33, 990, 38846});
 }

@@ -3,17 +3,37 @@
 // from cube coordinates, straight from the rules document): legal (from, to)
 // sets, shortest hop paths and hop-by-hop choices on random positions and
 // random games for 2, 3, 4 and 6 players under several rule options;
-// rejections with reasons that leave the game unchanged; records round trip;
-// the drawing geometry matches the engine's cell order; no leaked handle.
+// refusals with codes and parameters that leave the game unchanged; hole
+// names and records round trip; cheap snapshots (paths on demand, cached
+// move objects), truncate, results from the engine, the AI playing on for
+// places; the drawing geometry matches the engine's cell order; no leaked
+// handle.
 //   node --no-experimental-fetch tests/js/bindings_checkers_test.mjs
 import assert from 'node:assert/strict';
 import { finish, loadEngine, test, testNoLeakedHandles } from './harness.mjs';
 import { CELL_LIST } from '../../web/checkers/board_geometry.js';
 
 const engine = await loadEngine();
+const CODES = new Set(engine.refusalCodes().map((e) => e.code));
+// A refusal as the page gets it: {ok: false, code (listed), params, reason}.
+function assertRefusal(result, code, label = '') {
+  assert.equal(result.ok, false, label);
+  assert.ok(CODES.has(result.code), `${label}: ${result.code} is a listed code`);
+  assert.equal(typeof result.params, 'object', label);
+  assert.ok(typeof result.reason === 'string' && result.reason.length > 3, label);
+  assert.equal(result.error, undefined, `${label}: no separate error key`);
+  if (code) assert.equal(result.code, code, `${label}: ${result.reason}`);
+}
 
 let seed = 2024;
 const random = (n) => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) % n);
+// The engine's hole names (geometry()), by hole number.
+const NAMES = (() => {
+  const session = new engine.CheckersSession();
+  const names = session.geometry().map((c) => c.name);
+  session.delete();
+  return names;
+})();
 const handlesAtStart = engine.count_emval_handles();
 
 // ---- the reference: board graph, seats and moves, from the rules document ----
@@ -137,8 +157,9 @@ function checkPath(board, n, p, path, rules, hops) {
   }
 }
 
-// Compares the engine's snapshot with the reference on one position.
-function compare(snap, rules, label) {
+// Compares the engine's snapshot with the reference on one position (the
+// paths through session.pathFor, asked for each move).
+function compare(snap, rules, label, session) {
   const n = snap.players;
   const p = snap.side;
   const anyFinished = snap.seats.some((s) => finished(snap.board, n, s.player, rules.winRule === 'strict'));
@@ -153,9 +174,11 @@ function compare(snap, rules, label) {
   const extra = [...got.keys()].filter((k) => !expected.has(k));
   assert.deepEqual({ missing, extra }, { missing: [], extra: [] }, `${label}: ${snap.positionString}`);
   for (const [key, move] of got) {
-    assert.equal(move.path[0], move.from);
-    assert.equal(move.path[move.path.length - 1], move.to);
-    checkPath(snap.board, n, p, move.path, rules, expected.get(key));
+    assert.equal(move.path, undefined, 'snapshots carry no paths');
+    const path = session.pathFor(move.from, move.to);
+    assert.equal(path[0], move.from);
+    assert.equal(path[path.length - 1], move.to);
+    checkPath(snap.board, n, p, path, rules, expected.get(key));
   }
   assert.equal(snap.mustPass, expected.size === 0, `${label}: a pass exactly when nothing moves`);
   return expected.size;
@@ -221,14 +244,14 @@ test('the drawing geometry is the engine cell order, with the same cube coordina
 test('start positions: seats, arms and the 14 opening moves for 2, 3, 4 and 6 players', () => {
   const session = new engine.CheckersSession();
   for (const n of [2, 3, 4, 6]) {
-    assert.deepEqual(session.newGame({ players: n }), { ok: true, error: '' });
+    assert.deepEqual(session.newGame({ players: n }), { ok: true });
     const snap = session.snapshot();
     assert.equal(snap.players, n);
     assert.equal(snap.side, 1);
     assert.deepEqual(snap.seats.map((s) => s.homeArm), HOMES[n]);
     assert.deepEqual(snap.seats.map((s) => s.targetArm), HOMES[n].map((a) => (a + 3) % 6));
     for (const s of snap.seats) for (const c of armHoles(s.homeArm)) assert.equal(snap.board[c], s.player);
-    assert.equal(compare(snap, {}, `start ${n}`), 14);
+    assert.equal(compare(snap, {}, `start ${n}`, session), 14);
   }
   session.delete();
 });
@@ -245,11 +268,11 @@ test('random positions for 2, 3, 4 and 6 players under each rule set match the r
         const side = 1 + random(n);
         const text = positionString(board, side, n);
         const loaded = session.loadPosition(text);
-        assert.equal(loaded.ok, true, loaded.error);
+        assert.equal(loaded.ok, true, loaded.reason);
         const snap = session.snapshot();
         assert.equal(snap.positionString, text);
         assert.deepEqual(snap.board, board);
-        moves += compare(snap, { ...rules }, `${JSON.stringify(rules)} ${n}p #${i}`);
+        moves += compare(snap, { ...rules }, `${JSON.stringify(rules)} ${n}p #${i}`, session);
         positions++;
       }
     }
@@ -268,7 +291,7 @@ test('random games for 2, 3, 4 and 6 players: every position matches the referen
       assert.equal(session.newGame({ players: n, ...rules }).ok, true);
       for (let ply = 0; ply < 120; ply++) {
         const snap = session.snapshot();
-        compare(snap, rules, `game ${JSON.stringify(rules)} ${n}p ply ${ply}`);
+        compare(snap, rules, `game ${JSON.stringify(rules)} ${n}p ply ${ply}`, session);
         if (snap.status.over) break;
         if (snap.mustPass) {
           assert.equal(session.pass().ok, true);
@@ -277,12 +300,15 @@ test('random games for 2, 3, 4 and 6 players: every position matches the referen
         // Prefer forward moves so games reach crowded middle games.
         const scored = snap.legal.map((m) => ({ m, gain: progress(m, n, snap.side) + random(3) }));
         scored.sort((a, b) => b.gain - a.gain);
-        const move = scored[random(Math.min(4, scored.length))].m;
+        const picked = scored[random(Math.min(4, scored.length))].m;
+        const move = { ...picked, path: session.pathFor(picked.from, picked.to) };
         if (move.path.length >= 3 || (move.path.length === 2 && dist(move.from, move.to) === 2)) {
           // Hop by hop: each landing is offered, the end may stop.
           for (let k = 1; k < move.path.length; k++) {
             const options = session.chainOptions(move.path.slice(0, k));
             assert.equal(options.ok, true, options.reason);
+            if (k > 1 && !options.canStop) assertRefusal({ ok: false, ...options.stopProblem }, 'parking_forbidden');
+            if (options.canStop) assert.equal(options.stopProblem, null);
             assert.ok(options.hops.includes(move.path[k]), `hop ${move.path[k - 1]} -> ${move.path[k]} is offered`);
             const reference = oneHop(snap.board, move.path[k - 1], move.from, rules)
               .filter((c) => !move.path.slice(0, k).includes(c))
@@ -302,7 +328,9 @@ test('random games for 2, 3, 4 and 6 players: every position matches the referen
         assert.equal(after.board[move.to], snap.side);
         assert.equal(after.board[move.from], 0);
         assert.equal(after.moves.length, after.ply);
-        assert.equal(after.moves[after.ply - 1].text, move.path.length === 2 && dist(move.from, move.to) === 1 ? `${move.from}-${move.to}` : move.path.join(':'));
+        const written = move.path.length === 2 && dist(move.from, move.to) === 1
+          ? `${NAMES[move.from]}-${NAMES[move.to]}` : move.path.map((c) => NAMES[c]).join(':');
+        assert.equal(after.moves[after.ply - 1].text, written);
         plies++;
       }
       session.delete();
@@ -331,35 +359,76 @@ test('illegal moves, paths and input are refused with reasons and change nothing
   for (let i = 0; i < 300; i++) attempts.push([random(121), random(121)]);
   attempts.push([-1, 5], [0, 500], [60, 60]);
   let refused = 0;
+  const codes = new Set();
   for (const [from, to] of attempts) {
     if (legal.has(`${from}-${to}`)) continue;
     const result = session.play(from, to);
-    assert.equal(result.ok, false, `${from}-${to}`);
-    assert.ok(typeof result.reason === 'string' && result.reason.length > 3, `a reason for ${from}-${to}`);
-    if (from >= 0 && from < 121 && to >= 0 && to < 121) assert.equal(session.reasonFor(from, to), result.reason);
+    assertRefusal(result, null, `${from}-${to}`);
+    assert.deepEqual(session.reasonFor(from, to), result, 'reasonFor gives the same refusal');
+    codes.add(result.code);
     refused++;
   }
   assert.ok(refused > 250);
-  const badPaths = [[], [111], 'text', [111, 'x'], [111, 1000], [1.5, 3], null, undefined, {}, [111, 102, 111]];
-  for (const path of badPaths) {
-    const r = session.playPath(path);
-    assert.equal(r.ok, false, JSON.stringify(path));
-    assert.ok(r.reason.length > 3);
+  assertRefusal(session.play(before.legal[0].from, before.legal[0].from), 'same_hole');
+  for (const code of ['hole_empty', 'not_your_piece', 'hole_occupied', 'too_far', 'no_such_hole']) {
+    assert.ok(codes.has(code), `random attempts met ${code}`);
   }
-  for (const text of ['', 'hello', '999-1', 'pass', '1:2:3']) assert.equal(session.playText(text).ok, false, text);
-  assert.equal(session.pass().ok, false, 'no pass while a move exists');
-  assert.equal(session.chainOptions([]).ok, false);
-  assert.equal(session.chainOptions(['a']).ok, false);
-  for (const options of [{ players: 5 }, { winRule: 'nope' }, { goalLock: 'yes' }, { turnCap: -3 }, { players: 1 }, 'x', 7]) {
+  const empty = session.play(60, 61);
+  assertRefusal(empty, 'hole_empty');
+  assert.deepEqual(empty.params, { hole: 'i5' });
+  const other = before.board.findIndex((p) => p !== 0 && p !== before.side);
+  const theirs = session.play(other, 60);
+  assertRefusal(theirs, 'not_your_piece');
+  assert.deepEqual(theirs.params, { hole: NAMES[other], player: String(before.board[other]) });
+  assertRefusal(session.play(-1, 5), 'no_such_hole');
+  assert.deepEqual(session.play(0, 500).params, { hole: '500' });
+  assert.deepEqual(session.reasonFor(111, 102).ok !== undefined, true);
+  const badPaths = [
+    [[], 'path_too_short'], [[111], 'path_too_short'], ['text', 'path_not_holes'], [[111, 'x'], 'path_not_holes'],
+    [[111, 1000], 'no_such_hole'], [[1.5, 3], 'path_not_holes'], [null, 'path_not_holes'], [undefined, 'path_not_holes'],
+    [{}, 'path_not_holes'], [[111, 102, 111], null], [new Array(130).fill(111), 'path_too_long'],
+  ];
+  for (const [path, code] of badPaths) assertRefusal(session.playPath(path), code, JSON.stringify(path));
+  for (const [text, code] of [['', 'empty_move'], ['hello', 'not_a_move'], ['999-1', 'no_such_hole'], ['pass', 'pass_not_allowed'],
+    ['1:2:3', null], ['e5-', 'hole_missing'], ['x9-e5', 'no_such_hole'], ['e5-1x', 'bad_hole_name']]) {
+    assertRefusal(session.playText(text), code, text);
+  }
+  assertRefusal(session.pass(), 'pass_not_allowed');
+  assertRefusal(session.chainOptions([]), 'chain_empty');
+  assertRefusal(session.chainOptions(['a']), 'path_not_holes');
+  for (const [options, code, params] of [
+    [{ players: 5 }, 'checkers_player_count', { players: '5' }],
+    [{ winRule: 'nope' }, 'checkers_option_not_allowed', { option: 'winRule', value: 'nope', allowed: 'filled, strict' }],
+    [{ goalLock: 'yes' }, 'checkers_option_not_boolean', { option: 'goalLock' }],
+    [{ turnCap: -3 }, 'checkers_turn_cap', { turn_cap: '-3' }],
+    [{ turnCap: 1.5 }, 'checkers_option_not_number', { option: 'turnCap' }],
+    [{ parking: 3 }, 'checkers_option_not_text', { option: 'parking' }],
+    [{ players: 1 }, 'checkers_player_count', { players: '1' }],
+    [{ players: 3, first: 4 }, 'checkers_first_seat', { first: '4', players: '3' }],
+    ['x', 'checkers_options_not_object', {}],
+    [7, 'checkers_options_not_object', {}],
+  ]) {
     const r = session.newGame(options);
-    assert.equal(r.ok, false, JSON.stringify(options));
-    assert.ok(r.error.length > 3);
+    assertRefusal(r, code, JSON.stringify(options));
+    assert.deepEqual(r.params, params);
   }
-  for (const text of ['', 'x 1 2', '2222222222 1 2', positionString(new Array(121).fill(0), 1, 2)]) {
-    assert.equal(session.loadPosition(text).ok, false, text);
+  for (const [text, code] of [['', 'checkers_position_fields'], ['x 1 2', 'checkers_board_length'],
+    ['2222222222 1 2', 'checkers_board_length'], [positionString(new Array(121).fill(0), 1, 2), 'checkers_piece_count'],
+    [positionString(new Array(121).fill(0), 1, 5), 'checkers_player_count']]) {
+    assertRefusal(session.loadPosition(text), code, text);
   }
-  assert.equal(session.importRecord('1. 111-102 zz').ok, false);
-  assert.equal(session.importRecord('1. 111-102', { players: 9 }).ok, false);
+  const badRecord = session.importRecord('1. 111-102 zz');
+  assertRefusal(badRecord, 'checkers_record_move');
+  assert.deepEqual(badRecord.params, { number: '2', move: 'zz' });
+  assert.equal(badRecord.cause.code, 'not_a_move');
+  assert.deepEqual(badRecord.cause.params, { text: 'zz' });
+  const badLine = session.importRecord(`${'.'.repeat(121)} 1 2\n1. 111-102`);
+  assertRefusal(badLine, 'checkers_record_position');
+  assert.equal(badLine.cause.code, 'checkers_piece_count');
+  assertRefusal(session.importRecord('rules: colour=red\n1. 111-102'), 'checkers_record_rules');
+  assertRefusal(session.importRecord('1. 111-102', { players: 9 }), 'checkers_player_count');
+  assertRefusal(session.truncate(99), 'checkers_ply_out_of_range');
+  assert.deepEqual(session.truncate(99).params, { ply: '99', plies: String(before.plies) });
   const after = session.snapshot();
   assert.equal(after.positionString, before.positionString);
   assert.deepEqual(after.moves, before.moves);
@@ -384,16 +453,15 @@ test('hop-by-hop chains: revisits and the start are refused, goal lock holds mid
   }
   assert.equal(session.loadPosition(positionString(board, 1, 2)).ok, true);
   const snap = session.snapshot();
-  compare(snap, {}, 'ring');
+  compare(snap, {}, 'ring', session);
   const first = session.chainOptions([start]);
   assert.equal(first.ok, true);
   for (const h of first.hops) {
     const again = session.chainOptions([start, h, start]);
-    assert.equal(again.ok, false, 'a chain may not come back to its start');
-    assert.ok(again.reason.length > 3);
+    assertRefusal(again, 'chain_returns_to_start');
   }
   const loop = session.playPath([start, C(0, 0), start]);
-  assert.equal(loop.ok, false);
+  assertRefusal(loop, 'chain_returns_to_start');
   assert.equal(session.snapshot().positionString, snap.positionString);
   session.delete();
 });
@@ -410,7 +478,7 @@ test('records round trip, undo and redo walk the same plies, browsing shows earl
       if (snap.mustPass) session.pass();
       else {
         const m = snap.legal[random(snap.legal.length)];
-        session.playPath(m.path);
+        session.playPath(session.pathFor(m.from, m.to));
       }
       positions.push(session.snapshot().positionString);
     }
@@ -418,7 +486,7 @@ test('records round trip, undo and redo walk the same plies, browsing shows earl
     // Options other than the defaults travel in a rules line.
     assert.match(record, n > 2 ? /^[.1-6]{121} 1 \d\nrules: end=play-on\n1\./ : /^[.1-6]{121} 1 \d\n1\./);
     const copy = new engine.CheckersSession();
-    assert.deepEqual(copy.importRecord(record, { players: n }), { ok: true, error: '' });
+    assert.deepEqual(copy.importRecord(record, { players: n }), { ok: true });
     const a = session.snapshot();
     const b = copy.snapshot();
     assert.equal(b.positionString, a.positionString);
@@ -452,7 +520,7 @@ test('a game to the end: places, finish order and the status text come from the 
     else {
       const n = snap.players;
       const best = snap.legal.reduce((a, m) => (progress(m, n, snap.side) * 10 + random(10) > a.s ? { m, s: progress(m, n, snap.side) * 10 + random(10) } : a), { m: snap.legal[0], s: -1e9 }).m;
-      assert.equal(session.playPath(best.path).ok, true);
+      assert.equal(session.play(best.from, best.to).ok, true);
     }
     snap = session.snapshot();
   }
@@ -467,7 +535,9 @@ test('a game to the end: places, finish order and the status text come from the 
   }
   assert.ok(snap.status.text.length > 3);
   assert.equal(snap.legal.length, 0);
-  assert.equal(session.play(0, 1).ok, false);
+  assertRefusal(session.play(0, 1), 'game_over');
+  assertRefusal(session.chainOptions([0]), 'game_over');
+  assert.deepEqual(session.pathFor(0, 1), []);
   session.delete();
 });
 
@@ -476,22 +546,162 @@ test('the searcher plays legal moves along legal paths at each level, for 2, 3, 
   const session = new engine.CheckersSession();
   for (const n of [2, 3, 4, 6]) {
     session.newGame({ players: n });
-    for (let i = 0; i < 2 * n; i++) session.playPath(session.snapshot().legal[random(session.snapshot().legal.length)].path);
+    for (let i = 0; i < 2 * n; i++) {
+      const legal = session.snapshot().legal;
+      const m = legal[random(legal.length)];
+      session.play(m.from, m.to);
+    }
     for (const level of [1, 2, 3, 4]) {
       const snap = session.snapshot();
       const infos = [];
       const result = searcher.search(session.exportRecord(), session.rules(), { level }, (info) => infos.push(info));
-      assert.equal(result.ok, true, result.error);
+      assert.equal(result.ok, true, result.reason);
       const move = snap.legal.find((m) => m.from === result.from && m.to === result.to);
       assert.ok(move, `level ${level} (${n}p) played a legal move ${result.text}`);
-      assert.deepEqual(result.path, move.path);
-      if (level >= 3) assert.ok(infos.length > 0 && typeof infos[0].scoreText === 'string', 'searching levels report iterations');
+      assert.deepEqual(result.path, session.pathFor(move.from, move.to));
+      assert.equal(result.text, result.path.length === 2 && dist(move.from, move.to) === 1
+        ? `${NAMES[move.from]}-${NAMES[move.to]}` : result.path.map((c) => NAMES[c]).join(':'));
+      assert.equal(typeof result.winPlies, 'number');
+      if (level >= 3) {
+        assert.ok(infos.length > 0 && typeof infos[0].scoreText === 'string', 'searching levels report iterations');
+        assert.ok(infos.every((i) => Array.isArray(i.pv) && typeof i.winPlies === 'number'));
+        assert.ok(infos[infos.length - 1].pv.length > 0, 'the thinking line has moves');
+        assert.ok(infos[infos.length - 1].pv.every((t) => /^([a-q]\d{1,2}[-:])+[a-q]\d{1,2}$|^pass$/.test(t)), infos[infos.length - 1].pv.join(' '));
+      }
     }
   }
-  assert.equal(searcher.search('1. 0-1', {}, { level: 1 }, null).ok, false);
-  assert.equal(searcher.search('', { players: 7 }, { level: 1 }, null).ok, false);
+  assertRefusal(searcher.search('1. 0-1', {}, { level: 1 }, null), 'checkers_record_move');
+  assertRefusal(searcher.search('', { players: 7 }, { level: 1 }, null), 'checkers_player_count');
   session.delete();
   searcher.delete();
+});
+
+test('hole names: one per hole, rows from the bottom tip; moves read back by name or number', () => {
+  assert.equal(new Set(NAMES).size, 121);
+  assert.equal(NAMES[120], 'a1');
+  assert.equal(NAMES[60], 'i5');
+  assert.equal(NAMES[0], 'q1');
+  for (let i = 0; i < 121; i++) {
+    const c = REF.cells[i];
+    assert.equal(NAMES[i][0], String.fromCharCode(97 + 8 - c.z), `row letter of ${i}`);
+    let first = i;
+    while (first > 0 && REF.cells[first - 1].z === c.z) first--;
+    assert.equal(Number(NAMES[i].slice(1)), i - first + 1, `position of ${i}`);
+  }
+  const session = new engine.CheckersSession();
+  for (const text of ['d1-e5', '111-102', 'D1-E5', '111-e5', ' d1-e5 ']) {
+    session.newGame({ players: 2 });
+    assert.deepEqual(session.playText(text), { ok: true }, text);
+    assert.equal(session.snapshot().moves[0].text, 'd1-e5');
+  }
+  session.delete();
+});
+
+test('records write hole names and read old numeric records; truncate and recordAt', () => {
+  const session = new engine.CheckersSession();
+  session.newGame({ players: 3, multiplayerEnd: 'playOn' });
+  for (let i = 0; i < 30; i++) {
+    const legal = session.snapshot().legal;
+    const m = legal[random(legal.length)];
+    assert.deepEqual(session.play(m.from, m.to), { ok: true });
+  }
+  const record = session.exportRecord();
+  assert.match(record, /\n1\. [a-q]\d/);
+  assert.doesNotMatch(record.split('\n').slice(2).join(' '), /(^|[ :-])\d{2,3}([ :-]|$)/, 'no hole numbers in the moves');
+  // The same game written with numbers reads back to the same game.
+  const numeric = record.replace(/\b([a-q])(\d{1,2})\b/g, (_, l, n) => String(NAMES.indexOf(`${l}${n}`)));
+  const copy = new engine.CheckersSession();
+  assert.deepEqual(copy.importRecord(numeric), { ok: true });
+  assert.equal(copy.exportRecord(), record);
+  // recordAt is the game up to a ply; truncate keeps exactly that.
+  const at12 = session.recordAt(12);
+  const position12 = session.snapshotAt(12).positionString;
+  session.undo();
+  assert.deepEqual(session.truncate(12), { ok: true });
+  const after = session.snapshot();
+  assert.equal(after.plies, 12);
+  assert.equal(after.positionString, position12);
+  assert.equal(after.canRedo, false, 'the redo list is gone');
+  assert.equal(after.moves.length, 12);
+  assert.equal(session.exportRecord(), at12);
+  assert.equal(session.recordAt(99), session.exportRecord());
+  copy.delete();
+  session.delete();
+});
+
+test('snapshots are cheap: no paths, move objects made once per ply and frozen', () => {
+  const session = new engine.CheckersSession();
+  session.newGame({ players: 2 });
+  for (let i = 0; i < 10; i++) {
+    const m = session.snapshot().legal[0];
+    session.play(m.from, m.to);
+  }
+  const a = session.snapshot();
+  const b = session.snapshotAt(4);
+  assert.ok(a.legal.every((m) => Object.keys(m).sort().join() === 'from,to'));
+  assert.equal(a.moves.length, 10);
+  assert.ok(a.moves.every((m, i) => m === b.moves[i]), 'the same objects in every snapshot');
+  assert.ok(Object.isFrozen(a.moves[0]) && Object.isFrozen(a.moves[0].path));
+  // After an undo and a different move the list follows the game.
+  session.undo();
+  const other = session.snapshot().legal.at(-1);
+  session.play(other.from, other.to);
+  const c = session.snapshot();
+  assert.equal(c.moves.length, 10);
+  assert.equal(c.moves[9].from, other.from);
+  assert.equal(c.moves[9].to, other.to);
+  assert.ok(c.moves[8] === a.moves[8]);
+  assert.deepEqual(session.pathFor(0, 60), [], 'no path for an illegal move');
+  session.delete();
+});
+
+test('results come from the engine: kind and reason codes; the AI plays on for places', () => {
+  const session = new engine.CheckersSession();
+  const searcher = new engine.CheckersSearcher();
+  session.newGame({ players: 3, multiplayerEnd: 'playOn' });
+  let snap = session.snapshot();
+  assert.deepEqual([snap.status.kind, snap.status.reason], ['', '']);
+  let afterFirst = 0;
+  let guard = 0;
+  while (!snap.status.over && guard++ < 3000) {
+    // Greedy movers until the first seat is home; then the engine's AI for all.
+    const first = snap.status.finishOrder.length > 0;
+    if (first) {
+      const result = searcher.search(session.exportRecord(), session.rules(), { level: 3, seed: 5 }, null);
+      assert.equal(result.ok, true, `the AI moves on after a seat finished: ${result.reason}`);
+      assert.ok(!snap.seats[result.from >= 0 ? session.snapshot().board[result.from] - 1 : 0].finished, 'a finished seat does not move');
+      assert.deepEqual(result.pass ? session.pass() : session.playPath(result.path), { ok: true });
+      afterFirst++;
+    } else if (snap.mustPass) session.pass();
+    else {
+      const n = snap.players;
+      const best = snap.legal.reduce((a, m) => (progress(m, n, snap.side) * 10 + random(10) > a.s ? { m, s: progress(m, n, snap.side) * 10 + random(10) } : a), { m: snap.legal[0], s: -1e9 }).m;
+      session.play(best.from, best.to);
+    }
+    snap = session.snapshot();
+  }
+  assert.equal(snap.status.over, true);
+  assert.ok(afterFirst > 0, 'plies were played after the first finish');
+  if (snap.status.kind === 'places') {
+    assert.equal(snap.status.reason, 'finished');
+    assert.equal(snap.status.finishOrder.length, 2);
+  } else {
+    assert.deepEqual([snap.status.kind, snap.status.reason], ['draw', 'turn_cap']);
+  }
+  assertRefusal(searcher.search(session.exportRecord(), session.rules(), { level: 3 }, null), 'game_over');
+  // Seeded searches repeat themselves.
+  session.newGame({ players: 2 });
+  const one = searcher.search(session.exportRecord(), session.rules(), { level: 4, seed: 9 }, null);
+  const two = searcher.search(session.exportRecord(), session.rules(), { level: 4, seed: 9 }, null);
+  assert.deepEqual([one.from, one.to], [two.from, two.to]);
+  searcher.delete();
+  session.delete();
+});
+
+test('every checkers refusal code is listed with the engines', () => {
+  const listed = engine.refusalCodes().filter((e) => e.game === 'checkers').map((e) => e.code);
+  assert.ok(listed.length >= 40);
+  for (const code of ['too_far', 'checkers_record_move', 'parking_forbidden', 'checkers_ply_out_of_range']) assert.ok(listed.includes(code));
 });
 
 testNoLeakedHandles(engine, handlesAtStart);

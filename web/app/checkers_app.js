@@ -8,10 +8,16 @@
 // Input: click a piece, then a destination (the engine picks the path); or go
 // hop by hop: a click on a one-hop landing that can hop on starts a chain,
 // each further click on a marked landing extends it, a click on an earlier
-// landing trims it, and the End turn button (or Enter) plays it.
+// landing trims it, and the End turn button (or Enter) plays it. The L key
+// or the small "a1" button writes the engine's hole names on the board.
+//
+// The shell contract (docs/page-contract.md): rematch, analyse,
+// continueFromHere, thinkingText, playerCards, gameOverText (with
+// outcomeFor), recordFile / openFile, reportBrokenSave, reducedMotion. Hooks
+// the shell may not have yet are guarded.
 
 import { moveAnimation, entryAnimation, isRunning } from '../checkers/animation.js';
-import { CELL_LIST, boardLayout, cellAt, cellLabel, centerOf, cursorStep } from '../checkers/board_geometry.js';
+import { CELL_LIST, boardLayout, cellAt, centerOf, cursorStep } from '../checkers/board_geometry.js';
 import { drawBoard } from '../checkers/board_renderer.js';
 import { seatColor } from '../checkers/seat_colors.js';
 import { AriaHexBoard } from './aria_hex_board.js';
@@ -23,6 +29,8 @@ import { loadGame, saveGame } from './storage.js';
 const AI_PAUSE_MS = 400; // after the previous move has landed, so people can follow
 const PASS_PAUSE_MS = 700;
 const HINT_LEVEL = 3; // quick, whatever the opponents' levels
+const ANALYSE_LEVEL = 5; // a deeper look for "analyse", still about a second in wasm
+const LABELS_KEY = 'qipan.checkers.labels'; // the hole-name toggle (this page's own)
 
 // Test and demo speed-ups from the page address: ?aiPause=ms&anim=scale.
 function speedFromAddress() {
@@ -49,6 +57,27 @@ export class CheckersApp extends GameApp {
     this.bar = options.root.querySelector('#cc-bar');
     this.endTurnButton = options.root.querySelector('#cc-end-turn');
     this.aiTurn = 0; // bumps on every change, so a sleeping AI request knows it is stale
+    // The engine's hole names, for the board's labels.
+    this.holeNames = this.session.geometry().map((c) => c.name);
+    this.showLabels = readFlag(LABELS_KEY);
+  }
+
+  // The shell sets reducedMotion (prefers-reduced-motion or the player's
+  // choice); until it does, the media query alone decides.
+  motionReduced() {
+    if (typeof this.reducedMotion === 'boolean') return this.reducedMotion;
+    return !!(globalThis.matchMedia && matchMedia('(prefers-reduced-motion: reduce)').matches);
+  }
+
+  // A move animation, or none when motion is reduced.
+  animate(path, player) {
+    if (this.motionReduced()) return null;
+    return moveAnimation(path, player, performance.now(), { scale: this.speed.animScale });
+  }
+
+  entry(seats) {
+    if (this.motionReduced()) return null;
+    return entryAnimation(seats, performance.now(), { scale: this.speed.animScale });
   }
 
   start() {
@@ -70,7 +99,13 @@ export class CheckersApp extends GameApp {
       onHover: (cell) => this.hover(cell),
     });
     this.endTurnButton.addEventListener('click', () => this.endTurn());
+    this.labelsButton = this.makeLabelsButton();
     document.addEventListener('keydown', (e) => {
+      const typing = e.target && ['INPUT', 'TEXTAREA', 'SELECT'].includes(e.target.tagName);
+      if ((e.key === 'l' || e.key === 'L') && !typing && !e.ctrlKey && !e.metaKey && !e.altKey) {
+        this.toggleLabels();
+        return;
+      }
       if (e.key !== 'Enter' || !this.chainActive()) return;
       if (e.target && (['INPUT', 'TEXTAREA', 'SELECT', 'BUTTON'].includes(e.target.tagName) || e.target.closest?.('.aria-board'))) return;
       e.preventDefault();
@@ -82,9 +117,47 @@ export class CheckersApp extends GameApp {
     else addEventListener('resize', () => this.measureBar());
     this.startShell();
     this.refresh();
-    if (!restored) this.view.entry = entryAnimation(this.current.seats, performance.now(), { scale: this.speed.animScale });
+    if (!restored) this.view.entry = this.entry(this.current.seats);
+    if (this.brokenSave) {
+      this.reportBrokenSave(this.brokenSave.text, this.brokenSave.result);
+      this.emit('brokensave', { code: this.brokenSave.result.code });
+      this.brokenSave = null;
+    }
     this.emit('ready', {});
     this.afterPositionChange();
+  }
+
+  // The hole-name toggle: a small button on the board (made here, styled in
+  // the checkers part of style.css) and the L key.
+  makeLabelsButton() {
+    const wrap = this.root.querySelector('#board-wrap');
+    if (!wrap) return null;
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.id = 'cc-labels';
+    button.className = 'cc-labels';
+    button.dataset.game = 'checkers';
+    button.textContent = 'a1';
+    button.addEventListener('click', () => this.toggleLabels());
+    wrap.appendChild(button);
+    this.translateLabelsButton(button);
+    return button;
+  }
+
+  translateLabelsButton(button = this.labelsButton) {
+    if (!button) return;
+    const title = this.i18n.t(this.showLabels ? 'ccHideLabels' : 'ccShowLabels');
+    button.title = `${title} (L)`;
+    button.setAttribute('aria-label', title);
+    button.setAttribute('aria-pressed', String(this.showLabels));
+  }
+
+  toggleLabels() {
+    this.showLabels = !this.showLabels;
+    writeFlag(LABELS_KEY, this.showLabels);
+    this.translateLabelsButton();
+    this.emit('labels', { shown: this.showLabels });
+    this.requestFrame();
   }
 
   // ---- state -------------------------------------------------------------
@@ -118,12 +191,15 @@ export class CheckersApp extends GameApp {
   restoreGame() {
     const saved = loadGame(this.id);
     if (saved) {
-      const result = this.session.importRecord(saved.record, saved.rules && typeof saved.rules === 'object' ? saved.rules : this.rulesFromSettings());
+      const text = typeof saved.record === 'string' ? saved.record : '';
+      const result = this.session.importRecord(text, saved.rules && typeof saved.rules === 'object' ? saved.rules : this.rulesFromSettings());
       if (result.ok) {
         this.seats.count = this.session.snapshot().players;
         return true;
       }
-      console.warn('saved game could not be restored:', result.error);
+      // The shell tells the player and keeps the text (when it has the hook).
+      if (typeof this.reportBrokenSave === 'function') this.brokenSave = { text, result };
+      else console.warn('saved game could not be restored:', result.reason);
     }
     const started = this.session.newGame({ ...this.rulesFromSettings(), seed: Date.now() % 1e9, gameIndex: this.seats.gameIndex });
     if (!started.ok) this.session.newGame({ players: 2 });
@@ -220,7 +296,7 @@ export class CheckersApp extends GameApp {
       const longer = chain.concat(cell);
       const options = this.session.chainOptions(longer);
       if (!options.ok) {
-        this.showReason(options.reason);
+        this.showReason(options);
         return false;
       }
       if (options.hops.length === 0) {
@@ -263,7 +339,7 @@ export class CheckersApp extends GameApp {
     if (!this.chainActive()) return;
     const options = this.session.chainOptions(this.view.chain);
     if (!options.ok || !options.canStop) {
-      this.showReason(options.ok ? options.stopProblem : options.reason);
+      this.showReason(options.ok ? options.stopProblem : options);
       return;
     }
     this.emit('endturn', { chain: this.view.chain.slice() });
@@ -299,8 +375,9 @@ export class CheckersApp extends GameApp {
     if (cell >= 0 && this.view.targets.includes(cell)) {
       if (this.chainActive()) preview = this.view.chain.concat(cell);
       else if (this.view.selected >= 0) {
-        const move = this.current.legal.find((m) => m.from === this.view.selected && m.to === cell);
-        if (move) preview = move.path;
+        // Paths come from the engine on demand, only for the hole pointed at.
+        const path = this.session.pathFor(this.view.selected, cell);
+        if (path.length >= 2) preview = path;
       }
     }
     this.view.preview = preview;
@@ -313,16 +390,17 @@ export class CheckersApp extends GameApp {
     this.endTurnButton.disabled = show && !this.view.canStop;
   }
 
-  showReason(reason) {
-    if (reason) this.toast(this.i18n.t('illegal', { reason: this.i18n.reason(reason) }));
+  // A refusal from the engine ({code, params, reason}), worded by its code.
+  showReason(refusal) {
+    if (refusal && refusal.ok !== true && refusal.code) this.toast(this.i18n.t('illegal', { reason: this.i18n.refusal(refusal) }));
   }
 
   tryMove(from, to) {
     const before = this.session.snapshot();
     const result = this.session.play(from, to);
     if (!result.ok) {
-      this.showReason(result.reason);
-      this.emit('rejected', { from, to, reason: result.reason });
+      this.showReason(result);
+      this.emit('rejected', { from, to, code: result.code, reason: result.reason });
       return false;
     }
     this.afterMove(before);
@@ -333,8 +411,8 @@ export class CheckersApp extends GameApp {
     const before = this.session.snapshot();
     const result = this.session.playPath(path);
     if (!result.ok) {
-      this.showReason(result.reason);
-      this.emit('rejected', { path, reason: result.reason });
+      this.showReason(result);
+      this.emit('rejected', { path, code: result.code, reason: result.reason });
       return false;
     }
     this.afterMove(before);
@@ -357,7 +435,7 @@ export class CheckersApp extends GameApp {
     const snap = this.current;
     const move = snap.moves[snap.moves.length - 1];
     if (move && !move.pass) {
-      this.view.animation = moveAnimation(move.path, move.player, performance.now(), { scale: this.speed.animScale });
+      this.view.animation = this.animate(move.path, move.player);
       this.sound.play(move.path.length >= 4 ? 'capture' : 'move');
       this.announce(`${this.sideName(move.player)} ${move.text}`);
       this.emit('move', { from: move.from, to: move.to, path: move.path.slice(), text: move.text, player: move.player, ply: snap.ply });
@@ -431,7 +509,7 @@ export class CheckersApp extends GameApp {
     if (turn !== this.aiTurn) return; // stale
     this.stopThinking();
     if (!result.ok) {
-      this.toast(result.error);
+      this.toast(this.i18n.refusal(result));
       return;
     }
     if (this.browsePly !== null) this.browse(Infinity); // show the reply where it lands
@@ -460,10 +538,54 @@ export class CheckersApp extends GameApp {
     if (!move) return;
     this.select(move.from);
     this.view.targets = [move.to];
-    this.view.hint = { from: move.from, to: move.to, path: move.path };
+    this.view.hint = { from: move.from, to: move.to, path: result.path.slice() };
     this.toast(this.i18n.t('hintIs', { move: result.text }));
-    this.emit('hint', { from: move.from, to: move.to, path: move.path.slice() });
+    this.emit('hint', { from: move.from, to: move.to, path: result.path.slice(), text: result.text });
     this.requestFrame();
+  }
+
+  // The engine's suggestion for the position shown (browsed or live), with
+  // its score: {score, line} in the player's words, or null.
+  async analyse() {
+    const ply = this.browsePly === null ? this.session.snapshot().plies : this.browsePly;
+    const snap = this.session.snapshotAt(ply);
+    if (snap.status.over) return null;
+    let result;
+    try {
+      result = await this.ai.search({
+        game: 'checkers', kind: 'hint', record: this.session.recordAt(ply), rules: snap.rules,
+        limits: { level: ANALYSE_LEVEL, seed: 1 },
+      });
+    } catch (error) {
+      this.toast(String(error.message || error));
+      return null;
+    }
+    if (!result) return null;
+    if (!result.ok) {
+      this.toast(this.i18n.refusal(result));
+      return null;
+    }
+    const text = this.thinkingText({ ...result, side: snap.side, pv: result.pv && result.pv.length ? result.pv : [result.text] });
+    this.emit('analyse', { ply, from: result.from, to: result.to, text: result.text, score: text.score, line: text.line });
+    return text;
+  }
+
+  // The thinking line: whose view and the score ("红方 +1.2": rows ahead of
+  // the leading rival; a decided race in moves), and the expected line in the
+  // engine's notation.
+  thinkingText(info) {
+    if (!info) return { score: '', line: '' };
+    const side = info.side || (this.current ? this.current.side : 1);
+    const name = this.sideName(side);
+    let score = '';
+    if (info.winPlies > 0) score = this.i18n.t('ccWinIn', { side: name, n: Math.ceil(info.winPlies / 2) });
+    else if (info.winPlies < 0) score = this.i18n.t('ccLossIn', { side: name, n: Math.ceil(-info.winPlies / 2) });
+    else if (Number.isFinite(info.score) && info.searched !== false) {
+      const rows = info.score / 10;
+      score = `${name} ${rows >= 0 ? '+' : ''}${rows.toFixed(1)}`;
+    }
+    const line = Array.isArray(info.pv) ? info.pv.join(' ') : '';
+    return { score, line };
   }
 
   // ---- commands ----------------------------------------------------------
@@ -543,7 +665,7 @@ export class CheckersApp extends GameApp {
     this.aiTurn++;
     const result = this.session.newGame({ ...this.rulesFromSettings(), seed: Date.now() % 1e9, gameIndex: this.seats.gameIndex });
     if (!result.ok) {
-      this.toast(result.error);
+      this.toast(this.i18n.refusal(result));
       return;
     }
     this.seats.gameIndex++;
@@ -552,10 +674,42 @@ export class CheckersApp extends GameApp {
     this.view.hint = null;
     this.clearSelection();
     this.refresh();
-    this.view.entry = entryAnimation(this.current.seats, performance.now(), { scale: this.speed.animScale });
+    this.view.entry = this.entry(this.current.seats);
     this.persist();
     this.emit('newgame', { players: this.current.players, seats: this.seats.players.slice(0, this.current.players), levels: this.seats.levels.slice(0, this.current.players) });
     this.afterPositionChange();
+  }
+
+  // The same seats again; `swap` moves every seat one place on (for two
+  // players: the sides exchange), so the humans start from another arm.
+  rematch({ swap = false } = {}) {
+    const s = this.seats;
+    const n = s.count;
+    if (swap) {
+      const players = s.players.slice(0, n);
+      const levels = s.levels.slice(0, n);
+      for (let p = 0; p < n; p++) {
+        s.players[p] = players[(p + n - 1) % n];
+        s.levels[p] = levels[(p + n - 1) % n];
+      }
+    }
+    this.emit('rematch', { swap: !!swap });
+    this.newGame();
+  }
+
+  // Drops the moves after the position shown and plays on from it.
+  continueFromHere() {
+    if (this.browsePly === null) return;
+    const ply = this.browsePly;
+    this.cancelAi();
+    this.aiTurn++;
+    const result = this.session.truncate(ply);
+    if (!result.ok) {
+      this.toast(this.i18n.refusal(result));
+      return;
+    }
+    this.browsePly = null;
+    this.afterEdit('continue');
   }
 
   // Against the AI, take back to the last position where a human was to move.
@@ -585,6 +739,11 @@ export class CheckersApp extends GameApp {
     this.afterPositionChange();
   }
 
+  applySettings(changes) {
+    super.applySettings(changes);
+    this.translateLabelsButton();
+  }
+
   flip() {}
 
   resign() {}
@@ -594,16 +753,35 @@ export class CheckersApp extends GameApp {
     super.browse(ply);
   }
 
+  // Imports answer with the engine's refusal; `error` words it for a shell
+  // that still shows result.error.
   importRecord(text) {
-    const result = this.session.importRecord(text, this.rulesFromSettings());
+    const result = this.worded(this.session.importRecord(String(text), this.rulesFromSettings()));
     if (result.ok) this.afterImport();
     return result;
   }
 
   importPosition(text) {
-    const result = this.session.loadPosition(String(text).trim());
+    const result = this.worded(this.session.loadPosition(String(text).trim()));
     if (result.ok) this.afterImport();
     return result;
+  }
+
+  worded(result) {
+    return result.ok ? result : { ...result, error: this.i18n.refusal(result) };
+  }
+
+  // "Download": the record as a .txt file (the position line, rules, moves).
+  recordFile() {
+    const d = new Date();
+    const stamp = `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}`;
+    return { name: `qipan-checkers-${stamp}.txt`, mime: 'text/plain', text: this.session.exportRecord() };
+  }
+
+  // "Open file": a record, or a lone position line (a record without moves:
+  // the engine reads both).
+  openFile(name, text) {
+    return this.importRecord(String(text).replace(/^\uFEFF/, ''));
   }
 
   afterImport() {
@@ -639,22 +817,46 @@ export class CheckersApp extends GameApp {
     return this.i18n.t('checkersTitle');
   }
 
+  // The game-over dialog's words. The result (kind, reason, places, winner)
+  // is the engine's; this only says it, from the human's view when there is
+  // one (outcomeFor, the shell's).
   gameOverText(status) {
     const i18n = this.i18n;
     const snap = this.current;
     const players = snap ? snap.players : 2;
+    const winners = status.kind === 'draw' || !status.winner ? [] : [status.winner - 1];
+    const outcome = typeof this.outcomeFor === 'function' ? this.outcomeFor(winners) : null;
     let title;
     if (status.kind === 'draw') title = i18n.t('draw');
     else if (status.winner) title = i18n.t('wins', { side: this.sideName(status.winner) });
     else title = i18n.t('gameOver');
+    // Playing on for places: the (one) human player's own place.
+    const humans = [];
+    for (let p = 1; p <= players; p++) if (!this.isAi(p)) humans.push(p);
+    if (status.kind === 'places' && humans.length === 1 && status.places[humans[0] - 1]) {
+      title = i18n.t('ccYourPlace', { n: status.places[humans[0] - 1], nth: ordinal(status.places[humans[0] - 1]) });
+    }
     const reason = i18n.t('reason_' + (status.reason || 'finished'));
-    if (players <= 2 && status.kind !== 'draw') return { title, reason };
+    if (players <= 2 && status.kind !== 'draw') return { title, reason, outcome };
     // Places, best first; equal places share a line number.
     const order = [];
     for (let p = 1; p <= players; p++) order.push({ p, place: status.places[p - 1] || players });
     order.sort((a, b) => a.place - b.place || a.p - b.p);
     const places = order.map(({ p, place }) => i18n.t('placesLine', { n: place, side: `${this.sideName(p)} (${this.roleName(p)})` }));
-    return { title, reason: status.kind === 'draw' ? `${reason} · ${i18n.t('drawShared')}` : reason, places };
+    return { title, reason: status.kind === 'draw' ? `${reason} · ${i18n.t('drawShared')}` : reason, outcome, places };
+  }
+
+  // One card per seat: colour, human or AI and its level, to move, place.
+  playerCards(snap) {
+    return snap.seats.map((seat) => {
+      const p = seat.player;
+      const ai = this.isAi(p);
+      const detail = seat.finished && seat.place ? this.i18n.t('place', { n: seat.place }) : '';
+      return {
+        seat: p - 1, name: this.sideName(p), role: ai ? 'ai' : 'human', level: ai ? this.seats.levels[p - 1] : null,
+        toMove: !snap.status.over && snap.live && snap.side === p, detail, color: seatColor(p).css,
+      };
+    });
   }
 
   moveLabels(snap) {
@@ -735,7 +937,7 @@ export class CheckersApp extends GameApp {
     this.aria.update((cell) => {
       const what = board[cell] ? this.i18n.t('pieceOf', { side: this.sideName(board[cell]) }) : empty;
       const chain = marks.includes(cell) ? ' ·' : '';
-      return `${this.i18n.t('hole')} ${cell} (${cellLabel(cell)}) ${what}${chain}`;
+      return `${this.i18n.t('hole')} ${this.holeNames[cell]} ${what}${chain}`;
     }, { selected: this.view.selected, targets: this.view.targets });
   }
 
@@ -749,8 +951,33 @@ export class CheckersApp extends GameApp {
       height: this.size.height,
       dpr: this.size.dpr,
       insetTop: this.insetTop,
+      reducedMotion: this.motionReduced(),
+      labels: this.showLabels ? this.holeNames : null,
     };
     return drawBoard(this.ctx, this.current, view, time).active;
+  }
+}
+
+// English ordinals for "You finished 2nd" (Chinese uses 第 n 名).
+function ordinal(n) {
+  const tens = n % 100;
+  if (tens >= 11 && tens <= 13) return `${n}th`;
+  return `${n}${['th', 'st', 'nd', 'rd'][n % 10] || 'th'}`;
+}
+
+function readFlag(key) {
+  try {
+    return globalThis.localStorage?.getItem(key) === '1';
+  } catch {
+    return false; // storage refused (private mode, file:// quirks)
+  }
+}
+
+function writeFlag(key, on) {
+  try {
+    globalThis.localStorage?.setItem(key, on ? '1' : '0');
+  } catch {
+    // The toggle still works for this visit.
   }
 }
 

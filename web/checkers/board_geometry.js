@@ -100,16 +100,6 @@ export function armDirection(arm) {
   return { x: Math.sin(a), y: -Math.cos(a) };
 }
 
-// A human-readable hole label: row 1..17 from the top and position in the row
-// from the left (used by the ARIA mirror; the move list uses the engine's notation).
-export function cellLabel(i) {
-  if (!isCell(i)) return '';
-  const c = CELL_LIST[i];
-  let first = i;
-  while (first > 0 && CELL_LIST[first - 1].row === c.row) first--;
-  return `${c.row + 1}-${i - first + 1}`;
-}
-
 // The layout for a canvas of width×height CSS pixels; `insetTop` keeps room for
 // an overlay at the top (the info bar). Returns {width, height, unit (hole
 // spacing), cx, cy (board centre), holeRadius, pieceRadius, bounds}.

@@ -3,7 +3,8 @@
 // marbles from cached sprites (pieces.js); per frame only piece blits and the
 // overlays are drawn: last-move trail, pulsing destinations, the hop path under
 // the pointer, the chain being built hop by hop, the breathing glow of the
-// selected piece, finished seats, the keyboard cursor, and the animations.
+// selected piece, finished seats, the keyboard cursor, the hole names (on
+// demand) and the animations.
 // No rules live here: destinations and paths come from the engine's snapshot
 // (or from the page, which got them from the engine).
 import { pulse } from '../common/easing.js';
@@ -34,11 +35,34 @@ export const DEFAULT_VIEW = Object.freeze({
   animation: null, // animation.moveAnimation(...): the snapshot already shows the result
   entry: null, // animation.entryAnimation(...)
   showTrail: true,
-  reducedMotion: false,
+  reducedMotion: false, // no pulsing, no move or entry animation
+  labels: null, // [121 hole names from the engine] to write on the board, or null
 });
 
 function cell(v) {
   return isCell(v) ? v : -1;
+}
+
+// The hole names (the engine's notation) written small on every hole, over
+// the pieces: light text with a dark rim reads on wood and on every marble.
+function drawLabels(ctx, layout, names) {
+  const size = Math.max(7, layout.unit * 0.3);
+  ctx.save();
+  ctx.font = `600 ${size.toFixed(1)}px system-ui, "Segoe UI", Roboto, Arial, sans-serif`;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.lineJoin = 'round';
+  ctx.lineWidth = Math.max(2, size * 0.28);
+  ctx.strokeStyle = 'rgba(20, 14, 8, 0.85)';
+  ctx.fillStyle = '#fff6e0';
+  for (let i = 0; i < CELLS; i++) {
+    const name = names[i];
+    if (!name) continue;
+    const p = centerOf(layout, i);
+    ctx.strokeText(name, p.x, p.y);
+    ctx.fillText(name, p.x, p.y);
+  }
+  ctx.restore();
 }
 
 function pointsOf(layout, path) {
@@ -313,6 +337,8 @@ export function drawBoard(ctx, snapshot, view, timeMs) {
     const player = anim.player || board[hidden];
     if (player) drawPiece(ctx, player, f.x, f.y, layout.pieceRadius, dpr, { lift: f.lift * 0.5, rise: f.lift * ARC_RISE * layout.unit });
   }
+
+  if (Array.isArray(v.labels) && v.labels.length === CELLS) drawLabels(ctx, layout, v.labels);
 
   const cursor = cell(v.cursor);
   if (cursor >= 0) drawCursor(ctx, layout, cursor);
