@@ -15,6 +15,8 @@ int moves_command(const Args& args);
 int solve_command(const Args& args);
 int tune_command(const Args& args);
 int match_command(const Args& args);
+// Xiangqi AI strength matches (xiangqi_match.cpp).
+int xiangqi_match_command(const Args& args);
 // Chinese checkers AI tools (checkers_match.cpp, checkers_race.cpp).
 int checkers_match_command(const Args& args);
 int checkers_race_command(const Args& args);

@@ -22,7 +22,8 @@ void usage() {
       "               [--nodes N] [--seed S] [--multi brs|paranoid] [--verbose]\n"
       "  qipan race checkers [--width W] [--exact-nodes N] [--position \"<121 holes> <side> <players>\"]\n"
       "  qipan tune reversi eval|probcut [options]   (regenerates the Reversi weights)\n"
-      "  qipan play xiangqi [--level N] [--red human|ai] [--black human|ai]\n"
+      "  qipan match xiangqi --a LEVEL|depth=D|nodes=N --b ... [--games G] [--seed S] [--time] [--verbose]\n"
+      "  qipan play xiangqi [--level N] [--red human|ai] [--black human|ai] [--seed S]\n"
       "  qipan moves xiangqi   (reads FENs on stdin, prints legal moves per line)");
 }
 
@@ -42,6 +43,7 @@ int main(int argc, char** argv) {
   if (command == "moves") return qipan::tools::moves_command(rest);
   if (command == "solve") return qipan::tools::solve_command(rest);
   if (command == "match" && !rest.empty() && rest[0] == "checkers") return qipan::tools::checkers_match_command(rest);
+  if (command == "match" && !rest.empty() && rest[0] == "xiangqi") return qipan::tools::xiangqi_match_command(rest);
   if (command == "race") return qipan::tools::checkers_race_command(rest);
   if (command == "match") return qipan::tools::match_command(rest);
   if (command == "tune") return qipan::tools::tune_command(rest);
