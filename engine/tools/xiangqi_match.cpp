@@ -2,7 +2,8 @@
 // one AI against another, for strength figures (a benchmark, not a test).
 // A and B are levels 1-8 (engine/xiangqi/ai_levels.h) or explicit limits
 // such as depth=6 or nodes=200000 (or both, comma-separated: no book, no
-// randomness). Games come in pairs: an opening of 4-8 plies drawn from the
+// randomness); margin=M and plies=P add a level's near-best choice (a trial
+// level for tuning the table, e.g. depth=2,margin=40). Games come in pairs: an opening of 4-8 plies drawn from the
 // opening book with the seed, played once with A as red and once as black.
 // After the opening the book is off, so the pairs measure play, not the book.
 // Without --time only depth and node budgets bound the searches, so the same
@@ -39,7 +40,7 @@ constexpr int kPlyCap = 400;
 struct Player {
   std::string name;
   int level = 0;          // 1..8, or 0 for explicit limits
-  SearchLimits limits;    // explicit limits
+  LevelSpec spec{};       // explicit limits (and a trial margin)
 };
 
 struct SideStats {
@@ -64,13 +65,16 @@ std::optional<Player> parse_player(const std::string& text) {
     const std::size_t eq = part.find('=');
     if (eq == std::string::npos) return std::nullopt;
     const std::string key = part.substr(0, eq), v = part.substr(eq + 1);
-    if (key == "depth" && parse_integer(v, 1, kMaxSearchDepth, value)) p.limits.depth = int(value);
-    else if (key == "nodes" && parse_integer(v, 1000, 1LL << 40, value)) p.limits.nodes = std::uint64_t(value);
+    if (key == "depth" && parse_integer(v, 1, kMaxSearchDepth, value)) p.spec.depth = int(value);
+    else if (key == "nodes" && parse_integer(v, 100, 1LL << 40, value)) p.spec.nodes = std::uint64_t(value);
+    else if (key == "margin" && parse_integer(v, 0, 10000, value)) p.spec.margin = int(value);
+    else if (key == "plies" && parse_integer(v, 0, 10000, value)) p.spec.margin_plies = int(value);
     else return std::nullopt;
     if (comma == std::string::npos) break;
     start = comma + 1;
   }
-  if (p.limits.unlimited()) return std::nullopt;
+  if (p.spec.depth == 0 && p.spec.nodes == 0) return std::nullopt;
+  p.spec.name = "trial";
   return p;
 }
 
@@ -79,7 +83,9 @@ AiMove move_of(XiangqiAi& ai, const Player& p, const Game& game, std::uint64_t s
   options.seed = seed;
   options.use_time = use_time;
   options.use_book = false;
-  return p.level ? ai.choose_move(game, p.level, options) : ai.search(game, p.limits, options);
+  if (p.level) return ai.choose_move(game, p.level, options);
+  if (p.spec.margin > 0) return ai.choose_move(game, p.spec, options);
+  return ai.search(game, level_limits(p.spec, use_time), options);
 }
 
 // Plays one game from the opening; returns red's score (1, 0.5, 0).
@@ -130,7 +136,8 @@ void print_elo(int wins, int draws, int losses) {
 void usage() {
   std::fputs(
       "usage: qipan match xiangqi --a A --b B [--games G] [--seed S] [--time] [--verbose]\n"
-      "  A, B: a level 1-8, or limits like depth=6 or nodes=200000 (depth=6,nodes=200000)\n"
+      "  A, B: a level 1-8, or limits like depth=6 or nodes=200000 (depth=6,nodes=200000),\n"
+      "        with margin=M[,plies=P] a trial level choosing among moves within M of the best\n"
       "  G games (even: each book opening twice, colours swapped); --time adds the levels' time ceilings\n",
       stderr);
 }

@@ -14,14 +14,14 @@ constexpr std::uint64_t kThousand = 1000;
 
 // level  depth  nodes   ceiling  margin  margin until ply
 constexpr std::array<LevelSpec, kMaxLevel> kLevels = {{
-    {1, "novice", 1, 0, 500, 200, 0},
-    {2, "beginner", 2, 0, 500, 100, 0},
-    {3, "casual", 3, 0, 1000, 50, 0},
-    {4, "club", 4, 40 * kThousand, 1000, 25, 0},
-    {5, "strong", 0, 120 * kThousand, 2000, 12, 24},
-    {6, "expert", 0, 350 * kThousand, 4000, 10, 16},
-    {7, "master", 0, 900 * kThousand, 6000, 8, 12},
-    {8, "grandmaster", 0, 2500 * kThousand, 10000, 8, 12},
+    {1, "novice", 1, 0, 500, 150, 0},
+    {2, "beginner", 1, 0, 500, 60, 0},
+    {3, "casual", 2, 0, 1000, 30, 0},
+    {4, "club", 3, 0, 1000, 15, 0},
+    {5, "strong", 0, 40 * kThousand, 2000, 8, 0},
+    {6, "expert", 0, 130 * kThousand, 4000, 6, 20},
+    {7, "master", 0, 400 * kThousand, 6000, 5, 16},
+    {8, "grandmaster", 0, 1200 * kThousand, 10000, 5, 12},
 }};
 
 // A per-move seed from the game's seed and the ply, so one seed gives a
@@ -80,7 +80,10 @@ AiMove XiangqiAi::search(const Game& game, const SearchLimits& limits, const AiO
 }
 
 AiMove XiangqiAi::choose_move(const Game& game, int level, const AiOptions& options) {
-  const LevelSpec& spec = level_spec(level);
+  return choose_move(game, level_spec(level), options);
+}
+
+AiMove XiangqiAi::choose_move(const Game& game, const LevelSpec& spec, const AiOptions& options) {
   if (game.over()) return {};
   const std::uint64_t seed = move_seed(options.seed, game.ply());
   if (options.use_book) {

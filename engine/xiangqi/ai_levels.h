@@ -86,6 +86,8 @@ class XiangqiAi {
 
   // The level's move in the game's current position.
   AiMove choose_move(const Game& game, int level, const AiOptions& options = {});
+  // The same for a level that is not in the table (the match tool's trials).
+  AiMove choose_move(const Game& game, const LevelSpec& spec, const AiOptions& options = {});
   // The best move under explicit limits: no book, no randomness.
   AiMove search(const Game& game, const SearchLimits& limits, const AiOptions& options = {});
   // Searches the current position as the AI of `level` would (its limits, no

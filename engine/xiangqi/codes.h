@@ -113,7 +113,6 @@
   X(record_bad_result)         /* text: a [Result] that is not 1-0, 0-1, 1/2-1/2 or * */         \
   /* game.cpp */                                                                                 \
   X(ply_out_of_range)          /* ply, plies: no position with that many moves played */         \
-  X(draw_needs_opponent)       /* a draw offer needs a side that can answer it */                \
   /* bindings: the AI worker's requests */                                                       \
   X(search_bad_history)        /* index, text, cause: a move of the game sent to the searcher */
 // clang-format on

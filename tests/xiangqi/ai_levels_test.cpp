@@ -48,10 +48,15 @@ TEST_CASE("the level table: eight levels, more search and less randomness going 
     CHECK(s.time_ms > 0);                 // and has a ceiling for slow machines
     if (i == 0) continue;
     const LevelSpec& below = table[i - 1];
+    // Never weaker in any respect and stronger in one: deeper, a larger
+    // budget (once the levels are budget-bound), or less randomness.
+    const bool budget_bound = s.nodes > 0 && s.depth == 0;
     CHECK(s.margin <= below.margin);
-    // Deeper, or a larger budget once the levels are budget-bound.
-    if (s.depth > 0 && below.depth > 0) CHECK(s.depth > below.depth);
-    if (s.nodes > 0 && below.nodes > 0) CHECK(s.nodes > below.nodes);
+    if (!budget_bound) CHECK(s.depth >= below.depth);
+    if (below.nodes > 0) CHECK(s.nodes > below.nodes);
+    const bool stronger = s.depth > below.depth || (budget_bound && below.nodes == 0) || s.nodes > below.nodes ||
+                          s.margin < below.margin || (s.margin_plies && !below.margin_plies);
+    CHECK_MESSAGE(stronger, "level ", s.level);
     CHECK(s.time_ms >= below.time_ms);
   }
   CHECK(&level_spec(0) == &table.front());
