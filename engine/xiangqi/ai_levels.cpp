@@ -14,14 +14,14 @@ constexpr std::uint64_t kThousand = 1000;
 
 // level  depth  nodes   ceiling  margin  margin until ply
 constexpr std::array<LevelSpec, kMaxLevel> kLevels = {{
-    {1, "novice", 1, 0, 500, 150, 0},
-    {2, "beginner", 1, 0, 500, 60, 0},
-    {3, "casual", 2, 0, 1000, 30, 0},
-    {4, "club", 3, 0, 1000, 15, 0},
-    {5, "strong", 0, 40 * kThousand, 2000, 8, 0},
-    {6, "expert", 0, 130 * kThousand, 4000, 6, 20},
-    {7, "master", 0, 400 * kThousand, 6000, 5, 16},
-    {8, "grandmaster", 0, 1200 * kThousand, 10000, 5, 12},
+    {1, "novice", 2, 0, 1000, 12, 0},
+    {2, "beginner", 3, 0, 1000, 20, 0},
+    {3, "casual", 0, 5 * kThousand, 1000, 15, 0},
+    {4, "club", 0, 13 * kThousand, 1000, 11, 0},
+    {5, "strong", 0, 35 * kThousand, 2000, 8, 0},
+    {6, "expert", 0, 95 * kThousand, 3000, 5, 16},
+    {7, "master", 0, 250 * kThousand, 5000, 5, 12},
+    {8, "grandmaster", 0, 680 * kThousand, 8000, 5, 12},
 }};
 
 // A per-move seed from the game's seed and the ply, so one seed gives a

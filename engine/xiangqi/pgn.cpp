@@ -203,6 +203,8 @@ Result<Movetext> read_movetext(std::string_view body) {
       i = j;
     } else if (c == ')') {
       return make_error(code::record_unbalanced_variation, "a ) closes no variation");
+    } else if (c == '[' && token.empty()) {
+      break;  // the next game's tags: files without result tokens run games together
     } else if (c == '$' && token.empty()) {
       ++i;  // a numeric annotation glyph ($1, $14): no move
       while (i < n && body[i] >= '0' && body[i] <= '9') ++i;

@@ -11,7 +11,8 @@
 // Import: any tags (kept in their order), {comments} and (variations, nested)
 // skipped, $NAGs and !? marks ignored, numbered moves in Chinese, WXF or ICCS
 // (with or without a dash, any case) whatever [Format] says, and the result
-// token. Only the first game of a file is read: its result token ends it.
+// token. Only the first game of a file is read: its result token ends it, or
+// the next game's first tag when the file writes no results.
 // The result restores how the game ended: on a position the rules end it
 // must agree with them; otherwise 1-0 / 0-1 is the loser's resignation and
 // 1/2-1/2 a draw by agreement. Export writes the tags above, the moves in one

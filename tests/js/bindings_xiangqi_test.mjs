@@ -261,10 +261,13 @@ test('the level table is the engine\'s', () => {
   assert.equal(levels.length, 8);
   levels.forEach((l, i) => {
     assert.equal(l.level, i + 1);
+    assert.deepEqual(Object.keys(l).sort(), ['depth', 'level', 'margin', 'marginPlies', 'name', 'nodes', 'timeMs']);
     assert.ok(l.depth > 0 || l.nodes > 0, 'bounded without a clock');
     assert.ok(l.timeMs > 0);
-    if (i > 0) assert.ok(l.margin <= levels[i - 1].margin);
+    assert.equal(typeof l.name, 'string');
   });
+  // The top levels search a node budget that grows with the level.
+  assert.ok(levels[7].nodes > levels[6].nodes && levels[6].nodes > 0);
 });
 
 testNoLeakedHandles(engine, handlesAtStart);

@@ -48,10 +48,12 @@ TEST_CASE("the level table: eight levels, more search and less randomness going 
     CHECK(s.time_ms > 0);                 // and has a ceiling for slow machines
     if (i == 0) continue;
     const LevelSpec& below = table[i - 1];
-    // Never weaker in any respect and stronger in one: deeper, a larger
-    // budget (once the levels are budget-bound), or less randomness.
+    // Never a smaller search, and stronger in one respect: deeper, a larger
+    // budget (once the levels are budget-bound), or less randomness. More
+    // randomness only comes with a deeper search (level 2: depth 3 with a
+    // wider margin than level 1's depth 2; the ladder measures the balance).
     const bool budget_bound = s.nodes > 0 && s.depth == 0;
-    CHECK(s.margin <= below.margin);
+    if (s.margin > below.margin) CHECK(s.depth > below.depth);
     if (!budget_bound) CHECK(s.depth >= below.depth);
     if (below.nodes > 0) CHECK(s.nodes > below.nodes);
     const bool stronger = s.depth > below.depth || (budget_bound && below.nodes == 0) || s.nodes > below.nodes ||
@@ -100,8 +102,8 @@ TEST_CASE("the same moves on every build: a signature of levels 1-5") {
     }
   }
   MESSAGE("level signature: ", moves, nodes);
-  CHECK(moves == "e2d2 c0a2 c0a2 a0b0 i0i2 g0i2 c6g6 a3a4 c6g6 c6g6 ");
-  CHECK(nodes == 401612);
+  CHECK(moves == "g2f4 g2f4 e3e4 g2f4 a0a1 a0a1 g2f4 g2f4 a0a2 a0a2 ");
+  CHECK(nodes == 165880);
 }
 
 TEST_CASE("seeds vary the games: book moves at every level, near-best moves at the lower levels") {

@@ -123,6 +123,10 @@ TEST_CASE("PGN movetext: numbers, comments, nested variations, NAGs, marks, dash
       "[Event \"a second game, not read\"]\n1. h2e2";
   const PgnGame pgn = imported(text);
   CHECK(tag(pgn.tags, "Event") == "A \"quoted\" name");
+  // A database file without result tokens: the next game's tags end the first.
+  const PgnGame first = imported("[Event \"one\"]\n\n1. 炮二平五马８进７\n\n[Event \"two\"]\n\n1. 兵七进一 卒７进１\n");
+  CHECK(first.game.ply() == 2);
+  CHECK(tag(first.tags, "Event") == "one");
   CHECK(pgn.game.ply() == 6);
   CHECK(to_iccs(pgn.game.moves().back()) == "b9c7");
   CHECK_FALSE(pgn.game.over());
