@@ -13,6 +13,7 @@
 EMSCRIPTEN_BINDINGS(qipan) {
   using namespace emscripten;
   function("refusalCodes", &qipan::bindings::refusal_codes);
+  function("xiangqiLevels", &qipan::bindings::xiangqi_levels);
   using qipan::bindings::XiangqiSearcher;
   using qipan::bindings::XiangqiSession;
 
@@ -25,10 +26,16 @@ EMSCRIPTEN_BINDINGS(qipan) {
       .function("undo", &XiangqiSession::undo)
       .function("redo", &XiangqiSession::redo)
       .function("resign", &XiangqiSession::resign)
+      .function("agreeDraw", &XiangqiSession::agreeDraw)
+      .function("truncate", &XiangqiSession::truncate)
       .function("snapshot", &XiangqiSession::snapshot)
       .function("snapshotAt", &XiangqiSession::snapshotAt)
       .function("exportRecord", &XiangqiSession::exportRecord)
+      .function("exportPgn", &XiangqiSession::exportPgn)
+      .function("exportPgn",
+                optional_override([](XiangqiSession& s, const std::string& n) { return s.exportPgn(n, val::undefined()); }))
       .function("importRecord", &XiangqiSession::importRecord)
+      .function("tags", &XiangqiSession::tags)
       .function("fen", &XiangqiSession::fen)
       .function("moveText", &XiangqiSession::moveText)
       .function("searchRequest", &XiangqiSession::searchRequest);
@@ -61,7 +68,10 @@ EMSCRIPTEN_BINDINGS(qipan) {
 
   class_<XiangqiSearcher>("XiangqiSearcher")
       .constructor<>()
-      .function("search", &XiangqiSearcher::search);
+      .function("search", &XiangqiSearcher::search)
+      .function("search",
+                optional_override([](XiangqiSearcher& s, val g, val l) { return s.search(g, l, val::undefined()); }))
+      .function("answerDrawOffer", &XiangqiSearcher::answerDrawOffer);
 
   using qipan::bindings::CheckersSession;
   class_<CheckersSession>("CheckersSession")

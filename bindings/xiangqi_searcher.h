@@ -1,26 +1,36 @@
-// The worker's AI: one Searcher (with its own table) behind a JS-friendly call.
+// The worker's AI: one XiangqiAi (searcher, table, opening book) behind
+// JS-friendly calls. The page sends the game as the session's
+// searchRequest() ({fen, moves: [ICCS]}); the searcher rebuilds it as an
+// engine Game, so repetitions and the move limit count as in the game.
 #pragma once
 
 #include <emscripten/val.h>
 
-#include <string>
-
-#include "engine/xiangqi/search.h"
+#include "engine/xiangqi/ai_levels.h"
 
 namespace qipan::bindings {
 
 class XiangqiSearcher {
  public:
-  // limits: {depth, nodes, timeMs, reuseTables}; onInfo(info) after every
-  // iteration. reuseTables (default true) keeps what earlier searches learnt:
-  // stronger in a game; false gives the same result as a fresh searcher.
-  // Returns {ok, error} on bad input, else {ok, best, bestIccs, score,
-  // scoreText, depth, nodes, timeMs, pv}.
-  emscripten::val search(const std::string& fen, emscripten::val history, emscripten::val limits,
-                         emscripten::val onInfo);
+  // limits: {level, seed} (an AI level's move: book, variety, budgets), or
+  // {hint: level}, {analyse: true}, or explicit {depth, nodes, timeMs} (no
+  // book, no randomness). onInfo(info) after every iteration. Returns a
+  // refusal on bad input or a finished game, else {ok, from, to, bestIccs,
+  // book, candidates, depth, nodes, timeMs, ...score fields, pv: {iccs, wxf,
+  // chinese}} (score fields: score and scoreText for the side to move,
+  // redScore for red, mate: moves to mate with red winning > 0, else 0).
+  emscripten::val search(emscripten::val game, emscripten::val limits, emscripten::val onInfo);
+  // The AI of {level} answers a draw offered to {answering} (0 red, 1 black):
+  // {ok, answer: 'accept' | 'too_early' | 'ahead', accepted, score (the
+  // answering side's), redScore, mate, depth}.
+  emscripten::val answerDrawOffer(emscripten::val game, emscripten::val options);
 
  private:
-  xiangqi::Searcher searcher_{16};  // the same table size as `qipan bench`
+  xiangqi::XiangqiAi ai_{16};  // the same table size as `qipan bench`
 };
+
+// The level table (engine/xiangqi/ai_levels.h) for the page:
+// [{level, name, depth, nodes, timeMs, margin, marginPlies}].
+emscripten::val xiangqi_levels();
 
 }  // namespace qipan::bindings

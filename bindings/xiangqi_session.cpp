@@ -1,5 +1,6 @@
 #include "xiangqi_session.h"
 
+#include "engine/xiangqi/codes.h"
 #include "engine/xiangqi/iccs.h"
 #include "engine/xiangqi/move_reason.h"
 #include "engine/xiangqi/movegen.h"
@@ -10,55 +11,117 @@ namespace qipan::bindings {
 
 using emscripten::val;
 using namespace qipan::xiangqi;
+namespace code = xiangqi::code;  // the xiangqi list (which includes the shared codes)
+
+namespace {
+
+Notation notation_or_chinese(const std::string& name) {
+  auto parsed = parse_notation_name(name);
+  return parsed ? *parsed : Notation::kChinese;
+}
+
+template <typename T>
+val ok_or_refused(const Result<T>& result) {
+  return result ? ok_result() : refused(result.failure());
+}
+
+}  // namespace
 
 XiangqiSession::XiangqiSession() = default;
 
-void XiangqiSession::newGame() { game_ = Game(); }
+void XiangqiSession::replace(Game game, PgnTags tags) {
+  game_ = std::move(game);
+  tags_ = std::move(tags);
+  moves_.clear();
+  sync_moves();
+}
+
+void XiangqiSession::sync_moves() {
+  const int plies = game_.ply();
+  if (int(moves_.size()) > plies) moves_.resize(std::size_t(plies));
+  if (int(moves_.size()) == plies) return;
+  // Only the new plies are described: from the position before the first of
+  // them (position_at walks back from the live position, one unmake a ply).
+  Position pos = *game_.position_at(int(moves_.size()));
+  const auto& records = game_.records();
+  for (int i = int(moves_.size()); i < plies; ++i) {
+    const PlyRecord& r = records[std::size_t(i)];
+    MoveTexts t;
+    t.from = r.move.from();
+    t.to = r.move.to();
+    t.iccs = to_iccs(r.move);
+    t.wxf = format_move(pos, r.move, Notation::kWxf);
+    t.chinese = format_move(pos, r.move, Notation::kChinese);
+    t.captured = int(r.captured);
+    t.check = r.gave_check;
+    moves_.push_back(std::move(t));
+    Undo undo;
+    pos.make(r.move, undo);
+  }
+}
+
+void XiangqiSession::newGame() { replace(Game()); }
 
 val XiangqiSession::loadFen(const std::string& fen) {
   auto game = Game::from_fen(fen);
-  if (!game) return failed("error", game.error());
-  game_ = std::move(*game);
-  return outcome_object(true, "error", "");
+  if (!game) return refused(game.failure());
+  replace(std::move(*game));
+  return ok_result();
 }
 
 val XiangqiSession::apply(Move move) {
   auto status = game_.play(move);
-  if (!status) return failed("reason", status.error());
-  return ok_result();
+  sync_moves();
+  return ok_or_refused(status);
 }
 
 val XiangqiSession::play(int from, int to) {
-  if (game_.over()) return failed("reason", "the game is over");
+  // Game::play refuses any move of a finished game (game_over) first.
+  if (game_.over()) return apply(Move());
   if (auto reason = illegal_reason(game_.position(), from, to)) return refused(*reason);
   return apply(Move(from, to));
 }
 
 val XiangqiSession::playText(const std::string& text) {
-  if (game_.over()) return failed("reason", "the game is over");
+  if (game_.over()) return apply(Move());
   auto move = parse_any_move(game_.position(), text);
-  if (!move) return failed("reason", move.error());
+  if (!move) return refused(move.failure());
   return apply(*move);
 }
 
-bool XiangqiSession::undo() { return game_.undo(); }
-bool XiangqiSession::redo() { return game_.redo(); }
+bool XiangqiSession::undo() {
+  const bool changed = game_.undo();
+  sync_moves();
+  return changed;
+}
 
-void XiangqiSession::resign(int color) {
-  if (color == kRed || color == kBlack) (void)game_.resign(Color(color));
+bool XiangqiSession::redo() {
+  const bool changed = game_.redo();
+  sync_moves();
+  return changed;
+}
+
+val XiangqiSession::resign(int color) {
+  if (color != kRed && color != kBlack)
+    return refused(make_error(code::bad_argument, "the side that resigns is 0 (red) or 1 (black)")
+                       .with("name", "color")
+                       .with("expected", "0 or 1"));
+  return ok_or_refused(game_.resign(Color(color)));
+}
+
+val XiangqiSession::agreeDraw() { return ok_or_refused(game_.agree_draw()); }
+
+val XiangqiSession::truncate(int ply) {
+  auto status = game_.truncate(ply);
+  sync_moves();
+  return ok_or_refused(status);
 }
 
 val XiangqiSession::snapshot() const { return snapshot_of(game_.position(), game_.ply()); }
 
 val XiangqiSession::snapshotAt(int ply) const {
   if (ply < 0 || ply >= game_.ply()) return snapshot();
-  Position pos = game_.start_position();
-  const auto& records = game_.records();
-  for (int i = 0; i < ply; ++i) {
-    Undo undo;
-    pos.make(records[i].move, undo);
-  }
-  return snapshot_of(pos, ply);
+  return snapshot_of(*game_.position_at(ply), ply);
 }
 
 val XiangqiSession::snapshot_of(const Position& pos, int ply) const {
@@ -76,19 +139,19 @@ val XiangqiSession::snapshot_of(const Position& pos, int ply) const {
   out.set("inCheck", check);
   out.set("checkedKing", check ? pos.king_square(pos.side_to_move()) : -1);
 
-  const auto& records = game_.records();
   if (ply > 0) {
     val last = val::object();
-    last.set("from", records[ply - 1].move.from());
-    last.set("to", records[ply - 1].move.to());
+    last.set("from", moves_[std::size_t(ply - 1)].from);
+    last.set("to", moves_[std::size_t(ply - 1)].to);
     out.set("lastMove", last);
   } else {
     out.set("lastMove", val::null());
   }
 
+  // Legal moves only for the live position of a game still going on.
   val legal = val::array();
   const Status& status = game_.status();
-  if (!live || !status.over()) {
+  if (live && !status.over()) {
     MoveList moves;
     generate_legal(pos, moves);
     for (Move m : moves) {
@@ -106,55 +169,87 @@ val XiangqiSession::snapshot_of(const Position& pos, int ply) const {
   const auto winner = status.winner();
   status_object.set("winner", over && winner ? int(*winner) : -1);
   status_object.set("reason", over ? std::string(status.code()) : std::string());
+  status_object.set("result", over ? std::string(result_token(status)) : std::string("*"));
   status_object.set("text", over ? status.description : std::string());
   out.set("status", status_object);
 
-  // The full move list (for the move panel), each in all three notations.
+  // The whole move list (the move panel), from the cache; and the pieces each
+  // side has taken up to the position shown (the player cards).
   val moves = val::array();
-  Position walk = game_.start_position();
-  for (const PlyRecord& record : records) {
+  val captures = val::array();
+  captures.call<void>("push", val::array());
+  captures.call<void>("push", val::array());
+  const Color first = game_.start_position().side_to_move();
+  for (std::size_t i = 0; i < moves_.size(); ++i) {
+    const MoveTexts& t = moves_[i];
     val move = val::object();
-    move.set("from", record.move.from());
-    move.set("to", record.move.to());
-    move.set("iccs", to_iccs(record.move));
-    move.set("wxf", format_move(walk, record.move, Notation::kWxf));
-    move.set("chinese", format_move(walk, record.move, Notation::kChinese));
-    move.set("captured", int(record.captured));
-    move.set("check", record.gave_check);
+    move.set("from", t.from);
+    move.set("to", t.to);
+    move.set("iccs", t.iccs);
+    move.set("wxf", t.wxf);
+    move.set("chinese", t.chinese);
+    move.set("captured", t.captured);
+    move.set("check", t.check);
     moves.call<void>("push", move);
-    Undo undo;
-    walk.make(record.move, undo);
+    if (t.captured && int(i) < ply) {
+      const int mover = (int(first) + int(i)) % 2;
+      captures[mover].call<void>("push", t.captured);
+    }
   }
   out.set("moves", moves);
+  out.set("captures", captures);
   out.set("canUndo", game_.can_undo());
   out.set("canRedo", game_.can_redo());
   return out;
 }
 
 std::string XiangqiSession::exportRecord(const std::string& notation) const {
-  auto parsed = parse_notation_name(notation);
-  return format_record(game_, parsed ? *parsed : Notation::kChinese);
+  return format_record(game_, notation_or_chinese(notation));
+}
+
+std::string XiangqiSession::exportPgn(const std::string& notation, val tags) const {
+  PgnTags merged = tags_;
+  if (tags.typeOf().as<std::string>() == "object" && !tags.isNull()) {
+    const val keys = val::global("Object").call<val>("keys", tags);
+    const int n = keys["length"].as<int>();
+    for (int i = 0; i < n; ++i) {
+      const std::string key = keys[i].as<std::string>();
+      const val value = tags[key];
+      if (value.isString()) merged.set(key, value.as<std::string>());
+    }
+  }
+  return format_pgn(game_, notation_or_chinese(notation), merged);
+}
+
+val XiangqiSession::importRecord(const std::string& text) {
+  auto pgn = parse_pgn(text);
+  if (!pgn) return refused(pgn.failure());
+  replace(std::move(pgn->game), std::move(pgn->tags));
+  return ok_result();
+}
+
+val XiangqiSession::tags() const {
+  val out = val::array();
+  for (const PgnTag& tag : tags_.tags) {
+    val pair = val::array();
+    pair.call<void>("push", tag.name);
+    pair.call<void>("push", tag.value);
+    out.call<void>("push", pair);
+  }
+  return out;
 }
 
 std::string XiangqiSession::moveText(int from, int to, const std::string& notation) const {
   if (illegal_reason(game_.position(), from, to)) return "";
-  auto parsed = parse_notation_name(notation);
-  return format_move(game_.position(), Move(from, to), parsed ? *parsed : Notation::kChinese);
-}
-
-val XiangqiSession::importRecord(const std::string& text) {
-  auto game = parse_record(text);
-  if (!game) return failed("error", game.error());
-  game_ = std::move(*game);
-  return outcome_object(true, "error", "");
+  return format_move(game_.position(), Move(from, to), notation_or_chinese(notation));
 }
 
 val XiangqiSession::searchRequest() const {
   val out = val::object();
   out.set("fen", game_.start_position().fen());
-  val history = val::array();
-  for (const PlyRecord& record : game_.records()) history.call<void>("push", to_iccs(record.move));
-  out.set("history", history);
+  val moves = val::array();
+  for (const MoveTexts& t : moves_) moves.call<void>("push", t.iccs);
+  out.set("moves", moves);
   return out;
 }
 

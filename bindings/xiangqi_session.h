@@ -1,12 +1,17 @@
 // The page's handle on one xiangqi game. Holds no rules: every decision is
-// delegated to engine/xiangqi (Game, move_reason, notation, record).
+// delegated to engine/xiangqi (Game, move_reason, notation, record, pgn).
+// It caches each played move's texts (ICCS, WXF, Chinese, capture, check),
+// extended by one entry per move and cut back on undo or truncate, so a
+// snapshot never re-derives the notation of earlier moves.
 #pragma once
 
 #include <emscripten/val.h>
 
 #include <string>
+#include <vector>
 
 #include "engine/xiangqi/game.h"
+#include "engine/xiangqi/pgn.h"
 
 namespace qipan::bindings {
 
@@ -20,24 +25,44 @@ class XiangqiSession {
   emscripten::val playText(const std::string& text);
   bool undo();
   bool redo();
-  void resign(int color);
+  emscripten::val resign(int color);
+  emscripten::val agreeDraw();
+  emscripten::val truncate(int ply);
 
   emscripten::val snapshot() const;
   emscripten::val snapshotAt(int ply) const;
 
   std::string exportRecord(const std::string& notation) const;
+  // PGN with `tags` ({Event, Date, Red, Black, ...}: strings) over the tags of
+  // an imported game.
+  std::string exportPgn(const std::string& notation, emscripten::val tags) const;
   emscripten::val importRecord(const std::string& text);
+  // The imported game's PGN tags, [[name, value], ...] in file order.
+  emscripten::val tags() const;
   // A legal move of the current position in the given notation ("" if illegal).
   std::string moveText(int from, int to, const std::string& notation) const;
   std::string fen() const { return game_.position().fen(); }
-  // Start FEN and ICCS moves, what the worker needs to search this game.
+  // {fen, moves}: the start FEN and the ICCS moves, what the worker's searcher
+  // needs to rebuild this game (repetitions included).
   emscripten::val searchRequest() const;
 
  private:
+  struct MoveTexts {
+    int from = 0, to = 0;
+    std::string iccs, wxf, chinese;
+    int captured = 0;
+    bool check = false;
+  };
+
   emscripten::val snapshot_of(const xiangqi::Position& pos, int ply) const;
   emscripten::val apply(xiangqi::Move move);
+  // Brings the move cache in line with the game after any change.
+  void sync_moves();
+  void replace(xiangqi::Game game, xiangqi::PgnTags tags = {});
 
   xiangqi::Game game_;
+  xiangqi::PgnTags tags_;
+  std::vector<MoveTexts> moves_;
 };
 
 }  // namespace qipan::bindings

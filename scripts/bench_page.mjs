@@ -1,10 +1,10 @@
 // Figures for the browser page, printed one per line: size of
 //   dist/index.html (raw and gzip) and of the embedded fonts in it, time from
 //   navigation to the first interactive board, cost of one board frame
-//   (median, p95), main-thread long tasks while the AI thinks, over a Reversi
-//   game and while six Chinese checkers AI seats play (the tests measure no
-//   time), and the AI's search speed inside the page's Web Worker beside the
-//   native figure.
+//   (median, p95), main-thread long tasks while the AI thinks (over a Reversi
+//   game, while xiangqi level 8 thinks, while six Chinese checkers AI seats
+//   play; the tests measure no time), and the AI's search speed inside the
+//   page's Web Worker beside the native figure.
 //   node scripts/bench_page.mjs <native qipan>
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -79,7 +79,7 @@ try {
     const w = new Worker(URL.createObjectURL(new Blob(source, { type: 'text/javascript' })));
     const run = (id, fen) => new Promise((resolve) => {
       w.onmessage = (e) => { if (e.data.type === 'result') resolve(e.data.result); };
-      w.postMessage({ id, game: 'xiangqi', fen, history: [], limits: { depth, reuseTables: false } });
+      w.postMessage({ id, game: 'xiangqi', request: { fen, moves: [] }, limits: { depth } });
     });
     let nodes = 0;
     let ms = 0;
@@ -128,6 +128,27 @@ try {
   console.log(`checkers, six AI seats: ${tasks.length} main-thread tasks over 50 ms in ${plies} plies ` +
     `(${((Date.now() - started) / 1000).toFixed(1)} s)${tasks.length ? `, longest ${Math.max(...tasks).toFixed(0)} ms` : ''}`);
   await cc.close();
+
+  // The main thread while xiangqi level 8 searches a middlegame in the worker:
+  // long tasks (over 50 ms) from the search's start to its move.
+  const thinkContext = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+  const thinkPage = await thinkContext.newPage();
+  await thinkPage.addInitScript(() => localStorage.setItem('qipan.settings.v2',
+    JSON.stringify({ game: 'xiangqi', xiangqi: { players: ['human', 'ai'], levels: [8, 8], level: 8 } })));
+  await openGame(thinkPage, server.url);
+  await thinkPage.click('[data-action="record"]');
+  await thinkPage.fill('#record-dialog textarea[name="record"]',
+    '1. h2e2 h9g7 2. h0g2 i9h9 3. g3g4 h7i7 4. b0c2 c6c5 5. b2b6 b9c7 6. b6c6 a9b9 7. a0b0');
+  await thinkPage.click('#record-dialog [data-action="import-record"]');
+  await thinkPage.waitForFunction(() => window.qipan.thinking() !== null);
+  await watchLongTasks(thinkPage);
+  const thinkStart = await thinkPage.evaluate(() => performance.now());
+  await thinkPage.waitForFunction(() => window.qipan.snapshot().ply === 14, null, { timeout: 120000 });
+  const thinkMs = (await thinkPage.evaluate(() => performance.now())) - thinkStart;
+  const longTasks = await longTasksOver(thinkPage, 50);
+  console.log(`xiangqi level 8 thinking ${(thinkMs / 1000).toFixed(1)} s: ${longTasks.length} main-thread long tasks over 50 ms` +
+    (longTasks.length ? ` (longest ${Math.max(...longTasks)} ms)` : ''));
+  await thinkContext.close();
 } finally {
   server.close();
   await browser.close();

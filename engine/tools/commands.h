@@ -21,6 +21,8 @@ int protocol_command(const Args& args, bool ucci);
 int xiangqi_engine_match_command(const Args& args);
 // Writes the match opening book (xiangqi_openings.cpp) to stdout.
 int xiangqi_book_command(const Args& args);
+// Xiangqi AI strength matches (xiangqi_match.cpp).
+int xiangqi_match_command(const Args& args);
 // Chinese checkers AI tools (checkers_match.cpp, checkers_race.cpp).
 int checkers_match_command(const Args& args);
 int checkers_race_command(const Args& args);

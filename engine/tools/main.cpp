@@ -1,4 +1,5 @@
 // The `qipan` command: perft, bench, play and batch helpers for tests.
+#include <algorithm>
 #include <cstdio>
 #include <string>
 #include <string_view>
@@ -22,9 +23,11 @@ void usage() {
       "               [--nodes N] [--seed S] [--multi brs|paranoid] [--verbose]\n"
       "  qipan race checkers [--width W] [--exact-nodes N] [--position \"<121 holes> <side> <players>\"]\n"
       "  qipan tune reversi eval|probcut [options]   (regenerates the Reversi weights)\n"
-      "  qipan play xiangqi [--level N] [--red human|ai] [--black human|ai]\n"
+      "  qipan play xiangqi [--level N] [--red human|ai] [--black human|ai] [--seed S]\n"
       "  qipan moves xiangqi   (reads FENs on stdin, prints legal moves per line)\n"
       "  qipan uci | qipan ucci   the xiangqi engine over UCI (ranks 1-10) or UCCI (ICCS)\n"
+      "  qipan match xiangqi --a LEVEL|depth=D|nodes=N --b ... [--games G] [--seed S] [--time] [--verbose]\n"
+      "               our levels against each other\n"
       "  qipan match xiangqi --a uci:CMD --b uci:CMD [--movetime MS | --tc B+I] [--games G] ...\n"
       "               engine against engine under our rules (see docs/measuring.md)\n"
       "  qipan book xiangqi [--lines N] [--plies P] [--seed S]   regenerates the match opening book");
@@ -46,7 +49,14 @@ int main(int argc, char** argv) {
   if (command == "moves") return qipan::tools::moves_command(rest);
   if (command == "solve") return qipan::tools::solve_command(rest);
   if (command == "match" && !rest.empty() && rest[0] == "checkers") return qipan::tools::checkers_match_command(rest);
-  if (command == "match" && !rest.empty() && rest[0] == "xiangqi") return qipan::tools::xiangqi_engine_match_command(rest);
+  if (command == "match" && !rest.empty() && rest[0] == "xiangqi") {
+    // Players named uci:CMD or ucci:CMD are outside engines: the referee runs them.
+    const bool engines = std::any_of(rest.begin(), rest.end(), [](const std::string& a) {
+      return a.rfind("uci:", 0) == 0 || a.rfind("ucci:", 0) == 0;
+    });
+    return engines ? qipan::tools::xiangqi_engine_match_command(rest)
+                   : qipan::tools::xiangqi_match_command(rest);
+  }
   if (command == "book" && !rest.empty() && rest[0] == "xiangqi") return qipan::tools::xiangqi_book_command(rest);
   if (command == "race") return qipan::tools::checkers_race_command(rest);
   if (command == "match") return qipan::tools::match_command(rest);

@@ -1,6 +1,7 @@
 // `qipan play xiangqi`: a game in the terminal against the first AI (or
 // between two humans, or two AIs). Reads one line per move or command from
 // stdin, so scripts can pipe a game in; end of input ends the game cleanly.
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -11,37 +12,25 @@
 #include <unistd.h>
 
 #include "commands.h"
+#include "engine/xiangqi/ai_levels.h"
 #include "engine/xiangqi/chinese.h"
 #include "engine/xiangqi/game.h"
 #include "engine/xiangqi/iccs.h"
 #include "engine/xiangqi/movegen.h"
 #include "engine/xiangqi/record.h"
 #include "engine/xiangqi/search.h"
+#include "parse_integer.h"
 
 namespace qipan::tools {
 namespace {
 
 using namespace xiangqi;
 
-constexpr int kMinLevel = 1, kMaxLevel = 8, kDefaultLevel = 4;
-
-// Levels 1-4 search to a fixed depth (instant, and the same move every time);
-// levels 5-8 think for a fixed time and keep their tables between moves.
-SearchLimits level_limits(int level) {
-  static constexpr int kDepth[] = {0, 1, 3, 5, 8};
-  static constexpr int kMillis[] = {0, 0, 0, 0, 0, 500, 1500, 4000, 8000};
-  SearchLimits limits;
-  if (level <= 4) {
-    limits.depth = kDepth[level];
-  } else {
-    limits.time_ms = kMillis[level];
-    limits.reuse_tables = true;
-  }
-  return limits;
-}
+constexpr int kDefaultLevel = 4;
 
 struct Options {
   int level = kDefaultLevel;
+  long long seed = -1;  // the AI's variety (book, near-best choice); -1: from the clock
   bool ai[2] = {false, true};  // indexed by Color
   std::string fen{kStartFen};
   bool think = false;  // print every iteration of the AI's search
@@ -49,9 +38,16 @@ struct Options {
 
 void usage() {
   std::fputs(
-      "usage: qipan play xiangqi [--level 1-8] [--red human|ai] [--black human|ai] [--fen FEN] [--think]\n"
-      "  levels 1-4 search 1, 3, 5 and 8 plies; levels 5-8 think 0.5, 1.5, 4 and 8 seconds a move\n",
+      "usage: qipan play xiangqi [--level 1-8] [--red human|ai] [--black human|ai] [--fen FEN] [--seed S] [--think]\n"
+      "  the AI levels of engine/xiangqi/ai_levels.h (the page's); --seed repeats a game's choices\n",
       stderr);
+  for (const LevelSpec& spec : level_table()) {
+    std::fprintf(stderr, "  level %d %-12s", spec.level, spec.name);
+    if (spec.depth) std::fprintf(stderr, " depth %d", spec.depth);
+    if (spec.nodes) std::fprintf(stderr, " %llu nodes", static_cast<unsigned long long>(spec.nodes));
+    if (spec.margin) std::fprintf(stderr, ", varies within %d", spec.margin);
+    std::fputc('\n', stderr);
+  }
 }
 
 std::optional<Options> parse_options(const Args& args) {
@@ -67,13 +63,18 @@ std::optional<Options> parse_options(const Args& args) {
       o.think = true;
     } else if (a == "--level" && has_value) {
       const std::string& v = args[++i];
-      char* end = nullptr;
-      const long level = std::strtol(v.c_str(), &end, 10);
-      if (end == v.c_str() || *end != '\0' || level < kMinLevel || level > kMaxLevel) {
+      long long level = 0;
+      if (!parse_integer(v, kMinLevel, kMaxLevel, level)) {
         std::fprintf(stderr, "play: --level must be %d-%d, not '%s'\n", kMinLevel, kMaxLevel, v.c_str());
         return std::nullopt;
       }
       o.level = int(level);
+    } else if (a == "--seed" && has_value) {
+      const std::string& v = args[++i];
+      if (!parse_integer(v, 0, 1LL << 62, o.seed)) {
+        std::fprintf(stderr, "play: --seed must be a number, not '%s'\n", v.c_str());
+        return std::nullopt;
+      }
     } else if ((a == "--red" || a == "--black") && has_value) {
       const std::string& v = args[++i];
       if (v != "human" && v != "ai") {
@@ -148,10 +149,7 @@ Result<Move> parse_move(const Position& pos, const std::string& text) {
   // ICCS first (its errors explain illegal moves), then WXF.
   auto iccs = parse_iccs(text);
   if (iccs) return parse_iccs_move(pos, text);
-  auto any = parse_any_move(pos, text);
-  if (any) return any;
-  return make_error("'" + text + "' is not a move (" + any.error() +
-                    "); type a move like h2e2 or 炮二平五, or help");
+  return parse_any_move(pos, text);
 }
 
 std::string describe(const Position& before, Move m) {
@@ -161,9 +159,10 @@ std::string describe(const Position& before, Move m) {
 class TerminalGame {
  public:
   TerminalGame(Options options, Game game) : options_(std::move(options)), game_(std::move(game)) {
-    searcher_.set_move_limit_plies(game_.options().move_limit * 2);
+    ai_options_.seed = options_.seed >= 0 ? std::uint64_t(options_.seed)
+                                           : std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
     if (options_.think)
-      searcher_.set_info_callback([](const SearchInfo& info) {
+      ai_options_.on_info = [](const SearchInfo& info) {
         std::string pv;
         for (Move m : *info.pv) {
           pv += ' ';
@@ -173,12 +172,13 @@ class TerminalGame {
                     format_score(info.score).c_str(), static_cast<unsigned long long>(info.nodes),
                     static_cast<long long>(info.time_ms), pv.c_str());
         std::fflush(stdout);
-      });
+      };
   }
 
   int run() {
-    std::printf("qipan xiangqi: red %s, black %s, level %d. Type help for commands.\n",
-                options_.ai[kRed] ? "AI" : "human", options_.ai[kBlack] ? "AI" : "human", options_.level);
+    std::printf("qipan xiangqi: red %s, black %s, level %d (%s). Type help for commands.\n",
+                options_.ai[kRed] ? "AI" : "human", options_.ai[kBlack] ? "AI" : "human", options_.level,
+                level_spec(options_.level).name);
     print_position();
     while (!game_.over()) {
       const Color side = game_.position().side_to_move();
@@ -215,11 +215,14 @@ class TerminalGame {
 
   void ai_move() {
     const Position& pos = game_.position();
-    const SearchResult r = searcher_.search(pos, past_positions(game_), level_limits(options_.level));
-    std::printf("%s (AI) plays %s   depth %d  score %s  nodes %llu  %.2f s\n", side_name(pos.side_to_move()),
-                describe(pos, r.best).c_str(), r.depth, format_score(r.score).c_str(),
-                static_cast<unsigned long long>(r.nodes), double(r.time_ms) / 1000.0);
-    play(r.best);
+    const AiMove r = ai_.choose_move(game_, options_.level, ai_options_);
+    if (r.book)
+      std::printf("%s (AI) plays %s   book\n", side_name(pos.side_to_move()), describe(pos, r.move).c_str());
+    else
+      std::printf("%s (AI) plays %s   depth %d  score %s  nodes %llu  %.2f s\n", side_name(pos.side_to_move()),
+                  describe(pos, r.move).c_str(), r.depth, format_score(r.score).c_str(),
+                  static_cast<unsigned long long>(r.nodes), double(r.time_ms) / 1000.0);
+    play(r.move);
   }
 
   // Returns false when the player quits or the input ends.
@@ -259,7 +262,7 @@ class TerminalGame {
       }
       auto move = parse_move(pos, text);
       if (!move) {
-        std::printf("Illegal: %s\n", move.error().c_str());
+        std::printf("Illegal: %s (type a move like h2e2 or 炮二平五, or help)\n", move.error().c_str());
         continue;
       }
       std::printf("%s plays %s\n", side_name(pos.side_to_move()), describe(pos, *move).c_str());
@@ -284,7 +287,8 @@ class TerminalGame {
 
   Options options_;
   Game game_;
-  Searcher searcher_{16};
+  XiangqiAi ai_{16};
+  AiOptions ai_options_;
   const bool echo_ = !isatty(STDIN_FILENO);
 };
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "codes.h"
 #include "notation_common.h"
 
 namespace qipan::xiangqi {
@@ -15,6 +16,7 @@ using notation::Place;
 
 constexpr std::string_view kExample = "like 炮二平五, 马8进7 or 前车退一";
 constexpr notation::Hints kHints = {
+    "chinese",
     "name it with 前/后, or for soldiers 前/中/后 or 一二三四五, like 前车进一",
     "give the file too, like 前七进一 for the front soldier on file 七"};
 
@@ -100,7 +102,7 @@ Result<Tokens> tokenize(std::string_view text) {
   while (i < text.size()) {
     char32_t code = 0;
     const int len = decode_utf8(text.substr(i), code);
-    if (len == 0) return make_error("move text is not valid UTF-8");
+    if (len == 0) return make_error(code::chinese_bad_utf8, "move text is not valid UTF-8");
     const std::string_view ch = text.substr(i, std::size_t(len));
     i += std::size_t(len);
     if (code == U' ' || code == U'\t' || code == U'\r' || code == U'\n' || code == U'\u3000') continue;
@@ -112,8 +114,9 @@ Result<Tokens> tokenize(std::string_view text) {
       for (const Word& w : kWords)
         if (w.code == code) word = &w;
       if (!word) {
-        if (code < 0x20 || code == 0x7f) return make_error("unexpected control character");
-        return make_error("unexpected '" + std::string(ch) + "' (" + std::string(kExample) + ")");
+        if (code < 0x20 || code == 0x7f) return make_error(code::chinese_control_character, "unexpected control character");
+        return make_error(code::chinese_unknown_character, "unexpected '" + std::string(ch) + "' (" + std::string(kExample) + ")")
+            .with("char", std::string(ch));
       }
       token = {word->kind, word->value};
     }
@@ -167,7 +170,7 @@ Result<notation::Query> parse_piece(const Token* head, int size) {
     q.file = head[2].value;
     return q;
   }
-  return make_error("cannot tell which piece moves: expected a piece and its file (马八), a place and a piece "
+  return make_error(code::chinese_which_piece, "cannot tell which piece moves: expected a piece and its file (马八), a place and a piece "
                     "(前马, 二兵) or a place and a file (前七)");
 }
 
@@ -203,19 +206,22 @@ std::string to_chinese(const Position& pos, Move m) {
 }
 
 Result<Move> parse_chinese(const Position& pos, std::string_view text) {
-  if (text.size() > 64) return make_error("move text is too long");
+  if (text.size() > 64) return make_error(code::text_too_long, "move text is too long").with("max", 64);
   auto tokens = tokenize(text);
-  if (!tokens) return make_error(tokens.error());
+  if (!tokens) return tokens.failure();
   const int n = tokens->count;
   const Token* t = tokens->items;
-  if (n == 0) return make_error("empty move");
+  if (n == 0) return make_error(code::empty_move, "empty move");
   if (n < 4 || n > 5)
-    return make_error("a Chinese move has four characters (" + std::string(kExample) + "), this has " +
-                      std::to_string(n));
-  if (t[n - 2].kind != Kind::kDirection) return make_error("expected 进, 退 or 平 before the last character");
-  if (t[n - 1].kind != Kind::kNumber) return make_error("a Chinese move ends with a number (一..九 or 1..9)");
+    return make_error(code::chinese_length,
+                      "a Chinese move has four characters (" + std::string(kExample) + "), this has " + std::to_string(n))
+        .with("count", n);
+  if (t[n - 2].kind != Kind::kDirection)
+    return make_error(code::chinese_no_direction, "expected 进, 退 or 平 before the last character");
+  if (t[n - 1].kind != Kind::kNumber)
+    return make_error(code::chinese_no_number, "a Chinese move ends with a number (一..九 or 1..9)");
   auto q = parse_piece(t, n - 2);
-  if (!q) return make_error(q.error());
+  if (!q) return q.failure();
   q->dir = Motion(t[n - 2].value);
   q->number = t[n - 1].value;
   return notation::resolve(pos, *q, kHints);

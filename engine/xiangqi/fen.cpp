@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "codes.h"
 #include "position.h"
 
 namespace qipan::xiangqi {
@@ -76,14 +77,20 @@ std::string printable(std::string_view text) {
   return out;
 }
 
+Error rank_too_long(int row) {
+  return make_error(code::fen_rank_too_long, "FEN rank " + std::to_string(row + 1) + " has more than 9 files")
+      .with("rank", row + 1);
+}
+
 }  // namespace
 
 Result<Position> Position::from_fen(std::string_view fen) {
   const std::vector<std::string_view> fields = fields_of(fen);
-  if (fields.empty()) return make_error("empty FEN");
+  if (fields.empty()) return make_error(code::fen_empty, "empty FEN");
   const std::vector<std::string_view> rows = split(fields[0], '/');
   if (rows.size() != kRanks)
-    return make_error("FEN board has " + std::to_string(rows.size()) + " ranks, expected 10");
+    return make_error(code::fen_rank_count, "FEN board has " + std::to_string(rows.size()) + " ranks, expected 10")
+        .with("ranks", int(rows.size()));
 
   Position pos;
   for (int row = 0; row < kRanks; ++row) {
@@ -95,35 +102,48 @@ Result<Position> Position::from_fen(std::string_view fen) {
       } else {
         const PieceType t = type_from_letter(c);
         if (t == kNoType)
-          return make_error("unknown piece letter '" + printable(c) + "' in FEN rank " + std::to_string(row + 1));
-        if (file >= kFiles)
-          return make_error("FEN rank " + std::to_string(row + 1) + " has more than 9 files");
+          return make_error(code::fen_unknown_piece,
+                            "unknown piece letter '" + printable(c) + "' in FEN rank " + std::to_string(row + 1))
+              .with("char", printable(c))
+              .with("rank", row + 1);
+        if (file >= kFiles) return rank_too_long(row);
         const Color color = (c >= 'a' && c <= 'z') ? kBlack : kRed;
         const Square s = make_square(file, rank);
         const Piece p = make_piece(color, t);
         if (pos.counts_[p] >= kMaxCount[t])
-          return make_error("too many " + side_name(color) + " " + kTypeNames[t] + "s");
+          return make_error(code::fen_too_many_pieces, "too many " + side_name(color) + " " + kTypeNames[t] + "s")
+              .with("letter", std::string(1, c))
+              .with("side", side_name(color))
+              .with("piece", kTypeNames[t])
+              .with("max", kMaxCount[t]);
         const bool allowed = t == kKing       ? in_palace(color, s)
                              : t == kAdvisor  ? advisor_square(color, s)
                              : t == kElephant ? elephant_square(color, s)
                              : t == kPawn     ? pawn_square(color, s)
                                               : true;
         if (!allowed)
-          return make_error(side_name(color) + " " + kTypeNames[t] + " cannot stand on " + square_name(s));
+          return make_error(code::fen_piece_misplaced,
+                            side_name(color) + " " + kTypeNames[t] + " cannot stand on " + square_name(s))
+              .with("letter", std::string(1, c))
+              .with("side", side_name(color))
+              .with("piece", kTypeNames[t])
+              .with("square", square_name(s));
         pos.put(s, p);
         ++file;
       }
-      if (file > kFiles)
-        return make_error("FEN rank " + std::to_string(row + 1) + " has more than 9 files");
+      if (file > kFiles) return rank_too_long(row);
     }
     if (file != kFiles)
-      return make_error("FEN rank " + std::to_string(row + 1) + " has " + std::to_string(file) +
-                        " files, expected 9");
+      return make_error(code::fen_rank_too_short,
+                        "FEN rank " + std::to_string(row + 1) + " has " + std::to_string(file) + " files, expected 9")
+          .with("rank", row + 1)
+          .with("files", file);
   }
   for (Color c : {kRed, kBlack})
-    if (pos.counts_[make_piece(c, kKing)] == 0) return make_error("missing " + side_name(c) + " general");
+    if (pos.counts_[make_piece(c, kKing)] == 0)
+      return make_error(code::fen_missing_general, "missing " + side_name(c) + " general").with("side", side_name(c));
 
-  if (fields.size() < 2) return make_error("FEN has no side to move (expected w or b)");
+  if (fields.size() < 2) return make_error(code::fen_no_side, "FEN has no side to move (expected w or b)");
   const std::string_view side = fields[1];
   if (side == "w" || side == "r" || side == "W" || side == "R") {
     pos.side_ = kRed;
@@ -131,14 +151,17 @@ Result<Position> Position::from_fen(std::string_view fen) {
     pos.side_ = kBlack;
     pos.key_ ^= kZobrist.black_to_move;
   } else {
-    return make_error("bad side to move '" + printable(side) + "' (expected w, r or b)");
+    return make_error(code::fen_bad_side, "bad side to move '" + printable(side) + "' (expected w, r or b)")
+        .with("text", printable(side));
   }
 
   // Optional trailing fields, as in chess FEN: two unused '-' fields, the
   // no-capture clock in plies and the move number.
-  if (fields.size() > 6) return make_error("FEN has too many fields");
+  if (fields.size() > 6) return make_error(code::fen_too_many_fields, "FEN has too many fields");
   for (std::size_t i = 2; i < fields.size() && i < 4; ++i)
-    if (fields[i] != "-") return make_error("unexpected FEN field '" + printable(fields[i]) + "' (expected -)");
+    if (fields[i] != "-")
+      return make_error(code::fen_bad_field, "unexpected FEN field '" + printable(fields[i]) + "' (expected -)")
+          .with("text", printable(fields[i]));
   auto number = [](std::string_view text, int& out) {
     const char* end = text.data() + text.size();
     auto [ptr, ec] = std::from_chars(text.data(), end, out);
@@ -147,12 +170,15 @@ Result<Position> Position::from_fen(std::string_view fen) {
   if (fields.size() > 4) {
     int clock = 0;
     if (!number(fields[4], clock) || clock > 1000)
-      return make_error("bad no-capture clock '" + printable(fields[4]) + "'");
+      return make_error(code::fen_bad_clock, "bad no-capture clock '" + printable(fields[4]) + "'")
+          .with("text", printable(fields[4]));
     pos.quiet_plies_ = std::uint16_t(clock);
   }
   if (fields.size() > 5) {
     int move = 0;
-    if (!number(fields[5], move) || move < 1) return make_error("bad move number '" + printable(fields[5]) + "'");
+    if (!number(fields[5], move) || move < 1)
+      return make_error(code::fen_bad_move_number, "bad move number '" + printable(fields[5]) + "'")
+          .with("text", printable(fields[5]));
     pos.fullmove_ = move;
   }
 
@@ -161,9 +187,10 @@ Result<Position> Position::from_fen(std::string_view fen) {
     bool facing = file_of(ours) == file_of(theirs);
     for (Square s = std::min(ours, theirs) + kFiles; facing && s < std::max(ours, theirs); s += kFiles)
       facing = pos.board_[s] == kEmpty;
-    if (facing) return make_error("the generals face each other on an open file");
-    return make_error(side_name(opposite(pos.side_)) + " general is in check with " + side_name(pos.side_) +
-                      " to move (the general could be captured)");
+    if (facing) return make_error(code::fen_generals_face, "the generals face each other on an open file");
+    return make_error(code::fen_general_capturable, side_name(opposite(pos.side_)) + " general is in check with " +
+                                                        side_name(pos.side_) + " to move (the general could be captured)")
+        .with("side", side_name(opposite(pos.side_)));
   }
   return pos;
 }

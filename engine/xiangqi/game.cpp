@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "codes.h"
+#include "iccs.h"
 #include "move_reason.h"
 #include "movegen.h"
 
@@ -16,6 +18,11 @@ Outcome win_for(Color winner) { return winner == kRed ? Outcome::kRedWins : Outc
 // advisors and elephants never leave their own half.
 bool has_mating_material(const Position& pos, Color c) {
   return pos.count(c, kRook) + pos.count(c, kHorse) + pos.count(c, kCannon) + pos.count(c, kPawn) > 0;
+}
+
+Error game_over(const Status& status) {
+  return make_error(code::game_over, "the game is over: " + status.description)
+      .with("reason", std::string(status.code()));
 }
 
 RuleOptions normalized(RuleOptions options) {
@@ -37,6 +44,7 @@ std::string_view reason_code(Reason reason) {
     case Reason::kMoveLimit: return "move_limit";
     case Reason::kInsufficientMaterial: return "insufficient_material";
     case Reason::kResignation: return "resignation";
+    case Reason::kAgreement: return "agreement";
   }
   return "none";
 }
@@ -64,7 +72,7 @@ Game::Game(Position start, RuleOptions options)
 
 Result<Game> Game::from_fen(std::string_view fen, RuleOptions options) {
   auto pos = Position::from_fen(fen);
-  if (!pos) return make_error(pos.error());
+  if (!pos) return pos.failure();
   return Game(*pos, options);
 }
 
@@ -80,14 +88,26 @@ std::optional<Move> Game::last_move() const {
   return records_.back().move;
 }
 
+Result<Position> Game::position_at(int ply) const {
+  if (ply < 0 || ply > this->ply())
+    return make_error(code::ply_out_of_range, "no position after " + std::to_string(ply) + " moves")
+        .with("ply", ply)
+        .with("plies", this->ply());
+  // Walk back from the current position with the undo records (no replay and
+  // no move generation): the cost is the number of plies undone.
+  Position pos = position_;
+  for (int i = this->ply() - 1; i >= ply; --i) pos.unmake(records_[i].move, records_[i].undo);
+  return pos;
+}
+
 Result<Status> Game::play(Move m) {
-  if (status_.over()) return make_error("the game is over: " + status_.description);
-  if (m.from() >= kSquares || m.to() >= kSquares) return make_error("no such square");
+  if (status_.over()) return game_over(status_);
+  if (m.from() >= kSquares || m.to() >= kSquares) return make_error(code::square_off_board, "no such square");
   if (!is_legal(position_, m)) {
     // illegal_reason explains it in the player's words; the fallback only
     // guards against the two disagreeing.
     if (auto why = illegal_reason(position_, m.from(), m.to())) return *why;
-    return make_error("illegal move");
+    return make_error(code::illegal_move, "illegal move").with("text", to_iccs(m));
   }
   redo_.clear();
   push_move(m);
@@ -96,8 +116,33 @@ Result<Status> Game::play(Move m) {
 }
 
 Result<Status> Game::resign(Color loser) {
-  if (status_.over()) return make_error("the game is over: " + status_.description);
-  resigned_ = loser;
+  if (status_.over()) return game_over(status_);
+  ending_ = PlayersEnding{Reason::kResignation, loser};
+  refresh_status();
+  return status_;
+}
+
+Result<Status> Game::agree_draw() {
+  if (status_.over()) return game_over(status_);
+  ending_ = PlayersEnding{Reason::kAgreement, kRed};
+  refresh_status();
+  return status_;
+}
+
+Result<Status> Game::truncate(int ply) {
+  if (ply < 0 || ply > this->ply())
+    return make_error(code::ply_out_of_range, "cannot continue from move " + std::to_string(ply) + " of " +
+                                                  std::to_string(this->ply()))
+        .with("ply", ply)
+        .with("plies", this->ply());
+  while (this->ply() > ply) {
+    const PlyRecord& last = records_.back();
+    position_.unmake(last.move, last.undo);
+    records_.pop_back();
+    keys_.pop_back();
+  }
+  redo_.clear();
+  ending_.reset();
   refresh_status();
   return status_;
 }
@@ -115,8 +160,8 @@ void Game::push_move(Move m) {
 }
 
 bool Game::undo() {
-  if (resigned_) {
-    resigned_.reset();
+  if (ending_) {
+    ending_.reset();
   } else {
     if (records_.empty()) return false;
     const PlyRecord& last = records_.back();
@@ -130,7 +175,7 @@ bool Game::undo() {
 }
 
 bool Game::redo() {
-  // A resignation is not redoable; nor is anything once the game is over.
+  // A resignation or agreement is not redoable; nor is anything once the game is over.
   if (redo_.empty() || status_.over()) return false;
   const Move m = redo_.back();
   redo_.pop_back();
@@ -176,10 +221,17 @@ void Game::refresh_status() {
   const Color us = position_.side_to_move();
   s.in_check = position_.in_check();
 
-  if (resigned_) {
-    s.outcome = win_for(opposite(*resigned_));
+  if (ending_ && ending_->reason == Reason::kResignation) {
+    s.outcome = win_for(opposite(ending_->loser));
     s.reason = Reason::kResignation;
-    s.description = side_name(*resigned_) + " resigns";
+    s.description = side_name(ending_->loser) + " resigns";
+    status_ = std::move(s);
+    return;
+  }
+  if (ending_) {
+    s.outcome = Outcome::kDraw;
+    s.reason = Reason::kAgreement;
+    s.description = "draw by agreement";
     status_ = std::move(s);
     return;
   }

@@ -1,6 +1,9 @@
 // A game of xiangqi: a start position, the rule options and the moves played,
 // with undo/redo and the game status (checkmate, stalemate, perpetual check,
-// repetition, move limit, insufficient material, resignation).
+// repetition, move limit, insufficient material, resignation, draw by
+// agreement). Results the players decide (resignation, agreement) are part of
+// the game like its moves: records carry them (record.h) and undo takes them
+// back.
 //
 // The status is recomputed once per move and cached, so the UI, the bindings
 // and the server can ask for it as often as they like.
@@ -51,11 +54,12 @@ enum class Reason : std::uint8_t {
   kMoveLimit,
   kInsufficientMaterial,
   kResignation,
+  kAgreement,  // a draw both sides agreed to (an accepted draw offer)
 };
 
 // Stable short codes for the bindings: "none", "checkmate", "stalemate",
 // "perpetual_check", "repetition", "move_limit", "insufficient_material",
-// "resignation".
+// "resignation", "agreement".
 std::string_view reason_code(Reason reason);
 // "ongoing", "red_wins", "black_wins", "draw".
 std::string_view outcome_code(Outcome outcome);
@@ -69,6 +73,13 @@ struct Status {
   bool over() const { return outcome != Outcome::kOngoing; }
   std::optional<Color> winner() const;
   std::string_view code() const { return reason_code(reason); }
+};
+
+// A result the players decided rather than the board: a resignation (by
+// `loser`) or a draw by agreement (`loser` unused).
+struct PlayersEnding {
+  Reason reason = Reason::kResignation;
+  Color loser = kRed;
 };
 
 // One played move and what the rules need to know about it.
@@ -99,6 +110,9 @@ class Game {
   // keys()[i] is the Zobrist key after i plies; keys()[0] is the start.
   const std::vector<std::uint64_t>& keys() const { return keys_; }
   std::optional<Move> last_move() const;
+  // The position after `ply` moves (0 = the start), without changing the
+  // game; refused (ply_out_of_range) outside 0..ply().
+  Result<Position> position_at(int ply) const;
 
   // Plays a legal move and returns the new status. An illegal move, or any
   // move once the game is over, returns an error and changes nothing.
@@ -107,13 +121,22 @@ class Game {
   // The given side resigns (at any time, on either side's turn), unless the
   // game is already over.
   Result<Status> resign(Color loser);
+  // Both sides agree to a draw (an accepted offer; whether to accept is the
+  // player's or the AI's decision, see draw_offer.h), unless the game is over.
+  Result<Status> agree_draw();
+  // The resignation or agreement that ended the game, if that is how it ended.
+  const std::optional<PlayersEnding>& players_ending() const { return ending_; }
 
-  // undo() takes back a resignation if there is one, otherwise the last move.
-  // Both return false when there is nothing to undo / redo.
+  // undo() takes back a resignation or agreement if there is one, otherwise
+  // the last move. Both return false when there is nothing to undo / redo.
   bool undo();
   bool redo();
-  bool can_undo() const { return resigned_.has_value() || !records_.empty(); }
+  bool can_undo() const { return ending_.has_value() || !records_.empty(); }
   bool can_redo() const { return !redo_.empty(); }
+  // "Continue from here": keeps the first `ply` moves and drops the rest, the
+  // redo list and a resignation or agreement. Refused (ply_out_of_range)
+  // outside 0..ply().
+  Result<Status> truncate(int ply);
 
  private:
   void push_move(Move m);
@@ -126,7 +149,7 @@ class Game {
   std::vector<PlyRecord> records_;
   std::vector<std::uint64_t> keys_;
   std::vector<Move> redo_;  // the most recently undone move is at the back
-  std::optional<Color> resigned_;
+  std::optional<PlayersEnding> ending_;
   Status status_;
 };
 

@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <utility>
 
+#include "codes.h"
 #include "move_reason.h"
 
 namespace qipan::xiangqi::notation {
@@ -78,19 +79,30 @@ Result<Square> destination(Color us, PieceType type, Square from, Motion dir, in
   if (moves_straight(type)) {
     if (dir == Motion::kTraverse) {
       const int to_file = board_file(us, number);
-      if (to_file == file) return make_error(who() + " is already on file " + std::to_string(number));
+      if (to_file == file)
+        return make_error(code::notation_same_file, who() + " is already on file " + std::to_string(number))
+            .with("side", std::string(side_name(us)))
+            .with("piece", std::string(type_name(type)))
+            .with("file", number);
       return make_square(to_file, rank);
     }
-    if (type == kPawn && dir == Motion::kBackward) return make_error("a soldier cannot move backward");
+    if (type == kPawn && dir == Motion::kBackward) return make_error(code::soldier_backward, "a soldier cannot move backward");
     const int to_rank = rank + (dir == Motion::kForward ? number : -number) * ahead;
     if (to_rank < 0 || to_rank >= kRanks)
-      return make_error(who() + " cannot go " + (dir == Motion::kForward ? "forward " : "back ") +
-                        std::to_string(number) + (number == 1 ? " rank" : " ranks") + " (off the board)");
+      return make_error(code::notation_off_board, who() + " cannot go " + (dir == Motion::kForward ? "forward " : "back ") +
+                                                      std::to_string(number) + (number == 1 ? " rank" : " ranks") +
+                                                      " (off the board)")
+          .with("side", std::string(side_name(us)))
+          .with("piece", std::string(type_name(type)))
+          .with("file", own_file(us, file))
+          .with("steps", dir == Motion::kForward ? number : -number);
     return make_square(file, to_rank);
   }
   if (dir == Motion::kTraverse)
-    return make_error(std::string(type == kHorse ? "a " : "an ") + std::string(type_name(type)) +
-                      " cannot move sideways: it moves diagonally");
+    return make_error(code::notation_diagonal_sideways, std::string(type == kHorse ? "a " : "an ") +
+                                                            std::string(type_name(type)) +
+                                                            " cannot move sideways: it moves diagonally")
+        .with("piece", std::string(type_name(type)));
   const int to_file = board_file(us, number);
   const int df = std::abs(to_file - file);
   int dr = 0;
@@ -99,8 +111,13 @@ Result<Square> destination(Color us, PieceType type, Square from, Motion dir, in
   if (type == kAdvisor) dr = df == 1 ? 1 : 0;
   const int to_rank = rank + (dir == Motion::kForward ? dr : -dr) * ahead;
   if (dr == 0 || to_rank < 0 || to_rank >= kRanks)
-    return make_error(who() + " cannot move " + (dir == Motion::kForward ? "forward" : "back") + " to file " +
-                      std::to_string(number));
+    return make_error(code::notation_bad_destination, who() + " cannot move " +
+                                                          (dir == Motion::kForward ? "forward" : "back") + " to file " +
+                                                          std::to_string(number))
+        .with("side", std::string(side_name(us)))
+        .with("piece", std::string(type_name(type)))
+        .with("file", own_file(us, file))
+        .with("to_file", number);
   return make_square(to_file, to_rank);
 }
 
@@ -165,14 +182,19 @@ Result<Move> resolve(const Position& pos, const Query& q, const Hints& hints) {
   const Color us = pos.side_to_move();
   if (q.type == kNoType || q.type >= kPieceTypeCount || q.file < 0 || q.file > 9 || q.number < 1 ||
       q.number > 9)
-    return make_error("malformed move");  // the parsers never build such a query
-  if (q.file == 0 && q.place == Place::kAny) return make_error("the move names neither a file nor a place");
+    return make_error(code::notation_malformed, "malformed move");  // the parsers never build such a query
+  if (q.file == 0 && q.place == Place::kAny)
+    return make_error(code::notation_no_file_or_place, "the move names neither a file nor a place");
 
   Square candidates[kRanks] = {};  // at most one per rank, or one per file
   int n = 0;
   if (q.file != 0) {
     const Roster r = roster(pos, us, q.type, board_file(us, q.file));
-    if (r.count == 0) return make_error("no " + piece_name(us, q.type) + " on file " + std::to_string(q.file));
+    if (r.count == 0)
+      return make_error(code::notation_no_piece_on_file, "no " + piece_name(us, q.type) + " on file " + std::to_string(q.file))
+          .with("side", std::string(side_name(us)))
+          .with("piece", std::string(type_name(q.type)))
+          .with("file", q.file);
     if (q.place == Place::kAny) {
       // WXF: the middle one of three or five soldiers is written like a lone one.
       if (q.type == kPawn && r.count >= 3 && r.count % 2 == 1) {
@@ -183,8 +205,14 @@ Result<Move> resolve(const Position& pos, const Query& q, const Hints& hints) {
     } else {
       const int index = place_index(q.place, q.ordinal, r.count);
       if (index < 0)
-        return make_error("file " + std::to_string(q.file) + " holds " + plural(r.count, us, q.type) +
-                          ", so '" + place_word(q.place, q.ordinal) + "' picks none of them");
+        return make_error(code::notation_place_picks_none, "file " + std::to_string(q.file) + " holds " +
+                                                               plural(r.count, us, q.type) + ", so '" +
+                                                               place_word(q.place, q.ordinal) + "' picks none of them")
+            .with("side", std::string(side_name(us)))
+            .with("piece", std::string(type_name(q.type)))
+            .with("file", q.file)
+            .with("count", r.count)
+            .with("place", place_word(q.place, q.ordinal));
       candidates[n++] = r.squares[index];
     }
   } else {
@@ -194,8 +222,11 @@ Result<Move> resolve(const Position& pos, const Query& q, const Hints& hints) {
       if (index >= 0) candidates[n++] = r.squares[index];
     }
     if (n == 0)
-      return make_error("no file holds " + std::to_string(fewest_for(q.place, q.ordinal)) + " or more " +
-                        piece_name(us, q.type) + "s");
+      return make_error(code::notation_no_tandem, "no file holds " + std::to_string(fewest_for(q.place, q.ordinal)) +
+                                                      " or more " + piece_name(us, q.type) + "s")
+          .with("side", std::string(side_name(us)))
+          .with("piece", std::string(type_name(q.type)))
+          .with("count", fewest_for(q.place, q.ordinal));
   }
 
   std::optional<Error> reason;
@@ -218,8 +249,13 @@ Result<Move> resolve(const Position& pos, const Query& q, const Hints& hints) {
   }
   if (matches == 1) return found;
   if (matches > 1)
-    return make_error("ambiguous: " + plural(matches, us, q.type) + " can make that move (" +
-                      std::string(one_file ? hints.same_file : hints.other_files) + ")");
+    return make_error(code::notation_ambiguous, "ambiguous: " + plural(matches, us, q.type) + " can make that move (" +
+                                                    std::string(one_file ? hints.same_file : hints.other_files) + ")")
+        .with("side", std::string(side_name(us)))
+        .with("piece", std::string(type_name(q.type)))
+        .with("count", matches)
+        .with("hint", one_file ? "place" : "file")
+        .with("notation", std::string(hints.notation));
   return *reason;
 }
 

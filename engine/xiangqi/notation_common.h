@@ -88,6 +88,7 @@ struct Query {
 
 // How to resolve an ambiguity in the notation at hand, for error messages.
 struct Hints {
+  std::string_view notation;     // "wxf" or "chinese": the refusal's `notation` parameter
   std::string_view same_file;    // several pieces on one file could move
   std::string_view other_files;  // the place given fits a piece on several files
 };

@@ -400,8 +400,7 @@ int Searcher::negamax(int depth, int alpha, int beta, int ply) {
   return best;
 }
 
-SearchResult Searcher::search(const Position& root, std::span<const PastPosition> history,
-                              const SearchLimits& limits) {
+void Searcher::prepare(const Position& root, std::span<const PastPosition> history, const SearchLimits& limits) {
   Workspace& w = *ws_;
   w.clock.restart();
   limits_ = limits;
@@ -426,6 +425,35 @@ SearchResult Searcher::search(const Position& root, std::span<const PastPosition
   top.after_null = false;
   w.keys[root_index_] = root.key();
   w.checks[root_index_] = top.in_check;
+}
+
+std::vector<Move> Searcher::moves_reaching(const Position& root, std::span<const PastPosition> history, int depth,
+                                           int threshold, const SearchLimits& limits) {
+  prepare(root, history, limits);
+  Workspace& w = *ws_;
+  std::vector<Move> out;
+  MoveList root_moves;
+  generate_legal(root, root_moves);
+  // Each test is a null-window search around the threshold: cheap, since it
+  // only has to show the move is not worse than that.
+  const int beta = std::clamp(threshold, -kMateScore + 1, kMateScore - 1);
+  for (Move m : root_moves) {
+    const Piece moving = w.pos.at(m.from()), captured = w.pos.at(m.to());
+    Undo undo;
+    w.pos.make(m, undo);
+    push_child(0, m, moving, captured);
+    const int score = -negamax(std::max(depth - 1, 0), -beta, -beta + 1, 1);
+    w.pos.unmake(m, undo);
+    if (stopped_) break;
+    if (score >= beta) out.push_back(m);
+  }
+  return out;
+}
+
+SearchResult Searcher::search(const Position& root, std::span<const PastPosition> history,
+                              const SearchLimits& limits) {
+  prepare(root, history, limits);
+  Workspace& w = *ws_;
 
   SearchResult result;
   MoveList root_moves;

@@ -92,6 +92,14 @@ class Searcher {
   SearchResult search(const Position& root, std::span<const PastPosition> history, const SearchLimits& limits);
   SearchResult search(const Position& root, const SearchLimits& limits) { return search(root, {}, limits); }
 
+  // The legal root moves whose score searched to `depth` plies reaches
+  // `threshold` (side to move's view), in move generation order: one
+  // null-window search per move. After search(), with limits.reuse_tables,
+  // it lets a level choose among the near-best moves (ai_levels.h). A limit
+  // that stops it early returns the moves proven so far.
+  std::vector<Move> moves_reaching(const Position& root, std::span<const PastPosition> history, int depth,
+                                   int threshold, const SearchLimits& limits);
+
   void set_info_callback(InfoCallback callback) { info_ = std::move(callback); }
   void set_stop_poll(StopPoll poll) { stop_poll_ = std::move(poll); }
   // Draw score once this many plies pass without a capture (0 = never).
@@ -111,6 +119,7 @@ class Searcher {
  private:
   struct Workspace;
 
+  void prepare(const Position& root, std::span<const PastPosition> history, const SearchLimits& limits);
   int negamax(int depth, int alpha, int beta, int ply);
   int quiesce(int alpha, int beta, int ply);
   bool repetition(int ply, int& score) const;

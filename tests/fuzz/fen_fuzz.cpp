@@ -1,6 +1,7 @@
 // libFuzzer target: FEN parsing. Any input must either be rejected with a
-// message or yield a consistent position whose FEN parses back to itself;
-// making and unmaking every legal move must leave it unchanged.
+// message and a listed refusal code (engine/xiangqi/codes.h) or yield a
+// consistent position whose FEN parses back to itself; making and unmaking
+// every legal move must leave it unchanged.
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -8,6 +9,7 @@
 #include <string>
 #include <string_view>
 
+#include "engine/xiangqi/codes.h"
 #include "engine/xiangqi/movegen.h"
 #include "engine/xiangqi/position.h"
 
@@ -20,6 +22,12 @@ namespace {
   std::abort();
 }
 
+bool listed(std::string_view code) {
+  for (std::string_view c : qipan::xiangqi::code::all_codes)
+    if (c == code) return true;
+  return false;
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -27,6 +35,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   auto parsed = Position::from_fen(text);
   if (!parsed) {
     if (parsed.error().empty()) fail("rejected without a message", text);
+    if (!listed(parsed.code())) fail("rejected with an unlisted code", text);
     return 0;
   }
   Position pos = *parsed;

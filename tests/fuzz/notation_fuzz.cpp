@@ -1,7 +1,11 @@
-// libFuzzer target: move notation parsing. The first input byte picks one of a
-// few positions, the rest is move text handed to every notation parser. A
-// parser may reject the text (with a message); whatever it accepts must be a
-// legal move that its formatter writes back to text parsing to the same move.
+// libFuzzer target: move notation and record parsing. The first input byte
+// picks one of a few positions, the rest is move text handed to every
+// notation parser. A parser may reject the text (with a message and a listed
+// refusal code, causes included); whatever it accepts must be a legal move
+// that its formatter writes back to text parsing to the same move. The same
+// text is also read as a record (PGN or the short form): a game it yields
+// must export to PGN in every notation and import back to the same moves and
+// result.
 //
 // To cover another notation, add an entry to kNotations below.
 #include <array>
@@ -13,8 +17,10 @@
 #include <string_view>
 
 #include "engine/xiangqi/chinese.h"
+#include "engine/xiangqi/codes.h"
 #include "engine/xiangqi/iccs.h"
 #include "engine/xiangqi/movegen.h"
+#include "engine/xiangqi/pgn.h"
 #include "engine/xiangqi/position.h"
 #include "engine/xiangqi/wxf.h"
 
@@ -51,6 +57,27 @@ constexpr std::array<Notation, 3> kNotations = {{
   std::abort();
 }
 
+// A refusal names a listed code, and so does every refusal it wraps.
+bool coded(const qipan::Error& e) {
+  bool listed = false;
+  for (std::string_view c : qipan::xiangqi::code::all_codes) listed |= c == e.code;
+  return listed && !e.message.empty() && (!e.cause || coded(*e.cause));
+}
+
+void check_record(std::string_view text) {
+  auto pgn = parse_pgn(text);
+  if (!pgn) {
+    if (!coded(pgn.failure())) fail("record", "refused without a listed code", text);
+    return;
+  }
+  for (Notation n : {Notation::kChinese, Notation::kWxf, Notation::kIccs}) {
+    auto back = parse_pgn(format_pgn(pgn->game, n, pgn->tags));
+    if (!back) fail("record", ("exported PGN does not import: " + back.error()).c_str(), text);
+    if (back->game.moves() != pgn->game.moves()) fail("record", "PGN round trip changed the moves", text);
+    if (back->game.status().reason != pgn->game.status().reason) fail("record", "PGN round trip changed the result", text);
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -66,14 +93,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (auto m = parse_iccs(text)) {
     auto back = parse_iccs(to_iccs(*m));
     if (!back || *back != *m) fail("iccs", "syntax round trip differs", text);
-  } else if (m.error().empty()) {
-    fail("iccs", "rejected without a message", text);
+  } else if (!coded(m.failure())) {
+    fail("iccs", "rejected without a listed code", text);
   }
 
   for (const Notation& n : kNotations) {
     auto m = n.parse(pos, text);
     if (!m) {
-      if (m.error().empty()) fail(n.name, "rejected without a message", text);
+      if (!coded(m.failure())) fail(n.name, "rejected without a listed code", text);
       continue;
     }
     if (!is_legal(pos, *m)) fail(n.name, "accepted an illegal move", text);
@@ -81,5 +108,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     auto back = n.parse(pos, written);
     if (!back || *back != *m) fail(n.name, "format/parse round trip differs", text);
   }
+  check_record(text);
   return 0;
 }

@@ -25,29 +25,6 @@ function fill(text, params) {
 // Engine reasons (English, from C++) with their Chinese wording.
 // Transitional: English reasons of refusals that have no code yet.
 const REASONS_ZH = {
-  'no piece there': '那里没有棋子',
-  'not your turn': '还没轮到这一方',
-  'cannot capture your own piece': '不能吃自己的棋子',
-  'horse leg blocked': '蹩马腿',
-  'elephant eye blocked': '塞象眼',
-  'elephants cannot cross the river': '象不能过河',
-  'elephants move exactly two steps diagonally': '象走田字',
-  'horses move one step straight and one diagonally': '马走日字',
-  'advisors must stay in the palace': '士不能出九宫',
-  'advisors move one step diagonally': '士走斜线一步',
-  'the general must stay in the palace': '将帅不能出九宫',
-  'the general moves one step along a line': '将帅每次走一步',
-  'rooks move along ranks and files': '车走直线',
-  "the rook's path is blocked": '车的路线被挡住了',
-  'cannons move along ranks and files': '炮走直线',
-  "the cannon's path is blocked (it needs a screen only to capture)": '炮的路线被挡住了（隔子才能吃）',
-  'a cannon captures by jumping over exactly one piece': '炮吃子必须隔一个子',
-  'soldiers move one step at a time': '兵卒每次走一步',
-  'soldiers cannot move backward': '兵卒不能后退',
-  'soldiers move sideways only after crossing the river': '兵卒过河后才能横走',
-  'would leave your general in check': '走后己方将帅被将军',
-  'your general is in check and this move does not answer it': '正被将军，必须应将',
-  'the generals would face each other': '将帅不能照面',
   'the game is over': '对局已结束',
 };
 

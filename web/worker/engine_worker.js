@@ -20,7 +20,9 @@ function searcherFor(engine, game) {
 
 // One request kind per game and purpose; each returns plain data.
 const RUN = {
-  xiangqi: (searcher, msg, info) => searcher.search(msg.fen, msg.history, msg.limits, info),
+  // The game goes along as {fen, moves}; a draw offer is answered by the engine's rule.
+  xiangqi: (searcher, msg, info) =>
+    msg.kind === 'draw' ? searcher.answerDrawOffer(msg.request, msg.limits) : searcher.search(msg.request, msg.limits, info),
   reversi: (searcher, msg, info) =>
     msg.kind === 'hints' ? searcher.hints(msg.board, msg.limits, info)
       : msg.kind === 'evaluate' ? searcher.evaluate(msg.board, msg.limits) : searcher.search(msg.board, msg.limits, info),

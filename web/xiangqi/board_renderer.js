@@ -168,7 +168,8 @@ export function drawBoard(ctx, snapshot, view, timeMs) {
     : snapshot && snapshot.checkedKing !== undefined ? snapshot.checkedKing : -1);
   const selected = sq(v.selected);
   const drag = v.dragging && isSquare(v.dragging.square) ? v.dragging : null;
-  const anim = v.animation && isSquare(v.animation.from) && isSquare(v.animation.to) &&
+  // Reduced motion: pieces jump straight to their squares (no slide, no fade).
+  const anim = !still && v.animation && isSquare(v.animation.from) && isSquare(v.animation.to) &&
     progress(v.animation, timeMs) < 1 ? v.animation : null;
 
   if (lastMove && isSquare(lastMove.from) && isSquare(lastMove.to)) {
@@ -192,7 +193,7 @@ export function drawBoard(ctx, snapshot, view, timeMs) {
   }
 
   // Captures fading on their own (drawn under the pieces).
-  for (const f of v.fading || []) {
+  for (const f of still ? [] : v.fading || []) {
     if (!isSquare(f.square)) continue;
     const t = progress(f, timeMs);
     if (t >= 1) continue;

@@ -1,0 +1,107 @@
+// The xiangqi AI as the page, the terminal and the match tool use it: eight
+// levels from a beginner who looks one ply ahead and often misjudges, to a
+// searcher of a few million nodes; hints and analysis; and the answer to a
+// draw offer.
+//
+//   XiangqiAi ai;                                   // owns searcher + book
+//   AiOptions o; o.seed = 7;
+//   AiMove m = ai.choose_move(game, 5, o);          // m.move, m.score, m.pv ...
+//
+// Levels. Depth and node budgets decide every search (fresh tables for each
+// move, so the same game, level and seed give the same move natively and in
+// wasm); the time limits are only ceilings for slow machines. Games vary in
+// two seeded ways: a book move (opening_book.h) while the game is in the
+// book, and afterwards a uniformly drawn move among those the search scores
+// within the level's margin of the best (centipawns; a rook is about 600),
+// for the whole game at the lower levels and for the opening plies above.
+// See level_table() in ai_levels.cpp for the figures and the ladder they
+// were tuned to (scripts/bench --ladder xiangqi).
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "../core/search_limits.h"
+#include "draw_offer.h"
+#include "game.h"
+#include "opening_book.h"
+#include "search.h"
+
+namespace qipan::xiangqi {
+
+constexpr int kMinLevel = 1;
+constexpr int kMaxLevel = 8;
+
+struct LevelSpec {
+  int level;
+  const char* name;      // English; the page words levels itself
+  int depth;             // plies (0 = no depth limit)
+  std::uint64_t nodes;   // node budget per move (0 = none)
+  std::int64_t time_ms;  // ceiling per move (0 = none)
+  int margin;            // choose among moves within this of the best (0 = always the best)
+  int margin_plies;      // apply the margin only before this ply of the game (0 = always)
+};
+
+std::span<const LevelSpec> level_table();
+// The spec of a level, clamped into kMinLevel..kMaxLevel.
+const LevelSpec& level_spec(int level);
+// A level's search limits; `use_time` false drops the ceiling (deterministic).
+SearchLimits level_limits(const LevelSpec& spec, bool use_time = true);
+// A hint for a player at `level`: the level's search, at least level 4's and
+// at most level 6's, without randomness (a hint should be a good move, and
+// come quickly).
+SearchLimits hint_limits(int level, bool use_time = true);
+// "Analyse" in the page: a fixed, deep search of the shown position.
+SearchLimits analysis_limits(bool use_time = true);
+
+struct AiOptions {
+  std::uint64_t seed = 0;     // the book draw and the choice among near-best moves
+  bool use_time = true;       // false: depth and node budgets only (deterministic)
+  bool use_book = true;       // false: no book moves (the match tool after its opening)
+  Searcher::InfoCallback on_info;
+  Searcher::StopPoll should_stop;
+};
+
+struct AiMove {
+  Move move;                // none only when the game is over or has no legal move
+  bool book = false;        // taken from the opening book (no search, no score)
+  int score = 0;            // side to move's view, the best line's
+  int depth = 0;
+  std::uint64_t nodes = 0;  // both phases of the search
+  std::int64_t time_ms = 0;
+  Line pv;                  // starts with `move`
+  int candidates = 1;       // moves the choice was drawn from
+};
+
+struct DrawOfferAnswer {
+  DrawAnswer answer = DrawAnswer::kTooEarly;
+  int score = 0;  // the answering side's view
+  int depth = 0;
+};
+
+class XiangqiAi {
+ public:
+  explicit XiangqiAi(std::size_t tt_megabytes = 16);
+
+  // The level's move in the game's current position.
+  AiMove choose_move(const Game& game, int level, const AiOptions& options = {});
+  // The same for a level that is not in the table (the match tool's trials).
+  AiMove choose_move(const Game& game, const LevelSpec& spec, const AiOptions& options = {});
+  // The best move under explicit limits: no book, no randomness.
+  AiMove search(const Game& game, const SearchLimits& limits, const AiOptions& options = {});
+  // Searches the current position as the AI of `level` would (its limits, no
+  // randomness) and answers an offer made to `answering` (draw_offer.h).
+  DrawOfferAnswer answer_draw_offer(const Game& game, Color answering, int level, const AiOptions& options = {});
+
+  // Thread-safe: the running search returns its best move so far.
+  void stop() { searcher_.stop(); }
+  Searcher& searcher() { return searcher_; }
+  const OpeningBook& book() const { return book_; }
+
+ private:
+  Searcher searcher_;
+  OpeningBook book_;
+};
+
+}  // namespace qipan::xiangqi

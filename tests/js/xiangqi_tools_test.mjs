@@ -1,0 +1,61 @@
+// The native `qipan` xiangqi tools on the engine's one level table: the
+// match tool is deterministic under node budgets and adds up its games, and
+// the terminal game plays the page's levels (the same moves for the same
+// seed) and refuses a level the table does not have.
+//   node tests/js/xiangqi_tools_test.mjs build/release/qipan
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { finish, test } from './harness.mjs';
+
+const qipan = process.argv[2];
+if (!qipan) {
+  console.error('usage: node tests/js/xiangqi_tools_test.mjs <path to native qipan>');
+  process.exit(2);
+}
+
+const run = (args, input = '') => spawnSync(qipan, args, { input, encoding: 'utf8', timeout: 120000 });
+// The match lines without the wall-clock figures.
+const results = (out) => out.split('\n').filter((l) => !/s\/move| s$/.test(l)).join('\n');
+
+test('qipan match xiangqi: paired games, a score, an Elo line, the same on every run', () => {
+  const args = ['match', 'xiangqi', '--a', '2', '--b', '1', '--games', '4', '--seed', '3', '--verbose'];
+  const first = run(args);
+  assert.equal(first.status, 0, first.stderr);
+  const totals = first.stdout.match(/: (\d+) wins, (\d+) draws, (\d+) losses of (\d+); score ([\d.]+)%/);
+  assert.ok(totals, first.stdout);
+  const [wins, draws, losses, games] = totals.slice(1, 5).map(Number);
+  assert.equal(wins + draws + losses, games);
+  assert.equal(games, 4);
+  assert.match(first.stdout, /Elo difference A - B: /);
+  assert.match(first.stdout, /A \(level 2\): \d+ moves, [\d.]+ s\/move, \d+ nodes\/move/);
+  // Each opening twice, colours swapped.
+  const lines = first.stdout.split('\n').filter((l) => /^ {2}game \d+: A (red|black)/.test(l));
+  assert.deepEqual(lines.map((l) => l.includes('A red')), [true, false, true, false]);
+  assert.equal(lines[0].split(' after ')[1], lines[1].split(' after ')[1], 'a pair shares its opening');
+  assert.equal(results(run(args).stdout), results(first.stdout), 'deterministic under budgets');
+  // A level against explicit limits.
+  const explicit = run(['match', 'xiangqi', '--a', '1', '--b', 'depth=1', '--games', '2']);
+  assert.equal(explicit.status, 0, explicit.stderr);
+  assert.match(explicit.stdout, /level 1 \(A\) vs depth=1 \(B\)/);
+  assert.equal(run(['match', 'xiangqi', '--a', '9', '--b', '1']).status, 2);
+  assert.equal(run(['match', 'xiangqi', '--a', '1', '--b', 'depth=x']).status, 2);
+});
+
+test('qipan play xiangqi: two AIs play the page\'s levels, the same game for the same seed', () => {
+  const args = ['play', 'xiangqi', '--red', 'ai', '--black', 'ai', '--level', '1', '--seed', '11'];
+  const first = run(args);
+  assert.equal(first.status, 0, first.stderr);
+  assert.match(first.stdout, /level 1 \(novice\)/);
+  assert.match(first.stdout, /Game over: /);
+  const moves = (out) => [...out.matchAll(/\(AI\) plays (\S+)/g)].map((m) => m[1]);
+  assert.ok(moves(first.stdout).length > 10);
+  assert.match(first.stdout, /\(AI\) plays \S+ \(\S+\) {3}book/, 'the opening comes from the book');
+  assert.deepEqual(moves(run(args).stdout), moves(first.stdout));
+  const other = run(['play', 'xiangqi', '--red', 'ai', '--black', 'ai', '--level', '1', '--seed', '12']);
+  assert.notDeepEqual(moves(other.stdout), moves(first.stdout), 'another seed, another game');
+  const refused = run(['play', 'xiangqi', '--level', '9'], 'quit\n');
+  assert.equal(refused.status, 2);
+  assert.match(refused.stderr, /--level must be 1-8/);
+});
+
+finish();

@@ -1,0 +1,215 @@
+// The AI levels: one table, deterministic under depth and node budgets (the
+// same move natively, in wasm and from a fresh AI), seeded variety (the book
+// and the near-best choice), and the draw-offer rule.
+#include <doctest/doctest.h>
+
+#include <set>
+#include <string>
+
+#include "engine/xiangqi/ai_levels.h"
+#include "engine/xiangqi/iccs.h"
+#include "engine/xiangqi/movegen.h"
+#include "engine/xiangqi/record.h"
+
+using namespace qipan;
+using namespace qipan::xiangqi;
+
+namespace {
+
+constexpr std::size_t kTestTableMb = 1;
+
+Game game_of(const char* record) {
+  auto game = parse_record(record);
+  REQUIRE_MESSAGE(game, (game ? "" : game.error()));
+  return std::move(*game);
+}
+
+// Out of the book: the position after move 6 of Lv Qin - Xu Yinchuan 2004
+// (tests/xiangqi/fixtures).
+const char* kMiddlegame = "1. h2e2 h9g7 2. h0g2 i9h9 3. g3g4 h7i7 4. b0c2 c6c5 5. b2b6 b9c7 6. b6c6 a9b9";
+
+AiOptions deterministic(std::uint64_t seed) {
+  AiOptions o;
+  o.seed = seed;
+  o.use_time = false;
+  return o;
+}
+
+}  // namespace
+
+TEST_CASE("the level table: eight levels, more search and less randomness going up") {
+  const auto table = level_table();
+  REQUIRE(table.size() == 8);
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    const LevelSpec& s = table[i];
+    CHECK(s.level == int(i) + 1);
+    CHECK(&level_spec(s.level) == &s);
+    CHECK((s.depth > 0 || s.nodes > 0));  // every level is bounded without a clock
+    CHECK(s.time_ms > 0);                 // and has a ceiling for slow machines
+    if (i == 0) continue;
+    const LevelSpec& below = table[i - 1];
+    // Never a smaller search, and stronger in one respect: deeper, a larger
+    // budget (once the levels are budget-bound), or less randomness. More
+    // randomness only comes with a deeper search (level 2: depth 3 with a
+    // wider margin than level 1's depth 2; the ladder measures the balance).
+    const bool budget_bound = s.nodes > 0 && s.depth == 0;
+    if (s.margin > below.margin) CHECK(s.depth > below.depth);
+    if (!budget_bound) CHECK(s.depth >= below.depth);
+    if (below.nodes > 0) CHECK(s.nodes > below.nodes);
+    const bool stronger = s.depth > below.depth || (budget_bound && below.nodes == 0) || s.nodes > below.nodes ||
+                          s.margin < below.margin || (s.margin_plies && !below.margin_plies);
+    CHECK_MESSAGE(stronger, "level ", s.level);
+    CHECK(s.time_ms >= below.time_ms);
+  }
+  CHECK(&level_spec(0) == &table.front());
+  CHECK(&level_spec(99) == &table.back());
+  CHECK(hint_limits(1).nodes == level_limits(level_spec(4)).nodes);
+  CHECK(hint_limits(8).nodes == level_limits(level_spec(6)).nodes);
+  CHECK(level_limits(level_spec(8), false).time_ms == 0);
+}
+
+TEST_CASE("under budgets a level plays the same move every time, whatever came before") {
+  const Game game = game_of(kMiddlegame);
+  XiangqiAi a(kTestTableMb), b(kTestTableMb);
+  for (int level = 1; level <= 5; ++level) {
+    CAPTURE(level);
+    const AiMove first = a.choose_move(game, level, deterministic(3));
+    (void)b.choose_move(game_of("1. c3c4 g6g5"), 4, deterministic(9));  // b has searched something else
+    const AiMove second = b.choose_move(game, level, deterministic(3));
+    const AiMove again = a.choose_move(game, level, deterministic(3));
+    CHECK(first.move == second.move);
+    CHECK(first.move == again.move);
+    CHECK(first.nodes == second.nodes);
+    CHECK(first.score == second.score);
+    CHECK(is_legal(game.position(), first.move));
+    CHECK_FALSE(first.book);
+  }
+}
+
+TEST_CASE("the same moves on every build: a signature of levels 1-5") {
+  // Fails if the wasm build (this suite runs there too) or a change of the
+  // search or the table picks other moves: then update it together with the
+  // bench signature.
+  const Game game = game_of(kMiddlegame);
+  XiangqiAi ai(kTestTableMb);
+  std::string moves;
+  std::uint64_t nodes = 0;
+  for (int level = 1; level <= 5; ++level) {
+    for (std::uint64_t seed : {1, 2}) {
+      const AiMove m = ai.choose_move(game, level, deterministic(seed));
+      moves += to_iccs(m.move) + " ";
+      nodes += m.nodes;
+    }
+  }
+  MESSAGE("level signature: ", moves, nodes);
+  CHECK(moves == "g2f4 g2f4 e3e4 g2f4 a0a1 a0a1 g2f4 g2f4 a0a2 a0a2 ");
+  CHECK(nodes == 165880);
+}
+
+TEST_CASE("seeds vary the games: book moves at every level, near-best moves at the lower levels") {
+  XiangqiAi ai(kTestTableMb);
+  const Game start;
+  for (int level = 1; level <= 8; ++level) {
+    std::set<std::uint16_t> first_moves;
+    for (std::uint64_t seed = 0; seed < 16; ++seed) {
+      const AiMove m = ai.choose_move(start, level, deterministic(seed));
+      CHECK(m.book);
+      first_moves.insert(m.move.raw());
+    }
+    CHECK_MESSAGE(first_moves.size() >= 3, "level ", level);
+  }
+  // Out of the book, levels with a margin for the whole game still vary.
+  const Game game = game_of(kMiddlegame);
+  for (int level = 1; level <= 4; ++level) {
+    std::set<std::uint16_t> moves;
+    for (std::uint64_t seed = 0; seed < 8; ++seed) moves.insert(ai.choose_move(game, level, deterministic(seed)).move.raw());
+    CHECK_MESSAGE(moves.size() >= 2, "level ", level);
+  }
+  // Without the book the first move is searched.
+  AiOptions no_book = deterministic(0);
+  no_book.use_book = false;
+  CHECK_FALSE(ai.choose_move(start, 3, no_book).book);
+}
+
+TEST_CASE("a level chooses only among moves within its margin of the best") {
+  // Red can take a free rook; level 4's margin (25) is far below a rook.
+  const Game game = game_of("[FEN \"3ak4/9/9/9/9/4r4/9/9/4R4/3K5 w - - 0 1\"]");
+  XiangqiAi ai(kTestTableMb);
+  for (std::uint64_t seed = 0; seed < 6; ++seed)
+    CHECK(to_iccs(ai.choose_move(game, 4, deterministic(seed)).move) == "e1e4");
+}
+
+TEST_CASE("explicit limits: no book and no randomness") {
+  XiangqiAi ai(kTestTableMb);
+  SearchLimits limits;
+  limits.depth = 3;
+  const AiMove m = ai.search(Game(), limits, deterministic(0));
+  CHECK_FALSE(m.book);
+  CHECK(m.depth == 3);
+  CHECK(m.pv.size() >= 1);
+  CHECK(m.pv[0] == m.move);
+}
+
+TEST_CASE("the opening book: legal lines, weighted choices, only from the standard start") {
+  const OpeningBook book;
+  for (std::string_view line : OpeningBook::lines()) {
+    Position pos = Position::start();
+    int plies = 0;
+    for (std::size_t i = 0; i + 4 <= line.size(); i += 5, ++plies) {
+      auto m = parse_iccs_move(pos, line.substr(i, 4));
+      REQUIRE_MESSAGE(m, line);
+      Undo undo;
+      pos.make(*m, undo);
+    }
+    CHECK(plies == 8);
+  }
+  const auto first = book.choices(Position::start());
+  REQUIRE(first.size() >= 4);
+  int central = 0, total = 0;
+  for (const auto& c : first) {
+    total += c.weight;
+    if (to_iccs(c.move) == "h2e2") central = c.weight;
+  }
+  CHECK(total == int(OpeningBook::lines().size()));
+  CHECK(central * 3 > total);  // the central cannon is the most common first move
+  for (std::uint64_t seed = 0; seed < 20; ++seed) {
+    const auto opening = book.opening(8, seed);
+    Position pos = Position::start();
+    for (Move m : opening) {
+      REQUIRE(is_legal(pos, m));
+      Undo undo;
+      pos.make(m, undo);
+    }
+    CHECK(opening.size() == 8);
+  }
+  CHECK(book.pick(game_of("[FEN \"4k4/9/9/9/9/9/9/9/R8/3K5 w - - 0 1\"]"), 1).is_none());
+  CHECK(book.pick(game_of(kMiddlegame), 1).is_none());
+}
+
+TEST_CASE("the draw-offer rule: long enough and not ahead") {
+  auto at_move = [](int move_number) {
+    return game_of(("[FEN \"3k5/9/9/9/1r7/7R1/9/9/9/5K3 w - - 0 " + std::to_string(move_number) + "\"]").c_str());
+  };
+  CHECK(answer_draw_offer(at_move(1), 0) == DrawAnswer::kTooEarly);
+  CHECK(plies_played(at_move(21)) == kDrawOfferMinPlies);
+  CHECK(answer_draw_offer(at_move(21), 0) == DrawAnswer::kAccept);
+  CHECK(answer_draw_offer(at_move(21), kDrawOfferMargin) == DrawAnswer::kAccept);
+  CHECK(answer_draw_offer(at_move(21), kDrawOfferMargin + 1) == DrawAnswer::kAhead);
+  CHECK(answer_draw_offer(at_move(21), -500) == DrawAnswer::kAccept);  // worse: a draw is welcome
+  CHECK(draw_answer_code(DrawAnswer::kAccept) == "accept");
+  CHECK(draw_answer_code(DrawAnswer::kTooEarly) == "too_early");
+  CHECK(draw_answer_code(DrawAnswer::kAhead) == "ahead");
+
+  // The AI searches and answers: level rook endings are accepted, a rook up
+  // it declines, a rook down it accepts, before move 20 it declines.
+  XiangqiAi ai(kTestTableMb);
+  const DrawOfferAnswer level = ai.answer_draw_offer(at_move(30), kBlack, 3, deterministic(0));
+  CHECK(level.answer == DrawAnswer::kAccept);
+  CHECK(std::abs(level.score) <= kDrawOfferMargin);
+  const Game black_up = game_of("[FEN \"3k5/9/9/9/1r7/9/9/9/9/5K3 w - - 0 30\"]");
+  const DrawOfferAnswer ahead = ai.answer_draw_offer(black_up, kBlack, 3, deterministic(0));
+  CHECK(ahead.answer == DrawAnswer::kAhead);
+  CHECK(ahead.score > 300);
+  CHECK(ai.answer_draw_offer(black_up, kRed, 3, deterministic(0)).answer == DrawAnswer::kAccept);
+  CHECK(ai.answer_draw_offer(at_move(2), kBlack, 3, deterministic(0)).answer == DrawAnswer::kTooEarly);
+}
