@@ -21,6 +21,9 @@ int protocol_command(const Args& args, bool ucci);
 int xiangqi_engine_match_command(const Args& args);
 // Writes the match opening book (xiangqi_openings.cpp) to stdout.
 int xiangqi_book_command(const Args& args);
+// Self-play games for the evaluation fit, and the fit itself (xiangqi_selfplay.cpp, xiangqi_tune.cpp).
+int xiangqi_selfplay_command(const Args& args);
+int xiangqi_tune_command(const Args& args);
 // Chinese checkers AI tools (checkers_match.cpp, checkers_race.cpp).
 int checkers_match_command(const Args& args);
 int checkers_race_command(const Args& args);
