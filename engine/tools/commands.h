@@ -23,6 +23,9 @@ int xiangqi_engine_match_command(const Args& args);
 int xiangqi_book_command(const Args& args);
 // Xiangqi AI strength matches (xiangqi_match.cpp).
 int xiangqi_match_command(const Args& args);
+// Self-play games for the evaluation fit, and the fit itself (xiangqi_selfplay.cpp, xiangqi_tune.cpp).
+int xiangqi_selfplay_command(const Args& args);
+int xiangqi_tune_command(const Args& args);
 // Chinese checkers AI tools (checkers_match.cpp, checkers_race.cpp).
 int checkers_match_command(const Args& args);
 int checkers_race_command(const Args& args);

@@ -30,7 +30,9 @@ void usage() {
       "               our levels against each other\n"
       "  qipan match xiangqi --a uci:CMD --b uci:CMD [--movetime MS | --tc B+I] [--games G] ...\n"
       "               engine against engine under our rules (see docs/measuring.md)\n"
-      "  qipan book xiangqi [--lines N] [--plies P] [--seed S]   regenerates the match opening book");
+      "  qipan book xiangqi [--lines N] [--plies P] [--seed S]   regenerates the match opening book\n"
+      "  qipan selfplay xiangqi [--games N] [--nodes K] [--out FILE]   self-play positions for the fit\n"
+      "  qipan tune xiangqi --data FILE[,FILE...] [--iterations N]   fits engine/xiangqi/eval_weights.h");
 }
 
 }  // namespace
@@ -58,6 +60,8 @@ int main(int argc, char** argv) {
                    : qipan::tools::xiangqi_match_command(rest);
   }
   if (command == "book" && !rest.empty() && rest[0] == "xiangqi") return qipan::tools::xiangqi_book_command(rest);
+  if (command == "selfplay" && !rest.empty() && rest[0] == "xiangqi") return qipan::tools::xiangqi_selfplay_command(rest);
+  if (command == "tune" && !rest.empty() && rest[0] == "xiangqi") return qipan::tools::xiangqi_tune_command(rest);
   if (command == "race") return qipan::tools::checkers_race_command(rest);
   if (command == "match") return qipan::tools::match_command(rest);
   if (command == "tune") return qipan::tools::tune_command(rest);

@@ -2,171 +2,204 @@
 
 #include <algorithm>
 
+#include "endgame.h"
+#include "eval_params.h"
+#include "eval_weights.h"
+
 namespace qipan::xiangqi {
 namespace {
 
-// Tables are drawn as red sees the board: the first row is rank 9 (black's
-// back rank), the last row is rank 0 (red's). Black uses them mirrored.
-using Drawing = std::array<std::array<std::int16_t, kFiles>, kRanks>;
-
-// Soldiers: the whole value is in the table. Worth little at home, much more
-// across the river, most near the enemy palace, and little on the last rank
-// where they can only move sideways.
-constexpr Drawing kPawnMgTable = {{
-    {30, 30, 32, 36, 40, 36, 32, 30, 30},
-    {50, 60, 70, 90, 95, 90, 70, 60, 50},
-    {50, 60, 70, 85, 90, 85, 70, 60, 50},
-    {50, 58, 65, 75, 80, 75, 65, 58, 50},
-    {45, 50, 55, 60, 65, 60, 55, 50, 45},
-    {32, 0, 32, 0, 36, 0, 32, 0, 32},
-    {30, 0, 30, 0, 34, 0, 30, 0, 30},
-    {0, 0, 0, 0, 0, 0, 0, 0, 0},
-    {0, 0, 0, 0, 0, 0, 0, 0, 0},
-    {0, 0, 0, 0, 0, 0, 0, 0, 0},
-}};
-constexpr Drawing kPawnEgTable = {{
-    {40, 40, 45, 50, 55, 50, 45, 40, 40},
-    {70, 80, 90, 105, 110, 105, 90, 80, 70},
-    {70, 80, 90, 100, 105, 100, 90, 80, 70},
-    {65, 72, 80, 90, 95, 90, 80, 72, 65},
-    {55, 60, 65, 70, 75, 70, 65, 60, 55},
-    {35, 0, 35, 0, 38, 0, 35, 0, 35},
-    {30, 0, 30, 0, 32, 0, 30, 0, 30},
-    {0, 0, 0, 0, 0, 0, 0, 0, 0},
-    {0, 0, 0, 0, 0, 0, 0, 0, 0},
-    {0, 0, 0, 0, 0, 0, 0, 0, 0},
-}};
-
-// Chariots like open central files and the enemy's soldier rank; the corner
-// they start in is their worst square.
-constexpr Drawing kRookTable = {{
-    {6, 8, 6, 12, 14, 12, 6, 8, 6},
-    {6, 10, 8, 14, 16, 14, 8, 10, 6},
-    {4, 8, 6, 14, 14, 14, 6, 8, 4},
-    {6, 12, 12, 16, 16, 16, 12, 12, 6},
-    {8, 12, 12, 14, 16, 14, 12, 12, 8},
-    {6, 10, 10, 12, 14, 12, 10, 10, 6},
-    {-2, 8, 4, 12, 14, 12, 4, 8, -2},
-    {4, 8, 6, 12, 0, 12, 6, 8, 4},
-    {-4, 8, 6, 12, 0, 12, 6, 8, -4},
-    {-6, 6, 4, 12, 0, 12, 4, 6, -6},
-}};
-
-// Horses want to come forward towards the enemy palace and hate the edge and
-// the centre file of their own palace (where they block their general).
-constexpr Drawing kHorseTable = {{
-    {2, -2, 4, 4, -4, 4, 4, -2, 2},
-    {4, 8, 16, 24, 4, 24, 16, 8, 4},
-    {6, 16, 20, 22, 20, 22, 20, 16, 6},
-    {8, 22, 20, 24, 20, 24, 20, 22, 8},
-    {4, 14, 18, 20, 20, 20, 18, 14, 4},
-    {2, 10, 14, 16, 16, 16, 14, 10, 2},
-    {0, 6, 10, 10, 12, 10, 10, 6, 0},
-    {0, 2, 6, 6, 0, 6, 6, 2, 0},
-    {-4, 0, 2, 0, -10, 0, 2, 0, -4},
-    {-6, -4, 0, -4, -6, -4, 0, -4, -6},
-}};
-
-// Cannons are strongest on the centre file (the central cannon opening) and
-// on the enemy's back rank; deep inside the enemy camp they lose screens.
-constexpr Drawing kCannonTable = {{
-    {6, 4, 0, -4, -6, -4, 0, 4, 6},
-    {2, 2, 0, -4, -8, -4, 0, 2, 2},
-    {2, 2, 0, -6, -4, -6, 0, 2, 2},
-    {0, 0, -2, 2, 6, 2, -2, 0, 0},
-    {0, 0, 0, 2, 8, 2, 0, 0, 0},
-    {-2, 0, 4, 2, 8, 2, 4, 0, -2},
-    {0, 0, 0, 2, 8, 2, 0, 0, 0},
-    {2, 2, 0, 2, 10, 2, 0, 2, 2},
-    {0, 2, 4, 4, 4, 4, 4, 2, 0},
-    {0, 0, 2, 4, 4, 4, 2, 0, 0},
-}};
-
-// Advisors and elephants defend best from the centre of the palace.
-constexpr Drawing kAdvisorTable = {{
-    {}, {}, {}, {}, {}, {}, {},
-    {0, 0, 0, -2, 0, -2, 0, 0, 0},
-    {0, 0, 0, 0, 4, 0, 0, 0, 0},
-    {0, 0, 0, 0, 0, 0, 0, 0, 0},
-}};
-constexpr Drawing kElephantTable = {{
-    {}, {}, {}, {}, {},
-    {0, 0, -2, 0, 0, 0, -2, 0, 0},
-    {}, 
-    {-2, 0, 0, 0, 6, 0, 0, 0, -2},
-    {},
-    {0, 0, 0, 0, 0, 0, 0, 0, 0},
-}};
-
-// The general is safest at home on the centre file; in the endgame it may
-// step out to help.
-constexpr Drawing kKingMgTable = {{
-    {}, {}, {}, {}, {}, {}, {},
-    {0, 0, 0, -24, -20, -24, 0, 0, 0},
-    {0, 0, 0, -14, -10, -14, 0, 0, 0},
-    {0, 0, 0, -6, 0, -6, 0, 0, 0},
-}};
-constexpr Drawing kKingEgTable = {{
-    {}, {}, {}, {}, {}, {}, {},
-    {0, 0, 0, -10, -8, -10, 0, 0, 0},
-    {0, 0, 0, -4, -2, -4, 0, 0, 0},
-    {0, 0, 0, -2, 0, -2, 0, 0, 0},
-}};
-
-struct Material {
-  int mg;
-  int eg;
-};
-// Cannons are better while the board is full of screens, horses once it empties.
-constexpr std::array<Material, kPieceTypeCount> kMaterial = {{
-    {0, 0},      // none
-    {0, 0},      // king
-    {120, 120},  // advisor
-    {120, 120},  // elephant
-    {270, 300},  // horse
-    {600, 650},  // rook
-    {300, 270},  // cannon
-    {0, 0},      // pawn (value in its table)
-}};
-
-constexpr int drawn(const Drawing& d, Color c, Square s) {
-  const int rank = c == kRed ? rank_of(s) : kRanks - 1 - rank_of(s);
-  return d[kRanks - 1 - rank][file_of(s)];
-}
+using namespace eval;
 
 constexpr detail::PsqtTable build_psqt() {
   detail::PsqtTable t{};
-  for (Color c : {kRed, kBlack}) {
+  for (Color c : {kRed, kBlack})
     for (int type = kKing; type <= kPawn; ++type) {
       const Piece p = make_piece(c, PieceType(type));
       for (Square s = 0; s < kSquares; ++s) {
-        int mg = kMaterial[type].mg, eg = kMaterial[type].eg;
-        switch (PieceType(type)) {
-          case kPawn: mg += drawn(kPawnMgTable, c, s); eg += drawn(kPawnEgTable, c, s); break;
-          case kRook: mg += drawn(kRookTable, c, s); eg += drawn(kRookTable, c, s) / 2; break;
-          case kHorse: mg += drawn(kHorseTable, c, s); eg += drawn(kHorseTable, c, s) * 3 / 4; break;
-          case kCannon: mg += drawn(kCannonTable, c, s); eg += drawn(kCannonTable, c, s) / 2; break;
-          case kAdvisor: mg += drawn(kAdvisorTable, c, s); eg += drawn(kAdvisorTable, c, s); break;
-          case kElephant: mg += drawn(kElephantTable, c, s); eg += drawn(kElephantTable, c, s); break;
-          case kKing: mg += drawn(kKingMgTable, c, s); eg += drawn(kKingEgTable, c, s); break;
-          default: break;
-        }
-        t[p][s] = detail::PsqtPair{std::int16_t(mg), std::int16_t(eg)};
+        const Weight material = kWeights[kMaterial + type];
+        const Weight placement = kWeights[kPsqt + type * kHalfSquares + folded_square(c, s)];
+        t[p][s] = detail::PsqtPair{std::int16_t(material.mg + placement.mg), std::int16_t(material.eg + placement.eg)};
       }
     }
-  }
   return t;
 }
 
-constexpr int kTempo = 8;
+// Attack-unit weight of one palace square hit by a piece of each type.
+constexpr std::array<int, kPieceTypeCount> kUnitWeight = {0, 0, 0, 0, 3, 2, 2, 2};
+// Order of piece values for "attacked by a cheaper piece".
+constexpr std::array<std::uint8_t, kPieceTypeCount> kValueRank = {0, 6, 2, 2, 3, 5, 3, 1};
+constexpr std::uint8_t kNoAttacker = 15;
 
-// Palace safety: every attacking piece of the opponent (a rook counts twice)
-// is more dangerous for each missing advisor or elephant. Middlegame only.
-int palace_danger(const Position& pos, Color c) {
+// What one side's pieces attack, built in one pass over its pieces.
+struct SideScan {
+  std::array<std::uint8_t, kSquares> attacks{};  // attackers per square
+  std::array<std::uint8_t, kSquares> lowest{};   // value rank of the cheapest attacker
+  int king_units = 0;                            // attack units against the enemy palace
+};
+
+inline void mark(SideScan& scan, Square s, std::uint8_t rank) {
+  ++scan.attacks[s];
+  scan.lowest[s] = std::min(scan.lowest[s], rank);
+}
+
+// Scans the pieces of colour c: attacks, mobility and palace hits.
+template <class Acc>
+void scan_side(const Position& pos, Color c, SideScan& scan, Acc& acc) {
+  const int sign = c == kRed ? 1 : -1;
   const Color them = opposite(c);
-  const int attackers = 2 * pos.count(them, kRook) + pos.count(them, kHorse) + pos.count(them, kCannon);
-  const int missing = 4 - pos.count(c, kAdvisor) - pos.count(c, kElephant);
-  return attackers * missing * 5;
+  scan.lowest.fill(kNoAttacker);
+  pos.pieces(c).for_each([&](Square from) {
+    const PieceType type = type_of(pos.at(from));
+    const std::uint8_t rank = kValueRank[type];
+    int mobility = 0, palace_hits = 0;
+    switch (type) {
+      case kRook:
+        for (const Ray& ray : kGeometry.rays[from])
+          for (const std::int8_t s : ray) {
+            mark(scan, s, rank);
+            palace_hits += in_palace(them, s);
+            const Piece p = pos.at(s);
+            if (p == kEmpty) {
+              ++mobility;
+              continue;
+            }
+            mobility += color_of(p) != c;
+            break;
+          }
+        acc.add(kRookMobility + std::min(mobility, kRookMobilityCount - 1), sign);
+        break;
+      case kCannon:
+        for (const Ray& ray : kGeometry.rays[from]) {
+          const std::int8_t* it = ray.begin();
+          const std::int8_t* end = ray.end();
+          for (; it != end && pos.at(*it) == kEmpty; ++it) ++mobility;
+          if (it == end) continue;
+          // Beyond the screen: every square up to and including the next piece.
+          for (++it; it != end; ++it) {
+            mark(scan, *it, rank);
+            palace_hits += in_palace(them, *it);
+            const Piece p = pos.at(*it);
+            if (p == kEmpty) continue;
+            mobility += color_of(p) != c;
+            break;
+          }
+        }
+        acc.add(kCannonMobility + std::min(mobility, kCannonMobilityCount - 1), sign);
+        break;
+      case kHorse:
+        for (const Step& st : kGeometry.horse_moves[from]) {
+          if (pos.at(st.via) != kEmpty) continue;
+          mark(scan, st.to, rank);
+          palace_hits += in_palace(them, st.to);
+          const Piece p = pos.at(st.to);
+          mobility += p == kEmpty || color_of(p) != c;
+        }
+        acc.add(kHorseMobility + mobility, sign);
+        break;
+      case kPawn:
+        for (const Step& st : kGeometry.pawn_moves[c][from]) {
+          mark(scan, st.to, rank);
+          palace_hits += in_palace(them, st.to);
+        }
+        break;
+      case kElephant:
+        for (const Step& st : kGeometry.elephant_moves[c][from])
+          if (pos.at(st.via) == kEmpty) mark(scan, st.to, rank);
+        break;
+      case kAdvisor:
+        for (const Step& st : kGeometry.advisor_moves[c][from]) mark(scan, st.to, rank);
+        break;
+      case kKing:
+        for (const Step& st : kGeometry.king_moves[c][from]) mark(scan, st.to, rank);
+        break;
+      default:
+        break;
+    }
+    scan.king_units += kUnitWeight[type] * std::min(palace_hits, 3);
+  });
+}
+
+// Cannons and rooks of colour c lined up on the enemy general.
+template <class Acc>
+void lines_on_general(const Position& pos, Color c, Acc& acc) {
+  const int sign = c == kRed ? 1 : -1;
+  const Square king = pos.king_square(opposite(c));
+  const Piece cannon = make_piece(c, kCannon), rook = make_piece(c, kRook);
+  for (int d = 0; d < 4; ++d) {
+    const bool file = d == kUp || d == kDown;
+    int between = 0;
+    for (const std::int8_t s : kGeometry.rays[king][d]) {
+      const Piece p = pos.at(s);
+      if (p == kEmpty) continue;
+      if (p == cannon && between == 0) acc.add(file ? kCannonFileOpen : kCannonRankOpen, sign);
+      if (p == cannon && between == 2) acc.add(file ? kCannonFileTwoScreens : kCannonRankTwoScreens, sign);
+      if (p == rook && between == 1) acc.add(kRookPinsToGeneral, sign);
+      if (++between > 2) break;
+    }
+  }
+}
+
+template <class Acc>
+void evaluate_terms(const Position& pos, Acc& acc) {
+  SideScan scans[2];
+  scan_side(pos, kRed, scans[kRed], acc);
+  scan_side(pos, kBlack, scans[kBlack], acc);
+  for (Color c : {kRed, kBlack}) {
+    const int sign = c == kRed ? 1 : -1;
+    const Color them = opposite(c);
+    acc.add(kKingDanger + std::min(scans[c].king_units, kKingDangerCount - 1), sign);
+    lines_on_general(pos, c, acc);
+    // Defenders the enemy is missing, against our attackers.
+    const int missing_advisors = 2 - pos.count(them, kAdvisor), missing_elephants = 2 - pos.count(them, kElephant);
+    if (missing_advisors > 0) {
+      acc.add(kMissingAdvisorRook, sign * missing_advisors * pos.count(c, kRook));
+      acc.add(kMissingAdvisorHorse, sign * missing_advisors * pos.count(c, kHorse));
+      acc.add(kMissingAdvisorCannon, sign * missing_advisors * pos.count(c, kCannon));
+    }
+    if (missing_elephants > 0) {
+      acc.add(kMissingElephantRook, sign * missing_elephants * pos.count(c, kRook));
+      acc.add(kMissingElephantHorse, sign * missing_elephants * pos.count(c, kHorse));
+      acc.add(kMissingElephantCannon, sign * missing_elephants * pos.count(c, kCannon));
+    }
+    if (pos.count(c, kAdvisor) == 2) acc.add(kAdvisorPair, sign);
+    if (pos.count(c, kElephant) == 2) acc.add(kElephantPair, sign);
+    // Our pieces under attack: undefended, or by a cheaper piece.
+    const Piece our_pawn = make_piece(c, kPawn);
+    pos.pieces(c).for_each([&](Square s) {
+      const Piece p = pos.at(s);
+      const PieceType type = type_of(p);
+      if (p == our_pawn && crossed_river(c, s) && file_of(s) < kFiles - 1 && pos.at(s + 1) == our_pawn)
+        acc.add(kLinkedSoldiers, sign);
+      if (type == kKing || scans[them].attacks[s] == 0) return;
+      if (scans[c].attacks[s] == 0) acc.add(kHanging + type, sign);
+      if (scans[them].lowest[s] < kValueRank[type]) acc.add(kThreatByLesser + type, sign);
+    });
+  }
+  acc.add(kTempo, pos.side_to_move() == kRed ? 1 : -1);
+}
+
+// Adds weights as they go (the engine's evaluation).
+struct WeightSum {
+  int mg = 0, eg = 0;
+  void add(int param, int coefficient) {
+    mg += coefficient * kWeights[param].mg;
+    eg += coefficient * kWeights[param].eg;
+  }
+};
+
+// Records the features (the tuner's view).
+struct TraceRecorder {
+  EvalTrace* trace;
+  void add(int param, int coefficient) {
+    if (coefficient != 0) trace->terms.emplace_back(std::int16_t(param), std::int16_t(coefficient));
+  }
+};
+
+int scaled(const Position& pos, int red_view) {
+  if (red_view == 0) return 0;
+  const int scale = endgame_scale(pos, red_view > 0 ? kRed : kBlack);
+  return scale == kFullScale ? red_view : red_view * scale / kFullScale;
 }
 
 }  // namespace
@@ -195,12 +228,31 @@ int game_phase(const Position& pos) {
 }
 
 int evaluate(const Position& pos, EvalScore psqt) {
+  WeightSum sum{psqt.mg, psqt.eg};
+  evaluate_terms(pos, sum);
   const int phase = game_phase(pos);
-  psqt.mg += palace_danger(pos, kBlack) - palace_danger(pos, kRed);
-  const int red_view = (psqt.mg * phase + psqt.eg * (kMaxPhase - phase)) / kMaxPhase;
-  return (pos.side_to_move() == kRed ? red_view : -red_view) + kTempo;
+  const int red_view = scaled(pos, (sum.mg * phase + sum.eg * (kMaxPhase - phase)) / kMaxPhase);
+  return pos.side_to_move() == kRed ? red_view : -red_view;
 }
 
 int evaluate(const Position& pos) { return evaluate(pos, psqt_score(pos)); }
+
+EvalTrace trace_evaluation(const Position& pos) {
+  EvalTrace trace;
+  TraceRecorder recorder{&trace};
+  for (Color c : {kRed, kBlack})
+    pos.pieces(c).for_each([&](Square s) {
+      const PieceType type = type_of(pos.at(s));
+      const int sign = c == kRed ? 1 : -1;
+      recorder.add(kMaterial + type, sign);
+      recorder.add(kPsqt + type * kHalfSquares + folded_square(c, s), sign);
+    });
+  evaluate_terms(pos, recorder);
+  trace.phase = game_phase(pos);
+  trace.scale_red_ahead = endgame_scale(pos, kRed);
+  trace.scale_black_ahead = endgame_scale(pos, kBlack);
+  trace.red_to_move = pos.side_to_move() == kRed;
+  return trace;
+}
 
 }  // namespace qipan::xiangqi

@@ -1,7 +1,13 @@
-// Static evaluation: material plus piece-square tables, tapered between the
-// middlegame and the endgame by the attacking material left on the board, and
-// a small palace-safety term. Scores are in centipawn-like units where a rook
-// is about 600; evaluate() answers from the side to move's view.
+// Static evaluation, tapered between the middlegame and the endgame by the
+// attacking material left on the board: material and piece-square tables;
+// mobility of rooks, horses and cannons; the safety of each general (attacks
+// on its palace, cannons and rooks lined up on it, missing advisors and
+// elephants against the attackers left); linked soldiers; pieces left hanging
+// or attacked by cheaper ones; and endgame knowledge that scales down an
+// advantage the stronger side cannot turn into mate (endgame.h). Scores are
+// in centipawn-like units where a rook is about 600; evaluate() answers from
+// the side to move's view. The weights are fitted by `qipan tune xiangqi`
+// (eval_weights.h, layout in eval_params.h).
 //
 // The material + table part is a plain sum over pieces, so the searcher keeps
 // it incrementally (psqt_delta per move) instead of rescanning the board.
@@ -9,6 +15,8 @@
 
 #include <array>
 #include <cstdint>
+#include <utility>
+#include <vector>
 
 #include "position.h"
 
@@ -70,5 +78,18 @@ int game_phase(const Position& pos);
 int evaluate(const Position& pos, EvalScore psqt);
 // Convenience: computes the table sum from scratch.
 int evaluate(const Position& pos);
+
+// The evaluation as the tuner sees it: red's view before tapering is
+// sum(coefficient * weight) over the listed parameters, separately for the
+// middlegame and endgame weights; then tapered by `phase` and multiplied by
+// scale/64, where the scale depends on who is ahead.
+struct EvalTrace {
+  std::vector<std::pair<std::int16_t, std::int16_t>> terms;  // (parameter, coefficient)
+  int phase = 0;
+  int scale_red_ahead = 64;
+  int scale_black_ahead = 64;
+  bool red_to_move = true;
+};
+EvalTrace trace_evaluation(const Position& pos);
 
 }  // namespace qipan::xiangqi

@@ -2,13 +2,18 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 
 #include "../core/clock.h"
 #include "evaluate.h"
 #include "game.h"
+#include "history.h"
+#include "move_check.h"
+#include "move_picker.h"
 #include "movegen.h"
+#include "see.h"
 
 namespace qipan::xiangqi {
 namespace {
@@ -16,18 +21,13 @@ namespace {
 // Positions before the root kept for repetition checks. Only positions since
 // the last capture can repeat, and the move limit ends a game well before this.
 constexpr int kMaxHistory = 512;
-
-constexpr int kTTMoveScore = 1 << 30;
-constexpr int kCaptureScore = 1 << 24;
-constexpr int kKillerScore = 1 << 20;
-constexpr int kHistoryMax = 1 << 18;
-
-// Least valuable attacker first among equal victims.
-constexpr std::array<int, kPieceTypeCount> kAttackerRank = {0, 5, 1, 1, 2, 4, 3, 0};
-
-int mvv_lva(Piece attacker, Piece victim) {
-  return kCaptureScore + piece_value(type_of(victim)) * 8 - kAttackerRank[type_of(attacker)];
-}
+// "No score" marker for static evaluations (in check) and table scores.
+constexpr int kNoScore = kInfinity + 1;
+// Frames before the root, so that ply - 4 is always a valid frame.
+constexpr int kFrameOffset = 4;
+// Pickers in use at once: one per nested search call (a singular search nests
+// a second call at the same ply).
+constexpr int kMaxPickers = 2 * kMaxPly + 8;
 
 int score_to_tt(int score, int ply) {
   if (score >= kMateBound) return score + ply;
@@ -43,6 +43,12 @@ int score_from_tt(int score, int ply) {
 bool has_attackers(const Position& pos, Color c) {
   return pos.count(c, kRook) + pos.count(c, kHorse) + pos.count(c, kCannon) > 0;
 }
+
+int stat_bonus(int depth) { return std::min(268 * depth - 352, 1153); }
+int stat_malus(int depth) { return std::min(400 * depth - 354, 1201); }
+
+// Reverse futility margin per ply of depth left.
+constexpr int kFutilityMargin = 60;
 
 }  // namespace
 
@@ -73,39 +79,71 @@ std::vector<PastPosition> past_positions(const Game& game) {
   return past;
 }
 
+// What the search knows about one ply of the current line.
+struct Searcher::Frame {
+  EvalScore psqt;                      // material + tables here (red's view)
+  std::array<Move, 2> killers;
+  Move move;                           // the move being searched from here
+  Piece moved = kEmpty;                // its piece (kEmpty: a null move or none)
+  PieceToHistory* cont = nullptr;      // continuation table of (moved, move.to())
+  Move excluded;                       // singular search: the move left out
+  int static_eval = kNoScore;
+  int stat_score = 0;
+  int move_count = 0;
+  int cutoffs = 0;
+  int rep_window = 0;                  // earlier positions that could equal this one
+  bool in_check = false;
+  bool after_null = false;             // reached by a null move
+  bool tt_pv = false;                  // on (or once on) a principal variation
+};
+
 // Everything indexed by ply lives here, on the heap, so that neither the
 // Searcher object nor the recursion needs much stack (wasm stacks are small).
 struct Searcher::Workspace {
-  struct Frame {
-    EvalScore psqt;              // material + tables at this ply (red's view)
-    std::array<Move, 2> killers;
-    int rep_window = 0;          // earlier positions that could equal this one
-    bool in_check = false;
-    bool after_null = false;     // reached by a null move
-  };
-
   Position pos;
   Stopwatch clock;
-  std::array<Frame, kMaxPly + 2> stack{};
+  std::array<Frame, kMaxPly + kFrameOffset + 3> stack{};
+  Frame& frame(int ply) { return stack[std::size_t(ply + kFrameOffset)]; }
   // Keys and check flags of the game history followed by the search path.
   std::array<std::uint64_t, kMaxHistory + kMaxPly + 2> keys{};
   std::array<bool, kMaxHistory + kMaxPly + 2> checks{};
   std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> pv{};
   std::array<int, kMaxPly + 1> pv_len{};
-  std::array<MoveList, kMaxPly + 1> moves{};
-  std::array<std::array<int, kMaxMoves>, kMaxPly + 1> scores{};
-  std::array<std::array<int, kSquares>, kPieceCodes> history{};
+  std::array<MovePicker, kMaxPickers> pickers{};
+  HistoryTables history;
+  // Late-move reductions by depth and move number (in 1/1024 plies).
+  std::array<std::array<int, 64>, 64> reductions{};
   // Best root move of the current iteration, set as soon as one is complete.
   Move root_best;
   int root_best_score = 0;
+  Move root_previous;  // best move of the last completed iteration, searched first
+
+  Workspace() {
+    for (int d = 1; d < 64; ++d)
+      for (int m = 1; m < 64; ++m) reductions[d][m] = int(1024 * (0.4 + std::log(d) * std::log(m) / 2.3));
+  }
 };
+
+namespace {
+// Hands out one picker per nested search call and takes it back on return.
+class PickerLease {
+ public:
+  PickerLease(int& height) : height_(height) { ++height_; }
+  ~PickerLease() { --height_; }
+  PickerLease(const PickerLease&) = delete;
+  PickerLease& operator=(const PickerLease&) = delete;
+
+ private:
+  int& height_;
+};
+}  // namespace
 
 Searcher::Searcher(std::size_t tt_megabytes) : ws_(std::make_unique<Workspace>()), tt_(tt_megabytes) {}
 Searcher::~Searcher() = default;
 
 void Searcher::clear() {
   tt_.clear();
-  for (auto& row : ws_->history) row.fill(0);
+  ws_->history.clear();
   for (auto& frame : ws_->stack) frame.killers = {};
 }
 
@@ -119,13 +157,21 @@ void Searcher::poll() {
   if (stop_poll_ && stop_poll_()) stopped_ = true;
 }
 
+// Counts a node; false when a limit says the search must end.
+bool Searcher::count_node() {
+  ++nodes_;
+  if (limits_.nodes && nodes_ >= limits_.nodes) stopped_ = true;
+  if ((nodes_ & 1023) == 0) poll();
+  return !stopped_;
+}
+
 // Looks back over positions with the same side to move since the last
 // capture (or null move). A repeat is a draw, unless one side gave check with
 // every one of its moves in the cycle: that side loses (perpetual check).
 bool Searcher::repetition(int ply, int& score) const {
-  const Workspace& w = *ws_;
+  Workspace& w = *ws_;
   const int now = root_index_ + ply;
-  const int window = w.stack[ply].rep_window;
+  const int window = w.frame(ply).rep_window;
   const std::uint64_t key = w.keys[now];
   for (int back = 4; back <= window; back += 2) {
     if (w.keys[now - back] != key) continue;
@@ -146,8 +192,8 @@ bool Searcher::repetition(int ply, int& score) const {
 
 void Searcher::push_child(int ply, Move m, Piece moving, Piece captured) {
   Workspace& w = *ws_;
-  const Workspace::Frame& parent = w.stack[ply];
-  Workspace::Frame& child = w.stack[ply + 1];
+  const Frame& parent = w.frame(ply);
+  Frame& child = w.frame(ply + 1);
   child.psqt = parent.psqt;
   child.psqt += psqt_delta(moving, m.from(), m.to(), captured);
   child.in_check = w.pos.in_check();
@@ -159,8 +205,8 @@ void Searcher::push_child(int ply, Move m, Piece moving, Piece captured) {
 
 void Searcher::push_null(int ply) {
   Workspace& w = *ws_;
-  Workspace::Frame& child = w.stack[ply + 1];
-  child.psqt = w.stack[ply].psqt;
+  Frame& child = w.frame(ply + 1);
+  child.psqt = w.frame(ply).psqt;
   child.in_check = false;
   child.rep_window = 0;
   child.after_null = true;
@@ -168,236 +214,456 @@ void Searcher::push_null(int ply) {
   w.checks[root_index_ + ply + 1] = false;
 }
 
-void Searcher::update_quiet_stats(int ply, Move m, int depth) {
+void Searcher::update_pv(int ply, Move m) {
   Workspace& w = *ws_;
-  auto& killers = w.stack[ply].killers;
-  if (killers[0] != m) {
-    killers[1] = killers[0];
-    killers[0] = m;
-  }
-  int& h = w.history[w.pos.at(m.from())][m.to()];
-  h += depth * depth;
-  if (h > kHistoryMax)
-    for (auto& row : w.history)
-      for (int& v : row) v /= 2;
+  w.pv[ply][ply] = m;
+  for (int k = ply + 1; k < w.pv_len[ply + 1]; ++k) w.pv[ply][k] = w.pv[ply + 1][k];
+  w.pv_len[ply] = std::max(w.pv_len[ply + 1], ply + 1);
 }
 
+// The continuation tables of the moves 1, 2 and 4 plies back learn that
+// `moving` to `to` was good (bonus > 0) or bad after them.
+void Searcher::update_continuation(int ply, Piece moving, Square to, int bonus) {
+  Workspace& w = *ws_;
+  for (int back : {1, 2, 4}) {
+    const Frame& f = w.frame(ply - back);
+    if (f.moved == kEmpty) continue;
+    update_stat((*f.cont)[moving][to], bonus);
+    if (back == 2 && w.frame(ply).in_check) break;
+  }
+}
+
+void Searcher::update_best_move_stats(int ply, Move best, Piece moving, bool quiet, int bonus, int malus,
+                                      const Move* quiets, int quiet_count, const Move* captures,
+                                      int capture_count) {
+  Workspace& w = *ws_;
+  HistoryTables& h = w.history;
+  const Position& pos = w.pos;
+  const Color us = pos.side_to_move();
+  if (quiet) {
+    Frame& f = w.frame(ply);
+    if (f.killers[0] != best) {
+      f.killers[1] = f.killers[0];
+      f.killers[0] = best;
+    }
+    const Frame& prev = w.frame(ply - 1);
+    if (prev.moved != kEmpty) h.counter[prev.moved][prev.move.to()] = best;
+    update_stat(h.butterfly[us][best.from()][best.to()], bonus);
+    update_continuation(ply, moving, best.to(), bonus);
+    for (int i = 0; i < quiet_count; ++i) {
+      const Move q = quiets[i];
+      update_stat(h.butterfly[us][q.from()][q.to()], -malus);
+      update_continuation(ply, pos.at(q.from()), q.to(), -malus);
+    }
+  } else {
+    update_stat(h.capture[moving][best.to()][type_of(pos.at(best.to()))], bonus);
+  }
+  for (int i = 0; i < capture_count; ++i) {
+    const Move c = captures[i];
+    update_stat(h.capture[pos.at(c.from())][c.to()][type_of(pos.at(c.to()))], -malus);
+  }
+}
+
+template <bool Pv>
 int Searcher::quiesce(int alpha, int beta, int ply) {
   Workspace& w = *ws_;
   Position& pos = w.pos;
-  w.pv_len[ply] = ply;
-  ++nodes_;
-  if (limits_.nodes && nodes_ >= limits_.nodes) stopped_ = true;
-  if ((nodes_ & 2047) == 0) poll();
-  if (stopped_) return 0;
+  Frame& ss = w.frame(ply);
+  if (Pv) w.pv_len[ply] = ply;
+  if (!count_node()) return 0;
   seldepth_ = std::max(seldepth_, ply);
 
   int rep_score = 0;
   if (repetition(ply, rep_score)) return rep_score;
-  const bool in_check = w.stack[ply].in_check;
-  if (ply >= kMaxPly - 1) return in_check ? 0 : evaluate(pos, w.stack[ply].psqt);
+  const bool in_check = ss.in_check;
+  if (ply >= kMaxPly - 1 || picker_height_ >= kMaxPickers) return in_check ? 0 : evaluate(pos, ss.psqt);
   alpha = std::max(alpha, -kMateScore + ply);
   beta = std::min(beta, kMateScore - ply - 1);
   if (alpha >= beta) return alpha;
 
+  const std::uint64_t key = pos.key();
+  TableHit hit;
+  const bool tt_hit = tt_.probe(key, hit);
+  const int tt_score = tt_hit && hit.bound != Bound::kNone ? score_from_tt(hit.score, ply) : kNoScore;
+  if (!Pv && tt_score != kNoScore && hit.depth >= 0 &&
+      (hit.bound == Bound::kExact || (hit.bound == Bound::kLower && tt_score >= beta) ||
+       (hit.bound == Bound::kUpper && tt_score <= alpha)))
+    return tt_score;
+
   // Stand pat: the side to move may decline every capture, unless in check,
   // where all evasions are searched and having none is mate.
-  int best = -kInfinity, stand_pat = 0;
+  int best = -kInfinity, futility_base = -kInfinity;
   if (!in_check) {
-    stand_pat = evaluate(pos, w.stack[ply].psqt);
-    if (stand_pat >= beta) return stand_pat;
-    alpha = std::max(alpha, stand_pat);
-    best = stand_pat;
+    const bool have_eval = tt_hit && hit.eval != kNoScore;
+    ss.static_eval = have_eval ? hit.eval : evaluate(pos, ss.psqt);
+    best = ss.static_eval;
+    if (tt_score != kNoScore && (hit.bound == (tt_score > best ? Bound::kLower : Bound::kUpper) ||
+                                 hit.bound == Bound::kExact))
+      best = tt_score;
+    if (best >= beta) {
+      if (!tt_hit) tt_.store(key, 0, score_to_tt(best, ply), ss.static_eval, 0, Bound::kLower, false);
+      return best;
+    }
+    alpha = std::max(alpha, best);
+    futility_base = ss.static_eval + 100;
+  } else {
+    ss.static_eval = kNoScore;
   }
 
-  MoveList& moves = w.moves[ply];
-  auto& scores = w.scores[ply];
-  moves.clear();
-  generate_pseudo_legal(pos, moves, in_check ? GenKind::kAll : GenKind::kCaptures);
-  for (std::size_t i = 0; i < moves.size(); ++i) {
-    const Piece victim = pos.at(moves[i].to());
-    scores[i] = victim != kEmpty ? mvv_lva(pos.at(moves[i].from()), victim)
-                                 : w.history[pos.at(moves[i].from())][moves[i].to()];
-  }
-  const Color us = pos.side_to_move();
+  const PickerLease lease(picker_height_);
+  MovePicker& picker = w.pickers[std::size_t(picker_height_ - 1)];
+  const std::array<const PieceToHistory*, 4> cont = {w.frame(ply - 1).cont, w.frame(ply - 2).cont,
+                                                      w.frame(ply - 3).cont, w.frame(ply - 4).cont};
+  picker.start_quiescence(pos, tt_hit ? Move::from_raw(hit.move) : Move(), w.history, cont, in_check);
   const LegalityFilter filter(pos);
+  const int original_alpha = alpha;
+  const Square recapture_square = w.frame(ply - 1).moved != kEmpty ? w.frame(ply - 1).move.to() : kNoSquare;
+  Move best_move;
   int legal = 0;
-  for (std::size_t i = 0; i < moves.size(); ++i) {
-    std::size_t pick = i;
-    for (std::size_t j = i + 1; j < moves.size(); ++j)
-      if (scores[j] > scores[pick]) pick = j;
-    std::swap(moves[i], moves[pick]);
-    std::swap(scores[i], scores[pick]);
-    const Move m = moves[i];
-    const Piece moving = pos.at(m.from()), captured = pos.at(m.to());
-    if (!in_check) {
-      // Delta pruning: even winning this piece for free cannot reach alpha.
-      if (stand_pat + piece_value(type_of(captured)) + 150 <= alpha) continue;
-      // A bigger piece taking a defended smaller one rarely gains anything.
-      if (piece_value(type_of(moving)) > piece_value(type_of(captured)) + 50 &&
-          pos.attacked(m.to(), opposite(us)))
-        continue;
-    }
+  for (Move m; !(m = picker.next()).is_none();) {
     if (!filter.legal(pos, m)) continue;
     ++legal;
+    const Piece moving = pos.at(m.from()), captured = pos.at(m.to());
+    if (best > -kMateBound && !in_check) {
+      if (m.to() != recapture_square) {
+        // Futility: even winning this piece for free cannot reach alpha.
+        const int futility_value = futility_base + see_value(captured);
+        if (futility_value <= alpha) {
+          best = std::max(best, futility_value);
+          continue;
+        }
+        if (futility_base <= alpha && !see_ge(pos, m, 1)) {
+          best = std::max(best, futility_base);
+          continue;
+        }
+      }
+      if (!see_ge(pos, m, -40)) continue;
+    }
+    ss.move = m;
+    ss.moved = moving;
+    ss.cont = &w.history.continuation[moving][m.to()];
     Undo undo;
     pos.make(m, undo);
     push_child(ply, m, moving, captured);
-    const int score = -quiesce(-beta, -alpha, ply + 1);
+    const int score = -quiesce<Pv>(-beta, -alpha, ply + 1);
     pos.unmake(m, undo);
     if (stopped_) return 0;
     if (score > best) {
       best = score;
       if (score > alpha) {
-        alpha = score;
-        w.pv[ply][ply] = m;
-        for (int k = ply + 1; k < w.pv_len[ply + 1]; ++k) w.pv[ply][k] = w.pv[ply + 1][k];
-        w.pv_len[ply] = std::max(w.pv_len[ply + 1], ply + 1);
+        best_move = m;
+        if (Pv) update_pv(ply, m);
         if (score >= beta) break;
+        alpha = score;
       }
     }
   }
   if (in_check && legal == 0) return -kMateScore + ply;
+  const Bound bound = best >= beta ? Bound::kLower : Pv && best > original_alpha ? Bound::kExact : Bound::kUpper;
+  tt_.store(key, best_move.raw(), score_to_tt(best, ply), ss.static_eval, 0, bound, Pv);
   return best;
 }
 
-int Searcher::negamax(int depth, int alpha, int beta, int ply) {
+template <bool Pv>
+int Searcher::negamax(int depth, int alpha, int beta, int ply, bool cut_node) {
   Workspace& w = *ws_;
   Position& pos = w.pos;
-  const bool pv_node = beta - alpha > 1;
-  const bool in_check = w.stack[ply].in_check;
-  if (in_check) ++depth;  // check extension: never stop the search in check
-  if (depth <= 0) return quiesce(alpha, beta, ply);
+  Frame& ss = w.frame(ply);
+  const bool root = ply == 0;
+  const bool in_check = ss.in_check;
+  if (depth <= 0) return quiesce<Pv>(alpha, beta, ply);
 
-  w.pv_len[ply] = ply;
-  ++nodes_;
-  if (limits_.nodes && nodes_ >= limits_.nodes) stopped_ = true;
-  if ((nodes_ & 2047) == 0) poll();
-  if (stopped_) return 0;
-  seldepth_ = std::max(seldepth_, ply);
-
-  if (ply > 0) {
+  // Step 1. Node setup, draws and mate distance pruning.
+  if (Pv) w.pv_len[ply] = ply;
+  if (!count_node()) return 0;
+  if (Pv) seldepth_ = std::max(seldepth_, ply);
+  if (!root) {
     int rep_score = 0;
     if (repetition(ply, rep_score)) return rep_score;
     if (move_limit_plies_ > 0 && pos.quiet_plies() >= move_limit_plies_) return 0;
-    if (ply >= kMaxPly - 1) return in_check ? 0 : evaluate(pos, w.stack[ply].psqt);
+    if (ply >= kMaxPly - 1 || picker_height_ >= kMaxPickers) return in_check ? 0 : evaluate(pos, ss.psqt);
     // Mate distance pruning: no line here can beat a mate already found nearer the root.
     alpha = std::max(alpha, -kMateScore + ply);
     beta = std::min(beta, kMateScore - ply - 1);
     if (alpha >= beta) return alpha;
   }
+  w.frame(ply + 1).excluded = Move();
+  w.frame(ply + 2).killers = {};
+  w.frame(ply + 2).cutoffs = 0;
+  const Frame& prev = w.frame(ply - 1);
 
+  // Step 2. Transposition table.
+  const Move excluded = ss.excluded;
   const std::uint64_t key = pos.key();
-  Move tt_move;
-  if (const TTEntry* e = tt_.probe(key)) {
-    tt_move = Move::from_raw(e->move);
-    if (!pv_node && ply > 0 && e->depth >= depth) {
-      const int s = score_from_tt(e->score, ply);
-      if (e->bound == Bound::kExact || (e->bound == Bound::kLower && s >= beta) ||
-          (e->bound == Bound::kUpper && s <= alpha))
-        return s;
+  TableHit hit;
+  const bool tt_hit = excluded.is_none() && tt_.probe(key, hit);
+  const int tt_score = tt_hit && hit.bound != Bound::kNone ? score_from_tt(hit.score, ply) : kNoScore;
+  Move tt_move = root ? w.root_previous : tt_hit ? Move::from_raw(hit.move) : Move();
+  if (excluded.is_none()) ss.tt_pv = Pv || (tt_hit && hit.pv);
+  const bool tt_capture = !tt_move.is_none() && pseudo_legal(pos, tt_move) && pos.at(tt_move.to()) != kEmpty;
+  if (!Pv && tt_score != kNoScore && hit.depth >= depth &&
+      (hit.bound == Bound::kExact || (hit.bound == Bound::kLower && tt_score >= beta) ||
+       (hit.bound == Bound::kUpper && tt_score <= alpha))) {
+    // A quiet table move that still cuts off earns history credit.
+    if (tt_score >= beta && !tt_move.is_none() && !tt_capture && pseudo_legal(pos, tt_move)) {
+      const Piece moving = pos.at(tt_move.from());
+      update_stat(w.history.butterfly[pos.side_to_move()][tt_move.from()][tt_move.to()], stat_bonus(depth));
+      update_continuation(ply, moving, tt_move.to(), stat_bonus(depth));
     }
+    return tt_score;
   }
 
+  // Step 3. Static evaluation, and whether it improves on two plies ago.
   const Color us = pos.side_to_move();
-  const int static_eval = in_check ? -kInfinity : evaluate(pos, w.stack[ply].psqt);
-  if (!pv_node && !in_check && ply > 0 && std::abs(beta) < kMateBound) {
-    // Reverse futility: far above beta near the leaves, assume it holds.
-    if (depth <= 3 && static_eval - 120 * depth >= beta) return static_eval;
-    // Null move: if passing still fails high, a real move surely would. Needs
-    // attacking pieces, since pure zugzwang endings fool it.
-    if (depth >= 3 && static_eval >= beta && !w.stack[ply].after_null && has_attackers(pos, us)) {
-      const int reduction = 2 + depth / 4;
+  int eval = kNoScore;
+  if (in_check) {
+    ss.static_eval = kNoScore;
+  } else if (!excluded.is_none()) {
+    eval = ss.static_eval;  // the singular search keeps its node's evaluation
+  } else if (tt_hit && hit.eval != kNoScore) {
+    ss.static_eval = eval = hit.eval;
+    if (tt_score != kNoScore && (hit.bound == Bound::kExact ||
+                                 hit.bound == (tt_score > eval ? Bound::kLower : Bound::kUpper)))
+      eval = tt_score;
+  } else {
+    ss.static_eval = eval = evaluate(pos, ss.psqt);
+    tt_.store(key, 0, 0, eval, SearchTable::kEvalOnlyDepth, Bound::kNone, ss.tt_pv);
+  }
+  bool improving = false;
+  if (!in_check) {
+    const int two_back = w.frame(ply - 2).static_eval, four_back = w.frame(ply - 4).static_eval;
+    improving = two_back != kNoScore ? ss.static_eval > two_back : four_back == kNoScore || ss.static_eval > four_back;
+  }
+
+  if (!Pv && !in_check && excluded.is_none() && std::abs(beta) < kMateBound) {
+    // Step 4. Razoring: hopeless here, so only captures could save it.
+    if (depth <= 3 && eval < alpha - 220 - 130 * depth * depth) {
+      const int score = quiesce<false>(alpha - 1, alpha, ply);
+      if (score < alpha || stopped_) return score;
+    }
+    // Step 5. Reverse futility: far above beta near the leaves, assume it holds.
+    if (!ss.tt_pv && depth < 9 && eval - kFutilityMargin * (depth - improving) - prev.stat_score / 600 >= beta &&
+        eval < kMateBound)
+      return eval;
+    // Step 6. Null move: if passing still fails high, a real move surely
+    // would. Needs attacking pieces (pure zugzwang endings fool it); deep
+    // down the result is verified by a reduced search without a null move.
+    if (cut_node && prev.moved != kEmpty && eval >= beta && ss.static_eval >= beta - 12 * depth + 140 &&
+        ply >= null_move_min_ply_ && has_attackers(pos, us)) {
+      const int reduction = std::min((eval - beta) / 80, 6) + depth / 3 + 4;
+      ss.move = Move();
+      ss.moved = kEmpty;
+      ss.cont = &w.history.continuation[kEmpty][0];
       Undo undo;
       pos.make_null(undo);
       push_null(ply);
-      const int score = -negamax(depth - 1 - reduction, -beta, -beta + 1, ply + 1);
+      const int score = -negamax<false>(depth - reduction, -beta, -beta + 1, ply + 1, false);
       pos.unmake_null(undo);
       if (stopped_) return 0;
-      if (score >= beta) return score >= kMateBound ? beta : score;
-    }
-  }
-
-  MoveList& moves = w.moves[ply];
-  auto& scores = w.scores[ply];
-  moves.clear();
-  generate_pseudo_legal(pos, moves);
-  const auto& killers = w.stack[ply].killers;
-  for (std::size_t i = 0; i < moves.size(); ++i) {
-    const Move m = moves[i];
-    const Piece victim = pos.at(m.to());
-    if (m == tt_move) scores[i] = kTTMoveScore;
-    else if (victim != kEmpty) scores[i] = mvv_lva(pos.at(m.from()), victim);
-    else if (m == killers[0]) scores[i] = kKillerScore + 1;
-    else if (m == killers[1]) scores[i] = kKillerScore;
-    else scores[i] = w.history[pos.at(m.from())][m.to()];
-  }
-  w.stack[ply + 2].killers = {};  // grandchildren start afresh; siblings share
-
-  const LegalityFilter filter(pos);
-  const int original_alpha = alpha;
-  int best = -kInfinity, legal = 0;
-  Move best_move;
-  for (std::size_t i = 0; i < moves.size(); ++i) {
-    std::size_t pick = i;
-    for (std::size_t j = i + 1; j < moves.size(); ++j)
-      if (scores[j] > scores[pick]) pick = j;
-    std::swap(moves[i], moves[pick]);
-    std::swap(scores[i], scores[pick]);
-    const Move m = moves[i];
-    if (!filter.legal(pos, m)) continue;
-    if (ply == 0 && excluded_at_root(m)) continue;
-    ++legal;
-    const Piece moving = pos.at(m.from()), captured = pos.at(m.to());
-    const bool quiet = captured == kEmpty;
-    Undo undo;
-    pos.make(m, undo);
-    push_child(ply, m, moving, captured);
-    const bool gives_check = w.stack[ply + 1].in_check;
-
-    int score;
-    if (legal == 1) {
-      score = -negamax(depth - 1, -beta, -alpha, ply + 1);
-    } else {
-      // Late quiet moves are searched shallower first (late-move reduction).
-      int reduction = 0;
-      if (depth >= 3 && quiet && !in_check && !gives_check && legal > 3 && scores[i] < kKillerScore)
-        reduction = 1 + (legal > 10 && depth >= 6);
-      score = -negamax(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
-      if (score > alpha && reduction > 0 && !stopped_)
-        score = -negamax(depth - 1, -alpha - 1, -alpha, ply + 1);
-      if (score > alpha && score < beta && !stopped_)
-        score = -negamax(depth - 1, -beta, -alpha, ply + 1);
-    }
-    pos.unmake(m, undo);
-    if (stopped_) return 0;
-
-    if (score > best) {
-      best = score;
-      if (score > alpha) {
-        alpha = score;
-        best_move = m;
-        w.pv[ply][ply] = m;
-        for (int k = ply + 1; k < w.pv_len[ply + 1]; ++k) w.pv[ply][k] = w.pv[ply + 1][k];
-        w.pv_len[ply] = std::max(w.pv_len[ply + 1], ply + 1);
-        if (ply == 0) {
-          w.root_best = m;
-          w.root_best_score = score;
-        }
-        if (score >= beta) {
-          if (quiet) update_quiet_stats(ply, m, depth);
-          break;
-        }
+      if (score >= beta && score < kMateBound) {
+        if (null_move_min_ply_ || depth < 14) return score;
+        null_move_min_ply_ = ply + 3 * (depth - reduction) / 4;
+        const int verified = negamax<false>(depth - reduction, beta - 1, beta, ply, false);
+        null_move_min_ply_ = 0;
+        if (verified >= beta) return score;
       }
     }
   }
 
-  // No legal move loses in xiangqi, whether in check (mate) or not (stalemate).
-  if (legal == 0) return -kMateScore + ply;
+  // Step 7. Internal iterative reduction: without a table move this node was
+  // never searched well; search it shallower first.
+  if (!root && tt_move.is_none()) {
+    if (Pv) depth -= 2;
+    else if (cut_node && depth >= 8) depth -= 2;
+    if (depth <= 0) return quiesce<Pv>(alpha, beta, ply);
+  }
 
-  const Bound bound = best >= beta ? Bound::kLower : alpha > original_alpha ? Bound::kExact : Bound::kUpper;
-  tt_.store(key, best_move.raw(), score_to_tt(best, ply), depth, bound);
+  // Step 8. The move loop.
+  const PickerLease lease(picker_height_);
+  MovePicker& picker = w.pickers[std::size_t(picker_height_ - 1)];
+  const std::array<const PieceToHistory*, 4> cont = {prev.cont, w.frame(ply - 2).cont, w.frame(ply - 3).cont,
+                                                      w.frame(ply - 4).cont};
+  const Move counter = prev.moved != kEmpty ? w.history.counter[prev.moved][prev.move.to()] : Move();
+  picker.start_main(pos, tt_move, w.history, cont, ss.killers[0], ss.killers[1], counter, in_check);
+
+  const LegalityFilter filter(pos);
+  const int original_alpha = alpha;
+  int best = -kInfinity, move_count = 0;
+  Move best_move;
+  std::array<Move, 64> quiets_tried;
+  std::array<Move, 32> captures_tried;
+  int quiet_count = 0, capture_count = 0;
+  bool skip_quiets = false;
+  const bool may_prune = !root && has_attackers(pos, us);
+  for (Move m; !(m = picker.next(skip_quiets)).is_none();) {
+    if (m == excluded) continue;
+    if (root && excluded_at_root(m)) continue;
+    if (!filter.legal(pos, m)) continue;
+    ss.move_count = ++move_count;
+    const Piece moving = pos.at(m.from()), captured = pos.at(m.to());
+    const bool capture = captured != kEmpty;
+    const bool check = gives_check(pos, m);
+    int new_depth = depth - 1;
+    const int base_reduction = w.reductions[std::min(depth, 63)][std::min(move_count, 63)];
+
+    // Step 9. Pruning at shallow depth: move count, futility, history and
+    // exchange value.
+    if (may_prune && best > -kMateBound) {
+      if (move_count >= (3 + depth * depth) / (2 - improving)) skip_quiets = true;
+      int lmr_depth = new_depth - base_reduction / 1024;
+      if (capture || check) {
+        if (!check && !in_check && lmr_depth < 7 &&
+            ss.static_eval + 120 + 150 * lmr_depth + see_value(captured) +
+                    w.history.capture[moving][m.to()][type_of(captured)] / 7 <= alpha)
+          continue;
+        if (!see_ge(pos, m, -90 * depth)) continue;
+      } else {
+        int history = (*cont[0])[moving][m.to()] + (*cont[1])[moving][m.to()] + (*cont[3])[moving][m.to()];
+        if (lmr_depth < 6 && history < -3750 * depth) continue;
+        history += 2 * w.history.butterfly[us][m.from()][m.to()];
+        lmr_depth += history / 7800;
+        lmr_depth = std::max(lmr_depth, -1);
+        if (!in_check && lmr_depth < 13 &&
+            ss.static_eval + (best < ss.static_eval - 30 ? 60 : 35) + 60 * lmr_depth <= alpha)
+          continue;
+        lmr_depth = std::max(lmr_depth, 0);
+        if (!see_ge(pos, m, -13 * lmr_depth * lmr_depth)) continue;
+      }
+    }
+
+    // Step 10. Extensions: the table move when every other move is much
+    // worse (singular), a check that does not lose material.
+    int extension = 0;
+    if (!root && m == tt_move && excluded.is_none() && depth >= 6 && tt_score != kNoScore &&
+        std::abs(tt_score) < kMateBound && (hit.bound == Bound::kLower || hit.bound == Bound::kExact) &&
+        hit.depth >= depth - 3) {
+      const int singular_beta = tt_score - depth;
+      ss.excluded = m;
+      const int score = negamax<false>((depth - 1) / 2, singular_beta - 1, singular_beta, ply, cut_node);
+      ss.excluded = Move();
+      ss.move_count = move_count;
+      if (stopped_) return 0;
+      if (score < singular_beta) {
+        extension = !Pv && score < singular_beta - 10 && ply < 2 * root_depth_ ? 2 : 1;
+      } else if (singular_beta >= beta) {
+        return singular_beta;  // multi-cut: more than one move beats beta
+      } else if (tt_score >= beta) {
+        extension = -2;
+      } else if (cut_node) {
+        extension = -1;
+      }
+    } else if (check && depth > 6 && see_ge(pos, m, 0)) {
+      extension = 1;
+    }
+    new_depth += extension;
+
+    // Step 11. Make the move.
+    ss.move = m;
+    ss.moved = moving;
+    ss.cont = &w.history.continuation[moving][m.to()];
+    Undo undo;
+    pos.make(m, undo);
+    push_child(ply, m, moving, captured);
+
+    // Step 12. Late-move reductions, then a full-depth null-window search
+    // if needed, then the full window for a PV candidate.
+    int score = 0;
+    if (depth >= 2 && move_count > 1 + root && (!capture || !ss.tt_pv || cut_node)) {
+      int r = base_reduction;
+      if (ss.tt_pv) r -= 1024;
+      if (cut_node) r += 2048;
+      if (tt_capture) r += 1024;
+      if (Pv) r -= 1024;
+      if (w.frame(ply + 1).cutoffs > 3) r += 1024;
+      if (m == ss.killers[0] || m == ss.killers[1] || m == counter) r -= 1024;
+      if (check) r -= 1024;
+      ss.stat_score = capture ? 0
+                              : 2 * w.history.butterfly[us][m.from()][m.to()] + (*cont[0])[moving][m.to()] +
+                                    (*cont[1])[moving][m.to()] + (*cont[3])[moving][m.to()] - 4000;
+      r -= ss.stat_score * 1024 / 14000;
+      const int reduced = std::min(std::max(new_depth - r / 1024, 1), new_depth + 1);
+      score = -negamax<false>(reduced, -alpha - 1, -alpha, ply + 1, true);
+      if (score > alpha && reduced < new_depth && !stopped_) {
+        // Deeper if it beat alpha by far, shallower if only just.
+        new_depth += score > best + 50 + 2 * new_depth;
+        new_depth -= score < best + new_depth;
+        if (reduced < new_depth) score = -negamax<false>(new_depth, -alpha - 1, -alpha, ply + 1, !cut_node);
+        if (!capture) update_continuation(ply, moving, m.to(), score > alpha ? stat_bonus(new_depth) : -stat_malus(new_depth));
+      }
+    } else if (!Pv || move_count > 1) {
+      ss.stat_score = 0;
+      score = -negamax<false>(new_depth, -alpha - 1, -alpha, ply + 1, !cut_node);
+    }
+    if (Pv && !stopped_ && (move_count == 1 || (score > alpha && (root || score < beta))))
+      score = -negamax<true>(new_depth, -beta, -alpha, ply + 1, false);
+    pos.unmake(m, undo);
+    if (stopped_) return 0;
+
+    // Step 13. New best move.
+    if (score > best) {
+      best = score;
+      if (score > alpha) {
+        best_move = m;
+        if (Pv) update_pv(ply, m);
+        if (root) {
+          w.root_best = m;
+          w.root_best_score = score;
+        }
+        if (score >= beta) {
+          ++ss.cutoffs;
+          break;
+        }
+        alpha = score;
+      }
+    }
+    if (m != best_move) {
+      if (!capture && quiet_count < int(quiets_tried.size())) quiets_tried[quiet_count++] = m;
+      else if (capture && capture_count < int(captures_tried.size())) captures_tried[capture_count++] = m;
+    }
+  }
+
+  // No legal move loses in xiangqi, whether in check (mate) or not (stalemate).
+  if (move_count == 0) return !excluded.is_none() ? alpha : -kMateScore + ply;
+
+  // Step 14. History updates and the table entry.
+  if (!best_move.is_none() && best >= beta) {
+    const Piece moving = pos.at(best_move.from());
+    const bool quiet = pos.at(best_move.to()) == kEmpty;
+    update_best_move_stats(ply, best_move, moving, quiet, stat_bonus(depth + (best > beta + 80)), stat_malus(depth),
+                           quiets_tried.data(), quiet_count, captures_tried.data(), capture_count);
+  }
+  if (excluded.is_none()) {
+    const Bound bound = best >= beta ? Bound::kLower : Pv && best > original_alpha ? Bound::kExact : Bound::kUpper;
+    tt_.store(key, best_move.raw(), score_to_tt(best, ply), ss.static_eval, depth, bound, ss.tt_pv);
+  }
   return best;
+}
+
+// One iteration: a window around the last score, widened on failure.
+int Searcher::aspiration(int depth, int previous) {
+  Workspace& w = *ws_;
+  int delta = 16 + std::abs(previous) / 40;
+  int alpha = -kInfinity, beta = kInfinity;
+  if (depth >= 4 && std::abs(previous) < kMateBound) {
+    alpha = std::max(previous - delta, -kInfinity);
+    beta = std::min(previous + delta, kInfinity);
+  }
+  for (;;) {
+    root_depth_ = depth;
+    const int score = negamax<true>(depth, alpha, beta, 0, false);
+    if (stopped_) return score;
+    if (score <= alpha && alpha > -kInfinity) {
+      beta = (alpha + beta) / 2;
+      alpha = std::max(score - delta, -kInfinity);
+    } else if (score >= beta && beta < kInfinity) {
+      beta = std::min(score + delta, kInfinity);
+      if (!w.root_best.is_none()) w.root_previous = w.root_best;
+    } else {
+      return score;
+    }
+    delta += delta / 2;
+    if (delta > 600) alpha = -kInfinity, beta = kInfinity;
+  }
 }
 
 void Searcher::prepare(const Position& root, std::span<const PastPosition> history, const SearchLimits& limits) {
@@ -408,6 +674,8 @@ void Searcher::prepare(const Position& root, std::span<const PastPosition> histo
   stopped_ = false;
   nodes_ = 0;
   seldepth_ = 0;
+  null_move_min_ply_ = 0;
+  picker_height_ = 0;
   if (!limits.reuse_tables) clear();
   tt_.new_search();
 
@@ -418,7 +686,17 @@ void Searcher::prepare(const Position& root, std::span<const PastPosition> histo
     w.keys[i] = history[i].key;
     w.checks[i] = history[i].in_check;
   }
-  Workspace::Frame& top = w.stack[0];
+  for (int back = 1; back <= kFrameOffset; ++back) {
+    Frame& f = w.frame(-back);
+    f.move = Move();
+    f.moved = kEmpty;
+    f.cont = &w.history.continuation[kEmpty][0];
+    f.static_eval = kNoScore;
+    f.stat_score = 0;
+    f.after_null = false;
+  }
+  for (Frame& f : w.stack) f.excluded = Move();
+  Frame& top = w.frame(0);
   top.psqt = psqt_score(root);
   top.in_check = root.in_check();
   top.rep_window = root_index_;
@@ -437,12 +715,19 @@ std::vector<Move> Searcher::moves_reaching(const Position& root, std::span<const
   // Each test is a null-window search around the threshold: cheap, since it
   // only has to show the move is not worse than that.
   const int beta = std::clamp(threshold, -kMateScore + 1, kMateScore - 1);
+  root_depth_ = depth;
+  Frame& top = w.frame(0);
+  top.static_eval = kNoScore;
   for (Move m : root_moves) {
     const Piece moving = w.pos.at(m.from()), captured = w.pos.at(m.to());
+    top.move = m;
+    top.moved = moving;
+    top.cont = &w.history.continuation[moving][m.to()];
     Undo undo;
     w.pos.make(m, undo);
     push_child(0, m, moving, captured);
-    const int score = -negamax(std::max(depth - 1, 0), -beta, -beta + 1, 1);
+    // The child is expected to fail low (the move reaches the threshold): an all-node.
+    const int score = -negamax<false>(std::max(depth - 1, 0), -beta, -beta + 1, 1, false);
     w.pos.unmake(m, undo);
     if (stopped_) break;
     if (score >= beta) out.push_back(m);
@@ -464,11 +749,13 @@ SearchResult Searcher::search(const Position& root, std::span<const PastPosition
     return result;
   }
   result.best = *first;  // something legal even if depth 1 never completes
+  w.root_previous = Move();
 
   const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxSearchDepth) : kMaxSearchDepth;
+  int previous = 0;
   for (int depth = 1; depth <= max_depth; ++depth) {
     w.root_best = Move();
-    const int score = negamax(depth, -kInfinity, kInfinity, 0);
+    const int score = aspiration(depth, previous);
     if (stopped_) {
       // A partly searched iteration still fully searched its best root move
       // so far (the previous best is searched first), so that move is sound.
@@ -481,7 +768,9 @@ SearchResult Searcher::search(const Position& root, std::span<const PastPosition
       result.stopped = true;
       break;
     }
+    previous = score;
     result.best = w.pv[0][0];
+    w.root_previous = result.best;
     result.score = score;
     result.depth = depth;
     result.pv.clear();

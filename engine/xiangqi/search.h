@@ -1,7 +1,12 @@
-// The xiangqi searcher: iterative deepening over a principal-variation
-// (negamax alpha-beta) search with a transposition table, MVV/LVA capture
-// ordering, killer and history heuristics, null-move pruning, late-move
-// reductions, check extension and a capture quiescence search.
+// The xiangqi searcher: iterative deepening with aspiration windows over a
+// principal-variation (negamax alpha-beta) search. Around it: a bucketed
+// transposition table (search_table.h) that also keeps static evaluations,
+// staged move ordering (move_picker.h) by static exchange (see.h), killers,
+// counter moves and butterfly, continuation and capture history (history.h);
+// pruning by reverse futility, razoring, null move (verified deep down),
+// move count, futility and exchange value; late-move reductions scaled by
+// history; singular, and check extensions; a quiescence search of captures
+// that do not lose material, with every evasion searched in check.
 //
 // Every Searcher owns all of its state (table, history, killers, node counter,
 // stop flag), so any number can live side by side. Under a depth or node limit
@@ -20,8 +25,8 @@
 
 #include "../core/move_list.h"
 #include "../core/search_limits.h"
-#include "../core/transposition_table.h"
 #include "position.h"
+#include "search_table.h"
 
 namespace qipan::xiangqi {
 
@@ -118,19 +123,27 @@ class Searcher {
 
  private:
   struct Workspace;
+  struct Frame;
 
   void prepare(const Position& root, std::span<const PastPosition> history, const SearchLimits& limits);
-  int negamax(int depth, int alpha, int beta, int ply);
+  template <bool Pv>
+  int negamax(int depth, int alpha, int beta, int ply, bool cut_node);
+  template <bool Pv>
   int quiesce(int alpha, int beta, int ply);
+  int aspiration(int depth, int previous);
   bool repetition(int ply, int& score) const;
   void push_child(int ply, Move m, Piece moving, Piece captured);
   void push_null(int ply);
   void poll();
+  bool count_node();
   bool excluded_at_root(Move m) const;
-  void update_quiet_stats(int ply, Move m, int depth);
+  void update_continuation(int ply, Piece moving, Square to, int bonus);
+  void update_best_move_stats(int ply, Move best, Piece moving, bool quiet, int bonus, int malus,
+                              const Move* quiets, int quiet_count, const Move* captures, int capture_count);
+  void update_pv(int ply, Move m);
 
   std::unique_ptr<Workspace> ws_;
-  TranspositionTable tt_;
+  SearchTable tt_;
   InfoCallback info_;
   StopPoll stop_poll_;
   std::atomic<bool> stop_requested_{false};
@@ -142,6 +155,9 @@ class Searcher {
   bool perpetual_check_loses_ = true;
   std::vector<Move> root_exclusions_;
   int root_index_ = 0;
+  int root_depth_ = 0;
+  int null_move_min_ply_ = 0;
+  int picker_height_ = 0;
 };
 
 }  // namespace qipan::xiangqi
