@@ -38,13 +38,4 @@ inline val ok_result() {
   return out;
 }
 
-// Transitional wrappers for call sites not yet converted to refused().
-inline val outcome_object(bool ok, const std::string& message_key, const std::string& message) {
-  val out = val::object();
-  out.set("ok", ok);
-  out.set(message_key, message);
-  return out;
-}
-inline val failed(const std::string& key, const std::string& message) { return outcome_object(false, key, message); }
-
 }  // namespace qipan::bindings

@@ -33,11 +33,10 @@
   X(path_too_long)            /* max: the most holes a path may list */                           \
   X(path_not_holes)           /* a path must be a list of holes (bindings) */                     \
   X(chain_empty)              /* hop-by-hop input without the piece to move */                    \
-  X(pass_not_allowed)         /* a pass while a move exists */                                    \
   /* move text (notation.h) */                                                                     \
   X(hole_missing)             /* text: the move, with a side of '-' or ':' empty */               \
   X(bad_hole_name)            /* text: what should have been a hole (e5, or 0-120) */             \
-  X(not_a_move)               /* text */                                                          \
+  X(checkers_not_a_move)      /* text */                                                          \
   /* position strings (position.h) */                                                              \
   X(checkers_position_fields)      /* found: how many fields */                                   \
   X(checkers_board_length)         /* found: how many board characters */                         \

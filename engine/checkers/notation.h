@@ -47,7 +47,7 @@ std::string format_path(std::span<const Cell> path);
 // A legal move of the side to move, written along its shortest path.
 std::string format_move(const Position& pos, const RuleOptions& rules, Move m);
 // A move of the side to move in any accepted form. Refusals: empty_move,
-// pass_not_allowed, hole_missing, bad_hole_name, no_such_hole, not_a_move,
+// pass_not_allowed, hole_missing, bad_hole_name, no_such_hole, checkers_not_a_move,
 // path_too_long, and path.h's reasons for an illegal move or path.
 Result<WrittenMove> parse_move(const Position& pos, const RuleOptions& rules, std::string_view text);
 

@@ -25,7 +25,8 @@
   X(empty_move)     /* a move text with nothing in it */                            \
   X(text_too_long)  /* max: the longest text accepted */                            \
   X(bad_argument)   /* name: the argument; expected: what it must be (bindings) */  \
-  X(no_legal_move)  /* the side to move has no move to search or suggest */
+  X(no_legal_move)  /* the side to move has no move to search or suggest */      \
+  X(pass_not_allowed) /* a pass while a move exists; side (Reversi): who passed */
 
 namespace qipan::code {
 QIPAN_DECLARE_CODES(QIPAN_CORE_CODES)

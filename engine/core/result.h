@@ -51,9 +51,6 @@ struct Error {
 };
 
 inline Error make_error(std::string_view code, std::string message) { return Error{code, std::move(message), {}, {}}; }
-// Transitional: a refusal not yet given its code. Removed once every call
-// site names one (the refusal-code test fails while any is left).
-inline Error make_error(std::string message) { return Error{"unclassified", std::move(message), {}, {}}; }
 
 template <typename T>
 class Result {

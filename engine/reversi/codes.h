@@ -20,7 +20,6 @@
   X(square_out_of_range)      /* index: the square number given (0..63 expected) */             \
   X(square_taken)             /* square: the occupied square */                                 \
   X(flips_nothing)            /* square: a disc there would flip none of the opponent's */      \
-  X(pass_not_allowed)         /* side: it has a legal move, so it may not pass */               \
   /* transcripts (parse_transcript, Game::from_record) */                                       \
   X(not_a_move)               /* text: neither a square, a pass nor a move number */            \
   X(transcript_bad_move)      /* index, text, cause: the first written move that fails */       \

@@ -99,8 +99,8 @@ TEST_CASE("checkers notation: reading moves") {
   };
   const Bad bad[] = {
       {"", "empty_move"},
-      {"hello", "not_a_move", "text", "hello"},
-      {"102", "not_a_move"},
+      {"hello", "checkers_not_a_move", "text", "hello"},
+      {"102", "checkers_not_a_move"},
       {"102-", "hole_missing", "text", "102-"},
       {"-14", "hole_missing"},
       {"102-200", "no_such_hole", "hole", "200"},

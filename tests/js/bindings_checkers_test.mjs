@@ -389,7 +389,7 @@ test('illegal moves, paths and input are refused with reasons and change nothing
     [{}, 'path_not_holes'], [[111, 102, 111], null], [new Array(130).fill(111), 'path_too_long'],
   ];
   for (const [path, code] of badPaths) assertRefusal(session.playPath(path), code, JSON.stringify(path));
-  for (const [text, code] of [['', 'empty_move'], ['hello', 'not_a_move'], ['999-1', 'no_such_hole'], ['pass', 'pass_not_allowed'],
+  for (const [text, code] of [['', 'empty_move'], ['hello', 'checkers_not_a_move'], ['999-1', 'no_such_hole'], ['pass', 'pass_not_allowed'],
     ['1:2:3', null], ['e5-', 'hole_missing'], ['x9-e5', 'no_such_hole'], ['e5-1x', 'bad_hole_name']]) {
     assertRefusal(session.playText(text), code, text);
   }
@@ -420,7 +420,7 @@ test('illegal moves, paths and input are refused with reasons and change nothing
   const badRecord = session.importRecord('1. 111-102 zz');
   assertRefusal(badRecord, 'checkers_record_move');
   assert.deepEqual(badRecord.params, { number: '2', move: 'zz' });
-  assert.equal(badRecord.cause.code, 'not_a_move');
+  assert.equal(badRecord.cause.code, 'checkers_not_a_move');
   assert.deepEqual(badRecord.cause.params, { text: 'zz' });
   const badLine = session.importRecord(`${'.'.repeat(121)} 1 2\n1. 111-102`);
   assertRefusal(badLine, 'checkers_record_position');

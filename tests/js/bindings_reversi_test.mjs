@@ -13,7 +13,7 @@ let seed = 77;
 const random = (n) => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) % n);
 const handlesAtStart = engine.count_emval_handles();
 const START = '---------------------------OX------XO--------------------------- X';
-const codes = new Set(engine.refusalCodes().filter((e) => e.game === 'reversi').map((e) => e.code));
+const codes = new Set(engine.refusalCodes().filter((e) => e.game === 'reversi' || e.game === 'core').map((e) => e.code));
 
 // A refusal as the page receives it: {ok: false, code, params, reason, cause?}.
 function assertRefusal(result, code, params = {}, { inner = false } = {}) {

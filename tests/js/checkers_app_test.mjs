@@ -141,7 +141,7 @@ test('gameOverText: the engine\'s result from the human\'s view, places for play
   const zh = controller({ language: 'zh', count: 3, players: ['ai', 'human', 'ai'] });
   const zhText = zh.gameOverText({ over: true, kind: 'places', reason: 'finished', winner: 3, places: [3, 2, 1], finishOrder: [3, 2] });
   assert.equal(zhText.title, '你获得第 2 名');
-  assert.equal(zhText.outcome, null, 'no outcomeFor yet: neutral');
+  assert.equal(zhText.outcome, 'loss', 'the shell\'s outcomeFor: second place is not a win');
   const two = controller({ outcomeFor: (winners) => (winners.length ? (winners[0] === 0 ? 'win' : 'loss') : 'draw') });
   assert.equal(two.gameOverText({ over: true, kind: 'win', reason: 'finished', winner: 1, places: [1, 2], finishOrder: [1] }).outcome, 'win');
   const draw = two.gameOverText({ over: true, kind: 'draw', reason: 'turn_cap', winner: 0, places: [1, 1], finishOrder: [] });
@@ -171,11 +171,11 @@ test('recordFile and openFile: a .txt record with hole names; positions, numeric
   const bad = other.openFile('bad.txt', '1. d1-e5 q1-i5');
   assert.equal(bad.ok, false);
   assert.equal(bad.code, 'checkers_record_move');
-  assert.equal(bad.error, 'move 2 (q1-i5): too far: q1 to i5 is neither a step nor a hop chain');
+  assert.equal(other.i18n.refusal(bad), 'move 2 (q1-i5): too far: q1 to i5 is neither a step nor a hop chain');
   assert.equal(other.session.snapshot().moves[0].text, 'd1-e5', 'a refused file changes nothing');
   const zh = controller({ language: 'zh' });
   zh.afterImport = () => {};
-  assert.equal(zh.importPosition('nonsense').error, '局面应有三段，用空格分开（棋盘、走子方、人数），这里有 1 段');
+  assert.equal(zh.i18n.refusal(zh.importPosition('nonsense')), '局面应有三段，用空格分开（棋盘、走子方、人数），这里有 1 段');
   for (const a of [app, other, zh]) a.session.delete();
 });
 

@@ -753,22 +753,17 @@ export class CheckersApp extends GameApp {
     super.browse(ply);
   }
 
-  // Imports answer with the engine's refusal; `error` words it for a shell
-  // that still shows result.error.
+  // Imports answer with the engine's refusal as it is; the shell words it.
   importRecord(text) {
-    const result = this.worded(this.session.importRecord(String(text), this.rulesFromSettings()));
+    const result = this.session.importRecord(String(text), this.rulesFromSettings());
     if (result.ok) this.afterImport();
     return result;
   }
 
   importPosition(text) {
-    const result = this.worded(this.session.loadPosition(String(text).trim()));
+    const result = this.session.loadPosition(String(text).trim());
     if (result.ok) this.afterImport();
     return result;
-  }
-
-  worded(result) {
-    return result.ok ? result : { ...result, error: this.i18n.refusal(result) };
   }
 
   // "Download": the record as a .txt file (the position line, rules, moves).

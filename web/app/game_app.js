@@ -143,8 +143,9 @@ export class GameApp {
     return null;
   }
 
+  // Every game opens its own files (its record format, worded refusals).
   openFile() {
-    return { ok: false, code: 'unclassified', params: {}, reason: 'this game opens no files' };
+    throw new Error(`${this.constructor.name} does not implement openFile`);
   }
 
   // The thinking line's score and expected line; a game words them for a
@@ -165,13 +166,11 @@ export class GameApp {
   }
 
   // Starts a game with these seats: stores them, then calls the game's
-  // newGame({players, levels}). Transitional: a controller still on
-  // newGame(players, level) gets that form (the merge removes it).
+  // newGame({players, levels}).
   startNewGame({ players, levels }) {
     this.seats.players = players.slice();
     this.seats.levels = levels.slice();
-    if (this.newGame.length >= 2) this.newGame(this.seats.players, this.seats.level);
-    else this.newGame({ players: this.seats.players.slice(), levels: this.seats.levels.slice() });
+    this.newGame({ players: this.seats.players.slice(), levels: this.seats.levels.slice() });
     this.seats.players = players.slice();
     this.seats.levels = levels.slice();
     this.saveSettings();

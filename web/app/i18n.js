@@ -22,16 +22,6 @@ function fill(text, params) {
   return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ''));
 }
 
-// Engine reasons (English, from C++) with their Chinese wording.
-// Transitional: English reasons of refusals that have no code yet.
-const REASONS_ZH = {
-  'the game is over': '对局已结束',
-};
-
-// Engine reasons that carry details after a fixed start.
-const REASON_PREFIXES_ZH = [
-];
-
 export class I18n {
   constructor(language) {
     this.language = STRINGS[language] ? language : 'en';
@@ -51,23 +41,14 @@ export class I18n {
 
   // The player's wording of an engine refusal {code, params, reason, cause}:
   // the code's text with its parameters, the wrapped refusal as {cause}.
+  // A code this page does not know (a newer server) is named as it is.
   refusal(refusal) {
     if (!refusal) return '';
-    if (typeof refusal === 'string') return this.reason(refusal);
     const text = REFUSALS[this.language][refusal.code];
-    // Transitional: a call not yet converted gives {error} or {reason} alone.
-    if (text === undefined || refusal.code === 'unclassified') return this.reason(refusal.reason ?? refusal.error ?? '');
+    if (text === undefined) return fill(STRINGS[this.language].unknownRefusal ?? STRINGS.en.unknownRefusal, { code: String(refusal.code) });
     const params = { ...(refusal.params || {}), reason: refusal.reason };
     params.cause = refusal.cause ? this.refusal(refusal.cause) : '';
     return fill(text, params);
-  }
-
-  reason(englishReason) {
-    if (this.language === 'zh' && REASONS_ZH[englishReason]) return REASONS_ZH[englishReason];
-    if (this.language === 'zh') {
-      for (const [prefix, text] of REASON_PREFIXES_ZH) if (String(englishReason).startsWith(prefix)) return text;
-    }
-    return englishReason;
   }
 
   side(color) {

@@ -74,11 +74,11 @@ export class ReversiApp extends GameApp {
   // ---- seats -------------------------------------------------------------
 
   // The level of a seat (0 black, 1 white): its AI's strength, or for a
-  // human seat the depth of its hints. Settings from before per-side levels
-  // carry one `level` for both.
+  // human seat the depth of its hints (storage.js reads older saves' single
+  // level into both).
   levelFor(seat) {
     const levels = this.seats.levels;
-    return clampLevel(Array.isArray(levels) && levels[seat] !== undefined ? levels[seat] : this.seats.level);
+    return clampLevel(Array.isArray(levels) ? levels[seat] : undefined);
   }
 
   levels() {
@@ -275,15 +275,13 @@ export class ReversiApp extends GameApp {
 
   // ---- commands ----------------------------------------------------------
 
-  // newGame({players, levels}); the older form newGame(players, level) too.
-  newGame(options = {}, legacyLevel) {
-    const legacy = Array.isArray(options);
-    const players = (legacy ? options : options.players) || this.seats.players;
-    const levels = legacy ? [legacyLevel, legacyLevel] : options.levels || this.levels();
+  // newGame({players, levels}) (docs/page-contract.md).
+  newGame(options = {}) {
+    const players = options.players || this.seats.players;
+    const levels = options.levels || this.levels();
     this.cancelAi();
     this.seats.players = [players[0] === 'ai' ? 'ai' : 'human', players[1] === 'ai' ? 'ai' : 'human'];
     this.seats.levels = [clampLevel(levels[0]), clampLevel(levels[1])];
-    if (legacy) this.seats.level = clampLevel(legacyLevel);
     this.session.newGame();
     this.browsePly = null;
     this.view.animation = null;
@@ -384,19 +382,13 @@ export class ReversiApp extends GameApp {
   importRecord(text) {
     const result = this.session.importRecord(text);
     if (result.ok) this.afterImport(result);
-    return this.withError(result);
+    return result;
   }
 
   importPosition(text) {
     const result = this.session.loadBoard(text.trim());
     if (result.ok) this.afterImport(result);
-    return this.withError(result);
-  }
-
-  // A refusal carries its wording as `error` too, for dialogs that still
-  // show that key.
-  withError(result) {
-    return result.ok ? result : { ...result, error: this.i18n.refusal(result) };
+    return result;
   }
 
   afterImport(result) {

@@ -99,23 +99,6 @@ function validTwoSeats(saved, defaults) {
   const levels = defaults.levels.map((d, i) => (Array.isArray(s.levels) ? clampLevel(s.levels[i], d) : old));
   const seats = { ...defaults, players, levels };
   if ('hints' in defaults) seats.hints = s.hints === true;
-  return withLegacyLevel(seats);
-}
-
-// Transitional, for controllers still reading one `seats.level` (the merge
-// removes them): the single AI seat's level, or the first seat's. Not
-// enumerable, so it is never saved; assignments are ignored because
-// GameApp.startNewGame() has already stored the per-side levels.
-function withLegacyLevel(seats) {
-  Object.defineProperty(seats, 'level', {
-    enumerable: false,
-    configurable: true,
-    get() {
-      const ai = seats.players.flatMap((role, i) => (role === 'ai' ? [i] : []));
-      return seats.levels[ai.length === 1 ? ai[0] : 0];
-    },
-    set() {},
-  });
   return seats;
 }
 

@@ -36,7 +36,6 @@ export class XiangqiApp extends GameApp {
   }
 
   start() {
-    this.singleLevel = this.seats.level;
     this.restoreGame();
     this.panels = new Panels(this.root, this);
     this.aria = new AriaBoard(this.root.querySelector('#aria-board-host'), {
@@ -385,18 +384,12 @@ export class XiangqiApp extends GameApp {
 
   // ---- commands ----------------------------------------------------------
 
-  // newGame({players, levels}) (docs/page-contract.md); the older dialog calls
-  // newGame(players, level) with one level for both sides.
-  newGame(options, legacyLevel) {
-    const { players, levels } = Array.isArray(options)
-      ? { players: options, levels: [legacyLevel, legacyLevel] }
-      : { players: options.players, levels: options.levels };
+  // newGame({players, levels}) (docs/page-contract.md).
+  newGame(options) {
+    const { players, levels } = options;
     this.cancelAi();
     this.seats.players = players.map((p) => (p === 'ai' ? 'ai' : 'human'));
-    this.seats.levels = validLevels({ levels, level: this.seats.level }, this.levelTable.length);
-    // The single-level settings dialog shows the AI side's level.
-    this.seats.level = this.seats.levels[this.seats.players[1] === 'ai' ? 1 : 0];
-    this.singleLevel = this.seats.level;
+    this.seats.levels = validLevels({ levels }, this.levelTable.length);
     this.gameSeed = randomSeed();
     this.session.newGame();
     this.browsePly = null;
@@ -469,16 +462,6 @@ export class XiangqiApp extends GameApp {
     this.maybeAiMove();
   }
 
-  // The older settings dialog has one level slider (seats.level): moving it
-  // sets the level of both sides, as it always did.
-  applySettings(changes) {
-    if (Number.isInteger(this.seats.level) && this.seats.level !== this.singleLevel) {
-      this.seats.levels = validLevels({ levels: [this.seats.level, this.seats.level] }, this.levelTable.length);
-    }
-    this.singleLevel = this.seats.level;
-    super.applySettings(changes);
-  }
-
   flip() {
     this.settings.flipped = !this.settings.flipped;
     this.persist();
@@ -492,18 +475,17 @@ export class XiangqiApp extends GameApp {
   }
 
   // A record in any form the engine reads (PGN, the short record, moves in
-  // any notation). The result also carries `error`, the refusal in the
-  // player's words, for a shell that shows `error` (the older record dialog).
+  // any notation). A refusal comes back as the engine gave it; the shell words it.
   importRecord(text) {
     const result = this.session.importRecord(text);
     if (result.ok) this.afterImport();
-    return result.ok ? result : { ...result, error: this.i18n.refusal(result) };
+    return result;
   }
 
   importFen(fen) {
     const result = this.session.loadFen(fen.trim());
     if (result.ok) this.afterImport();
-    return result.ok ? result : { ...result, error: this.i18n.refusal(result) };
+    return result;
   }
 
   afterImport() {
