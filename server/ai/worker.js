@@ -13,7 +13,7 @@ parentPort.on('message', (request) => {
   try {
     const found = searcher.search(request.record, request.rules, { level: request.level }, undefined);
     if (!found.ok) {
-      parentPort.postMessage({ id: request.id, ok: false, error: found.error || found.reason || 'no move' });
+      parentPort.postMessage({ id: request.id, ok: false, error: found.reason || 'no move' });
       return;
     }
     parentPort.postMessage({ id: request.id, ok: true, text: found.text, pass: found.pass, nodes: found.nodes, timeMs: found.timeMs });

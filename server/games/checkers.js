@@ -4,12 +4,14 @@
 // finishing, places and draws; a player with no move passes, and the room
 // plays that forced pass itself as a step of its own.
 //
-// Moves travel in the engine's notation: `111-102` (a step, or a move the
-// engine plays along its shortest path) or `102:79:60` (an exact hop chain);
-// the canonical text the room keeps and broadcasts comes from the engine.
+// Moves travel in the engine's notation, holes by name or number: `d1-e5`
+// or `111-102` (a step, or a move the engine plays along its shortest path),
+// `e5:f6:g7` or `102:79:60` (an exact hop chain); the canonical text the room
+// keeps and broadcasts comes from the engine (hole names).
 import { positionHash } from './position_hash.js';
 
-const MOVE = /^\d{1,3}([-:]\d{1,3}){1,121}$/;
+const HOLE = '(?:\\d{1,3}|[a-qA-Q]\\d{1,2})';
+const MOVE = new RegExp(`^${HOLE}(?:[-:]${HOLE}){1,121}$`);
 const RULE_KEYS = ['winRule', 'goalLock', 'parking', 'multiplayerEnd', 'equalTurns', 'drawRules', 'longJumps', 'turnCap'];
 
 export class CheckersGame {
@@ -28,7 +30,7 @@ export class CheckersGame {
     try {
       const rules = { ...(options.rules ?? {}), players, firstPlayer: 'p1' };
       const started = session.newGame(rules);
-      if (!started.ok) return { ok: false, reason: started.error || started.reason };
+      if (!started.ok) return { ok: false, reason: started.reason };
       const full = session.rules();
       const kept = { players };
       for (const key of RULE_KEYS) kept[key] = full[key];
@@ -52,12 +54,12 @@ export class CheckersGame {
 
   reset() {
     const started = this.session.newGame({ ...this.options.rules, players: this.options.players, first: 1 });
-    if (!started.ok) throw new Error(`checkers rules refused: ${started.error}`);
+    if (!started.ok) throw new Error(`checkers rules refused: ${started.reason}`);
   }
 
   parseMove(text) {
     if (text === 'pass') return 'a pass is played by the server when the rules force it, never sent';
-    return MOVE.test(text) ? null : `'${text}' is not a checkers move (like 111-102 or 102:79:60)`;
+    return MOVE.test(text) ? null : `'${text}' is not a checkers move (like d1-e5, e5:f6:g7 or 111-102)`;
   }
 
   play(text) {

@@ -337,7 +337,7 @@ await test('phone portrait: the star fits and a tap moves', async (page) => {
   await page.waitForFunction(() => window.qipan.snapshot().ply === 1);
   await settled(page);
   await shot(page, 'checkers-phone');
-}, { viewport: { width: 390, height: 844 } });
+}, { viewport: { width: 390, height: 844 }, context: { locale: 'zh-CN' } });
 
 await test('play on for places: three AI seats play on after the first finish, to the last place', async (page) => {
   await newCheckersGame(page, { count: 3, seats: ['ai', 'ai', 'ai'], levels: [3, 2, 4], multiplayerEnd: 'playOn' });
@@ -371,7 +371,7 @@ await test('play on for places: three AI seats play on after the first finish, t
   assert.match(places[0], /^第 1 名/);
   await shot(page, 'checkers-3p-play-on-over');
   console.log(`#   ${snap.status.text} after ${snap.ply} plies (${snap.ply - first.ply} after the first finish)`);
-}, { speed: '?aiPause=10&anim=0.1' });
+}, { speed: '?aiPause=10&anim=0.1', context: { locale: 'zh-CN' } });
 
 await test('the new-game screen shows the rows that apply, and six seats fit a 1366x768 window', async (page) => {
   await page.click('[data-action="new"]');

@@ -210,12 +210,15 @@ await test('a GGF game with passes opens, is saved and restored, and is written 
   await page.click('#record-dialog [data-action="import-record"]');
   assert.match(await page.textContent('#record-error'), /GGF 第 2 手（F5）：f5 已经有棋子了/);
   assert.equal((await snapshot(page)).boardString, expected.boardString);
-});
+}, { context: { locale: 'zh-CN' } });
 
 await test('a saved game that cannot be restored is reported and the page still plays', async (page) => {
   await page.evaluate(() => localStorage.setItem('qipan.reversi.game.v1', JSON.stringify({ record: 'f5 zz' })));
   await reload(page);
   assert.ok((await events(page)).some((e) => e.type === 'brokensave' && e.detail.code === 'transcript_bad_move'));
+  // The shell tells the player (its own dialog, tested in shell_dialogs_test).
+  await page.waitForSelector('#broken-dialog[open]');
+  await page.click('#broken-dialog button[value="close"]');
   await newGame(page, 'human', 'human', 3);
   const snap = await snapshot(page);
   await clickSquare(page, snap.legal[0]);

@@ -19,6 +19,9 @@ const test = tests.test;
 
 // Red to move mates with a1a9 (the rook on i8 guards the eighth rank).
 const MATE_IN_ONE = '3k5/8R/9/9/9/9/9/2p6/R8/4K4 w - - 0 1';
+// After 1. a3a4 a6a5, red to move: out of the opening book, so the
+// computer's reply is searched (and shows a thinking line).
+const OUT_OF_BOOK = 'rnbakabnr/9/1c5c1/2p1p1p1p/p8/P8/2P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 2';
 // Two generals alone: drawn at once.
 const BARE_GENERALS = '3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1';
 
@@ -252,6 +255,7 @@ await test('download the record and open it again from a file; a bad file is ref
 
 await test('the thinking line shows the game\'s score and expected line, the depth and the time', async (page) => {
   await newGame(page, 'human', 'ai', 4);
+  await importPosition(page, OUT_OF_BOOK);
   await clickMove(page, 'h2e2');
   await page.waitForFunction(() => /^\d+ …$/.test(document.querySelector('#thinking-line').textContent), null, { timeout: 20000 });
   const head = await page.textContent('#thinking-head');
@@ -267,34 +271,41 @@ await test('offer a draw: the button calls the game', async (page) => {
   await waitForEvent(page, 'hook', { name: 'offerDraw' });
 });
 
-await test('real page: defaults where the game gives no hook (no resign, draw, download, open file, cards)', async (page) => {
+await test('real page: the xiangqi game gives the hooks (resign, draw, download, open file, cards)', async (page) => {
   await newGame(page, 'human', 'ai', 1);
-  for (const action of ['resign', 'draw']) assert.equal(await page.isVisible(`[data-action="${action}"]`), false, action);
-  assert.equal(await page.isVisible('#cards'), false);
+  for (const action of ['resign', 'draw']) assert.equal(await page.isVisible(`[data-action="${action}"]`), true, action);
+  assert.equal(await page.isVisible('#cards'), true);
   await page.click('[data-action="record"]');
-  for (const action of ['download', 'open-file']) assert.equal(await page.isVisible(`#record-dialog [data-action="${action}"]`), false, action);
+  for (const action of ['download', 'open-file']) assert.equal(await page.isVisible(`#record-dialog [data-action="${action}"]`), true, action);
   await page.click('#record-dialog button[value="close"]');
-  // The game-over dialog shows the game's own title, and rematch works
-  // through the controller's newGame(players, level) of today.
+  // The game-over dialog speaks from the human's view, and swap starts
+  // the game with the seats exchanged.
   await importPosition(page, MATE_IN_ONE);
   await clickMove(page, 'a1a9');
   const over = await overDialog(page);
-  assert.equal(over.title, 'Red wins');
+  assert.equal(over.title, 'You won');
   await page.click('#over-dialog button[value="swap"]');
   await page.waitForFunction(() => window.qipan.settings().xiangqi.players.join() === 'ai,human');
   await waitForPly(page, 1);
 }, { url: server.url });
 
-await test('real page: a new game through today\'s controller keeps both levels; the default thinking line', async (page) => {
+await test('real page: a new game keeps both levels; the game\'s thinking line', async (page) => {
   await newGame(page, 'ai', 'ai', [2, 4]);
   await newGame(page, 'human', 'ai', [5, 6]);
   const settings = await page.evaluate(() => window.qipan.settings().xiangqi);
   assert.deepEqual([settings.players, settings.levels], [['human', 'ai'], [2, 6]]);
+  await importPosition(page, OUT_OF_BOOK);
+  // Every text the thinking head shows while the computer replies.
+  await page.evaluate(() => {
+    window.__heads = [];
+    const head = document.querySelector('#thinking-head');
+    new MutationObserver(() => window.__heads.push(head.textContent)).observe(head, { childList: true, characterData: true, subtree: true });
+  });
   await clickMove(page, 'h2e2');
-  // No thinkingText hook: the engine's score as it comes.
-  await page.waitForFunction(() => /^Computer is thinking… · depth \d+ · \S+ · \d+\.\d s$/.test(document.querySelector('#thinking-head').textContent), null, { timeout: 20000 });
-  assert.equal(await page.textContent('#thinking-line'), '');
   await waitForPly(page, 2, 20000);
+  // The game's thinkingText: the score from red's view.
+  const heads = await page.evaluate(() => window.__heads);
+  assert.ok(heads.some((h) => / · Red [+−±]\d+\.\d · /.test(h)), heads.join(' | '));
 }, { url: server.url });
 
 contract.close();

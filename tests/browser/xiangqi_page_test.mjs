@@ -40,12 +40,15 @@ const waitForEvent = (page, type, before, timeout = 30000) =>
   page.waitForFunction(([t, n]) => window.qipan.events().filter((e) => e.type === t).length > n, [type, before], { timeout });
 const lastEvent = (page, type) => page.evaluate((t) => window.qipan.events().filter((e) => e.type === t).pop(), type);
 
-// A game hook's control: the shell's button when it has one, else the
-// bridge button xiangqi_controls.js adds.
+// A game hook through the shell's control for it.
 async function action(page, name) {
-  const bridge = page.locator(`[data-xq-action="${name}"]`);
-  if (await bridge.count()) await bridge.click();
-  else await page.click(`[data-action="${name}"]`);
+  if (name === 'download') {
+    await page.click('[data-action="record"]');
+    await page.click('#record-dialog [data-action="download"]');
+    await page.click('#record-dialog button[value="close"]');
+    return;
+  }
+  await page.click(`[data-action="${{ offerDraw: 'draw', continueFromHere: 'continue' }[name] ?? name}"]`);
 }
 
 async function importRecord(page, text) {

@@ -39,13 +39,13 @@ constexpr std::array<std::string_view, 5> kFens = {
     "4k4/9/9/2P1P4/2P1P4/9/9/9/9/4K4 w - - 0 1",
 };
 
-struct Notation {
+struct NotationCase {
   const char* name;
   qipan::Result<Move> (*parse)(const Position&, std::string_view);
   std::string (*format)(const Position&, Move);
 };
 
-constexpr std::array<Notation, 3> kNotations = {{
+constexpr std::array<NotationCase, 3> kNotations = {{
     {"iccs", parse_iccs_move, [](const Position&, Move m) { return to_iccs(m); }},
     {"wxf", parse_wxf, to_wxf},
     {"chinese", parse_chinese, to_chinese},
@@ -70,7 +70,8 @@ void check_record(std::string_view text) {
     if (!coded(pgn.failure())) fail("record", "refused without a listed code", text);
     return;
   }
-  for (Notation n : {Notation::kChinese, Notation::kWxf, Notation::kIccs}) {
+  for (qipan::xiangqi::Notation n :
+       {qipan::xiangqi::Notation::kChinese, qipan::xiangqi::Notation::kWxf, qipan::xiangqi::Notation::kIccs}) {
     auto back = parse_pgn(format_pgn(pgn->game, n, pgn->tags));
     if (!back) fail("record", ("exported PGN does not import: " + back.error()).c_str(), text);
     if (back->game.moves() != pgn->game.moves()) fail("record", "PGN round trip changed the moves", text);
@@ -97,7 +98,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     fail("iccs", "rejected without a listed code", text);
   }
 
-  for (const Notation& n : kNotations) {
+  for (const NotationCase& n : kNotations) {
     auto m = n.parse(pos, text);
     if (!m) {
       if (!coded(m.failure())) fail(n.name, "rejected without a listed code", text);

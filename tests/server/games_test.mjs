@@ -40,7 +40,8 @@ test('xiangqi: a game to checkmate, watched by a spectator', async () => {
   const state = await watcher.sync();
   assert.equal(state.step, MATE_LINE.length);
   assert.equal(state.toMove, null);
-  assert.equal(state.record.trim().split(/\s+/).filter((t) => !/^\d+\.$/.test(t)).join(' '), MATE_LINE.join(' '));
+  // The engine's record: numbered moves, then the result.
+  assert.equal(state.record.trim().split(/\s+/).filter((t) => !/^\d+\.$/.test(t)).join(' '), `${MATE_LINE.join(' ')} 1-0`);
   assert.equal(state.position, red.local.session.fen());
   assert.deepEqual(state.moves.map((m) => m.move), MATE_LINE);
   const after = await black.play('a9a8');
@@ -94,7 +95,8 @@ test('reversi: a full game where the rules force a pass; the server plays it as 
   const status = black.local.status();
   assert.ok(status.over);
   const winner = status.winner > 0 ? status.winner - 1 : null;
-  assert.deepEqual(black.result, { winner, places: null, code: 'score', reason: status.text });
+  assert.deepEqual(black.result, { winner, places: null, code: status.reason, reason: status.text });
+  assert.ok(['board_full', 'no_moves'].includes(status.reason), status.reason);
   assert.equal(white.local.pos(), black.local.pos());
   const state = await white.sync();
   assert.equal(state.step, sent.length + passes);
@@ -147,10 +149,10 @@ test('checkers: the canonical text of a move comes from the engine; hop chains a
   const bad = await one.play('111:93');
   assert.equal(bad.code, 'illegal');
   assert.match(bad.detail.reason, /straight line/);
-  // `111:102` names the same step as `111-102`: the engine's text is kept.
+  // `111:102` names the same step as `d1-e5` (hole names): the engine's text is kept.
   const ack = await one.playOk('111:102');
   await two.waitStep(ack.step);
-  assert.equal(two.client.events.find((e) => e.type === 'move').data.move, '111-102');
+  assert.equal(two.client.events.find((e) => e.type === 'move').data.move, 'd1-e5');
   one.close();
   two.close();
 });

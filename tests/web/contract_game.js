@@ -1,9 +1,10 @@
 // The game side of docs/page-contract.md played by a test double: the real
-// xiangqi controller plus every hook its developer is still writing, each
-// answering with plain, recognisable data (digits and signs, so it reads
-// the same in both languages) and logging its call as a 'hook' event. The shell tests (tests/browser/shell_*_test.mjs) run the shell
-// against it, so the shell's side of each hook is tested before the games
-// give theirs; the games' own hooks need their own tests after the merge.
+// xiangqi controller with its hooks replaced by ones that answer with plain,
+// recognisable data (digits and signs, so it reads the same in both
+// languages) and log each call as a 'hook' event. The shell tests
+// (tests/browser/shell_*_test.mjs) run the shell against it, so the shell's
+// side of each hook is tested apart from any game's; the games' own hooks
+// have their own tests (tests/browser/<game>_page_test.mjs).
 import { XiangqiApp } from '../../web/app/xiangqi_app.js';
 import { loadGame } from '../../web/app/storage.js';
 
@@ -12,11 +13,9 @@ export class ContractXiangqiApp extends XiangqiApp {
     this.emit('hook', { name, ...detail });
   }
 
-  // The contract's form; the real controller still takes (players, level).
   newGame({ players, levels }) {
     this.hook('newGame', { players, levels });
-    const ai = players.indexOf('ai');
-    super.newGame(players, levels[ai >= 0 ? ai : 0]);
+    super.newGame({ players, levels });
   }
 
   // A saved game the engine refuses is reported, not dropped.

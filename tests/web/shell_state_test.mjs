@@ -77,14 +77,11 @@ test('bad saved values fall back to defaults and never throw', () => {
   assert.equal(loadSettings(nav('zh')).language, 'zh');
 });
 
-test('the one-level view for today\'s controllers is not saved and ignores assignments', () => {
+test('settings hold a level per side and no single level', () => {
   useStorage();
   const s = loadSettings(nav('en'));
-  s.xiangqi.players = ['human', 'ai'];
-  s.xiangqi.levels = [2, 6];
-  assert.equal(s.xiangqi.level, 6);
-  s.xiangqi.level = 1;
-  assert.deepEqual(s.xiangqi.levels, [2, 6]);
+  assert.equal(s.xiangqi.levels.length, 2);
+  assert.equal('level' in s.xiangqi, false);
   assert.equal('level' in JSON.parse(JSON.stringify(s)).xiangqi, false);
 });
 

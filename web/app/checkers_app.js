@@ -118,11 +118,9 @@ export class CheckersApp extends GameApp {
     this.startShell();
     this.refresh();
     if (!restored) this.view.entry = this.entry(this.current.seats);
-    if (this.brokenSave) {
-      this.reportBrokenSave(this.brokenSave.text, this.brokenSave.result);
-      this.emit('brokensave', { code: this.brokenSave.result.code });
-      this.brokenSave = null;
-    }
+    // The shell tells the player and keeps the text for export.
+    if (this.restoreFailure) this.reportBrokenSave(this.restoreFailure.text, this.restoreFailure.result);
+    this.restoreFailure = null;
     this.emit('ready', {});
     this.afterPositionChange();
   }
@@ -197,9 +195,7 @@ export class CheckersApp extends GameApp {
         this.seats.count = this.session.snapshot().players;
         return true;
       }
-      // The shell tells the player and keeps the text (when it has the hook).
-      if (typeof this.reportBrokenSave === 'function') this.brokenSave = { text, result };
-      else console.warn('saved game could not be restored:', result.reason);
+      this.restoreFailure = { text, result }; // reported once the shell is up
     }
     const started = this.session.newGame({ ...this.rulesFromSettings(), seed: Date.now() % 1e9, gameIndex: this.seats.gameIndex });
     if (!started.ok) this.session.newGame({ players: 2 });

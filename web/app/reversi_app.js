@@ -66,7 +66,7 @@ export class ReversiApp extends GameApp {
       if (ply >= 0) this.browse(ply);
     });
     this.refresh();
-    if (broken) this.reportRestoreFailure(broken);
+    if (broken) this.reportBrokenSave(broken.text, broken.refusal); // the shell tells the player, keeps the text
     this.emit('ready', {});
     this.afterPositionChange();
   }
@@ -106,14 +106,6 @@ export class ReversiApp extends GameApp {
     if (!saved) return null;
     const result = this.session.importRecord(saved.record);
     return result.ok ? null : { text: saved.record, refusal: result };
-  }
-
-  // The shell tells the player and keeps the text (reportBrokenSave); a
-  // shell without that hook gets a warning in the console.
-  reportRestoreFailure({ text, refusal }) {
-    if (this.reportBrokenSave) this.reportBrokenSave(text, refusal);
-    else console.warn('saved game could not be restored:', refusal.code, refusal.reason);
-    this.emit('brokensave', { code: refusal.code });
   }
 
   persist() {

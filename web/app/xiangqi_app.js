@@ -14,7 +14,6 @@ import { BoardInput } from './board_input.js';
 import { GameApp } from './game_app.js';
 import { Panels } from './panels.js';
 import { loadGame, saveGame } from './storage.js';
-import { addMissingControls } from './xiangqi_controls.js';
 import { randomSeed, validLevels } from './xiangqi_seats.js';
 
 const AI_PAUSE_MS = 250; // lets the player see the previous move land first
@@ -32,7 +31,6 @@ export class XiangqiApp extends GameApp {
     this.levelTable = options.engine.xiangqiLevels(); // engine/xiangqi/ai_levels.h
     this.view = { selected: -1, targets: [], hover: -1, cursor: -1, dragging: null, animation: null, fading: [], hint: null };
     this.gameSeed = randomSeed(); // the AI's variety (book, near-best choice) for this game
-    this.brokenSave = null;
   }
 
   start() {
@@ -57,10 +55,10 @@ export class XiangqiApp extends GameApp {
       onHover: (square) => { if (this.view.hover !== square) { this.view.hover = square; this.requestFrame(); } },
     });
     this.startShell();
-    // Until the shell offers the new hooks itself (docs/page-contract.md).
-    if (!this.outcomeFor) addMissingControls(this);
     this.refresh();
-    if (this.brokenSave) this.reportRestoreFailure(this.brokenSave);
+    // The shell tells the player and keeps the text for export.
+    if (this.restoreFailure) this.reportBrokenSave(this.restoreFailure.text, this.restoreFailure.refusal);
+    this.restoreFailure = null;
     this.emit('ready', {});
     this.maybeAiMove();
   }
@@ -108,17 +106,11 @@ export class XiangqiApp extends GameApp {
     if (!saved) return;
     const result = this.session.importRecord(saved.record);
     if (!result.ok) {
-      this.brokenSave = { text: saved.record, refusal: result };
+      this.restoreFailure = { text: saved.record, refusal: result };
       this.session.newGame();
       return;
     }
     if (Number.isInteger(saved.seed)) this.gameSeed = saved.seed;
-  }
-
-  reportRestoreFailure({ text, refusal }) {
-    if (this.reportBrokenSave) this.reportBrokenSave(text, refusal);
-    else this.toast(this.i18n.t('xq_brokenSave', { reason: this.i18n.refusal(refusal) }));
-    this.emit('broken-save', { code: refusal.code });
   }
 
   // The game is stored as PGN with its result and tags, so the engine replays
