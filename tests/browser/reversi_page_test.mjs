@@ -305,10 +305,10 @@ await test('the evaluation graph: one value per position, whoever reached it, af
 
 await test('per-side levels: each AI plays at its own level', async (page) => {
   await page.evaluate(() => {
-    const settings = JSON.parse(localStorage.getItem('qipan.settings.v2') || '{}');
+    const settings = JSON.parse(localStorage.getItem('qipan.settings.v3') || '{}');
     settings.game = 'reversi';
     settings.reversi = { ...(settings.reversi || {}), players: ['ai', 'ai'], levels: [2, 5], hints: false };
-    localStorage.setItem('qipan.settings.v2', JSON.stringify(settings));
+    localStorage.setItem('qipan.settings.v3', JSON.stringify(settings));
     localStorage.removeItem('qipan.reversi.game.v1');
   });
   await reload(page);
