@@ -151,7 +151,8 @@ export class Panels {
 
   renderCards(snap) {
     const host = this.$('#cards');
-    const cards = this.app.hasHook('playerCards') ? this.app.playerCards(snap) : null;
+    let cards = this.app.hasHook('playerCards') ? this.app.playerCards(snap) : null;
+    if (cards && this.app.online) cards = this.app.online.panel.decorateCards(cards);
     host.hidden = !cards || cards.length === 0;
     this.root.classList.toggle('has-cards', !host.hidden);
     if (!host.hidden) renderPlayerCards(host, cards, this.app.i18n);

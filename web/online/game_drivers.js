@@ -29,6 +29,10 @@ const xiangqi = {
     const move = session.snapshot().moves[index];
     return move ? move.iccs : null;
   },
+  // What the page sends for its own move at `index`.
+  sendText(session, index) {
+    return this.moveAt(session, index);
+  },
   positionText(snap) {
     return snap.fen.split(' ').slice(0, 2).join(' ');
   },
@@ -54,6 +58,9 @@ const reversi = {
     if (!move) return null;
     return move.square < 0 ? 'pass' : move.name;
   },
+  sendText(session, index) {
+    return this.moveAt(session, index);
+  },
   positionText(snap) {
     return snap.boardString;
   },
@@ -78,6 +85,13 @@ const checkers = {
     const move = session.snapshot().moves[index];
     if (!move) return null;
     return move.pass ? 'pass' : move.text;
+  },
+  // The engine writes moves in hole names (`c1:e5`); the room's protocol
+  // takes hole numbers, so the page sends the exact hop chain by number
+  // (`115:102`), which the room's engine turns back into its canonical text.
+  sendText(session, index) {
+    const move = session.snapshot().moves[index];
+    return move && !move.pass ? move.path.join(':') : null;
   },
   positionText(snap) {
     return snap.positionString;

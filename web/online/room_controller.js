@@ -93,7 +93,7 @@ export class OnlineRoom {
     if (this.applying || !this.room) return;
     const session = this.app.session;
     if (stepsOf(session) <= this.step || this.pending) return;
-    const move = this.driver.moveAt(session, this.step);
+    const move = this.driver.sendText(session, this.step);
     this.pending = { step: this.step + 1, move, pos: this.pos };
     this.emit('online-send', { step: this.pending.step, move });
     this.panel.render();

@@ -216,9 +216,14 @@ export class RoomPanel {
     if (!links) return;
     this.$('#room-invite-link').value = links.invite;
     this.$('#room-watch-link').value = links.watch;
+    // Waiting for the opponent: the invite first; once everyone is in, the
+    // board gets the room (the summary opens it again).
     if (!state.ready && !this.room.watch && !invite.dataset.opened) {
-      invite.open = true; // waiting for the opponent: the invite first
+      invite.open = true;
       invite.dataset.opened = '1';
+    } else if (state.ready && invite.dataset.opened === '1') {
+      invite.open = false;
+      invite.dataset.opened = 'closed';
     }
     if (this.qrFor !== links.invite) {
       this.qrFor = links.invite;
@@ -356,6 +361,18 @@ export class RoomPanel {
     };
     const key = notices[event.type];
     if (key) this.app.toast(this.t(key, { side }));
+  }
+
+  // The player cards name the room's players ("Ann (you)") while online.
+  decorateCards(cards) {
+    const state = this.room.room;
+    if (!state) return cards;
+    return cards.map((card) => {
+      const s = state.seats[card.seat]; // card.seat is the room's seat (docs/page-contract.md)
+      if (!s || s.kind !== 'human') return card;
+      const you = card.seat === this.room.seat ? ` (${this.t('onlineYou')})` : '';
+      return { ...card, name: `${card.name}${s.name ? ' · ' + s.name : ''}${you}` };
+    });
   }
 
   testState() {
