@@ -20,10 +20,12 @@ export async function openBrowser() {
 }
 
 // A player: its own context (own storage, like another device) and page.
-export async function player(browser, url, { locale = 'zh-CN', viewport = { width: 1280, height: 860 } } = {}) {
+// `beforeOpen(page)` runs before the page loads (a WebSocket route, say).
+export async function player(browser, url, { locale = 'zh-CN', viewport = { width: 1280, height: 860 }, beforeOpen = null } = {}) {
   const context = await browser.newContext({ locale, viewport });
   const page = await context.newPage();
   const problems = watchErrors(page);
+  if (beforeOpen) await beforeOpen(page);
   await openGame(page, url);
   return { context, page, problems };
 }

@@ -23,7 +23,22 @@ const browser = await openBrowser();
 let failed = false;
 try {
   // ---- red creates the room ----
-  const red = await player(browser, server.url);
+  // Red's socket goes through a relay that can rewrite red's next move on
+  // the wire (a1 → a5 for the chariot, through its own pawn): the page's
+  // engine played the move it was given, the server's refuses the other.
+  let tamperNext = false;
+  const relay = (page) => page.routeWebSocket(/\/socket\.io\//, (ws) => {
+    const upstream = ws.connectToServer();
+    ws.onMessage((message) => {
+      if (tamperNext && typeof message === 'string' && message.includes('"move"')) {
+        tamperNext = false;
+        message = message.replace('"move":"a0a1"', '"move":"a0a5"');
+      }
+      upstream.send(message);
+    });
+    upstream.onMessage((message) => ws.send(message));
+  });
+  const red = await player(browser, server.url, { beforeOpen: relay });
   const created = await createRoom(red.page, { name: '红队长' });
   assert.equal(created.seat, 0);
   assert.equal(created.ready, false);
@@ -73,14 +88,30 @@ try {
     await waitAllAtStep([red.page, black.page, watcher.page], step);
   };
 
-  for (let i = 0; i < 5; i++) await play(i % 2 ? black.page : red.page, MATE_LINE[i], i + 1);
+  for (let i = 0; i < 4; i++) await play(i % 2 ? black.page : red.page, MATE_LINE[i], i + 1);
+
+  // ---- a refusal: the board goes back to the server's position, the reason in Chinese ----
+  tamperNext = true;
+  await click(red.page, 'a0');
+  await click(red.page, 'a1');
+  const refused = await red.page.waitForFunction(() => window.qipan.events().find((e) => e.type === 'online-refused'));
+  assert.equal((await refused.jsonValue()).detail.code, 'illegal');
+  const putBack = await waitOnline(red.page, (s) => s.step === 4 && s.localSteps === 4 && s.localPos === s.pos && !s.pending);
+  assert.equal(putBack.step, 4);
+  const toast = await red.page.textContent('#toast');
+  assert.match(toast, /^棋盘已回到服务器的局面：/);
+  console.log(`  refusal shown: ${toast}`);
+  assert.doesNotMatch(toast, /[A-Za-z]{3,}/, `the reason is worded in Chinese: ${toast}`);
+  assert.equal((await snapshot(red.page)).ply, 4, 'the chariot is back on a0');
+  await waitAllAtStep(pages, 4);
+  await play(red.page, MATE_LINE[4], 5);
 
   // ---- red asks to take back a0a1; black sees the request with its countdown and accepts ----
   await red.page.click('[data-room="undo"]');
   const asked = await waitOnline(black.page, (s) => s.panel.offer && s.panel.offer.kind === 'undo');
   assert.match(asked.panel.offer.text, /Red asks to undo \(answer within \d+ s\)/);
   assert.ok(Number(asked.panel.offer.seconds) > 0 && Number(asked.panel.offer.seconds) <= UNDO_TIMEOUT_MS / 1000);
-  assert.match((await online(red.page)).panel.line, /你请求悔棋，等待对方回答（\d+ 秒）/);
+  await waitOnline(red.page, (s) => /你请求悔棋，等待对方回答（\d+ 秒）/.test(s.panel.line));
   await black.page.click('#room-offer [data-room="accept"]');
   await waitAllAtStep(pages, 4);
   assert.equal((await snapshot(red.page)).ply, 4);
@@ -92,8 +123,9 @@ try {
   await black.page.click('[data-room="undo"]');
   await waitOnline(red.page, (s) => s.panel.offer && s.panel.offer.kind === 'undo');
   await waitOnline(red.page, (s) => s.offers.undo === null && !s.panel.offer, null, UNDO_TIMEOUT_MS + 20000);
-  const blackEvents = await black.page.evaluate(() => window.qipan.events().filter((e) => e.type === 'online-event').map((e) => e.detail.type));
-  assert.ok(blackEvents.slice(expiredBefore).includes('undo_expired'), 'the request expired');
+  // The request expired (an event of its own), on the asker's page too.
+  await black.page.waitForFunction((n) => window.qipan.events().filter((e) => e.type === 'online-event').slice(n)
+    .some((e) => e.detail.type === 'undo_expired'), expiredBefore);
   assert.equal((await online(black.page)).step, 6, 'nothing was taken back');
 
   // ---- chat from a player and from the spectator ----

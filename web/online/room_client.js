@@ -15,7 +15,11 @@ export class RoomClient {
     this.serverUrl = serverUrl;
     this.handlers = null;
     this.queued = [];
+    // WebSocket first (one connection, no upgrade step), long-polling when a
+    // network lets no WebSocket through.
     this.socket = io(serverUrl, {
+      transports: ['websocket', 'polling'],
+      tryAllTransports: true,
       reconnectionDelay: 250,
       reconnectionDelayMax: 2000,
       timeout: 5000,

@@ -260,6 +260,12 @@ export class RoomPanel {
   // The texts that count down (whose turn, reconnect, undo), four times a second.
   renderCountdowns() {
     if (!this.el || !this.room.room) return;
+    if (this.language !== this.app.i18n.language) {
+      this.language = this.app.i18n.language; // the settings changed it: every text again
+      this.render();
+      this.renderChat();
+      return;
+    }
     const state = this.room.room;
     const now = this.room.serverNow();
     const secs = (until) => Math.max(0, Math.ceil((until - now) / 1000));
