@@ -103,7 +103,7 @@ async function serverRestart(pages, before, problemLists) {
 // The page opened from disk asks once for the server's address, keeps it,
 // and joins the watch link's room.
 async function watchFromDisk(roomId, live) {
-  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 860 } });
+  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   const problems = watchErrors(page);
   const fileUrl = `${pathToFileURL(join(distDir, 'index.html')).href}?room=${roomId}&watch=1`;
@@ -116,6 +116,7 @@ async function watchFromDisk(roomId, live) {
   assert.ok(s.step >= live.step);
   assert.equal(await page.evaluate(() => localStorage.getItem('qipan.online.server')), JSON.stringify(server.url.replace(/\/$/, '')));
   assert.equal(await page.evaluate(() => window.qipan.game()), 'reversi');
+  await shotOnline(page, 'phone-watch-from-disk');
   assert.deepEqual(problems, []);
   await context.close();
 }

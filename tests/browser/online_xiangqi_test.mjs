@@ -81,6 +81,11 @@ try {
   assert.equal((await online(black.page)).step, 0);
   assert.equal((await snapshot(black.page)).ply, 0);
 
+  const play2 = async (all, page, move, step) => {
+    await click(page, move.slice(0, 2));
+    await click(page, move.slice(2));
+    await waitAllAtStep(all, step);
+  };
   const play = async (page, move, step) => {
     await click(page, move.slice(0, 2));
     await click(page, move.slice(2));
@@ -207,10 +212,29 @@ try {
   assert.equal(againBlack.seat, 0);
   await settled(red.page);
 
+  // ---- the rematch: a draw offered and declined, then a resignation ----
+  // (black's page now plays red, red's page black; the board faces its player.)
+  assert.equal((await snapshot(red.page)).ply, 0);
+  await play2([black.page, red.page, watcher.page], black.page, 'h2e2', 1);
+  await red.page.click('[data-room="draw"]');
+  const drawOffer = await waitOnline(black.page, (s) => s.panel.offer && s.panel.offer.kind === 'draw');
+  assert.match(drawOffer.panel.offer.text, /Black offers a draw/);
+  await black.page.click('#room-offer [data-room="decline"]');
+  await waitOnline(red.page, (s) => s.offers.draw === null);
+  await red.page.waitForFunction(() => /对方拒绝了和棋/.test(document.getElementById('toast').textContent));
+  await red.page.click('[data-room="resign"]');
+  await red.page.waitForSelector('#confirm-dialog[open]');
+  await red.page.click('#confirm-ok');
+  const resigned = await waitOnline(black.page, (s) => !!s.result && !!s.panel.result);
+  assert.deepEqual([resigned.result.winner, resigned.result.code], [0, 'resignation']);
+  assert.match(resigned.panel.result, /You won/);
+  assert.match((await waitOnline(red.page, (s) => !!s.panel.result)).panel.result, /你输了/);
+  assert.match((await waitOnline(watcher.page, (s) => !!s.panel.result)).panel.result, /黑方认输/);
+
   for (const [name, problems] of [['red', red.problems], ['black', black.problems], ['watcher', watcher.problems]]) {
     assert.deepEqual(problems, [], `${name}'s page had errors`);
   }
-  console.log('ok - online xiangqi: invite + QR, join by link, spectator, undo accepted and expired, chat, reload, reconnect, mate, replay, export, rematch');
+  console.log('ok - online xiangqi: invite + QR, join by link, spectator, undo accepted and expired, chat, reload, reconnect, mate, replay, export, rematch with a declined draw and a resignation, a refusal put right');
 } catch (error) {
   failed = true;
   console.error(error);
