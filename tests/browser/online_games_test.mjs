@@ -12,7 +12,8 @@ import { armCells, CELL_LIST } from '../../web/checkers/board_geometry.js';
 import { distDir, openGame, snapshot, watchErrors } from './page_harness.mjs';
 import { createRoom, online, openBrowser, openLink, player, shotOnline, startServer, waitOnline } from './online_harness.mjs';
 
-const server = await startServer({ QIPAN_SEAT_GRACE_MS: '60000' });
+const GRACE_MS = 8000; // long enough for a restart's reconnection, short for the abandonment case
+const server = await startServer({ QIPAN_SEAT_GRACE_MS: String(GRACE_MS) });
 const browser = await openBrowser();
 
 // Every page has reached at least `step` with nothing in flight and its own
@@ -214,8 +215,35 @@ async function checkersRoom() {
   await secondContext.close();
 }
 
+// A player goes away and does not come back: the countdown runs out, the
+// seat expires and the opponent claims the game (abandonment).
+async function abandonedRoom() {
+  const red = await player(browser, server.url, { locale: 'zh-CN' });
+  const created = await createRoom(red.page);
+  const blackContext = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 860 } });
+  const black = await openLink(blackContext, created.links.invite);
+  await waitOnline(red.page, (s) => s.ready);
+  for (const [page, from, to, step] of [[red.page, 'h2', 'e2', 1], [black.page, 'h9', 'g7', 2]]) {
+    for (const square of [from, to]) await clickSquare(page, (square.charCodeAt(1) - 48) * 9 + (square.charCodeAt(0) - 97));
+    await settledAt([red.page, black.page], step);
+  }
+  await blackContext.close();
+  const counting = await waitOnline(red.page, (s) => s.panel.countdown !== '');
+  assert.ok(Number(counting.panel.countdown) <= GRACE_MS / 1000);
+  const expired = await waitOnline(red.page, (s) => /黑方的座位已过期/.test(s.panel.line), null, GRACE_MS + 30000);
+  assert.equal(expired.panel.countdown, '');
+  await red.page.click('[data-room="claim"]');
+  const over = await waitOnline(red.page, (s) => !!s.result && !!s.panel.result);
+  assert.deepEqual([over.result.winner, over.result.code], [0, 'abandonment']);
+  assert.match(over.panel.result, /你赢了.*黑方弃局/);
+  assert.deepEqual(red.problems, []);
+  console.log('ok - online xiangqi: the opponent\'s seat counts down, expires, and the game is claimed (abandonment)');
+  await red.context.close();
+}
+
 let failed = false;
 try {
+  if (!process.env.ONLY_REVERSI && !process.env.ONLY_CHECKERS) await abandonedRoom();
   if (!process.env.ONLY_CHECKERS) await reversiRoom();
   if (!process.env.ONLY_REVERSI) await checkersRoom();
 } catch (error) {

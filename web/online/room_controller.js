@@ -215,6 +215,17 @@ export class OnlineRoom {
       case 'rematch':
         this.followRematch(event.data.roomId);
         break;
+      case 'joined':
+      case 'left':
+        // A spectator in or out: only the count changes (no sync from every
+        // page of a busy room for each of them).
+        if (event.data.seat === null || event.data.seat === undefined) {
+          this.room.spectators = Math.max(0, this.room.spectators + (event.type === 'joined' ? 1 : -1));
+          this.panel.render();
+        } else {
+          this.requestSync();
+        }
+        break;
       default:
         this.requestSync(); // seats, offers and the host: the server's state says it all
     }
