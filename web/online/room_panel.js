@@ -45,9 +45,10 @@ export class RoomPanel {
       <div class="room-head"><h2 id="room-title"></h2>
         <button type="button" class="room-leave" data-room="leave"></button></div>
       <div class="room-line" id="room-line" role="status" aria-live="polite"></div>
+      <div class="room-line room-timer" id="room-timer" role="timer"></div>
       <div class="room-conn" id="room-conn" role="alert" hidden></div>
       <ul class="room-seats" id="room-seats"></ul>
-      <div class="room-offer" id="room-offer" role="alert" hidden><span id="room-offer-text"></span>
+      <div class="room-offer" id="room-offer" role="alert" hidden><span id="room-offer-text"></span> <span id="room-offer-timer" role="timer"></span>
         <span class="room-offer-actions"><button type="button" class="primary" data-room="accept"></button><button type="button" data-room="decline"></button></span></div>
       <div class="room-result" id="room-result" hidden></div>
       <div class="room-actions" id="room-actions">
@@ -269,7 +270,10 @@ export class RoomPanel {
     const state = this.room.room;
     const now = this.room.serverNow();
     const secs = (until) => Math.max(0, Math.ceil((until - now) / 1000));
+    // What changes once (the live region) apart from what ticks (a timer,
+    // which screen readers do not read out every second).
     const lines = [];
+    const timers = [];
     const me = this.room.seat;
     if (state.result) lines.push(this.resultText().join(' · '));
     else if (!state.ready) lines.push(this.t('onlineWaiting'));
@@ -281,23 +285,30 @@ export class RoomPanel {
       if (s.graceUntil && !s.connected) countdowns.push({ seat: s.seat, s: secs(s.graceUntil) });
       else if (s.expired && !state.result) lines.push(this.t('onlineSeatExpired', { side: this.sideName(s.seat) }));
     }
-    for (const c of countdowns) lines.push(this.t('onlineReconnectIn', { side: this.sideName(c.seat), s: c.s }));
+    for (const c of countdowns) timers.push(this.t('onlineReconnectIn', { side: this.sideName(c.seat), s: c.s }));
     const undo = state.offers.undo;
-    if (undo && undo.seat === me) lines.push(this.t('onlineUndoAsked', { s: secs(undo.until) }));
+    if (undo && undo.seat === me) timers.push(this.t('onlineUndoAsked', { s: secs(undo.until) }));
     if (state.offers.draw && state.offers.draw.seat === me) lines.push(this.t('onlineDrawOffered'));
     if (state.offers.rematch && state.offers.rematch.seat === me) lines.push(this.t('onlineRematchOffered'));
     const line = this.$('#room-line');
     const text = lines.join('\n');
     if (line.textContent !== text) line.textContent = text;
-    line.dataset.countdown = countdowns.length ? String(countdowns[0].s) : '';
+    const timer = this.$('#room-timer');
+    const timerText = timers.join('\n');
+    if (timer.textContent !== timerText) timer.textContent = timerText;
+    timer.hidden = timers.length === 0;
+    timer.dataset.countdown = countdowns.length ? String(countdowns[0].s) : '';
 
     const offer = this.incomingOffer();
     if (offer) {
       const side = this.sideName(offer.seat);
-      const offerText = offer.kind === 'undo' ? this.t('onlineUndoIncoming', { side, s: secs(offer.until) })
+      const offerText = offer.kind === 'undo' ? this.t('onlineUndoIncoming', { side })
         : offer.kind === 'draw' ? this.t('onlineDrawIncoming', { side }) : this.t('onlineRematchIncoming', { side });
       const el = this.$('#room-offer-text');
       if (el.textContent !== offerText) el.textContent = offerText;
+      const timerText = offer.kind === 'undo' && offer.until ? this.t('onlineAnswerWithin', { s: secs(offer.until) }) : '';
+      const offerTimer = this.$('#room-offer-timer');
+      if (offerTimer.textContent !== timerText) offerTimer.textContent = timerText;
       this.$('#room-offer').dataset.seconds = offer.until ? String(secs(offer.until)) : '';
     }
   }
@@ -384,10 +395,11 @@ export class RoomPanel {
   testState() {
     if (!this.el) return null;
     const offer = this.incomingOffer();
+    const timer = this.$('#room-timer').textContent;
     return {
-      line: this.$('#room-line').textContent,
-      countdown: this.$('#room-line').dataset.countdown,
-      offer: offer ? { kind: offer.kind, text: this.$('#room-offer-text').textContent, seconds: this.$('#room-offer').dataset.seconds } : null,
+      line: [this.$('#room-line').textContent, timer].filter(Boolean).join('\n'),
+      countdown: this.$('#room-timer').dataset.countdown,
+      offer: offer ? { kind: offer.kind, text: `${this.$('#room-offer-text').textContent} ${this.$('#room-offer-timer').textContent}`.trim(), seconds: this.$('#room-offer').dataset.seconds } : null,
       result: this.$('#room-result').hidden ? null : this.$('#room-result').textContent,
       replay: { value: Number(this.$('#room-replay-range').value), max: Number(this.$('#room-replay-range').max) },
       inviteOpen: this.$('#room-invite').open,
