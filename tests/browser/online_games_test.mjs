@@ -122,6 +122,26 @@ async function watchFromDisk(roomId, live) {
   await context.close();
 }
 
+// From disk, the Online dialog asks for the server (once) and creates a room there.
+async function createFromDisk() {
+  const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1280, height: 860 } });
+  const page = await context.newPage();
+  const problems = watchErrors(page);
+  await openGame(page, pathToFileURL(join(distDir, 'index.html')).href);
+  await page.click('[data-action="online"]');
+  await page.waitForSelector('#online-dialog[open]');
+  assert.equal(await page.inputValue('#online-dialog input[name="server"]'), 'http://127.0.0.1:8080', 'a guess until the player says');
+  await page.fill('#online-dialog input[name="server"]', server.url);
+  await page.click('#online-go');
+  const s = await waitOnline(page, (st) => !!st.links);
+  assert.ok(s.links.invite.startsWith(server.url), s.links.invite);
+  assert.equal(s.seat, 0);
+  assert.match(page.url(), new RegExp(`^file://.*\\?room=${s.roomId}$`));
+  assert.deepEqual(problems, []);
+  console.log('ok - from disk: the Online dialog asks for the server once and creates a room there');
+  await context.close();
+}
+
 // The test's own checkers player: forward progress towards the far apex,
 // stragglers first, never an army it has made before (no repetition).
 const dist = (a, b) => {
@@ -243,7 +263,10 @@ async function abandonedRoom() {
 
 let failed = false;
 try {
-  if (!process.env.ONLY_REVERSI && !process.env.ONLY_CHECKERS) await abandonedRoom();
+  if (!process.env.ONLY_REVERSI && !process.env.ONLY_CHECKERS) {
+    await createFromDisk();
+    await abandonedRoom();
+  }
   if (!process.env.ONLY_CHECKERS) await reversiRoom();
   if (!process.env.ONLY_REVERSI) await checkersRoom();
 } catch (error) {

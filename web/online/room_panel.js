@@ -116,8 +116,8 @@ export class RoomPanel {
       case 'claim': await room.claim(); break;
       case 'rematch': await room.offerRematch(); break;
       case 'export': this.exportRecord(); break;
-      case 'copy-invite': this.copy(this.$('#room-invite-link').value); break;
-      case 'copy-watch': this.copy(this.$('#room-watch-link').value); break;
+      case 'copy-invite': this.copy(this.$('#room-invite-link')); break;
+      case 'copy-watch': this.copy(this.$('#room-watch-link')); break;
       case 'leave':
         if (await this.app.panels.dialogs.confirm({ title: this.t('onlineLeaveTitle'), text: this.t('onlineLeaveText'), ok: this.t('onlineLeave') })) await room.leave();
         break;
@@ -125,14 +125,25 @@ export class RoomPanel {
     this.render();
   }
 
-  async copy(text) {
+  // The clipboard API needs a secure context; a phone on http://192.168.x.y
+  // has none, so the selected field is copied the older way there.
+  async copy(input) {
+    const text = input.value;
+    let copied = false;
     try {
       await navigator.clipboard.writeText(text);
-      this.app.toast(this.t('copied'));
+      copied = true;
     } catch {
-      this.app.toast(this.t('copyFailed'));
+      input.focus();
+      input.select();
+      try {
+        copied = document.execCommand('copy');
+      } catch {
+        copied = false;
+      }
     }
-    this.app.emit('online-copy', { text });
+    this.app.toast(this.t(copied ? 'copied' : 'copyFailed'));
+    this.app.emit('online-copy', { text, copied });
   }
 
   // The game's record file (xiangqi PGN, Reversi GGF, checkers text) as the
