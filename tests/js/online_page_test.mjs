@@ -89,7 +89,7 @@ for (const name of Object.keys(DRIVERS)) {
             assert.equal(step.move, 'pass', 'only a forced pass is the server\'s own step');
             assert.ok(driver.replay(page, 'pass'));
           }
-          assert.equal(driver.moveAt(page, s - 1), step.move, `step ${s}: the room's text is the page's`);
+          assert.ok(driver.sameMove(step.move, driver.moveAt(page, s - 1)), `step ${s}: the room's text ${step.move} is the page's move`);
           assert.equal(posAt(driver, page, s), step.pos, `step ${s}: the same pos`);
           // ... and another page follows the room's event.
           if (stepsOf(mirror) < s) assert.ok(driver.replay(mirror, step.move), `the other page plays ${step.move}`);

@@ -36,6 +36,8 @@ const xiangqi = {
   positionText(snap) {
     return snap.fen.split(' ').slice(0, 2).join(' ');
   },
+  // The room's text of a step and the page's name the same move.
+  sameMove: (room, page) => room === page,
   // Plays the server's move through the app (its tryMove animates, sounds
   // and announces); false when the engine refuses it.
   playThroughApp(app, move) {
@@ -64,6 +66,7 @@ const reversi = {
   positionText(snap) {
     return snap.boardString;
   },
+  sameMove: (room, page) => room === page,
   // The engine plays a forced pass together with the move before it, so the
   // room's `pass` step is already there.
   playThroughApp(app, move) {
@@ -96,6 +99,9 @@ const checkers = {
   positionText(snap) {
     return snap.positionString;
   },
+  // Hole names (`c1:e5`) or hole numbers (`115:102`) for the same hops: the
+  // pos after the step decides; a pass is a pass.
+  sameMove: (room, page) => (room === 'pass') === (page === 'pass'),
   // A forced pass is a step the server plays; the app shows it like its own.
   playThroughApp(app, move) {
     const before = app.session.snapshot();

@@ -239,7 +239,7 @@ export class OnlineRoom {
     const have = stepsOf(session);
     if (have >= s) {
       // Our own move (played at once), or a pass the engine played with it.
-      if (this.driver.moveAt(session, s - 1) !== move || posAt(this.driver, session, s) !== event.pos) return this.mismatch();
+      if (!this.driver.sameMove(move, this.driver.moveAt(session, s - 1)) || posAt(this.driver, session, s) !== event.pos) return this.mismatch();
     } else if (have === s - 1) {
       if (this.app.browsePly !== null) this.app.browsePly = null;
       this.applying = true;
