@@ -6,7 +6,9 @@
 // left to expire, chat from a player and the spectator, a reload of black
 // mid-game, black's page closed and reopened (the reconnect countdown on
 // red's page), the replay slider and the record's export. Every wait is on
-// the pages' state (window.qipan.online()), never on a clock.
+// the pages' state (window.qipan.online()), never on a clock. A relay on
+// red's socket rewrites one move on the wire (the server's engine refuses it
+// and the board goes back) and one event's pos (the page notices and syncs).
 // Screenshots in build/screenshots/online.
 //   node tests/browser/online_xiangqi_test.mjs   (after dist/index.html is built)
 import assert from 'node:assert/strict';
@@ -27,6 +29,7 @@ try {
   // the wire (a1 → a5 for the chariot, through its own pawn): the page's
   // engine played the move it was given, the server's refuses the other.
   let tamperNext = false;
+  let tamperIncoming = false; // the next move event red receives gets a wrong pos
   const relay = (page) => page.routeWebSocket(/\/socket\.io\//, (ws) => {
     const upstream = ws.connectToServer();
     ws.onMessage((message) => {
@@ -36,7 +39,13 @@ try {
       }
       upstream.send(message);
     });
-    upstream.onMessage((message) => ws.send(message));
+    upstream.onMessage((message) => {
+      if (tamperIncoming && typeof message === 'string' && message.includes('"type":"move"')) {
+        tamperIncoming = false;
+        message = message.replace(/"pos":"[0-9a-f]{16}"/, '"pos":"0123456789abcdef"');
+      }
+      ws.send(message);
+    });
   });
   const red = await player(browser, server.url, { beforeOpen: relay });
   const created = await createRoom(red.page, { name: '红队长' });
@@ -109,7 +118,12 @@ try {
   assert.doesNotMatch(toast, /[A-Za-z]{3,}/, `the reason is worded in Chinese: ${toast}`);
   assert.equal((await snapshot(red.page)).ply, 4, 'the chariot is back on a0');
   await waitAllAtStep(pages, 4);
+  // A pos that differs from the page's own engine: the page syncs with the
+  // server and goes on from its state.
+  tamperIncoming = true;
   await play(red.page, MATE_LINE[4], 5);
+  assert.equal(await eventCount(red.page, 'online-mismatch'), 1, 'the differing pos was noticed');
+  assert.equal(await eventCount(black.page, 'online-mismatch'), 0);
 
   // ---- red asks to take back a0a1; black sees the request with its countdown and accepts ----
   await red.page.click('[data-room="undo"]');
