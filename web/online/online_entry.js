@@ -46,6 +46,8 @@ export class OnlineEntry {
       this.room = new OnlineRoom(this.app, entry.client);
       this.room.attach(entry.ack, { watch: entry.watch });
     } else {
+      entry.client.close(); // no room to reconnect to: the page plays offline
+      this.client = null;
       const reason = this.app.i18n.roomRefusal(entry.ack);
       this.app.toast(entry.ack.code === 'offline' ? this.app.i18n.t('onlineNoServer', { server: entry.server }) : reason);
       this.app.emit('online-failed', { code: entry.ack.code });
