@@ -5,6 +5,7 @@
 // no module scripts). Over http(s) the page also becomes installable.
 /* global QipanEngine */
 import { loadUiFont } from '../fonts/ui_font.js';
+import { OnlineEntry, openRoomFromUrl } from '../online/online_entry.js';
 import { registerOffline } from '../pwa/register.js';
 import { I18n } from './i18n.js';
 import { loadSettings } from './storage.js';
@@ -28,15 +29,25 @@ export async function bootPage(apps) {
 
 async function bootGame(apps, settings) {
   const fontLoaded = loadUiFont();
+  // An invite link (?room=ID) joins its room while the engine loads; the
+  // page then starts that room's game (without changing the offline choice).
+  const roomEntry = openRoomFromUrl().catch((error) => {
+    console.error(error);
+    return null;
+  });
   const engineSource = document.getElementById('engine-js').textContent;
   const workerSource = document.getElementById('worker-js').textContent;
   const engine = await QipanEngine();
   await fontLoaded;
-  const game = apps[settings.game] ? settings.game : Object.keys(apps)[0];
+  const entry = await roomEntry;
+  const roomGame = entry?.ack?.ok ? entry.ack.state.game : null;
+  const game = apps[roomGame] ? roomGame : apps[settings.game] ? settings.game : Object.keys(apps)[0];
   document.body.dataset.game = game;
   const App = apps[game];
   const app = new App({ engine, workerSource: [engineSource, '\n', workerSource], root: document.getElementById('app') });
   installTestHook(app);
   app.start();
+  app.onlineEntry = new OnlineEntry(app);
+  app.onlineEntry.begin(entry);
   registerOffline({ onUpdate: () => app.toast(app.i18n.t('updateReady')), onEvent: (type, detail) => app.emit(type, detail) });
 }

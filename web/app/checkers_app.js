@@ -169,6 +169,7 @@ export class CheckersApp extends GameApp {
   }
 
   humanToMove(snap) {
+    if (this.online) return this.online.mayMove(snap);
     return snap.live && !snap.status.over && !this.isAi(snap.side);
   }
 
@@ -203,6 +204,7 @@ export class CheckersApp extends GameApp {
   }
 
   persist() {
+    if (this.online) return; // the offline game stays as it was
     saveGame(this.id, { record: this.session.exportRecord(), rules: this.session.rules() });
     this.saveSettings();
   }
@@ -441,6 +443,7 @@ export class CheckersApp extends GameApp {
       this.announce(notice);
       this.emit('pass', { player: move.player, ply: snap.ply });
     }
+    this.online?.afterLocalMove();
     // Seats that finished with this move.
     for (const seat of snap.seats) {
       const was = before.seats.find((s) => s.player === seat.player);
@@ -462,7 +465,7 @@ export class CheckersApp extends GameApp {
   // After any change of the live position: the AI moves, or a forced pass.
   afterPositionChange() {
     const snap = this.session.snapshot();
-    if (snap.status.over) return;
+    if (this.online || snap.status.over) return; // online, the server plays AI seats and passes
     if (this.isAi(snap.side)) this.maybeAiMove();
     else if (snap.mustPass) this.forcedPass(snap);
   }
@@ -479,7 +482,7 @@ export class CheckersApp extends GameApp {
 
   async maybeAiMove() {
     const snap = this.session.snapshot();
-    if (snap.status.over || !this.isAi(snap.side)) return;
+    if (this.online || snap.status.over || !this.isAi(snap.side)) return;
     const turn = this.aiTurn;
     this.startThinking();
     // Let the previous move land, then a short visible pause.

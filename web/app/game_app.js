@@ -37,6 +37,10 @@ export class GameApp {
     this.brokenSave = loadBrokenSave(id);
     this.appearance = new Appearance(() => this.onAppearanceChange());
     this.appearance.apply(this.settings);
+    // The online room driving this game (web/online/room_controller.js), or
+    // null offline. While online the room decides who may move, the AI and
+    // saving stay off, and results and rematches are the room's.
+    this.online = null;
     // True while prefers-reduced-motion holds or the player turned animations
     // off; renderers and animations read it.
     this.reducedMotion = this.appearance.reducedMotion;
@@ -50,6 +54,7 @@ export class GameApp {
     });
     document.addEventListener('keydown', (e) => {
       if (e.target && ['INPUT', 'TEXTAREA', 'SELECT'].includes(e.target.tagName)) return;
+      if (this.online && e.ctrlKey) return; // takebacks online are asked of the opponent
       if (e.ctrlKey && e.key === 'z') this.undo();
       else if (e.ctrlKey && e.key === 'y') this.redo();
       else if (e.key === 'Escape' && this.clearSelection) this.clearSelection();
@@ -59,7 +64,7 @@ export class GameApp {
 
   // This game's seats: {players: [human|ai, ...], levels: [1..8, ...], ...}.
   get seats() {
-    return this.settings[this.id];
+    return this.online ? this.online.seats : this.settings[this.id];
   }
 
   snapshot() {
@@ -181,6 +186,7 @@ export class GameApp {
   // 'win' or 'loss' for the one human seat, 'draw' when nobody won, null
   // when the view is neutral (no human seat, or more than one).
   outcomeFor(winnerSeats) {
+    if (this.online) return this.online.outcomeFor(winnerSeats);
     if (!winnerSeats || winnerSeats.length === 0) return 'draw';
     const humans = [];
     for (let seat = 0; seat < this.seatCount(); seat++) if (this.seats.players[seat] !== 'ai') humans.push(seat);
@@ -274,6 +280,7 @@ export class GameApp {
   // ---- output --------------------------------------------------------------
 
   showGameOver() {
+    if (this.online) return this.online.panel.showResult(); // the room's panel, with its rematch
     if (this.current.status.over) this.panels.showGameOver(this.current.status);
   }
 

@@ -4,6 +4,7 @@
 
 import { CHECKERS, CHECKERS_REFUSALS } from './strings/checkers.js';
 import { COMMON, COMMON_REFUSALS } from './strings/common.js';
+import { ONLINE, ONLINE_REFUSALS } from './strings/online.js';
 import { REVERSI, REVERSI_REFUSALS } from './strings/reversi.js';
 import { XIANGQI, XIANGQI_REFUSALS } from './strings/xiangqi.js';
 
@@ -15,7 +16,7 @@ function merge(...tables) {
   return out;
 }
 
-export const STRINGS = merge(COMMON, XIANGQI, REVERSI, CHECKERS);
+export const STRINGS = merge(COMMON, XIANGQI, REVERSI, CHECKERS, ONLINE);
 export const REFUSALS = merge(COMMON_REFUSALS, XIANGQI_REFUSALS, REVERSI_REFUSALS, CHECKERS_REFUSALS);
 
 function fill(text, params) {
@@ -49,6 +50,19 @@ export class I18n {
     const params = { ...(refusal.params || {}), reason: refusal.reason };
     params.cause = refusal.cause ? this.refusal(refusal.cause) : '';
     return fill(text, params);
+  }
+
+  // The player's wording of a room server refusal {code, reason, detail?,
+  // retryAfterMs?, retryAt?} (server/PROTOCOL.md): `illegal` is the engine's
+  // own refusal (detail), the others the room's codes; never the English reason.
+  roomRefusal(ack, serverNow = Date.now()) {
+    if (!ack) return '';
+    if (ack.code === 'illegal' && ack.detail) return this.refusal(ack.detail);
+    const table = ONLINE_REFUSALS[this.language];
+    const waitMs = ack.retryAfterMs ?? (ack.retryAt ? ack.retryAt - serverNow : null);
+    const s = waitMs > 0 ? Math.ceil(waitMs / 1000) : null;
+    if (ack.code === 'not_allowed' && s) return fill(table.not_allowed_wait, { s });
+    return fill(table[ack.code] ?? table.server_error, { s: s ?? 1 });
   }
 
   side(color) {

@@ -31,6 +31,7 @@ export class Panels {
       live: () => this.app.browse(Infinity),
       analyse: () => this.analyse(),
       continue: () => this.continueFromHere(),
+      online: () => this.app.onlineEntry?.open(),
     });
     this.navigation = new Navigation(root, app);
     this.$('#notation').value = app.settings.notation;
@@ -58,7 +59,7 @@ export class Panels {
   render(snap) {
     const app = this.app;
     const status = this.$('#status');
-    status.textContent = app.statusLine(snap);
+    status.textContent = app.online?.statusLine(snap) ?? app.statusLine(snap);
     status.classList.toggle('red', app.id === 'xiangqi' && snap.side === 0);
     status.classList.toggle('check', !!snap.inCheck);
 
@@ -150,7 +151,8 @@ export class Panels {
 
   renderCards(snap) {
     const host = this.$('#cards');
-    const cards = this.app.hasHook('playerCards') ? this.app.playerCards(snap) : null;
+    let cards = this.app.hasHook('playerCards') ? this.app.playerCards(snap) : null;
+    if (cards && this.app.online) cards = this.app.online.panel.decorateCards(cards);
     host.hidden = !cards || cards.length === 0;
     this.root.classList.toggle('has-cards', !host.hidden);
     if (!host.hidden) renderPlayerCards(host, cards, this.app.i18n);

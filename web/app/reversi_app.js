@@ -90,6 +90,7 @@ export class ReversiApp extends GameApp {
   }
 
   humanToMove(snap) {
+    if (this.online) return this.online.mayMove(snap);
     return snap.live && !snap.status.over && !this.isAi(snap.side);
   }
 
@@ -109,6 +110,7 @@ export class ReversiApp extends GameApp {
   }
 
   persist() {
+    if (this.online) return; // the offline game stays as it was
     saveGame(this.id, { record: this.session.exportRecord() });
     this.saveSettings();
   }
@@ -153,6 +155,7 @@ export class ReversiApp extends GameApp {
       this.emit('pass', { side: snap.passed, ply: snap.ply });
     }
     this.emit('move', { square, name: squareName(square), ply: snap.ply, flips: snap.lastFlips.length });
+    this.online?.afterLocalMove();
     this.persist();
     if (snap.status.over) {
       const wait = this.view.animation ? animationDuration(this.view.animation) + 150 : 0;
@@ -175,7 +178,7 @@ export class ReversiApp extends GameApp {
 
   async maybeAiMove() {
     const snap = this.session.snapshot();
-    if (snap.status.over || !this.isAi(snap.side)) return;
+    if (this.online || snap.status.over || !this.isAi(snap.side)) return;
     const plyAtRequest = snap.ply;
     const level = this.levelFor(snap.side - 1);
     this.startThinking();

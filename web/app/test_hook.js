@@ -29,6 +29,8 @@ export function installTestHook(app) {
     brokenSave: () => (app.brokenSave ? structuredClone(app.brokenSave) : null),
     drawTimes: () => app.drawTimes.slice(),
     lastFrameAt: () => app.lastFrameAt,
+    // An online room as this page sees it (web/online/room_controller.js), or null offline.
+    online: () => (app.online ? app.online.testState() : null),
   };
   Object.defineProperty(window, 'qipan', { value: Object.freeze(hook), configurable: false });
 }

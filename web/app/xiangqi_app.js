@@ -98,6 +98,7 @@ export class XiangqiApp extends GameApp {
   }
 
   humanToMove(snapshot) {
+    if (this.online) return this.online.mayMove(snapshot);
     return snapshot.live && !snapshot.status.over && !this.isAi(snapshot.side);
   }
 
@@ -116,6 +117,7 @@ export class XiangqiApp extends GameApp {
   // The game is stored as PGN with its result and tags, so the engine replays
   // and re-validates it on load.
   persist() {
+    if (this.online) return; // the offline game stays as it was
     saveGame(this.id, { record: this.session.exportPgn('iccs'), seed: this.gameSeed });
     this.saveSettings();
   }
@@ -200,6 +202,7 @@ export class XiangqiApp extends GameApp {
     this.sound.play(snap.status.over ? 'end' : snap.inCheck ? 'check' : captured ? 'capture' : 'move');
     this.announce(`${this.i18n.side(before.side)} ${last.chinese}${snap.inCheck ? ' ' + this.i18n.t('check') : ''}`);
     this.emit('move', { from, to, iccs: last.iccs, chinese: last.chinese, ply: snap.ply });
+    this.online?.afterLocalMove();
     this.persist();
     if (snap.status.over) this.endOfGame(this.motionReduced ? 0 : MOVE_MS + 100);
     else this.maybeAiMove();
@@ -232,7 +235,7 @@ export class XiangqiApp extends GameApp {
 
   async maybeAiMove() {
     const snap = this.session.snapshot(); // the live game, even while browsing
-    if (snap.status.over || !this.isAi(snap.side)) return;
+    if (this.online || snap.status.over || !this.isAi(snap.side)) return;
     const request = this.session.searchRequest();
     const plyAtRequest = snap.ply;
     const seat = snap.side;

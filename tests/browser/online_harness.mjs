@@ -1,0 +1,76 @@
+// Shared by the online browser tests (tests/browser/online_*_test.mjs): a
+// real room server (server/main.js through tests/server/harness.mjs, serving
+// this checkout's dist/ at `/`, on 127.0.0.1 with short timings), browser
+// contexts for the players, and waits on the page's online state
+// (window.qipan.online(), web/online/room_controller.js testState()). Not a
+// test itself.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { ServerProcess } from '../server/harness.mjs';
+import { launch, openGame, root, settled, watchErrors } from './page_harness.mjs';
+
+export const screenshotDir = join(root, 'build/screenshots/online');
+
+export async function startServer(env = {}) {
+  return new ServerProcess({ env: { QIPAN_AI_MIN_DELAY_MS: '0', ...env } }).start();
+}
+
+export async function openBrowser() {
+  return launch();
+}
+
+// A player: its own context (own storage, like another device) and page.
+// `beforeOpen(page)` runs before the page loads (a WebSocket route, say).
+export async function player(browser, url, { locale = 'zh-CN', viewport = { width: 1280, height: 860 }, beforeOpen = null } = {}) {
+  const context = await browser.newContext({ locale, viewport });
+  const page = await context.newPage();
+  const problems = watchErrors(page);
+  if (beforeOpen) await beforeOpen(page);
+  await openGame(page, url);
+  return { context, page, problems };
+}
+
+export const online = (page) => page.evaluate(() => window.qipan.online());
+
+// Waits until the page's online state passes `predicate` (a function of the
+// state, given as source text with its argument).
+export async function waitOnline(page, predicate, arg = null, timeout = 30000) {
+  await page.waitForFunction(([source, a]) => {
+    const state = window.qipan && window.qipan.online();
+    // eslint-disable-next-line no-new-func
+    return !!state && new Function('s', 'arg', `return (${source})(s, arg);`)(state, a);
+  }, [predicate.toString(), arg], { timeout });
+  return online(page);
+}
+
+// Every page has the room at `step` with nothing in flight, and the same pos.
+export async function waitAllAtStep(pages, step) {
+  for (const page of pages) await waitOnline(page, (s, n) => s.step === n && !s.pending && s.localSteps === n && s.localPos === s.pos, step);
+}
+
+// The Online button, the dialog, create; resolves with the room's state.
+export async function createRoom(page, { name = null, setup = null } = {}) {
+  await page.click('[data-action="online"]');
+  await page.waitForSelector('#online-dialog[open]');
+  if (name !== null) await page.fill('#online-dialog input[name="name"]', name);
+  if (setup) await setup(page);
+  await page.click('#online-go');
+  return waitOnline(page, (s) => !!s.roomId && !!s.links);
+}
+
+// Opens a link (invite or watch) in a fresh page of `context`.
+export async function openLink(context, url) {
+  const page = await context.newPage();
+  const problems = watchErrors(page);
+  await openGame(page, url);
+  await waitOnline(page, (s) => !!s.roomId);
+  return { page, problems };
+}
+
+export async function shotOnline(page, name) {
+  await settled(page).catch(() => {});
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`) });
+}
+
+export const eventCount = (page, type) => page.evaluate((t) => window.qipan.events().filter((e) => e.type === t).length, type);

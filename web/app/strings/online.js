@@ -1,0 +1,87 @@
+// The words of online rooms (web/online/): the Online entry, the invite
+// panel, seats, offers, chat and replay, and the room server's refusals by
+// their codes (server/PROTOCOL.md). Same keys in both languages; {name}
+// marks a parameter. Room refusal codes are the server's, not the engines',
+// so they live in their own table (ONLINE_REFUSALS), words by I18n.roomRefusal.
+
+export const ONLINE = {
+  zh: {
+    online: '在线', onlineTitle: '在线对局', onlineCreate: '创建房间', onlineServer: '服务器地址',
+    onlineServerHint: '运行 scripts/serve 的电脑的地址，例如 http://192.168.1.20:8080',
+    onlineName: '你的名字（可不填）', onlineYourSeat: '你执', onlineConnecting: '正在连接服务器…',
+    onlineNoServer: '连不上服务器 {server}', onlineCreating: '正在创建房间…',
+    onlineInvite: '邀请对手', onlineInviteText: '把链接发给对手，或让对手用手机扫二维码：',
+    onlineWatchLink: '观战链接', onlineCopyInvite: '复制邀请链接', onlineCopyWatch: '复制观战链接',
+    onlineQr: '邀请链接的二维码', onlineRoom: '房间 {id}', onlineSeats: '座位',
+    onlineYou: '你', onlineSeatFree: '空位，等待加入', onlineSeatAi: '电脑 {n} 级', onlineSpectators: '{n} 人观战',
+    onlineConnected: '在线', onlineDisconnected: '已断线', onlineHost: '房主',
+    onlineWaiting: '等待对手加入', onlineYourTurn: '轮到你走', onlineTheirTurn: '等待{side}走棋',
+    onlineWatching: '你在观战', onlineReconnectIn: '{side}断线，{s} 秒内可回来',
+    onlineSeatExpired: '{side}的座位已过期', onlineClaim: '判对方弃局', onlineLost: '与服务器的连接断开，正在重连…',
+    onlineBack: '已重新连上服务器', onlineUndoAsk: '请求悔棋', onlineUndoAsked: '你请求悔棋，等待对方回答（{s} 秒）',
+    onlineUndoIncoming: '{side}请求悔棋', onlineAnswerWithin: '（{s} 秒内回答）', onlineAccept: '同意', onlineDecline: '拒绝',
+    onlineUndoDeclined: '对方拒绝了悔棋', onlineUndoExpired: '悔棋请求没有回答，已自动拒绝', onlineUndone: '已悔棋',
+    onlineDrawOffer: '提和', onlineDrawOffered: '你提和，等待对方回答', onlineDrawIncoming: '{side}提和',
+    onlineDrawDeclined: '对方拒绝了和棋', onlineResign: '认输', onlineResignTitle: '确定认输吗？',
+    onlineRematch: '再来一局', onlineRematchOffered: '你提议再来一局，等待对方回答',
+    onlineRematchIncoming: '{side}提议再来一局', onlineRematchDeclined: '对方不想再来一局', onlineRematchStart: '新的一局开始了',
+    onlineChat: '聊天', onlineChatLabel: '聊天消息', onlineChatSend: '发送', onlineChatPlaceholder: '说点什么…',
+    onlineSpectator: '观众', onlineReplay: '回放', onlineReplayLabel: '回放第几步', onlineReplayStep: '第 {n} / {total} 步',
+    onlineExport: '导出棋谱', onlineLeave: '离开房间', onlineLeaveTitle: '离开这个房间吗？',
+    onlineLeaveText: '你的座位会让出，对局将无法继续。', onlineResult: '对局结束：{text}',
+    onlineResignation: '{side}认输', onlineAgreement: '双方同意和棋', onlineAbandonment: '{side}弃局',
+    onlineStaleBack: '棋盘已回到服务器的局面：{reason}', onlineMismatch: '本地局面与服务器不一致，已按服务器的局面重新同步',
+    onlineJoined: '{side}加入了房间', onlineLeft: '{side}离开了房间', onlineSeatTaken: '{side}由电脑接管',
+    onlineRemoteSide: '对方',
+  },
+  en: {
+    online: 'Online', onlineTitle: 'Play online', onlineCreate: 'Create room', onlineServer: 'Server address',
+    onlineServerHint: 'The address of the computer running scripts/serve, e.g. http://192.168.1.20:8080',
+    onlineName: 'Your name (optional)', onlineYourSeat: 'You play', onlineConnecting: 'Connecting to the server…',
+    onlineNoServer: 'Cannot reach the server {server}', onlineCreating: 'Creating the room…',
+    onlineInvite: 'Invite', onlineInviteText: 'Send this link to your opponent, or let them scan the QR code with a phone:',
+    onlineWatchLink: 'Watch link', onlineCopyInvite: 'Copy invite link', onlineCopyWatch: 'Copy watch link',
+    onlineQr: 'QR code of the invite link', onlineRoom: 'Room {id}', onlineSeats: 'Seats',
+    onlineYou: 'you', onlineSeatFree: 'free, waiting for a player', onlineSeatAi: 'computer, level {n}', onlineSpectators: '{n} watching',
+    onlineConnected: 'connected', onlineDisconnected: 'disconnected', onlineHost: 'host',
+    onlineWaiting: 'Waiting for the opponent to join', onlineYourTurn: 'Your move', onlineTheirTurn: 'Waiting for {side} to move',
+    onlineWatching: 'You are watching', onlineReconnectIn: '{side} lost the connection: {s} s left to come back',
+    onlineSeatExpired: "{side}'s seat has expired", onlineClaim: 'Claim the win', onlineLost: 'Connection to the server lost, reconnecting…',
+    onlineBack: 'Connected to the server again', onlineUndoAsk: 'Ask to undo', onlineUndoAsked: 'You asked to undo: waiting for the answer ({s} s)',
+    onlineUndoIncoming: '{side} asks to undo', onlineAnswerWithin: '(answer within {s} s)', onlineAccept: 'Accept', onlineDecline: 'Decline',
+    onlineUndoDeclined: 'The undo was declined', onlineUndoExpired: 'The undo request was not answered: declined', onlineUndone: 'Move taken back',
+    onlineDrawOffer: 'Offer draw', onlineDrawOffered: 'You offered a draw: waiting for the answer', onlineDrawIncoming: '{side} offers a draw',
+    onlineDrawDeclined: 'The draw was declined', onlineResign: 'Resign', onlineResignTitle: 'Resign this game?',
+    onlineRematch: 'Rematch', onlineRematchOffered: 'You offered a rematch: waiting for the answer',
+    onlineRematchIncoming: '{side} offers a rematch', onlineRematchDeclined: 'The rematch was declined', onlineRematchStart: 'The rematch has started',
+    onlineChat: 'Chat', onlineChatLabel: 'Chat message', onlineChatSend: 'Send', onlineChatPlaceholder: 'Say something…',
+    onlineSpectator: 'spectator', onlineReplay: 'Replay', onlineReplayLabel: 'Replay step', onlineReplayStep: 'Step {n} of {total}',
+    onlineExport: 'Export record', onlineLeave: 'Leave room', onlineLeaveTitle: 'Leave this room?',
+    onlineLeaveText: 'Your seat is given up and the game cannot go on.', onlineResult: 'Game over: {text}',
+    onlineResignation: '{side} resigned', onlineAgreement: 'Draw by agreement', onlineAbandonment: '{side} abandoned the game',
+    onlineStaleBack: "The board is back at the server's position: {reason}", onlineMismatch: "This page's position differed from the server's: synchronised again",
+    onlineJoined: '{side} joined the room', onlineLeft: '{side} left the room', onlineSeatTaken: 'The computer took over {side}',
+    onlineRemoteSide: 'the opponent',
+  },
+};
+
+// The room server's refusal codes (server/protocol/codes.js). `illegal`
+// carries the engine's own refusal in `detail`, worded by I18n.refusal.
+export const ONLINE_REFUSALS = {
+  zh: {
+    bad_request: '服务器不接受这个请求', not_found: '没有这个房间', not_joined: '还没有进入这个房间',
+    not_seated: '观众不能替棋手操作', bad_token: '这个座位已经不属于你', not_your_turn: '还没轮到你',
+    stale: '局面已经变了', game_over: '对局已结束', no_offer: '没有需要回答的请求',
+    rate_limited: '操作太快，请 {s} 秒后再试', too_large: '内容太长', room_full: '房间已满',
+    not_allowed: '现在不能这样做', not_allowed_wait: '现在不能这样做，请 {s} 秒后再试', server_error: '服务器出错，请再试一次',
+    timeout: '服务器没有及时回答', offline: '没有连上服务器',
+  },
+  en: {
+    bad_request: 'The server does not take this request', not_found: 'There is no such room', not_joined: 'Not in this room yet',
+    not_seated: 'Spectators cannot act for a player', bad_token: 'This seat is no longer yours', not_your_turn: 'It is not your turn',
+    stale: 'The position has changed', game_over: 'The game is over', no_offer: 'There is nothing to answer',
+    rate_limited: 'Too fast: try again in {s} s', too_large: 'That is too long', room_full: 'The room is full',
+    not_allowed: 'That is not possible now', not_allowed_wait: 'That is not possible now: try again in {s} s', server_error: 'The server failed: please try again',
+    timeout: 'The server did not answer in time', offline: 'Not connected to the server',
+  },
+};

@@ -1,0 +1,466 @@
+// One online room driving a game app (docs/online-page.md). The server is
+// the authority: this keeps the room's state as the server last said it (v,
+// step, pos, seats, offers, chat, result), plays the server's moves through
+// the app, sends the player's own moves (shown at once: the page's engine
+// already played them) and puts the board back to the server's position when
+// a move is refused or a `pos` differs. It reconnects by itself and takes the
+// same seat back with the stored token. The app calls afterLocalMove() after
+// each move and asks mayMove(snap) before taking input; nothing else of the
+// game changes while online (no AI, no saving over the offline game).
+
+import { DRIVERS, posAt, rebuildFromState, stepsOf } from './game_drivers.js';
+import { forgetToken, rememberToken, showRoomInUrl, storedName, tokenFor } from './room_storage.js';
+import { RoomPanel } from './room_panel.js';
+
+const SYNC_DEBOUNCE_MS = 30;
+
+// room:join with the stored token for the room (a spectator with `watch`);
+// a token the room no longer knows is forgotten and the page joins afresh.
+export async function joinRoom(client, roomId, { watch = false } = {}) {
+  const name = storedName();
+  const base = { roomId, ...(name ? { name } : {}) };
+  const token = watch ? null : tokenFor(roomId);
+  let ack = await client.request('room:join', watch ? { roomId, watch: true } : token ? { ...base, token } : base);
+  if (!ack.ok && ack.code === 'bad_token') {
+    forgetToken(roomId);
+    ack = await client.request('room:join', base);
+  }
+  return ack;
+}
+
+export class OnlineRoom {
+  constructor(app, client) {
+    this.app = app;
+    this.client = client;
+    this.driver = DRIVERS[app.id];
+    this.roomId = null;
+    this.seat = null;
+    this.token = null;
+    this.watch = false;
+    this.room = null; // the room's state, kept current by its events
+    this.v = 0;
+    this.step = 0; // committed steps as the server said
+    this.pos = null; // the server's position hash after them
+    this.pending = null; // our own move until the server acks it
+    this.applying = false; // while the server's move is played through the app
+    this.clockOffset = 0; // server clock minus ours
+    this.connected = client.connected;
+    this.rejoining = Promise.resolve();
+    this.syncTimer = 0;
+    this.seats = null;
+    this.panel = new RoomPanel(app, this);
+    client.listen({
+      onEvent: (event) => this.onEvent(event),
+      onConnect: () => this.onConnect(),
+      onDisconnect: () => this.onDisconnect(),
+    });
+  }
+
+  // ---- entering a room -------------------------------------------------------
+
+  // Takes the ack of room:create / room:join: the seat, its token, the state.
+  attach(ack, { watch = false } = {}) {
+    this.roomId = ack.state.roomId;
+    this.seat = ack.seat ?? null;
+    this.token = ack.token ?? null;
+    this.watch = this.seat === null;
+    this.links = ack.links ?? this.links;
+    if (this.token) rememberToken(this.roomId, this.token, this.seat);
+    this.pending = null;
+    this.v = 0;
+    this.app.online = this;
+    this.app.cancelAi();
+    showRoomInUrl(this.roomId, watch || this.watch);
+    document.body.dataset.online = this.watch ? 'watch' : 'play';
+    if (this.app.id === 'xiangqi') this.app.settings.flipped = this.seat === 1;
+    this.adoptState(ack.state, { force: true });
+    this.panel.show();
+    this.emit('online-joined', { roomId: this.roomId, seat: this.seat });
+  }
+
+  // ---- what the game app asks ------------------------------------------------
+
+  // The player may move for the side to move: it is their seat, the room is
+  // ready, nothing is in flight and the live position is shown.
+  mayMove(snap) {
+    if (!this.room || this.seat === null || this.pending || !this.connected) return false;
+    if (!snap.live || snap.status.over || this.room.result || !this.room.ready) return false;
+    return this.driver.seatOfSide(snap.side) === this.seat;
+  }
+
+  // The app played a move the player made: send it, keep it until the ack.
+  afterLocalMove() {
+    if (this.applying || !this.room) return;
+    const session = this.app.session;
+    if (stepsOf(session) <= this.step || this.pending) return;
+    const move = this.driver.sendText(session, this.step);
+    this.pending = { step: this.step + 1, move, pos: this.pos };
+    this.emit('online-send', { step: this.pending.step, move });
+    this.panel.render();
+    this.sendPending();
+  }
+
+  // From the player's view: 'win', 'loss', 'draw', or null for a spectator.
+  outcomeFor(winnerSeats) {
+    if (this.seat === null) return null;
+    if (!winnerSeats || winnerSeats.length === 0) return 'draw';
+    return winnerSeats.includes(this.seat) ? 'win' : 'loss';
+  }
+
+  // The status line while the room's result is one the engine did not record
+  // (resignation, agreement, abandonment): the game app's line otherwise.
+  statusLine(snap) {
+    const result = this.room?.result;
+    if (!result || snap.status.over) return null;
+    return this.panel.resultText().join(' · ');
+  }
+
+  // The seats the game app reads while online (this.seats): who plays each
+  // seat; levels for the AI seats. Hints stay off: no engine help online.
+  seatsFor(state) {
+    const own = structuredClone(this.app.settings[this.app.id]);
+    const count = this.driver.seats(state.options);
+    const players = [];
+    const levels = [];
+    for (let seat = 0; seat < Math.max(count, 6); seat++) {
+      const s = state.seats[seat];
+      players.push(s && s.kind === 'ai' ? 'ai' : 'human');
+      levels.push(s && s.ai ? s.ai : 3);
+    }
+    return { ...own, players, levels, count, hints: false };
+  }
+
+  // ---- the server's state ------------------------------------------------------
+
+  // Takes a state (ack of join, sync or a stale refusal). An older state
+  // than the events already seen is dropped (a fresh sync follows).
+  adoptState(state, { force = false } = {}) {
+    if (!state || state.roomId !== this.roomId) return;
+    if (!force && state.v < this.v) {
+      this.requestSync();
+      return;
+    }
+    this.room = state;
+    this.v = state.v;
+    this.clockOffset = state.serverTime - Date.now();
+    this.seats = this.seatsFor(state);
+    this.reconcileBoard(state);
+    this.step = state.step;
+    this.pos = state.pos;
+    this.panel.render();
+    this.app.refresh();
+  }
+
+  // The board follows the state: kept when it already shows it (or shows it
+  // plus our own move in flight), else rebuilt from the state's moves.
+  reconcileBoard(state) {
+    const session = this.app.session;
+    const have = stepsOf(session);
+    if (have === state.step && posAt(this.driver, session, state.step) === state.pos) return;
+    const p = this.pending;
+    if (p && state.step === p.step - 1 && have === p.step && posAt(this.driver, session, state.step) === state.pos) return;
+    this.pending = null;
+    this.app.cancelAi();
+    if (!rebuildFromState(this.driver, session, state)) {
+      console.error('the room state did not replay to its pos', state.roomId, state.step);
+    }
+    this.app.browsePly = null;
+    if (this.app.view) this.app.view.animation = null;
+    if (this.app.clearSelection) this.app.clearSelection();
+    if (this.app.aiTurn !== undefined) this.app.aiTurn++;
+    this.emit('online-rebuilt', { step: state.step });
+  }
+
+  requestSync() {
+    clearTimeout(this.syncTimer);
+    this.syncTimer = setTimeout(() => this.sync(), SYNC_DEBOUNCE_MS);
+  }
+
+  async sync() {
+    if (!this.roomId) return;
+    const ack = await this.client.request('sync', { roomId: this.roomId, ...(this.token ? { token: this.token } : {}) });
+    if (ack.ok) this.adoptState(ack.state);
+    else if (ack.code === 'not_joined') this.rejoin();
+  }
+
+  // ---- the room's events -------------------------------------------------------
+
+  onEvent(event) {
+    if (!this.room || event.roomId !== this.roomId || event.v <= this.v) return;
+    if (event.v > this.v + 1) {
+      this.requestSync(); // something was missed
+      return;
+    }
+    this.v = event.v;
+    this.room.v = event.v;
+    this.emit('online-event', { type: event.type, v: event.v, step: event.step });
+    switch (event.type) {
+      case 'move':
+        this.onMove(event);
+        break;
+      case 'undone':
+        this.onUndone(event);
+        break;
+      case 'chat':
+        this.room.chat.push({ v: event.v, seat: event.data.seat, name: event.data.name, text: event.data.text, at: event.at });
+        if (this.room.chat.length > 50) this.room.chat.shift();
+        this.panel.renderChat();
+        break;
+      case 'result':
+        this.room.result = event.data;
+        this.room.toMove = null;
+        this.requestSync();
+        this.panel.showResult();
+        break;
+      case 'rematch':
+        this.followRematch(event.data.roomId);
+        break;
+      case 'joined':
+      case 'left':
+        // A spectator in or out: only the count changes (no sync from every
+        // page of a busy room for each of them).
+        if (event.data.seat === null || event.data.seat === undefined) {
+          this.room.spectators = Math.max(0, this.room.spectators + (event.type === 'joined' ? 1 : -1));
+          this.panel.render();
+        } else {
+          this.requestSync();
+        }
+        break;
+      default:
+        this.requestSync(); // seats, offers and the host: the server's state says it all
+    }
+    this.panel.noticeEvent(event);
+  }
+
+  onMove(event) {
+    const { seat, move } = event.data;
+    const s = event.step;
+    const session = this.app.session;
+    const have = stepsOf(session);
+    if (have >= s) {
+      // Our own move (played at once), or a pass the engine played with it.
+      if (!this.driver.sameMove(move, this.driver.moveAt(session, s - 1)) || posAt(this.driver, session, s) !== event.pos) return this.mismatch();
+    } else if (have === s - 1) {
+      if (this.app.browsePly !== null) this.app.browsePly = null;
+      this.applying = true;
+      let played = false;
+      try {
+        played = this.driver.playThroughApp(this.app, move);
+      } finally {
+        this.applying = false;
+      }
+      if (!played || posAt(this.driver, session, s) !== event.pos) return this.mismatch();
+    } else {
+      return this.mismatch();
+    }
+    this.step = s;
+    this.pos = event.pos;
+    this.room.step = s;
+    this.room.pos = event.pos;
+    this.room.moves.push({ step: s, seat, move });
+    const snap = session.snapshot();
+    this.room.toMove = snap.status.over ? null : this.driver.seatOfSide(snap.side);
+    if (this.room.offers.undo || this.room.offers.draw) this.requestSync(); // a move cancels them
+    this.panel.render();
+    this.app.refresh();
+  }
+
+  onUndone(event) {
+    const to = event.data.to;
+    this.pending = null;
+    const session = this.app.session;
+    const result = session.truncate(to);
+    if (!result.ok || posAt(this.driver, session, to) !== event.pos) return this.mismatch();
+    this.step = to;
+    this.pos = event.pos;
+    this.room.step = to;
+    this.room.pos = event.pos;
+    this.room.moves = this.room.moves.filter((m) => m.step <= to);
+    this.room.offers.undo = null;
+    this.app.browsePly = null;
+    if (this.app.view) this.app.view.animation = null;
+    if (this.app.clearSelection) this.app.clearSelection();
+    this.app.refresh();
+    this.requestSync();
+  }
+
+  // Our engine and the server's disagree: the server's state wins.
+  mismatch() {
+    this.app.toast(this.app.i18n.t('onlineMismatch'));
+    this.emit('online-mismatch', { v: this.v });
+    this.pending = null;
+    this.v = 0; // take whatever state comes
+    this.sync();
+  }
+
+  // ---- sending -----------------------------------------------------------------
+
+  // Sends the pending move until the server answers it: a lost ack is
+  // answered `duplicate` the next time, so nothing is played twice.
+  async sendPending() {
+    const p = this.pending;
+    while (this.pending === p) {
+      const ack = await this.client.request('move', { roomId: this.roomId, token: this.token, step: p.step, move: p.move, pos: p.pos });
+      if (this.pending !== p) return;
+      if (ack.ok) {
+        this.pending = null;
+        this.emit('online-acked', { step: ack.step, duplicate: !!ack.duplicate });
+        this.panel.render();
+        this.app.refresh();
+        return;
+      }
+      if (ack.code === 'timeout' || ack.code === 'offline' || ack.code === 'not_joined') {
+        await this.client.waitConnected(60_000);
+        await this.rejoining;
+        if (ack.code === 'not_joined') await this.rejoin();
+        continue;
+      }
+      if (ack.code === 'rate_limited') {
+        await new Promise((r) => setTimeout(r, ack.retryAfterMs || 500));
+        continue;
+      }
+      this.refused(ack);
+      return;
+    }
+  }
+
+  // The server refused our move: the board goes back to its position.
+  refused(ack) {
+    this.pending = null;
+    const reason = this.app.i18n.roomRefusal(ack, this.serverNow());
+    this.app.toast(this.app.i18n.t('onlineStaleBack', { reason }));
+    this.emit('online-refused', { code: ack.code, detail: ack.detail?.code ?? null });
+    if (ack.state) this.adoptState(ack.state, { force: true });
+    else this.sync();
+  }
+
+  // A room command ({} on success); a refusal is shown in the player's words.
+  async command(event, payload = {}) {
+    const ack = await this.client.request(event, { roomId: this.roomId, ...(this.token ? { token: this.token } : {}), ...payload });
+    if (!ack.ok) this.app.toast(this.app.i18n.roomRefusal(ack, this.serverNow()));
+    this.emit('online-command', { event, ok: ack.ok, code: ack.code ?? null });
+    return ack;
+  }
+
+  askUndo() {
+    return this.command('undo:ask', { step: this.step });
+  }
+
+  answerUndo(accept) {
+    return this.command('undo:answer', { step: this.step, accept });
+  }
+
+  offerDraw() {
+    return this.command('draw:offer', { step: this.step });
+  }
+
+  answerDraw(accept) {
+    return this.command('draw:answer', { step: this.step, accept });
+  }
+
+  resign() {
+    return this.command('resign');
+  }
+
+  claim() {
+    return this.command('claim');
+  }
+
+  async offerRematch() {
+    const ack = await this.command('rematch:offer');
+    if (ack.ok && ack.roomId) this.followRematch(ack.roomId);
+  }
+
+  async answerRematch(accept) {
+    const ack = await this.command('rematch:answer', { accept });
+    if (ack.ok && ack.roomId) this.followRematch(ack.roomId);
+  }
+
+  chat(text) {
+    return this.command('chat', { text });
+  }
+
+  async leave() {
+    await this.command('leave');
+    forgetToken(this.roomId);
+    this.client.close();
+    showRoomInUrl(null);
+    location.reload();
+  }
+
+  // The rematch room: the same token takes the new seat (colours swapped).
+  async followRematch(roomId) {
+    if (!roomId || roomId === this.roomId || this.following === roomId) return;
+    this.following = roomId;
+    if (this.token) rememberToken(roomId, this.token, null);
+    const ack = await joinRoom(this.client, roomId, { watch: this.watch });
+    this.following = null;
+    if (!ack.ok) {
+      this.app.toast(this.app.i18n.roomRefusal(ack));
+      return;
+    }
+    this.attach(ack, { watch: this.watch });
+    this.app.toast(this.app.i18n.t('onlineRematchStart'));
+  }
+
+  // ---- the connection ---------------------------------------------------------
+
+  onDisconnect() {
+    this.connected = false;
+    this.emit('online-disconnected', {});
+    this.panel.render();
+    this.app.refresh();
+  }
+
+  onConnect() {
+    const wasLost = !this.connected;
+    this.connected = true;
+    this.emit('online-connected', {});
+    if (this.roomId && wasLost) {
+      this.rejoining = this.rejoin();
+      this.rejoining.then(() => this.app.toast(this.app.i18n.t('onlineBack')));
+    }
+  }
+
+  // After a reconnection the socket joins the room again with the token.
+  async rejoin() {
+    const ack = await joinRoom(this.client, this.roomId, { watch: this.watch });
+    if (!ack.ok) {
+      this.app.toast(this.app.i18n.roomRefusal(ack));
+      return;
+    }
+    this.seat = ack.seat ?? null;
+    this.token = ack.token ?? null;
+    this.watch = this.seat === null;
+    if (this.token) rememberToken(this.roomId, this.token, this.seat);
+    this.adoptState(ack.state, { force: true });
+    this.emit('online-rejoined', { seat: this.seat, step: ack.state.step });
+  }
+
+  // ---- helpers -------------------------------------------------------------------
+
+  serverNow() {
+    return Date.now() + this.clockOffset;
+  }
+
+  emit(type, detail) {
+    this.app.emit(type, detail);
+  }
+
+  // What window.qipan.online() shows tests: the room as this page sees it.
+  testState() {
+    const room = this.room;
+    const session = this.app.session;
+    return {
+      roomId: this.roomId, seat: this.seat, watch: this.watch, connected: this.connected,
+      v: this.v, step: this.step, pos: this.pos, pending: this.pending ? { ...this.pending } : null,
+      localSteps: stepsOf(session), localPos: posAt(this.driver, session, stepsOf(session)),
+      links: this.links ? { ...this.links } : null,
+      ready: room?.ready ?? false, toMove: room?.toMove ?? null, result: room?.result ? { ...room.result } : null,
+      offers: room ? structuredClone(room.offers) : null, host: room?.host ?? null, spectators: room?.spectators ?? 0,
+      seats: room ? room.seats.map((s) => ({ seat: s.seat, kind: s.kind, name: s.name, connected: s.connected, ai: s.ai, graceUntil: s.graceUntil })) : [],
+      chat: room ? room.chat.map((c) => ({ seat: c.seat, name: c.name, text: c.text })) : [],
+      panel: this.panel.testState(),
+    };
+  }
+}

@@ -1,0 +1,421 @@
+// The room panel beside the board while online: the invite (link, copy, QR
+// code drawn here, watch link), the seats with names and connection dots,
+// whose turn, the reconnect countdown of an absent player, offers (undo with
+// its countdown, draw, rematch) with their answers, resign and claim, chat,
+// the replay slider over the room's steps and the record's export. Plain DOM
+// with labels and live regions; it shows the room controller's state and
+// calls its commands, deciding nothing.
+
+import QRCode from 'qrcode';
+import { downloadText } from '../app/files.js';
+import { escapeHtml } from '../app/panels.js';
+
+const COUNTDOWN_TICK_MS = 250;
+
+export class RoomPanel {
+  constructor(app, room) {
+    this.app = app;
+    this.room = room;
+    this.el = null;
+    this.tick = 0;
+    this.qrFor = null;
+  }
+
+  get t() {
+    return (key, params) => this.app.i18n.t(key, params);
+  }
+
+  // ---- building --------------------------------------------------------------
+
+  show() {
+    if (!this.el) this.build();
+    this.el.hidden = false;
+    this.render();
+    this.renderChat();
+    clearInterval(this.tick);
+    this.tick = setInterval(() => this.renderCountdowns(), COUNTDOWN_TICK_MS);
+  }
+
+  build() {
+    const el = document.createElement('section');
+    el.className = 'room';
+    el.id = 'room';
+    el.setAttribute('aria-labelledby', 'room-title');
+    el.innerHTML = `
+      <div class="room-head"><h2 id="room-title"></h2>
+        <button type="button" class="room-leave" data-room="leave"></button></div>
+      <div class="room-line" id="room-line" role="status" aria-live="polite"></div>
+      <div class="room-line room-timer" id="room-timer" role="timer"></div>
+      <div class="room-conn" id="room-conn" role="alert" hidden></div>
+      <ul class="room-seats" id="room-seats"></ul>
+      <div class="room-offer" id="room-offer" role="alert" hidden><span id="room-offer-text"></span> <span id="room-offer-timer" role="timer"></span>
+        <span class="room-offer-actions"><button type="button" class="primary" data-room="accept"></button><button type="button" data-room="decline"></button></span></div>
+      <div class="room-result" id="room-result" hidden></div>
+      <div class="room-actions" id="room-actions">
+        <button type="button" data-room="undo"></button><button type="button" data-room="draw"></button>
+        <button type="button" data-room="resign"></button><button type="button" data-room="claim" hidden></button>
+        <button type="button" data-room="rematch" hidden></button><button type="button" data-room="export"></button>
+      </div>
+      <details class="room-invite" id="room-invite">
+        <summary data-room-text="onlineInvite"></summary>
+        <p data-room-text="onlineInviteText"></p>
+        <div class="room-link"><input id="room-invite-link" readonly><button type="button" data-room="copy-invite"></button></div>
+        <canvas id="room-qr" width="168" height="168" role="img"></canvas>
+        <label class="room-watch"><span data-room-text="onlineWatchLink"></span>
+          <span class="room-link"><input id="room-watch-link" readonly><button type="button" data-room="copy-watch"></button></span></label>
+      </details>
+      <div class="room-replay"><label for="room-replay-range" data-room-text="onlineReplay"></label>
+        <input type="range" id="room-replay-range" min="0" max="0" step="1" value="0">
+        <output id="room-replay-out" for="room-replay-range"></output></div>
+      <div class="room-chat">
+        <ol class="room-chat-log" id="room-chat-log" aria-live="polite"></ol>
+        <form class="room-chat-form" id="room-chat-form"><input id="room-chat-input" maxlength="300" autocomplete="off">
+          <button type="submit" data-room-text="onlineChatSend"></button></form>
+      </div>`;
+    const panel = this.app.root.querySelector('.panel');
+    panel.insertBefore(el, panel.querySelector('#status'));
+    this.el = el;
+    this.$ = (selector) => el.querySelector(selector);
+    el.addEventListener('click', (e) => {
+      const button = e.target.closest('[data-room]');
+      if (button && !button.disabled) this.action(button.dataset.room);
+    });
+    this.$('#room-chat-form').addEventListener('submit', (e) => {
+      e.preventDefault();
+      const input = this.$('#room-chat-input');
+      const text = input.value;
+      if (!text.trim()) return;
+      this.room.chat(text).then((ack) => { if (ack.ok && input.value === text) input.value = ''; });
+    });
+    this.$('#room-replay-range').addEventListener('input', (e) => {
+      const step = Number(e.target.value);
+      this.app.browse(step >= this.room.step ? Infinity : step);
+      this.renderReplay();
+    });
+    for (const input of [this.$('#room-invite-link'), this.$('#room-watch-link')]) {
+      input.addEventListener('focus', () => input.select());
+    }
+  }
+
+  async action(name) {
+    const room = this.room;
+    const offer = this.incomingOffer();
+    switch (name) {
+      case 'accept':
+      case 'decline':
+        if (!offer) return;
+        if (offer.kind === 'undo') await room.answerUndo(name === 'accept');
+        else if (offer.kind === 'draw') await room.answerDraw(name === 'accept');
+        else await room.answerRematch(name === 'accept');
+        break;
+      case 'undo': await room.askUndo(); break;
+      case 'draw': await room.offerDraw(); break;
+      case 'resign':
+        if (await this.app.panels.dialogs.confirm({ title: this.t('onlineResignTitle'), text: this.t('resignText'), ok: this.t('onlineResign') })) await room.resign();
+        break;
+      case 'claim': await room.claim(); break;
+      case 'rematch': await room.offerRematch(); break;
+      case 'export': this.exportRecord(); break;
+      case 'copy-invite': this.copy(this.$('#room-invite-link')); break;
+      case 'copy-watch': this.copy(this.$('#room-watch-link')); break;
+      case 'leave':
+        if (await this.app.panels.dialogs.confirm({ title: this.t('onlineLeaveTitle'), text: this.t('onlineLeaveText'), ok: this.t('onlineLeave') })) await room.leave();
+        break;
+    }
+    this.render();
+  }
+
+  // The clipboard API needs a secure context; a phone on http://192.168.x.y
+  // has none, so the selected field is copied the older way there.
+  async copy(input) {
+    const text = input.value;
+    let copied = false;
+    try {
+      await navigator.clipboard.writeText(text);
+      copied = true;
+    } catch {
+      input.focus();
+      input.select();
+      try {
+        copied = document.execCommand('copy');
+      } catch {
+        copied = false;
+      }
+    }
+    this.app.toast(this.t(copied ? 'copied' : 'copyFailed'));
+    this.app.emit('online-copy', { text, copied });
+  }
+
+  // The game's record file (xiangqi PGN, Reversi GGF, checkers text) as the
+  // page plays it, or the room's own record text.
+  exportRecord() {
+    const file = this.app.hasHook('recordFile') ? this.app.recordFile() : null;
+    const text = file ? file : { name: `qipan-${this.room.roomId}.txt`, mime: 'text/plain', text: this.room.room.record };
+    downloadText(text);
+    this.app.emit('online-export', { name: text.name, bytes: text.text.length });
+  }
+
+  // ---- what is shown ---------------------------------------------------------------
+
+  sideName(seat) {
+    return this.app.sideName(this.room.driver.sideOfSeat(seat));
+  }
+
+  seatName(s) {
+    return s.name || this.sideName(s.seat);
+  }
+
+  // The offer waiting for this player's answer: {kind, seat, until?}.
+  incomingOffer() {
+    const state = this.room.room;
+    const me = this.room.seat;
+    if (!state || me === null) return null;
+    for (const kind of ['undo', 'draw', 'rematch']) {
+      const offer = state.offers[kind];
+      if (!offer || offer.seat === me) continue;
+      if (kind === 'draw' || (offer.waiting || []).includes(me)) return { kind, ...offer };
+    }
+    return null;
+  }
+
+  render() {
+    if (!this.el) return;
+    const room = this.room;
+    const state = room.room;
+    if (!state) return;
+    for (const el of this.el.querySelectorAll('[data-room-text]')) el.textContent = this.t(el.dataset.roomText);
+    const labels = { leave: 'onlineLeave', accept: 'onlineAccept', decline: 'onlineDecline', undo: 'onlineUndoAsk', draw: 'onlineDrawOffer',
+      resign: 'onlineResign', claim: 'onlineClaim', rematch: 'onlineRematch', export: 'onlineExport', 'copy-invite': 'onlineCopyInvite', 'copy-watch': 'onlineCopyWatch' };
+    for (const [name, key] of Object.entries(labels)) this.$(`[data-room="${name}"]`).textContent = this.t(key);
+    this.$('#room-title').textContent = this.t('onlineRoom', { id: state.roomId });
+    this.$('#room-chat-input').placeholder = this.t('onlineChatPlaceholder');
+    this.$('#room-chat-input').setAttribute('aria-label', this.t('onlineChatLabel'));
+    this.$('#room-qr').setAttribute('aria-label', this.t('onlineQr'));
+    this.$('#room-replay-range').setAttribute('aria-label', this.t('onlineReplayLabel'));
+
+    this.renderSeats(state);
+    this.renderInvite(state);
+    this.renderActions(state);
+    this.renderReplay();
+    this.renderCountdowns();
+    const conn = this.$('#room-conn');
+    conn.hidden = room.connected;
+    conn.textContent = room.connected ? '' : this.t('onlineLost');
+    this.showResult();
+  }
+
+  renderSeats(state) {
+    const me = this.room.seat;
+    const items = state.seats.map((s) => {
+      const you = s.seat === me ? ` <span class="room-you">(${escapeHtml(this.t('onlineYou'))})</span>` : '';
+      const host = state.host === s.seat ? ` <span class="room-host">${escapeHtml(this.t('onlineHost'))}</span>` : '';
+      const connected = s.kind === 'ai' || s.connected;
+      const dot = s.kind === 'free' ? 'free' : connected ? 'on' : 'off';
+      const dotLabel = s.kind === 'free' ? this.t('onlineSeatFree') : connected ? this.t('onlineConnected') : this.t('onlineDisconnected');
+      const who = s.kind === 'ai' ? this.t('onlineSeatAi', { n: s.ai }) : s.kind === 'free' ? this.t('onlineSeatFree') : escapeHtml(s.name || '');
+      const turn = state.toMove === s.seat && !state.result ? ' to-move' : '';
+      return `<li class="room-seat${turn}" data-seat="${s.seat}"><span class="room-dot ${dot}" role="img" aria-label="${escapeHtml(dotLabel)}"></span>` +
+        `<span class="room-side">${escapeHtml(this.sideName(s.seat))}</span> <span class="room-who">${who}</span>${you}${host}</li>`;
+    });
+    if (state.spectators > 0) items.push(`<li class="room-spectators">${escapeHtml(this.t('onlineSpectators', { n: state.spectators }))}</li>`);
+    this.$('#room-seats').innerHTML = items.join('');
+  }
+
+  renderInvite(state) {
+    const links = this.room.links;
+    const invite = this.$('#room-invite');
+    invite.hidden = !links;
+    if (!links) return;
+    this.$('#room-invite-link').value = links.invite;
+    this.$('#room-watch-link').value = links.watch;
+    // Waiting for the opponent: the invite first; once everyone is in, the
+    // board gets the room (the summary opens it again).
+    if (!state.ready && !this.room.watch && !invite.dataset.opened) {
+      invite.open = true;
+      invite.dataset.opened = '1';
+    } else if (state.ready && invite.dataset.opened === '1') {
+      invite.open = false;
+      invite.dataset.opened = 'closed';
+    }
+    if (this.qrFor !== links.invite) {
+      this.qrFor = links.invite;
+      QRCode.toCanvas(this.$('#room-qr'), links.invite, { width: 168, margin: 2, errorCorrectionLevel: 'M' })
+        .then(() => this.app.emit('online-qr', { text: links.invite }))
+        .catch((error) => console.error('QR code:', error));
+    }
+  }
+
+  renderActions(state) {
+    const room = this.room;
+    const playing = room.seat !== null;
+    const over = !!state.result;
+    const two = state.seats.length === 2;
+    const show = (name, visible, enabled = true) => {
+      const b = this.$(`[data-room="${name}"]`);
+      b.hidden = !visible;
+      b.disabled = !enabled || !room.connected;
+    };
+    show('undo', playing && !over, state.ready && state.step > 0 && !state.offers.undo);
+    show('draw', playing && !over && two, state.ready && !state.offers.draw);
+    show('resign', playing && !over, state.ready);
+    const opponentGone = state.seats.some((s) => s.seat !== room.seat && s.kind === 'human' && s.expired);
+    show('claim', playing && !over && two && opponentGone);
+    show('rematch', playing && over, !state.offers.rematch);
+    show('export', true);
+
+    const offer = this.incomingOffer();
+    const box = this.$('#room-offer');
+    box.hidden = !offer;
+    box.dataset.kind = offer ? offer.kind : '';
+  }
+
+  // The texts that count down (whose turn, reconnect, undo), four times a second.
+  renderCountdowns() {
+    if (!this.el || !this.room.room) return;
+    if (this.language !== this.app.i18n.language) {
+      this.language = this.app.i18n.language; // the settings changed it: every text again
+      this.render();
+      this.renderChat();
+      return;
+    }
+    const state = this.room.room;
+    const now = this.room.serverNow();
+    const secs = (until) => Math.max(0, Math.ceil((until - now) / 1000));
+    // What changes once (the live region) apart from what ticks (a timer,
+    // which screen readers do not read out every second).
+    const lines = [];
+    const timers = [];
+    const me = this.room.seat;
+    if (state.result) lines.push(this.resultText().join(' · '));
+    else if (!state.ready) lines.push(this.t('onlineWaiting'));
+    else if (me === null) lines.push(this.t('onlineWatching'), this.t('toMove', { side: this.sideName(state.toMove) }));
+    else lines.push(state.toMove === me ? this.t('onlineYourTurn') : this.t('onlineTheirTurn', { side: this.sideName(state.toMove) }));
+    const countdowns = [];
+    for (const s of state.seats) {
+      if (s.seat === me || s.kind !== 'human') continue;
+      if (s.graceUntil && !s.connected) countdowns.push({ seat: s.seat, s: secs(s.graceUntil) });
+      else if (s.expired && !state.result) lines.push(this.t('onlineSeatExpired', { side: this.sideName(s.seat) }));
+    }
+    for (const c of countdowns) timers.push(this.t('onlineReconnectIn', { side: this.sideName(c.seat), s: c.s }));
+    const undo = state.offers.undo;
+    if (undo && undo.seat === me) timers.push(this.t('onlineUndoAsked', { s: secs(undo.until) }));
+    if (state.offers.draw && state.offers.draw.seat === me) lines.push(this.t('onlineDrawOffered'));
+    if (state.offers.rematch && state.offers.rematch.seat === me) lines.push(this.t('onlineRematchOffered'));
+    const line = this.$('#room-line');
+    const text = lines.join('\n');
+    if (line.textContent !== text) line.textContent = text;
+    const timer = this.$('#room-timer');
+    const timerText = timers.join('\n');
+    if (timer.textContent !== timerText) timer.textContent = timerText;
+    timer.hidden = timers.length === 0;
+    timer.dataset.countdown = countdowns.length ? String(countdowns[0].s) : '';
+
+    const offer = this.incomingOffer();
+    if (offer) {
+      const side = this.sideName(offer.seat);
+      const offerText = offer.kind === 'undo' ? this.t('onlineUndoIncoming', { side })
+        : offer.kind === 'draw' ? this.t('onlineDrawIncoming', { side }) : this.t('onlineRematchIncoming', { side });
+      const el = this.$('#room-offer-text');
+      if (el.textContent !== offerText) el.textContent = offerText;
+      const timerText = offer.kind === 'undo' && offer.until ? this.t('onlineAnswerWithin', { s: secs(offer.until) }) : '';
+      const offerTimer = this.$('#room-offer-timer');
+      if (offerTimer.textContent !== timerText) offerTimer.textContent = timerText;
+      this.$('#room-offer').dataset.seconds = offer.until ? String(secs(offer.until)) : '';
+    }
+  }
+
+  renderReplay() {
+    if (!this.el) return;
+    const total = this.room.step;
+    const range = this.$('#room-replay-range');
+    const shown = this.app.browsePly ?? total;
+    range.max = String(total);
+    range.value = String(Math.min(shown, total));
+    range.disabled = total === 0;
+    this.$('#room-replay-out').textContent = this.t('onlineReplayStep', { n: Math.min(shown, total), total });
+  }
+
+  renderChat() {
+    if (!this.el || !this.room.room) return;
+    const log = this.$('#room-chat-log');
+    log.innerHTML = this.room.room.chat.map((c) => {
+      const who = c.seat === null ? (c.name || this.t('onlineSpectator')) : (c.name || this.sideName(c.seat));
+      return `<li><span class="room-chat-who">${escapeHtml(who)}</span> ${escapeHtml(c.text)}</li>`;
+    }).join('');
+    log.scrollTop = log.scrollHeight;
+  }
+
+  // [title, reason] of the room's result, from the player's view first.
+  resultText() {
+    const result = this.room.room?.result;
+    if (!result) return [];
+    const outcome = this.room.outcomeFor(result.winner === null ? [] : [result.winner]);
+    const heading = outcome ? this.t({ win: 'youWon', loss: 'youLost', draw: 'draw' }[outcome]) : '';
+    const title = result.winner === null ? this.t('draw') : this.t('wins', { side: this.sideName(result.winner) });
+    let reason;
+    const loser = result.winner === null ? null : 1 - result.winner;
+    if (result.code === 'agreement') reason = this.t('onlineAgreement');
+    else if (result.code === 'abandonment') reason = this.t('onlineAbandonment', { side: this.sideName(loser) });
+    else if (result.code === 'resignation') reason = this.t('onlineResignation', { side: this.sideName(loser) });
+    else {
+      const status = this.app.session.snapshot().status;
+      reason = status.over ? this.app.gameOverText(status).reason : '';
+    }
+    return [heading, title, reason].filter((part, i, all) => part && all.indexOf(part) === i);
+  }
+
+  showResult() {
+    if (!this.el) return;
+    const box = this.$('#room-result');
+    const parts = this.resultText();
+    box.hidden = parts.length === 0;
+    const text = parts.length ? this.t('onlineResult', { text: parts.join(' · ') }) : '';
+    if (box.textContent !== text) box.textContent = text;
+  }
+
+  // A toast for what other people do.
+  noticeEvent(event) {
+    const me = this.room.seat;
+    const seat = event.data?.seat;
+    const side = seat === null || seat === undefined ? this.t('onlineSpectator') : this.sideName(seat);
+    const notices = {
+      undo_declined: seat !== me ? 'onlineUndoDeclined' : null,
+      undo_expired: seat === me ? 'onlineUndoExpired' : null,
+      undone: 'onlineUndone',
+      draw_declined: seat !== me ? 'onlineDrawDeclined' : null,
+      rematch_declined: seat !== me ? 'onlineRematchDeclined' : null,
+      joined: seat !== me && seat !== null ? 'onlineJoined' : null,
+      ai_seat: event.data?.reason === 'takeover' ? 'onlineSeatTaken' : null,
+    };
+    const key = notices[event.type];
+    if (key) this.app.toast(this.t(key, { side }));
+  }
+
+  // The player cards name the room's players ("Ann (you)") while online.
+  decorateCards(cards) {
+    const state = this.room.room;
+    if (!state) return cards;
+    return cards.map((card) => {
+      const s = state.seats[card.seat]; // card.seat is the room's seat (docs/page-contract.md)
+      if (!s || s.kind !== 'human') return card;
+      const you = card.seat === this.room.seat ? ` (${this.t('onlineYou')})` : '';
+      return { ...card, name: `${card.name}${s.name ? ' · ' + s.name : ''}${you}` };
+    });
+  }
+
+  testState() {
+    if (!this.el) return null;
+    const offer = this.incomingOffer();
+    const timer = this.$('#room-timer').textContent;
+    return {
+      line: [this.$('#room-line').textContent, timer].filter(Boolean).join('\n'),
+      countdown: this.$('#room-timer').dataset.countdown,
+      offer: offer ? { kind: offer.kind, text: `${this.$('#room-offer-text').textContent} ${this.$('#room-offer-timer').textContent}`.trim(), seconds: this.$('#room-offer').dataset.seconds } : null,
+      result: this.$('#room-result').hidden ? null : this.$('#room-result').textContent,
+      replay: { value: Number(this.$('#room-replay-range').value), max: Number(this.$('#room-replay-range').max) },
+      inviteOpen: this.$('#room-invite').open,
+      qrDrawn: this.qrFor,
+      chat: [...this.$('#room-chat-log').children].map((li) => li.textContent),
+    };
+  }
+}

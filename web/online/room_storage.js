@@ -1,0 +1,104 @@
+// What the page remembers for online play: the room server's address (asked
+// once when the page is opened from disk), the player's name, and each
+// room's seat token, so a reload or a reconnection takes the same seat back.
+// Tokens live in sessionStorage (this tab, kept across reloads) and in
+// localStorage (the same browser coming back after closing the tab).
+
+const SERVER_KEY = 'qipan.online.server';
+const NAME_KEY = 'qipan.online.name';
+const TOKENS_KEY = 'qipan.online.tokens';
+const MAX_ROOMS = 50;
+
+function read(storage, key, fallback) {
+  try {
+    const value = JSON.parse(storage.getItem(key));
+    return value ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+function write(storage, key, value) {
+  try {
+    storage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Private mode or full storage: online play goes on without remembering.
+  }
+}
+
+// The server this page talks to: the one that served it over http(s), else
+// the address the player gave (null until then).
+export function serverAddress() {
+  const stored = read(localStorage, SERVER_KEY, null);
+  if (typeof stored === 'string' && stored) return stored;
+  if (location.protocol === 'http:' || location.protocol === 'https:') return location.origin;
+  return null;
+}
+
+export function rememberServer(address) {
+  write(localStorage, SERVER_KEY, address);
+}
+
+// "192.168.1.20:8080" → "http://192.168.1.20:8080"; null when it is no address.
+export function normalizeServer(text) {
+  const raw = String(text || '').trim();
+  if (!raw) return null;
+  try {
+    const url = new URL(/^https?:\/\//i.test(raw) ? raw : `http://${raw}`);
+    return url.origin;
+  } catch {
+    return null;
+  }
+}
+
+export function storedName() {
+  const name = read(localStorage, NAME_KEY, '');
+  return typeof name === 'string' ? name : '';
+}
+
+export function rememberName(name) {
+  write(localStorage, NAME_KEY, name);
+}
+
+export function tokenFor(roomId) {
+  const own = read(sessionStorage, TOKENS_KEY, {})[roomId];
+  const kept = read(localStorage, TOKENS_KEY, {})[roomId];
+  return (own && own.token) || (kept && kept.token) || null;
+}
+
+export function rememberToken(roomId, token, seat) {
+  for (const storage of [sessionStorage, localStorage]) {
+    const tokens = read(storage, TOKENS_KEY, {});
+    tokens[roomId] = { token, seat, at: Date.now() };
+    const ids = Object.keys(tokens).sort((a, b) => tokens[b].at - tokens[a].at);
+    for (const old of ids.slice(MAX_ROOMS)) delete tokens[old];
+    write(storage, TOKENS_KEY, tokens);
+  }
+}
+
+export function forgetToken(roomId) {
+  for (const storage of [sessionStorage, localStorage]) {
+    const tokens = read(storage, TOKENS_KEY, {});
+    delete tokens[roomId];
+    write(storage, TOKENS_KEY, tokens);
+  }
+}
+
+// The room named by the page's address (?room=ID, &watch=1), or null.
+export function roomFromUrl() {
+  const params = new URLSearchParams(location.search);
+  const roomId = params.get('room');
+  if (!roomId) return null;
+  return { roomId, watch: params.get('watch') === '1' };
+}
+
+// Puts the room into the page's address (so a reload comes back to it), or
+// takes it out again.
+export function showRoomInUrl(roomId, watch = false) {
+  const url = new URL(location.href);
+  url.searchParams.delete('room');
+  url.searchParams.delete('watch');
+  if (roomId) url.searchParams.set('room', roomId);
+  if (roomId && watch) url.searchParams.set('watch', '1');
+  history.replaceState(null, '', url.href);
+}
