@@ -111,7 +111,9 @@ async function walk(page, language, { contractPage }) {
     }
   }, () => page.keyboard.press('End'));
   await state('toast', async () => {
-    await clickMove(page, 'h9h8');
+    // The general onto its own cannon (e2 after h2e2): always refused, whatever
+    // the computer replied.
+    await clickMove(page, 'e0e2');
     await page.waitForSelector('#toast:not([hidden])');
   });
   for (const [name, open, closeSelector] of [

@@ -120,10 +120,12 @@ for (const size of SIZES) {
   }
 }
 
-await test('real page at laptop size: no cards column without the game\'s hook, the board gets the room', async (page) => {
+await test('real page at laptop size: the player cards beside the board, neither overlapping nor cut', async (page) => {
   const board = await rect(page, '#board-wrap');
-  assert.equal(await page.isVisible('#cards'), false);
-  assert.ok(board.left < 1, 'the board starts at the left edge');
+  const cards = await rect(page, '#cards');
+  assert.equal(await page.isVisible('#cards'), true);
+  assert.ok(cards.right <= board.left + 1 || cards.left >= board.right - 1, 'cards beside the board');
+  for (const r of [board, cards]) assert.ok(r.left >= 0 && r.right <= 1366 && r.bottom <= 768 + 1, JSON.stringify(r));
   await shot(page, 'layout-laptop-real');
 }, { viewport: { width: 1366, height: 768 }, url: server.url });
 

@@ -55,10 +55,10 @@ await test('arrow keys, Home and End step through the game; the buttons are disa
   assert.deepEqual(await shown(page), { ply: 4, live: true });
   await page.keyboard.press('ArrowRight'); // nothing after the live position
   assert.deepEqual(await shown(page), { ply: 4, live: true });
-  // The default of a game without analyse/continueFromHere: no such buttons.
+  // Browsing: the game's analyse and continue-from-here buttons show.
   await page.keyboard.press('ArrowLeft');
-  assert.equal(await page.isVisible('[data-action="analyse"]'), false);
-  assert.equal(await page.isVisible('[data-action="continue"]'), false);
+  assert.equal(await page.isVisible('[data-action="analyse"]'), true);
+  assert.equal(await page.isVisible('[data-action="continue"]'), true);
   assert.equal(await page.isVisible('[data-action="live"]'), true);
   await shot(page, 'shell-nav-browsing');
   await page.click('[data-action="live"]');

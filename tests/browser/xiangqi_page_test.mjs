@@ -256,6 +256,8 @@ await test('resignation is the engine\'s: recorded, saved and taken back by undo
   await clickMove(page, 'h2e2');
   await waitForPly(page, 2, 20000);
   await page.click('[data-action="resign"]');
+  await page.waitForSelector('#confirm-dialog[open]');
+  await page.click('#confirm-ok');
   await page.waitForSelector('#over-dialog[open]');
   assert.deepEqual(await page.evaluate(() => [window.qipan.snapshot().status.reason, window.qipan.snapshot().status.winner]),
     ['resignation', 1]);
@@ -335,9 +337,12 @@ await test('reduced motion: moves land without animation', async (page) => {
 });
 
 await test('a saved game that cannot be restored is reported, and a new game starts', async (page) => {
-  await page.waitForFunction(() => window.qipan.events().some((e) => e.type === 'broken-save'));
-  assert.equal((await lastEvent(page, 'broken-save')).detail.code, 'record_bad_move');
+  await page.waitForFunction(() => window.qipan.events().some((e) => e.type === 'brokensave'));
+  assert.equal((await lastEvent(page, 'brokensave')).detail.code, 'record_bad_move');
   assert.equal((await snapshot(page)).ply, 0);
+  // The shell's notice, with the text kept for export.
+  await page.waitForSelector('#broken-dialog[open]');
+  assert.equal((await page.evaluate(() => window.qipan.brokenSave())).text, '1. h2e2 h9g7 2. zz99');
 }, { saved: { record: '1. h2e2 h9g7 2. zz99', seed: 1 } });
 
 await test('phone portrait layout with western pieces', async (page) => {

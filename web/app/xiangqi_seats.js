@@ -1,9 +1,9 @@
 // Xiangqi's seat settings: a level per side (seat 0 red) and the seed of a
-// game's AI variety. Settings saved by older pages hold one `level` for both.
+// game's AI variety (storage.js reads older pages' single level into both).
 
 // [red's level, black's level], each an integer within 1..count.
 export function validLevels(seats, count) {
-  const fallback = Number.isInteger(seats.level) ? seats.level : 3;
+  const fallback = 3;
   const clamp = (v) => Math.min(count, Math.max(1, Math.round(Number(v)) || fallback));
   const levels = Array.isArray(seats.levels) ? seats.levels : [fallback, fallback];
   return [clamp(levels[0]), clamp(levels[1])];
