@@ -111,9 +111,9 @@ async function walk(page, language, { contractPage }) {
     }
   }, () => page.keyboard.press('End'));
   await state('toast', async () => {
-    // The general onto its own cannon (e2 after h2e2): always refused, whatever
+    // A rook moving diagonally onto an empty point: always refused, whatever
     // the computer replied.
-    await clickMove(page, 'e0e2');
+    await clickMove(page, 'a0b1');
     await page.waitForSelector('#toast:not([hidden])');
   });
   for (const [name, open, closeSelector] of [

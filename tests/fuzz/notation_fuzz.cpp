@@ -61,6 +61,7 @@ constexpr std::array<NotationCase, 3> kNotations = {{
 bool coded(const qipan::Error& e) {
   bool listed = false;
   for (std::string_view c : qipan::xiangqi::code::all_codes) listed |= c == e.code;
+  for (std::string_view c : qipan::code::all_codes) listed |= c == e.code;  // the shared ones (empty_move, ...)
   return listed && !e.message.empty() && (!e.cause || coded(*e.cause));
 }
 

@@ -179,7 +179,7 @@ test('recordFile and openFile: a .txt record with hole names; positions, numeric
   for (const a of [app, other, zh]) a.session.delete();
 });
 
-test('a saved game that cannot be restored goes to the shell\'s reportBrokenSave', () => {
+test('a saved game that cannot be restored is kept for the shell\'s report', () => {
   const app = controller();
   app.reportBrokenSave = () => {};
   const original = globalThis.localStorage;
@@ -189,8 +189,9 @@ test('a saved game that cannot be restored goes to the shell\'s reportBrokenSave
   } finally {
     globalThis.localStorage = original;
   }
-  assert.equal(app.brokenSave.text, '1. d1-e5 zz');
-  assert.equal(app.brokenSave.result.code, 'checkers_record_move');
+  // Kept until the shell is up, which then reports it (start()).
+  assert.equal(app.restoreFailure.text, '1. d1-e5 zz');
+  assert.equal(app.restoreFailure.result.code, 'checkers_record_move');
   app.session.delete();
 });
 

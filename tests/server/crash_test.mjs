@@ -10,7 +10,9 @@ import { RobustPlayer } from './robust_player.mjs';
 
 const Database = createRequire(import.meta.url)('better-sqlite3');
 const GAMES = Number(process.env.QIPAN_CRASH_GAMES ?? 40);
-const CAP = 50;
+// Long enough that the second crash, which waits for an absent player's
+// grace to run half out, still finds most games in play.
+const CAP = 80;
 const GRACE_MS = 4000;
 
 const engine = await loadEngine();
