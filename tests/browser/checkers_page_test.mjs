@@ -10,7 +10,8 @@
 // Screenshots in build/screenshots/page.
 //   node tests/browser/checkers_page_test.mjs   (after dist/index.html is built)
 import assert from 'node:assert/strict';
-import { armCells, CELL_LIST, neighbours } from '../../web/checkers/board_geometry.js';
+import { CELL_LIST, neighbours } from '../../web/checkers/board_geometry.js';
+import { greedyCheckersPlayer } from './checkers_test_player.mjs';
 import { events, launch, openGame, pageTests, serveDist, shot, snapshot } from './page_harness.mjs';
 
 // Short AI pause and quick animations keep each case well under a minute.
@@ -88,41 +89,7 @@ async function clickCell(page, cell) {
   await page.mouse.click(p.x, p.y);
 }
 
-const dist = (a, b) => {
-  const p = CELL_LIST[a];
-  const q = CELL_LIST[b];
-  return Math.max(Math.abs(p.x - q.x), Math.abs(p.y - q.y), Math.abs(p.z - q.z));
-};
-
-// The test's own player (not the page's): forward progress towards the far
-// apex, stragglers first, chosen among the engine's legal moves, never back
-// into a position it has made before (so it does not draw by repetition).
-const made = new Set();
-function greedyMove(snap) {
-  const seat = snap.seats.find((s) => s.player === snap.side);
-  const apex = armCells(seat.targetArm)[0];
-  const target = new Set(armCells(seat.targetArm));
-  let best = null;
-  let bestScore = -Infinity;
-  for (const m of snap.legal) {
-    const gain = dist(m.from, apex) - dist(m.to, apex);
-    // Inside the target only deeper moves count; prefer moving the rearmost.
-    // The mover's own army after the move: never the same twice.
-    const board = snap.board.map((v) => (v === snap.side ? 1 : 0));
-    board[m.from] = 0;
-    board[m.to] = 1;
-    const key = board.join('');
-    const score = gain * 100 + dist(m.from, apex) + (target.has(m.to) ? 5 : 0) - (target.has(m.from) && gain <= 0 ? 500 : 0) -
-      (made.has(key) ? 10000 : 0);
-    if (score > bestScore) {
-      bestScore = score;
-      best = m;
-      best.key = key;
-    }
-  }
-  made.add(best.key);
-  return best;
-}
+const greedyMove = greedyCheckersPlayer();
 
 const waitHumanOrOver = (page, ply) => page.waitForFunction((n) => {
   const s = window.qipan.snapshot();

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { armCells, CELL_LIST } from '../../web/checkers/board_geometry.js';
+import { greedyCheckersPlayer } from './checkers_test_player.mjs';
 import { distDir, openGame, snapshot, watchErrors } from './page_harness.mjs';
 import { createRoom, online, openBrowser, openLink, player, shotOnline, startServer, waitOnline } from './online_harness.mjs';
 
@@ -142,36 +142,7 @@ async function createFromDisk() {
   await context.close();
 }
 
-// The test's own checkers player: forward progress towards the far apex,
-// stragglers first, never an army it has made before (no repetition).
-const dist = (a, b) => {
-  const p = CELL_LIST[a];
-  const q = CELL_LIST[b];
-  return Math.max(Math.abs(p.x - q.x), Math.abs(p.y - q.y), Math.abs(p.z - q.z));
-};
-const made = new Set();
-function greedyMove(snap) {
-  const seat = snap.seats.find((s) => s.player === snap.side);
-  const apex = armCells(seat.targetArm)[0];
-  const target = new Set(armCells(seat.targetArm));
-  let best = null;
-  let bestScore = -Infinity;
-  for (const m of snap.legal) {
-    const gain = dist(m.from, apex) - dist(m.to, apex);
-    const board = snap.board.map((v) => (v === snap.side ? 1 : 0));
-    board[m.from] = 0;
-    board[m.to] = 1;
-    const key = `${snap.side}:${board.join('')}`;
-    const score = gain * 100 + dist(m.from, apex) + (target.has(m.to) ? 5 : 0) - (target.has(m.from) && gain <= 0 ? 500 : 0) -
-      (made.has(key) ? 10000 : 0);
-    if (score > bestScore) {
-      bestScore = score;
-      best = { ...m, key };
-    }
-  }
-  made.add(best.key);
-  return best;
-}
+const greedyMove = greedyCheckersPlayer();
 
 async function checkersRoom() {
   const first = await player(browser, server.url, { locale: 'zh-CN' });
