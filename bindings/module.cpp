@@ -30,6 +30,7 @@ EMSCRIPTEN_BINDINGS(qipan) {
       .function("truncate", &XiangqiSession::truncate)
       .function("snapshot", &XiangqiSession::snapshot)
       .function("snapshotAt", &XiangqiSession::snapshotAt)
+      .function("status", &XiangqiSession::status)
       .function("exportRecord", &XiangqiSession::exportRecord)
       .function("exportPgn", &XiangqiSession::exportPgn)
       .function("exportPgn",

@@ -25,25 +25,47 @@ val ok_or_refused(const Result<T>& result) {
   return result ? ok_result() : refused(result.failure());
 }
 
+// {over, winner, reason, result, text}; a position before the live one is
+// shown as still going on.
+val status_value(const Status& status, bool live) {
+  val out = val::object();
+  const bool over = live && status.over();
+  out.set("over", over);
+  const auto winner = status.winner();
+  out.set("winner", over && winner ? int(*winner) : -1);
+  out.set("reason", over ? std::string(status.code()) : std::string());
+  out.set("result", over ? std::string(result_token(status)) : std::string("*"));
+  out.set("text", over ? status.description : std::string());
+  return out;
+}
+
 }  // namespace
 
 XiangqiSession::XiangqiSession() = default;
+
+val XiangqiSession::status() const { return status_value(game_.status(), true); }
 
 void XiangqiSession::replace(Game game, PgnTags tags) {
   game_ = std::move(game);
   tags_ = std::move(tags);
   moves_.clear();
-  sync_moves();
 }
 
-void XiangqiSession::sync_moves() {
+void XiangqiSession::sync_moves() const {
+  // The cache keeps the longest prefix that is still the game's (an undo
+  // followed by another move changes the last entry without changing the
+  // count); the rest is described again.
+  const auto& records = game_.records();
+  std::size_t same = 0;
+  while (same < moves_.size() && same < records.size() && moves_[same].from == records[same].move.from() &&
+         moves_[same].to == records[same].move.to())
+    ++same;
+  moves_.resize(same);
   const int plies = game_.ply();
-  if (int(moves_.size()) > plies) moves_.resize(std::size_t(plies));
-  if (int(moves_.size()) == plies) return;
+  if (int(same) == plies) return;
   // Only the new plies are described: from the position before the first of
   // them (position_at walks back from the live position, one unmake a ply).
-  Position pos = *game_.position_at(int(moves_.size()));
-  const auto& records = game_.records();
+  Position pos = *game_.position_at(int(same));
   for (int i = int(moves_.size()); i < plies; ++i) {
     const PlyRecord& r = records[std::size_t(i)];
     MoveTexts t;
@@ -69,11 +91,7 @@ val XiangqiSession::loadFen(const std::string& fen) {
   return ok_result();
 }
 
-val XiangqiSession::apply(Move move) {
-  auto status = game_.play(move);
-  sync_moves();
-  return ok_or_refused(status);
-}
+val XiangqiSession::apply(Move move) { return ok_or_refused(game_.play(move)); }
 
 val XiangqiSession::play(int from, int to) {
   // Game::play refuses any move of a finished game (game_over) first.
@@ -89,17 +107,9 @@ val XiangqiSession::playText(const std::string& text) {
   return apply(*move);
 }
 
-bool XiangqiSession::undo() {
-  const bool changed = game_.undo();
-  sync_moves();
-  return changed;
-}
+bool XiangqiSession::undo() { return game_.undo(); }
 
-bool XiangqiSession::redo() {
-  const bool changed = game_.redo();
-  sync_moves();
-  return changed;
-}
+bool XiangqiSession::redo() { return game_.redo(); }
 
 val XiangqiSession::resign(int color) {
   if (color != kRed && color != kBlack)
@@ -112,9 +122,7 @@ val XiangqiSession::resign(int color) {
 val XiangqiSession::agreeDraw() { return ok_or_refused(game_.agree_draw()); }
 
 val XiangqiSession::truncate(int ply) {
-  auto status = game_.truncate(ply);
-  sync_moves();
-  return ok_or_refused(status);
+  return ok_or_refused(game_.truncate(ply));
 }
 
 val XiangqiSession::snapshot() const { return snapshot_of(game_.position(), game_.ply()); }
@@ -125,6 +133,7 @@ val XiangqiSession::snapshotAt(int ply) const {
 }
 
 val XiangqiSession::snapshot_of(const Position& pos, int ply) const {
+  sync_moves();
   const bool live = ply == game_.ply();
   val out = val::object();
   out.set("fen", pos.fen());
@@ -163,15 +172,7 @@ val XiangqiSession::snapshot_of(const Position& pos, int ply) const {
   }
   out.set("legal", legal);
 
-  val status_object = val::object();
-  const bool over = live && status.over();
-  status_object.set("over", over);
-  const auto winner = status.winner();
-  status_object.set("winner", over && winner ? int(*winner) : -1);
-  status_object.set("reason", over ? std::string(status.code()) : std::string());
-  status_object.set("result", over ? std::string(result_token(status)) : std::string("*"));
-  status_object.set("text", over ? status.description : std::string());
-  out.set("status", status_object);
+  out.set("status", status_value(status, live));
 
   // The whole move list (the move panel), from the cache; and the pieces each
   // side has taken up to the position shown (the player cards).
@@ -248,7 +249,7 @@ val XiangqiSession::searchRequest() const {
   val out = val::object();
   out.set("fen", game_.start_position().fen());
   val moves = val::array();
-  for (const MoveTexts& t : moves_) moves.call<void>("push", t.iccs);
+  for (const PlyRecord& r : game_.records()) moves.call<void>("push", to_iccs(r.move));
   out.set("moves", moves);
   return out;
 }

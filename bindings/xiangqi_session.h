@@ -1,8 +1,9 @@
 // The page's handle on one xiangqi game. Holds no rules: every decision is
 // delegated to engine/xiangqi (Game, move_reason, notation, record, pgn).
 // It caches each played move's texts (ICCS, WXF, Chinese, capture, check),
-// extended by one entry per move and cut back on undo or truncate, so a
-// snapshot never re-derives the notation of earlier moves.
+// filled when a snapshot needs them, so a snapshot never re-derives the
+// notation of earlier moves and a user that never asks for one (the room
+// server) never pays for it.
 #pragma once
 
 #include <emscripten/val.h>
@@ -30,6 +31,10 @@ class XiangqiSession {
   emscripten::val truncate(int ply);
 
   emscripten::val snapshot() const;
+  // The live position's status alone ({over, winner, reason, result, text},
+  // as in a snapshot): what the room server reads after each move, without
+  // building the move list and the legal moves.
+  emscripten::val status() const;
   emscripten::val snapshotAt(int ply) const;
 
   std::string exportRecord(const std::string& notation) const;
@@ -56,13 +61,13 @@ class XiangqiSession {
 
   emscripten::val snapshot_of(const xiangqi::Position& pos, int ply) const;
   emscripten::val apply(xiangqi::Move move);
-  // Brings the move cache in line with the game after any change.
-  void sync_moves();
+  // Brings the move cache in line with the game (called by the snapshots).
+  void sync_moves() const;
   void replace(xiangqi::Game game, xiangqi::PgnTags tags = {});
 
   xiangqi::Game game_;
   xiangqi::PgnTags tags_;
-  std::vector<MoveTexts> moves_;
+  mutable std::vector<MoveTexts> moves_;  // a cache: filled by const readers
 };
 
 }  // namespace qipan::bindings

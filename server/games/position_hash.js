@@ -4,5 +4,7 @@
 import { createHash } from 'node:crypto';
 
 export function positionHash(text) {
-  return createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 16);
+  // The first 8 bytes written out, not a slice of the 64-digit text: a slice
+  // would keep the whole digest alive in every room's list of positions.
+  return createHash('sha256').update(text, 'utf8').digest().toString('hex', 0, 8);
 }

@@ -52,12 +52,13 @@ export class XiangqiGame {
     const mover = this.toMove();
     const outcome = this.session.play(square(text, 0), square(text, 2));
     if (!outcome.ok) return { ok: false, detail: outcome };
-    const snap = this.session.snapshot();
-    const last = snap.moves[snap.moves.length - 1];
+    // The text passed parseMove, so it is the move's ICCS as the engine
+    // writes it; status() rather than snapshot(), which would build the whole
+    // move list and the legal moves for every move of every room.
     return {
       ok: true,
-      steps: [{ seat: mover, move: last.iccs, pos: hashOfFen(snap.fen) }],
-      result: resultOf(snap.status),
+      steps: [{ seat: mover, move: text, pos: this.posHash() }],
+      result: resultOf(this.session.status()),
     };
   }
 
@@ -80,14 +81,14 @@ export class XiangqiGame {
   }
 
   result() {
-    return resultOf(this.session.snapshot().status);
+    return resultOf(this.session.status());
   }
 
   // The engine's own resignation (Game::resign): its status then carries the
   // code "resignation" and its sentence.
   resign(seat) {
     this.session.resign(seat);
-    return resultOf(this.session.snapshot().status);
+    return resultOf(this.session.status());
   }
 
   record() {

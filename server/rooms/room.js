@@ -31,7 +31,7 @@ export class Room {
     this.v = 0;
     this.step = 0;
     this.posAt = [this.game.posHash()];
-    this.steps = []; // committed steps: {seat, move, sent, at}
+    this.steps = []; // committed steps: {seat, move, sent} (kept small: one per move of every room)
     this.seats = Array.from({ length: this.seatCount }, (_, seat) => freeSeat(seat));
     (options.ai ?? []).forEach((level, seat) => {
       if (level) Object.assign(this.seats[seat], { kind: 'ai', ai: level });
@@ -169,7 +169,7 @@ export class Room {
         break;
       case 'move':
         if (replay) this.game.replay(d.move);
-        this.steps.push({ seat: d.seat, move: d.move, sent: event.secret?.sent ?? d.move, at: event.at });
+        this.steps.push({ seat: d.seat, move: d.move, sent: event.secret?.sent ?? d.move });
         this.step = event.step;
         this.posAt[event.step] = event.pos;
         this.offers.undo = null;

@@ -89,6 +89,28 @@ test('a long game through the session keeps snapshots, the move cache and status
   session.delete();
 });
 
+test('the move cache is filled on demand and follows an undo and another move', () => {
+  const session = new engine.XiangqiSession();
+  for (const m of ['h2e2', 'h9g7', 'h0g2']) assert.deepEqual(session.playText(m), { ok: true });
+  const texts = session.snapshot().moves.map((m) => m.chinese);
+  assert.deepEqual(texts, ['炮二平五', '马8进7', '马二进三']);
+  // Same number of moves, a different last one: the cache must not keep the old text.
+  assert.equal(session.undo(), true);
+  assert.deepEqual(session.playText('b0c2'), { ok: true });
+  assert.deepEqual(session.snapshot().moves.map((m) => m.chinese), ['炮二平五', '马8进7', '马八进七']);
+  assert.equal(session.snapshot().lastMove.from, square('b0'));
+  // Moves played without any snapshot between them are described when one is asked for.
+  session.undo();
+  session.undo();
+  for (const m of ['b9c7', 'b0c2', 'a9b9']) session.playText(m);
+  assert.deepEqual(session.snapshot().moves.map((m) => m.iccs), ['h2e2', 'b9c7', 'b0c2', 'a9b9']);
+  assert.deepEqual(session.searchRequest(), { fen: START, moves: ['h2e2', 'b9c7', 'b0c2', 'a9b9'] });
+  // status() is the snapshot's status without the rest of it.
+  assert.deepEqual(session.status(), session.snapshot().status);
+  assert.equal(session.snapshot().status.over, false);
+  session.delete();
+});
+
 test('refusals carry codes and parameters, and change nothing', () => {
   const session = new engine.XiangqiSession();
   assert.deepEqual(session.play(square('b9'), square('c7')),
@@ -116,6 +138,7 @@ test('a mate ends the game; further moves are refused with game_over', () => {
   const snap = session.snapshot();
   assert.deepEqual([snap.status.over, snap.status.winner, snap.status.reason, snap.status.result], [true, 0, 'checkmate', '1-0']);
   assert.equal(snap.legal.length, 0);
+  assert.deepEqual(session.status(), snap.status);
   assertRefusal(session.play(0, 9), 'game_over', { reason: 'checkmate' });
   assertRefusal(session.resign(1), 'game_over', { reason: 'checkmate' });
   assertRefusal(session.agreeDraw(), 'game_over', { reason: 'checkmate' });
