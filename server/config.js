@@ -29,6 +29,7 @@ export const LIMITS = {
   chatRawChars: 1000, // as sent, spaces included
   chatKept: 50, // in the state
   nameChars: 24,
+  renamesPerSeat: 20, // seat:name, per seat and room (each one is in the log)
   spectatorsPerRoom: 200,
   roomIdLength: 10,
 };

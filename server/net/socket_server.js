@@ -9,6 +9,7 @@ import { payloadBytes, socketLimits } from '../protocol/limits.js';
 import { SCHEMAS, parsePayload } from '../protocol/schemas.js';
 import { creationDrafts, rematchAnswer, rematchOffer } from '../rooms/creation.js';
 import * as game from '../rooms/game_commands.js';
+import { RecentCreations } from '../rooms/recent_creations.js';
 import * as seats from '../rooms/seat_commands.js';
 
 const ROOM_COMMANDS = {
@@ -26,6 +27,7 @@ const ROOM_COMMANDS = {
   claim: seats.claim,
   leave: seats.leave,
   'seat:ai': seats.seatAi,
+  'seat:name': seats.seatName,
 };
 // Events that may load a room from the store; the others need a socket that
 // joined it, which keeps the room in memory.
@@ -35,12 +37,22 @@ const refusal = (code, reason, extra = {}) => ({ ok: false, code, reason, ...ext
 
 export function attachSockets(io, rooms, { links, log = () => {} }) {
   const counts = { events: 0, refused: 0, errors: 0 };
+  const creations = new RecentCreations();
 
-  async function createRoom(payload, socket) {
-    const { drafts, seat, token } = creationDrafts(rooms.engine, payload);
-    const room = await rooms.createRoom(payload.game, drafts);
-    await rooms.run(room, () => ({ drafts: [], attach: seats.attachTo(room, socket, seat, null, token) }));
-    return { roomId: room.id, seat, token, state: room.state(), links: links.forRoom(room.id, socket.handshake.headers) };
+  // A retried request (same requestId) joins the room its first attempt made,
+  // on whatever socket the retry came from.
+  async function createRoom({ requestId, ...payload }, socket) {
+    const make = async () => {
+      const { drafts, seat, token } = creationDrafts(rooms.engine, payload);
+      return { roomId: (await rooms.createRoom(payload.game, drafts)).id, seat, token };
+    };
+    const { roomId, seat, token } = await (requestId ? creations.once(requestId, make).created : make());
+    const room = await rooms.get(roomId);
+    if (!room) throw new Refusal('not_found', `there is no room ${roomId}`);
+    await rooms.run(room, () => (room.members.get(socket.id)?.seat === seat
+      ? { drafts: [] }
+      : seats.join(room, { roomId, token }, { socket, now: Date.now() })));
+    return { roomId, seat, token, state: room.state(), links: links.forRoom(roomId, socket.handshake.headers) };
   }
 
   async function roomCommand(event, payload, socket) {

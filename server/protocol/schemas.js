@@ -47,6 +47,9 @@ export const SCHEMAS = {
     options: z.record(z.string(), z.unknown()).optional(), // checked per game (CHECKERS_OPTIONS, NO_OPTIONS)
     seat: seat.optional(),
     name: name.optional(),
+    // The client's own id for this request (random, kept secret like a
+    // token): a retry with the same one gets the same room (recent_creations.js).
+    requestId: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'a requestId is 16-64 letters, digits, _ or -').optional(),
   }),
   'room:join': z.strictObject({
     roomId, token: optionalToken, seat: seat.optional(), watch: z.boolean().optional(), name: name.optional(),
@@ -72,6 +75,7 @@ export const SCHEMAS = {
   claim: z.strictObject({ roomId, token }),
   leave: z.strictObject({ roomId, token: optionalToken }),
   'seat:ai': z.strictObject({ roomId, token, seat, level: level.nullable() }),
+  'seat:name': z.strictObject({ roomId, token, name }),
 };
 
 export const EVENT_NAMES = Object.freeze(Object.keys(SCHEMAS));

@@ -12,7 +12,7 @@ import { replayEnding } from '../games/endings.js';
 function freeSeat(seat) {
   return {
     seat, kind: 'free', name: null, ai: null, tokenHash: null,
-    connected: false, connectedAt: null, disconnectedAt: null, expired: false, everConnected: false,
+    connected: false, connectedAt: null, disconnectedAt: null, expired: false, everConnected: false, renames: 0,
   };
 }
 
@@ -163,6 +163,10 @@ export class Room {
       case 'ai_seat':
         if (d.level === null) Object.assign(seat, freeSeat(seat.seat));
         else Object.assign(seat, { kind: 'ai', ai: d.level, tokenHash: null, connected: false, expired: false });
+        break;
+      case 'renamed':
+        seat.name = d.name;
+        seat.renames++;
         break;
       case 'host_changed':
         this.host = d.host;

@@ -179,6 +179,16 @@ export function seatAi(room, payload, { socket }) {
   return { drafts: [{ type: 'ai_seat', data: { seat: payload.seat, level: payload.level, reason: 'host' } }], ack: {} };
 }
 
+// A player names (or renames) their own seat: a player who came by a link
+// before the page knew their name, or who wants another one.
+export function seatName(room, payload, { socket }) {
+  const seat = seatFor(room, socket, payload.token);
+  const s = room.seats[seat];
+  if (s.name === payload.name) return { drafts: [], ack: {} };
+  if (s.renames >= LIMITS.renamesPerSeat) refuse('not_allowed', `a seat changes its name at most ${LIMITS.renamesPerSeat} times`);
+  return { drafts: [{ type: 'renamed', data: { seat, name: payload.name } }], ack: {} };
+}
+
 // A two-player game whose other player's seat expired ends by abandonment
 // when the player left asks for it.
 export function claim(room, payload, { socket }) {

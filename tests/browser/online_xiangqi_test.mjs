@@ -76,6 +76,15 @@ try {
   assert.equal(joined.seat, 1);
   assert.equal(joined.roomId, created.roomId);
   assert.equal(await black.page.evaluate(() => window.qipan.game()), 'xiangqi');
+  // Black came by the link with no name: the panel asks for one, and red sees it.
+  await black.page.waitForSelector('#room-name-form:not([hidden])');
+  assert.equal(await red.page.isHidden('#room-name-form'), true, 'red gave a name when creating');
+  await black.page.fill('#room-name-input', 'Blackie');
+  await black.page.click('#room-name-form button');
+  await waitOnline(red.page, (s) => s.seats[1].name === 'Blackie');
+  await red.page.waitForFunction(() => document.querySelector('#room-seats [data-seat="1"]').textContent.includes('Blackie'));
+  await black.page.waitForSelector('#room-name-form', { state: 'hidden' });
+  assert.equal(await black.page.evaluate(() => JSON.parse(localStorage.getItem('qipan.online.name'))), 'Blackie', 'remembered for next time');
   const watcherContext = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1280, height: 860 } });
   const watcher = await openLink(watcherContext, created.links.watch);
   const watching = await online(watcher.page);
@@ -181,7 +190,16 @@ try {
   await waitOnline(red.page, (s) => s.seats[1].connected && s.panel.countdown === '');
   pages[1] = black.page;
 
+  // The spectator looks back at step 5 while the game goes on: the moves
+  // arrive, the board stays at step 5 and the slider grows.
+  await watcher.page.fill('#room-replay-range', '5');
+  await watcher.page.waitForFunction(() => window.qipan.snapshot().ply === 5);
   for (let i = 9; i < 12; i++) await play(i % 2 ? black.page : red.page, MATE_LINE[i], i + 1);
+  const lookingBack = await online(watcher.page);
+  assert.deepEqual(lookingBack.panel.replay, { value: 5, max: 12 });
+  assert.deepEqual(await watcher.page.evaluate(() => [window.qipan.snapshot().ply, window.qipan.snapshot().live]), [5, false]);
+  await watcher.page.fill('#room-replay-range', '12');
+  await watcher.page.waitForFunction(() => window.qipan.snapshot().live && window.qipan.snapshot().ply === 12);
   await shotOnline(watcher.page, 'room-mid-game');
 
   // ---- the mate ----

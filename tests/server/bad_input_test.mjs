@@ -12,7 +12,7 @@ import { Client, Player, ServerProcess, assert, loadEngine, random, run, test } 
 const WebSocket = createRequire(import.meta.url)('ws');
 const ROUNDS = Number(process.env.QIPAN_FUZZ_EVENTS ?? 3000);
 const EVENTS = ['room:create', 'room:join', 'move', 'undo:ask', 'undo:answer', 'draw:offer', 'draw:answer', 'resign',
-  'rematch:offer', 'rematch:answer', 'chat', 'sync', 'claim', 'leave', 'seat:ai'];
+  'rematch:offer', 'rematch:answer', 'chat', 'sync', 'claim', 'leave', 'seat:ai', 'seat:name'];
 const KNOWN = new Set(CODES);
 
 const engine = await loadEngine();
@@ -76,6 +76,7 @@ function malformed(event, ids) {
     claim: { roomId, token: 'A'.repeat(22) },
     leave: { roomId },
     'seat:ai': { roomId, token: 'A'.repeat(22), seat: 1, level: 3 },
+    'seat:name': { roomId, token: 'A'.repeat(22), name: 'fz' },
   };
   const base = Object.hasOwn(templates, event) ? templates[event] : { roomId };
   const p = { ...base };

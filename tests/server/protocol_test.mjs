@@ -112,6 +112,37 @@ test('a duplicate move is acked again and applied once; the other seat repeating
   black.close();
 });
 
+test('room:create with a requestId is safe to retry: the same room and seat, on the same or another socket', async () => {
+  const requestId = `retry-${Date.now()}-abcdefghijkl`;
+  const first = new Client(url);
+  // Two sends at once (a client that retried before the first ack came back).
+  const [a, b] = await Promise.all([
+    first.call('room:create', { game: 'xiangqi', name: 'Ann', requestId }),
+    first.call('room:create', { game: 'xiangqi', name: 'Ann', requestId }),
+  ]);
+  assert.equal(a.ok, true, JSON.stringify(a));
+  assert.deepEqual([b.roomId, b.seat, b.token], [a.roomId, a.seat, a.token]);
+  first.close();
+  // The ack was lost with the connection: the retry comes from a new socket
+  // and takes the seat back there.
+  const second = new Client(url);
+  const again = await second.call('room:create', { game: 'xiangqi', name: 'Ann', requestId });
+  assert.deepEqual([again.ok, again.roomId, again.seat, again.token], [true, a.roomId, a.seat, a.token]);
+  assert.equal(again.state.seats[0].connected, true, 'the retrying socket holds the seat');
+  assert.equal(again.state.seats[0].name, 'Ann');
+  const other = await second.call('room:create', { game: 'xiangqi', requestId: `${requestId}-2` });
+  assert.notEqual(other.roomId, a.roomId, 'another requestId, another room');
+  const plain = await second.call('room:create', { game: 'xiangqi' });
+  assert.notEqual(plain.roomId, a.roomId);
+  refused(await second.call('room:create', { game: 'xiangqi', requestId: 'short' }), 'bad_request');
+  // A refused creation is not kept: the same id with good options then works.
+  const badId = `${requestId}-bad`;
+  refused(await second.call('room:create', { game: 'checkers', options: { players: 5 }, requestId: badId }), 'bad_request');
+  refused(await second.call('room:create', { game: 'checkers', options: { players: 2, ai: [3, null] }, requestId: badId }), 'bad_request');
+  assert.equal((await second.call('room:create', { game: 'checkers', requestId: badId })).ok, true);
+  second.close();
+});
+
 test('no_offer, not_allowed (early claim, undo with nothing to take back), rate_limited, too_large', async () => {
   const [red, black] = await xiangqiPair();
   refused(await black.call('undo:answer', { token: black.token, step: 0, accept: true }), 'no_offer');
@@ -140,6 +171,31 @@ test('no_offer, not_allowed (early claim, undo with nothing to take back), rate_
   const okCount = burst.filter((a) => a.ok).length;
   assert.ok(okCount >= 39 && okCount <= 50, `${okCount} of 70 let through (the join took one)`);
   refused(burst.find((a) => !a.ok), 'rate_limited');
+  red.close();
+  black.close();
+});
+
+test('seat:name: a player names their seat, everyone sees it, a spectator cannot, renames are bounded', async () => {
+  const red = await Player.create(url, engine, { game: 'xiangqi', name: 'Red' });
+  const black = await Player.join(url, engine, red.roomId, {}); // came by a link, no name yet
+  await red.waitType('joined');
+  assert.equal((await red.sync()).seats[1].name, null);
+  assert.deepEqual(await black.call('seat:name', { token: black.token, name: '  小黑  ' }), { ok: true });
+  const renamed = await red.waitType('renamed');
+  assert.deepEqual(renamed.data, { seat: 1, name: '小黑' });
+  assert.equal((await red.sync()).seats[1].name, '小黑');
+  const before = (await red.sync()).v;
+  assert.deepEqual(await black.call('seat:name', { token: black.token, name: '小黑' }), { ok: true });
+  assert.equal((await red.sync()).v, before, 'the same name again logs nothing');
+  const watcher = new Client(url);
+  await watcher.call('room:join', { roomId: red.roomId, watch: true });
+  refused(await watcher.call('seat:name', { roomId: red.roomId, token: black.token, name: 'x' }), 'not_seated');
+  refused(await black.call('seat:name', { token: black.token, name: '' }), 'bad_request');
+  refused(await black.call('seat:name', { token: red.token, name: 'me' }), 'bad_token');
+  for (let i = 2; i <= 20; i++) assert.ok((await black.call('seat:name', { token: black.token, name: `b${i}` })).ok);
+  refused(await black.call('seat:name', { token: black.token, name: 'one more' }), 'not_allowed');
+  assert.equal((await red.sync()).seats[1].name, 'b20');
+  watcher.close();
   red.close();
   black.close();
 });

@@ -9,7 +9,14 @@ import { joinRoom, OnlineRoom } from './room_controller.js';
 import { normalizeServer, rememberName, rememberServer, roomFromUrl, serverAddress, storedName } from './room_storage.js';
 
 const CONNECT_TIMEOUT_MS = 8000;
+const CREATE_ATTEMPTS = 3;
 const RULE_KEYS = ['winRule', 'goalLock', 'parking', 'multiplayerEnd', 'equalTurns', 'longJumps'];
+
+// 128 random bits in base64url: the id of one room:create, secret like a token.
+function newRequestId() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
 
 // Before the game app exists: the room of the page's address joined, so the
 // page starts the room's game. Null without ?room; {roomId, watch, needsServer}
@@ -183,7 +190,14 @@ export class OnlineEntry {
       return;
     }
     error.textContent = t('onlineCreating');
-    const ack = await this.client.request('room:create', this.createPayload(form));
+    // A lost ack leaves us not knowing whether the room exists: the same
+    // requestId again gets the same room (server/rooms/recent_creations.js).
+    const payload = { ...this.createPayload(form), requestId: newRequestId() };
+    let ack;
+    for (let attempt = 0; attempt < CREATE_ATTEMPTS; attempt++) {
+      ack = await this.client.request('room:create', payload);
+      if (ack.ok || (ack.code !== 'timeout' && ack.code !== 'offline')) break;
+    }
     if (!ack.ok) {
       error.textContent = this.app.i18n.roomRefusal(ack);
       this.app.emit('online-failed', { code: ack.code });

@@ -9,7 +9,7 @@
 // game changes while online (no AI, no saving over the offline game).
 
 import { DRIVERS, posAt, rebuildFromState, stepsOf } from './game_drivers.js';
-import { forgetToken, rememberToken, showRoomInUrl, storedName, tokenFor } from './room_storage.js';
+import { forgetToken, rememberName, rememberToken, showRoomInUrl, storedName, tokenFor } from './room_storage.js';
 import { RoomPanel } from './room_panel.js';
 
 const SYNC_DEBOUNCE_MS = 30;
@@ -241,7 +241,10 @@ export class OnlineRoom {
       // Our own move (played at once), or a pass the engine played with it.
       if (!this.driver.sameMove(move, this.driver.moveAt(session, s - 1)) || posAt(this.driver, session, s) !== event.pos) return this.mismatch();
     } else if (have === s - 1) {
-      if (this.app.browsePly !== null) this.app.browsePly = null;
+      // Played at the live position; a player looking back through the
+      // replay stays where they are (the slider grows by one step).
+      const browsing = this.app.browsePly;
+      this.app.browsePly = null;
       this.applying = true;
       let played = false;
       try {
@@ -250,6 +253,10 @@ export class OnlineRoom {
         this.applying = false;
       }
       if (!played || posAt(this.driver, session, s) !== event.pos) return this.mismatch();
+      if (browsing !== null && browsing !== undefined) {
+        this.app.browsePly = browsing;
+        if (this.app.view) this.app.view.animation = null;
+      }
     } else {
       return this.mismatch();
     }
@@ -360,6 +367,13 @@ export class OnlineRoom {
 
   resign() {
     return this.command('resign');
+  }
+
+  // Names our seat for everyone; the page remembers the name for next time.
+  async rename(name) {
+    const ack = await this.command('seat:name', { name });
+    if (ack.ok) rememberName(name);
+    return ack;
   }
 
   claim() {

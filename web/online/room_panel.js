@@ -19,6 +19,7 @@ export class RoomPanel {
     this.el = null;
     this.tick = 0;
     this.qrFor = null;
+    this.renaming = false; // the name form opened by the ✎ button
   }
 
   get t() {
@@ -48,6 +49,8 @@ export class RoomPanel {
       <div class="room-line room-timer" id="room-timer" role="timer"></div>
       <div class="room-conn" id="room-conn" role="alert" hidden></div>
       <ul class="room-seats" id="room-seats"></ul>
+      <form class="room-name" id="room-name-form" hidden><label><span data-room-text="onlineYourName"></span>
+        <input id="room-name-input" maxlength="24" autocomplete="nickname"></label><button type="submit" data-room-text="onlineNameSave"></button></form>
       <div class="room-offer" id="room-offer" role="alert" hidden><span id="room-offer-text"></span> <span id="room-offer-timer" role="timer"></span>
         <span class="room-offer-actions"><button type="button" class="primary" data-room="accept"></button><button type="button" data-room="decline"></button></span></div>
       <div class="room-result" id="room-result" hidden></div>
@@ -87,6 +90,16 @@ export class RoomPanel {
       if (!text.trim()) return;
       this.room.chat(text).then((ack) => { if (ack.ok && input.value === text) input.value = ''; });
     });
+    this.$('#room-name-form').addEventListener('submit', async (e) => {
+      e.preventDefault();
+      const name = this.$('#room-name-input').value.trim();
+      if (!name) return;
+      const ack = await this.room.rename(name);
+      if (ack.ok) {
+        this.renaming = false;
+        this.render();
+      }
+    });
     this.$('#room-replay-range').addEventListener('input', (e) => {
       const step = Number(e.target.value);
       this.app.browse(step >= this.room.step ? Infinity : step);
@@ -116,6 +129,11 @@ export class RoomPanel {
       case 'claim': await room.claim(); break;
       case 'rematch': await room.offerRematch(); break;
       case 'export': this.exportRecord(); break;
+      case 'rename':
+        this.renaming = true;
+        this.render();
+        this.$('#room-name-input').focus();
+        return;
       case 'copy-invite': this.copy(this.$('#room-invite-link')); break;
       case 'copy-watch': this.copy(this.$('#room-watch-link')); break;
       case 'leave':
@@ -207,7 +225,9 @@ export class RoomPanel {
   renderSeats(state) {
     const me = this.room.seat;
     const items = state.seats.map((s) => {
-      const you = s.seat === me ? ` <span class="room-you">(${escapeHtml(this.t('onlineYou'))})</span>` : '';
+      const you = s.seat === me
+        ? ` <span class="room-you">(${escapeHtml(this.t('onlineYou'))})</span> <button type="button" class="room-rename" data-room="rename" aria-label="${escapeHtml(this.t('onlineRename'))}" title="${escapeHtml(this.t('onlineRename'))}">✎</button>`
+        : '';
       const host = state.host === s.seat ? ` <span class="room-host">${escapeHtml(this.t('onlineHost'))}</span>` : '';
       const connected = s.kind === 'ai' || s.connected;
       const dot = s.kind === 'free' ? 'free' : connected ? 'on' : 'off';
@@ -219,6 +239,12 @@ export class RoomPanel {
     });
     if (state.spectators > 0) items.push(`<li class="room-spectators">${escapeHtml(this.t('onlineSpectators', { n: state.spectators }))}</li>`);
     this.$('#room-seats').innerHTML = items.join('');
+    // A player who came by a link without a name is asked for one here.
+    const mine = me === null || me === undefined ? null : state.seats[me];
+    const form = this.$('#room-name-form');
+    const show = !!mine && mine.kind === 'human' && (this.renaming || !mine.name);
+    if (show && form.hidden) this.$('#room-name-input').value = mine.name || '';
+    form.hidden = !show;
   }
 
   renderInvite(state) {

@@ -32,7 +32,7 @@ export const ONLINE = {
     onlineResignation: '{side}认输', onlineAgreement: '双方同意和棋', onlineAbandonment: '{side}弃局',
     onlineStaleBack: '棋盘已回到服务器的局面：{reason}', onlineMismatch: '本地局面与服务器不一致，已按服务器的局面重新同步',
     onlineJoined: '{side}加入了房间', onlineLeft: '{side}离开了房间', onlineSeatTaken: '{side}由电脑接管',
-    onlineRemoteSide: '对方',
+    onlineRemoteSide: '对方', onlineYourName: '你的名字', onlineNameSave: '保存', onlineRename: '改名',
   },
   en: {
     online: 'Online', onlineTitle: 'Play online', onlineCreate: 'Create room', onlineServer: 'Server address',
@@ -61,7 +61,7 @@ export const ONLINE = {
     onlineResignation: '{side} resigned', onlineAgreement: 'Draw by agreement', onlineAbandonment: '{side} abandoned the game',
     onlineStaleBack: "The board is back at the server's position: {reason}", onlineMismatch: "This page's position differed from the server's: synchronised again",
     onlineJoined: '{side} joined the room', onlineLeft: '{side} left the room', onlineSeatTaken: 'The computer took over {side}',
-    onlineRemoteSide: 'the opponent',
+    onlineRemoteSide: 'the opponent', onlineYourName: 'Your name', onlineNameSave: 'Save', onlineRename: 'Change your name',
   },
 };
 
