@@ -9,7 +9,8 @@
 // hop by hop: a click on a one-hop landing that can hop on starts a chain,
 // each further click on a marked landing extends it, a click on an earlier
 // landing trims it, and the End turn button (or Enter) plays it. The L key
-// or the small "a1" button writes the engine's hole names on the board.
+// or the small "a1" button writes the engine's hole names on the board
+// (checkers_hole_labels.js); the new-game dialog is checkers_new_game.js.
 //
 // The shell contract (docs/page-contract.md): rematch, analyse,
 // continueFromHere, thinkingText, playerCards, gameOverText (with
@@ -19,9 +20,11 @@
 import { moveAnimation, entryAnimation, isRunning } from '../checkers/animation.js';
 import { CELL_LIST, boardLayout, cellAt, centerOf, cursorStep } from '../checkers/board_geometry.js';
 import { drawBoard } from '../checkers/board_renderer.js';
-import { seatColor } from '../checkers/seat_colors.js';
+import { seatColor, seatDotStyle } from '../checkers/seat_colors.js';
 import { AriaHexBoard } from './aria_hex_board.js';
 import { BoardInput } from './board_input.js';
+import { HoleLabels } from './checkers_hole_labels.js';
+import { CheckersNewGameDialog } from './checkers_new_game.js';
 import { GameApp } from './game_app.js';
 import { Panels } from './panels.js';
 import { loadGame, saveGame } from './storage.js';
@@ -30,7 +33,6 @@ const AI_PAUSE_MS = 400; // after the previous move has landed, so people can fo
 const PASS_PAUSE_MS = 700;
 const HINT_LEVEL = 3; // quick, whatever the opponents' levels
 const ANALYSE_LEVEL = 5; // a deeper look for "analyse", still about a second in wasm
-const LABELS_KEY = 'qipan.checkers.labels'; // the hole-name toggle (this page's own)
 
 // Test and demo speed-ups from the page address: ?aiPause=ms&anim=scale.
 function speedFromAddress() {
@@ -59,7 +61,7 @@ export class CheckersApp extends GameApp {
     this.aiTurn = 0; // bumps on every change, so a sleeping AI request knows it is stale
     // The engine's hole names, for the board's labels.
     this.holeNames = this.session.geometry().map((c) => c.name);
-    this.showLabels = readFlag(LABELS_KEY);
+    this.labels = new HoleLabels(this);
   }
 
   // The shell sets reducedMotion (prefers-reduced-motion or the player's
@@ -99,11 +101,11 @@ export class CheckersApp extends GameApp {
       onHover: (cell) => this.hover(cell),
     });
     this.endTurnButton.addEventListener('click', () => this.endTurn());
-    this.labelsButton = this.makeLabelsButton();
+    this.labels.makeButton();
     document.addEventListener('keydown', (e) => {
       const typing = e.target && ['INPUT', 'TEXTAREA', 'SELECT'].includes(e.target.tagName);
       if ((e.key === 'l' || e.key === 'L') && !typing && !e.ctrlKey && !e.metaKey && !e.altKey) {
-        this.toggleLabels();
+        this.labels.toggle();
         return;
       }
       if (e.key !== 'Enter' || !this.chainActive()) return;
@@ -111,7 +113,8 @@ export class CheckersApp extends GameApp {
       e.preventDefault();
       this.endTurn();
     });
-    this.wireNewGameDialog();
+    this.newGameDialog = new CheckersNewGameDialog(this);
+    this.newGameDialog.wire();
     // The star sits below the info bar, whose height changes when it wraps.
     if (typeof ResizeObserver === 'function') new ResizeObserver(() => this.measureBar()).observe(this.bar);
     else addEventListener('resize', () => this.measureBar());
@@ -123,39 +126,6 @@ export class CheckersApp extends GameApp {
     this.restoreFailure = null;
     this.emit('ready', {});
     this.afterPositionChange();
-  }
-
-  // The hole-name toggle: a small button on the board (made here, styled in
-  // the checkers part of style.css) and the L key.
-  makeLabelsButton() {
-    const wrap = this.root.querySelector('#board-wrap');
-    if (!wrap) return null;
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.id = 'cc-labels';
-    button.className = 'cc-labels';
-    button.dataset.game = 'checkers';
-    button.textContent = 'a1';
-    button.addEventListener('click', () => this.toggleLabels());
-    wrap.appendChild(button);
-    this.translateLabelsButton(button);
-    return button;
-  }
-
-  translateLabelsButton(button = this.labelsButton) {
-    if (!button) return;
-    const title = this.i18n.t(this.showLabels ? 'ccHideLabels' : 'ccShowLabels');
-    button.title = `${title} (L)`;
-    button.setAttribute('aria-label', title);
-    button.setAttribute('aria-pressed', String(this.showLabels));
-  }
-
-  toggleLabels() {
-    this.showLabels = !this.showLabels;
-    writeFlag(LABELS_KEY, this.showLabels);
-    this.translateLabelsButton();
-    this.emit('labels', { shown: this.showLabels });
-    this.requestFrame();
   }
 
   // ---- state -------------------------------------------------------------
@@ -590,73 +560,7 @@ export class CheckersApp extends GameApp {
   // ---- commands ----------------------------------------------------------
 
   openNewGame() {
-    const dialog = this.root.querySelector('#cc-new-dialog');
-    const form = dialog.querySelector('form');
-    const s = this.seats;
-    form.count.value = String(s.count);
-    form.multiplayerEnd.value = s.rules.multiplayerEnd;
-    form.winRule.value = s.rules.winRule;
-    form.goalLock.value = s.rules.goalLock ? 'on' : 'off';
-    form.parking.value = s.rules.parking;
-    form.firstPlayer.value = s.rules.firstPlayer;
-    form.longJumps.value = s.rules.longJumps ? 'on' : 'off';
-    form.equalTurns.value = s.rules.equalTurns ? 'on' : 'off';
-    this.renderSeatRows(form);
-    dialog.showModal();
-  }
-
-  // One row per seat of the chosen player count: colour, human/AI, AI level.
-  renderSeatRows(form) {
-    const count = Number(form.count.value);
-    const host = this.root.querySelector('#cc-seats');
-    const t = (k, p) => this.i18n.t(k, p);
-    const levels = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => `<option value="${n}">${t('aiLevel', { n })}</option>`).join('');
-    let html = '';
-    for (let p = 1; p <= count; p++) {
-      html += `<div class="cc-seat" data-player="${p}"><span class="cc-dot" style="${dotStyle(p)}"></span>` +
-        `<span class="cc-seat-name">${this.sideName(p)}</span>` +
-        `<select name="seat${p}" aria-label="${this.sideName(p)}"><option value="human">${t('human')}</option><option value="ai">${t('ai')}</option></select>` +
-        `<select name="level${p}" aria-label="${this.sideName(p)} ${t('level')}">${levels}</select></div>`;
-    }
-    host.innerHTML = html;
-    for (let p = 1; p <= count; p++) {
-      form[`seat${p}`].value = this.seats.players[p - 1];
-      form[`level${p}`].value = String(this.seats.levels[p - 1]);
-      form[`level${p}`].disabled = this.seats.players[p - 1] !== 'ai';
-      form[`seat${p}`].addEventListener('change', () => { form[`level${p}`].disabled = form[`seat${p}`].value !== 'ai'; });
-    }
-    form.querySelector('.cc-multi').hidden = count === 2;
-    form.querySelector('.cc-two').hidden = count !== 2;
-  }
-
-  wireNewGameDialog() {
-    const dialog = this.root.querySelector('#cc-new-dialog');
-    const form = dialog.querySelector('form');
-    form.count.addEventListener('change', () => {
-      // Keep what was chosen for the seats shown so far.
-      this.readSeatRows(form);
-      this.renderSeatRows(form);
-    });
-    dialog.addEventListener('close', () => {
-      if (dialog.returnValue !== 'start') return;
-      this.readSeatRows(form);
-      const s = this.seats;
-      s.count = Number(form.count.value);
-      s.rules = {
-        multiplayerEnd: form.multiplayerEnd.value, winRule: form.winRule.value, goalLock: form.goalLock.value === 'on',
-        parking: form.parking.value, firstPlayer: form.firstPlayer.value, longJumps: form.longJumps.value === 'on',
-        equalTurns: form.equalTurns.value === 'on',
-      };
-      this.newGame();
-    });
-  }
-
-  readSeatRows(form) {
-    for (let p = 1; p <= 6; p++) {
-      if (!form[`seat${p}`]) continue;
-      this.seats.players[p - 1] = form[`seat${p}`].value === 'ai' ? 'ai' : 'human';
-      this.seats.levels[p - 1] = Number(form[`level${p}`].value) || 3;
-    }
+    this.newGameDialog.open();
   }
 
   newGame() {
@@ -740,7 +644,7 @@ export class CheckersApp extends GameApp {
 
   applySettings(changes) {
     super.applySettings(changes);
-    this.translateLabelsButton();
+    this.labels.translate();
   }
 
   flip() {}
@@ -902,7 +806,7 @@ export class CheckersApp extends GameApp {
       const p = seat.player;
       const place = seat.finished && seat.place ? `<span class="place">${this.i18n.t('place', { n: seat.place })}</span>` : '';
       const role = this.isAi(p) ? this.i18n.t('aiLevel', { n: this.seats.levels[p - 1] }) : this.i18n.t('human');
-      return `<span class="cc-chip${seat.finished ? ' done' : ''}" data-player="${p}" style="${dotStyle(p)}" title="${this.sideName(p)} · ${role}">` +
+      return `<span class="cc-chip${seat.finished ? ' done' : ''}" data-player="${p}" style="${seatDotStyle(p)}" title="${this.sideName(p)} · ${role}">` +
         `<span class="cc-dot"></span><span class="label">${this.sideName(p)} · ${role}</span>${place}</span>`;
     });
     const html = chips.join('');
@@ -946,7 +850,7 @@ export class CheckersApp extends GameApp {
       dpr: this.size.dpr,
       insetTop: this.insetTop,
       reducedMotion: this.motionReduced(),
-      labels: this.showLabels ? this.holeNames : null,
+      labels: this.labels.shown ? this.holeNames : null,
     };
     return drawBoard(this.ctx, this.current, view, time).active;
   }
@@ -957,26 +861,4 @@ function ordinal(n) {
   const tens = n % 100;
   if (tens >= 11 && tens <= 13) return `${n}th`;
   return `${n}${['th', 'st', 'nd', 'rd'][n % 10] || 'th'}`;
-}
-
-function readFlag(key) {
-  try {
-    return globalThis.localStorage?.getItem(key) === '1';
-  } catch {
-    return false; // storage refused (private mode, file:// quirks)
-  }
-}
-
-function writeFlag(key, on) {
-  try {
-    globalThis.localStorage?.setItem(key, on ? '1' : '0');
-  } catch {
-    // The toggle still works for this visit.
-  }
-}
-
-// CSS custom properties that colour a seat's dot and chip.
-function dotStyle(player) {
-  const c = seatColor(player);
-  return `--light:${c.light};--mid:${c.mid};--dark:${c.dark};--seat:${c.css};--seat-glow:rgba(${c.rgb},0.45)`;
 }

@@ -15,3 +15,9 @@ export const SEAT_COLORS = Object.freeze({
 export function seatColor(player) {
   return SEAT_COLORS[player] || SEAT_COLORS[6];
 }
+
+// CSS custom properties that colour a seat's dot and chip in the page.
+export function seatDotStyle(player) {
+  const c = seatColor(player);
+  return `--light:${c.light};--mid:${c.mid};--dark:${c.dark};--seat:${c.css};--seat-glow:rgba(${c.rgb},0.45)`;
+}
