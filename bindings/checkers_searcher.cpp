@@ -1,7 +1,6 @@
 #include "checkers_searcher.h"
 
 #include <algorithm>
-#include <cmath>
 #include <cstdio>
 #include <vector>
 
@@ -11,6 +10,7 @@
 #include "engine/checkers/game.h"
 #include "engine/checkers/notation.h"
 #include "engine/checkers/path.h"
+#include "search_limits.h"
 #include "value_objects.h"
 
 namespace qipan::bindings {
@@ -19,12 +19,6 @@ using emscripten::val;
 using namespace qipan::checkers;
 
 namespace {
-
-int level_of(const val& limits) {
-  if (!is_object(limits)) return 3;
-  const val level = limits["level"];
-  return level.isNumber() ? std::clamp(int(level.as<double>()), kMinLevel, kMaxLevel) : 3;
-}
 
 // Rows ahead for people ("+3.5"), or a decided game ("win in 4").
 std::string score_text(int score) {
@@ -98,6 +92,8 @@ val CheckersSearcher::search(const std::string& record, val rules, val limits, v
   auto game = Game::from_record(record, *options_in);
   if (!game) return refused(game.failure());
   if (game->over()) return refused(make_error(checkers::code::game_over, "the game is over"));
+  auto read = read_search_limits(limits, kMaxSearchDepth);
+  if (!read) return refused(read.failure());
   const Position& pos = game->position();
 
   const std::vector<std::uint64_t> keys = history_keys(*game);
@@ -105,17 +101,15 @@ val CheckersSearcher::search(const std::string& record, val rules, val limits, v
   options.rules = game->rules();
   // Greedy tie-breaks and the searching levels' root ties: a given seed
   // replays the same game, a new one varies it.
-  if (is_object(limits) && limits["seed"].isNumber() && std::isfinite(limits["seed"].as<double>()))
-    options.seed = std::uint64_t(std::fabs(limits["seed"].as<double>())) * 1000003 + game->plies().size();
-  else
-    options.seed = seed_++;
+  options.seed = read->seed ? *read->seed * 1000003 + game->plies().size() : seed_++;
   options.reuse_tables = true;
   options.history = keys;
   options.retired = game->finished_seats();
   const std::uint8_t retired = options.retired;
   if (onInfo.typeOf().as<std::string>() == "function")
     options.on_info = [&](const SearchInfo& info) { onInfo(info_object(info, pos, game->rules(), retired)); };
-  const AiMove move = ai_.choose_move(pos, level_of(limits), options);
+  const AiMove move = read->level ? ai_.choose_move(pos, read->level, options)
+                                  : ai_.choose_move(pos, custom_spec(read->depth, read->nodes, read->time_ms), options);
   if (!move.has_move) return refused(make_error(checkers::code::game_over, "the game is over"));
 
   val out = ok_result();

@@ -16,7 +16,8 @@ namespace qipan::bindings {
 class CheckersSearcher {
  public:
   // record: the session's exportRecord() (or recordAt(ply)); rules: its
-  // rules(); limits: {level, seed?}; onInfo(info) after each iteration
+  // rules(); limits: {level, seed?} or {depth, nodes, timeMs, seed?}
+  // (search_limits.h); onInfo(info) after each iteration
   // ({depth, score, scoreText, winPlies, race, nodes, timeMs, pv: [text]}).
   // Returns a refusal on bad input or a finished game, else {ok, pass, from,
   // to, path, text, searched, score, scoreText, winPlies, depth, nodes,

@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "engine/checkers/codes.h"
+#include "value_objects.h"
 
 namespace qipan::bindings {
 
@@ -66,8 +67,6 @@ constexpr const char* kDrawRules[] = {"repetitionAndCap", "capOnly"};
 constexpr const char* kFirst[] = {"p1", "random", "alternate"};
 
 }  // namespace
-
-bool is_object(const val& v) { return !v.isUndefined() && !v.isNull() && v.typeOf().as<std::string>() == "object"; }
 
 Result<RuleOptions> rules_from_js(const val& options, const RuleOptions& base) {
   RuleOptions rules = base;

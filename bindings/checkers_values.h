@@ -26,7 +26,4 @@ emscripten::val rules_to_js(const checkers::RuleOptions& rules);
 Result<std::vector<checkers::Cell>> cells_from_js(const emscripten::val& cells);
 emscripten::val cells_to_js(const std::vector<checkers::Cell>& cells);
 
-// True when `v` is a plain object whose fields may be read.
-bool is_object(const emscripten::val& v);
-
 }  // namespace qipan::bindings

@@ -1,10 +1,10 @@
 #include "reversi_searcher.h"
 
-#include <cmath>
 #include <optional>
 
 #include "engine/reversi/codes.h"
 #include "engine/reversi/notation.h"
+#include "search_limits.h"
 #include "value_objects.h"
 
 namespace qipan::bindings {
@@ -14,38 +14,16 @@ using namespace qipan::reversi;
 
 namespace {
 
-Error bad_limit(const char* name, const char* expected) {
-  return make_error(reversi::code::bad_argument, std::string("limits.") + name + " must be " + expected)
-      .with("name", std::string("limits.") + name)
-      .with("expected", expected);
-}
-
-// A whole number in [low, high] at limits[name]; nullopt when absent.
-Result<std::optional<double>> whole(const val& limits, const char* name, double low, double high,
-                                    const char* expected) {
-  const val v = limits[name];
-  if (v.isUndefined() || v.isNull()) return std::optional<double>();
-  if (!v.isNumber()) return bad_limit(name, expected);
-  const double d = v.as<double>();
-  if (!std::isfinite(d) || d != std::floor(d) || d < low || d > high) return bad_limit(name, expected);
-  return std::optional<double>(d);
-}
-
-// The limits as a level spec: a level's, or an explicit search's.
-Result<LevelSpec> spec_of(const val& limits) {
-  if (limits.typeOf().as<std::string>() != "object" || limits.isNull()) return bad_limit("level", "an object {level} or {depth, nodes, timeMs}");
-  auto level = whole(limits, "level", kMinLevel, kMaxLevel, "a level 1..8");
-  if (!level) return level.failure();
-  if (*level) return level_spec(int(**level));
-  auto depth = whole(limits, "depth", 1, kMaxSearchDepth, "a depth 1..60");
-  auto nodes = whole(limits, "nodes", 0, 1e15, "a node count >= 0");
-  auto time = whole(limits, "timeMs", 0, 1e9, "milliseconds >= 0");
-  auto exact = whole(limits, "exactEmpties", 0, 60, "0..60 empties");
-  for (const auto* r : {&depth, &nodes, &time, &exact})
-    if (!*r) return r->failure();
-  if (!*depth && !*nodes && !*time) return bad_limit("level", "given, or one of depth, nodes, timeMs");
-  return custom_spec(depth->value_or(0), std::uint64_t(nodes->value_or(0)), std::int64_t(time->value_or(0)),
-                     int(exact->value_or(0)));
+// The limits as a level spec: a level's, or an explicit search's, with
+// Reversi's own exactEmpties (search_limits.h reads the rest).
+Result<LevelSpec> spec_of(const val& limits, std::optional<std::uint64_t>* seed = nullptr) {
+  auto read = read_search_limits(limits, kMaxSearchDepth);
+  if (!read) return read.failure();
+  auto exact = whole_field(limits, "exactEmpties", 0, 60, "0..60 empties");
+  if (!exact) return exact.failure();
+  if (seed) *seed = read->seed;
+  if (read->level) return level_spec(read->level);
+  return custom_spec(read->depth, read->nodes, read->time_ms, int(exact->value_or(0)));
 }
 
 std::string score_text(int score) { return (score > 0 ? "+" : "") + std::to_string(score); }
@@ -94,12 +72,11 @@ val ReversiSearcher::search(const std::string& board, val limits, val onInfo) {
   auto pos = parse_board(board);
   if (!pos) return refused(pos.failure());
   if (pos->game_over()) return refused(make_error(reversi::code::game_over, "the game is over"));
-  auto spec = spec_of(limits);
+  std::optional<std::uint64_t> seed;
+  auto spec = spec_of(limits, &seed);
   if (!spec) return refused(spec.failure());
-  auto seed = whole(limits, "seed", 0, 9007199254740991.0, "a whole number >= 0");
-  if (!seed) return refused(seed.failure());
   AiOptions options = options_with_info(onInfo);
-  options.seed = *seed ? std::uint64_t(**seed) : games_seed_++;
+  options.seed = seed ? *seed : games_seed_++;
   options.reuse_tables = true;
   const AiMove move = ai().choose_move(*pos, *spec, options);
   if (move.move == kNoSquare) return refused(make_error(reversi::code::no_legal_move, "no move"));
@@ -144,7 +121,9 @@ val ReversiSearcher::evaluate(const std::string& board, val limits) {
   auto spec = spec_of(limits);
   if (!spec) return refused(spec.failure());
   const LevelSpec searching = spec->kind == LevelKind::kSearch ? *spec : level_spec(3);
-  const ReversiAi::Evaluation e = evaluator().evaluate(*pos, searching);
+  // A level's value stays a pure function of the position (no ceiling);
+  // explicit limits are honoured as given, timeMs included.
+  const ReversiAi::Evaluation e = evaluator().evaluate(*pos, searching, /*use_time=*/spec->level == 0);
   val out = ok_result();
   out.set("score", e.black_score);
   out.set("exact", e.exact);

@@ -1,9 +1,9 @@
 // The worker's Reversi AI: a ReversiAi (searcher, tables, endgame solver)
 // behind JS-friendly calls. Levels are defined in engine/reversi/ai_levels.h.
 //
-// limits: {level: 1..8} or explicit {depth: 1..60, nodes, timeMs,
-// exactEmpties} (at least one of them); optional seed (a level's variety;
-// by default each search takes the next seed). A bad board, limits or a
+// limits (search_limits.h): {level: 1..8} or explicit {depth: 1..60, nodes,
+// timeMs}, with Reversi's exactEmpties; optional seed (a level's variety; by
+// default each search takes the next seed). A bad board, limits or a
 // finished game is refused as {ok: false, code, params, reason, cause?}.
 #pragma once
 

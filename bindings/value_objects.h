@@ -32,6 +32,11 @@ inline val refused(const Error& error) {
   return out;
 }
 
+// True when `v` is a plain object whose fields may be read.
+inline bool is_object(const val& v) {
+  return !v.isUndefined() && !v.isNull() && v.typeOf().as<std::string>() == "object";
+}
+
 inline val ok_result() {
   val out = val::object();
   out.set("ok", true);

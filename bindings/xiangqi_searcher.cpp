@@ -6,6 +6,7 @@
 #include "engine/xiangqi/iccs.h"
 #include "engine/xiangqi/movegen.h"
 #include "engine/xiangqi/record.h"
+#include "search_limits.h"
 #include "value_objects.h"
 
 namespace qipan::bindings {
@@ -79,11 +80,18 @@ val XiangqiSearcher::search(val request, val limits, val onInfo) {
   if (!game) return refused(game.failure());
   if (game->over()) return refused(make_error(code::game_over, "the game is over: " + game->status().description)
                                        .with("reason", std::string(game->status().code())));
-  if (limits.typeOf().as<std::string>() != "object" || limits.isNull()) limits = val::object();
+  // {level}, {hint: level}, {analyse: true} or explicit limits (search_limits.h).
+  auto read = read_search_limits(limits, kMaxSearchDepth, {"hint", "analyse"});
+  if (!read) return refused(read.failure());
+  auto hint = whole_field(limits, "hint", kMinLevel, kMaxLevel, "a level 1..8");
+  if (!hint) return refused(hint.failure());
+  const val analyse = limits["analyse"];
+  if (!analyse.isUndefined() && !analyse.isNull() && !analyse.isTrue() && !analyse.isFalse())
+    return refused(bad_limit("limits.analyse", "true or false"));
 
   const Position& root = game->position();
   AiOptions options;
-  options.seed = std::uint64_t(number_or(limits, "seed", 0));
+  options.seed = read->seed.value_or(0);
   if (onInfo.typeOf().as<std::string>() == "function") {
     options.on_info = [&onInfo, &root](const SearchInfo& info) {
       val out = val::object();
@@ -97,18 +105,20 @@ val XiangqiSearcher::search(val request, val limits, val onInfo) {
   }
 
   AiMove move;
-  if (limits["level"].isNumber()) {
-    move = ai_.choose_move(*game, int(number_or(limits, "level", 3)), options);
-  } else if (limits["hint"].isNumber()) {
-    move = ai_.search(*game, hint_limits(int(number_or(limits, "hint", 3))), options);
-  } else if (limits["analyse"].isTrue()) {
+  if (read->level) {
+    move = ai_.choose_move(*game, read->level, options);
+  } else if (*hint) {
+    move = ai_.search(*game, hint_limits(int(**hint)), options);
+  } else if (analyse.isTrue()) {
     move = ai_.search(*game, analysis_limits(), options);
-  } else {
+  } else if (read->depth || read->nodes || read->time_ms) {
     SearchLimits explicit_limits;
-    explicit_limits.depth = int(number_or(limits, "depth", 0));
-    explicit_limits.nodes = std::uint64_t(number_or(limits, "nodes", 0));
-    explicit_limits.time_ms = std::int64_t(number_or(limits, "timeMs", 0));
+    explicit_limits.depth = read->depth;
+    explicit_limits.nodes = read->nodes;
+    explicit_limits.time_ms = read->time_ms;
     move = ai_.search(*game, explicit_limits, options);
+  } else {
+    return refused(no_search_chosen());  // {analyse: false} alone
   }
   if (move.move.is_none()) return refused(make_error(code::no_legal_move, "no legal move"));
 

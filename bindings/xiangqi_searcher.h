@@ -14,7 +14,7 @@ class XiangqiSearcher {
  public:
   // limits: {level, seed} (an AI level's move: book, variety, budgets), or
   // {hint: level}, {analyse: true}, or explicit {depth, nodes, timeMs} (no
-  // book, no randomness). onInfo(info) after every iteration. Returns a
+  // book, no randomness), read as search_limits.h says. onInfo(info) after every iteration. Returns a
   // refusal on bad input or a finished game, else {ok, from, to, bestIccs,
   // book, candidates, depth, nodes, timeMs, ...score fields, pv: {iccs, wxf,
   // chinese}} (score fields: score and scoreText for the side to move,

@@ -49,6 +49,10 @@ std::span<const LevelSpec> level_table() { return kLevels; }
 
 const LevelSpec& level_spec(int level) { return kLevels[std::clamp(level, kMinLevel, kMaxLevel) - 1]; }
 
+LevelSpec custom_spec(int depth, std::uint64_t nodes, std::int64_t time_ms) {
+  return LevelSpec{0, LevelKind::search, "custom", depth, nodes, time_ms, 0};
+}
+
 SearchOptions level_options(const LevelSpec& spec, const RuleOptions& rules, bool use_time) {
   SearchOptions o;
   o.rules = rules;
@@ -85,7 +89,10 @@ Move greedy_eval_move(const Position& pos, const RuleOptions& rules, std::uint64
 }
 
 AiMove CheckersAi::choose_move(const Position& pos, int level, const AiOptions& options) {
-  const LevelSpec& spec = level_spec(level);
+  return choose_move(pos, level_spec(level), options);
+}
+
+AiMove CheckersAi::choose_move(const Position& pos, const LevelSpec& spec, const AiOptions& options) {
   AiMove out;
   const SeatsInPlay seats = seats_in_play(pos, options.rules, options.retired);
   if (seats.decided) return out;

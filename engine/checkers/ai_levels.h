@@ -58,6 +58,10 @@ struct LevelSpec {
   int race_beam;         // the race solver's beam width (2 players)
 };
 
+// A searching spec from explicit limits (the page's {depth, nodes, timeMs};
+// 0 = none): the levels' search without a level's budgets.
+LevelSpec custom_spec(int depth, std::uint64_t nodes, std::int64_t time_ms);
+
 std::span<const LevelSpec> level_table();
 const LevelSpec& level_spec(int level);  // clamped into kMinLevel..kMaxLevel
 SearchOptions level_options(const LevelSpec& spec, const RuleOptions& rules, bool use_time = true);
@@ -110,6 +114,8 @@ class CheckersAi {
   explicit CheckersAi(std::size_t tt_megabytes = 16) : searcher_(tt_megabytes) {}
 
   AiMove choose_move(const Position& pos, int level, const AiOptions& options = {});
+  // The same for a spec that is not in the table (custom_spec).
+  AiMove choose_move(const Position& pos, const LevelSpec& spec, const AiOptions& options = {});
 
   // Thread-safe: the running search returns its best move so far.
   void stop() { searcher_.stop(); }

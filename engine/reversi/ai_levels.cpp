@@ -92,14 +92,14 @@ AiMove ReversiAi::varied_move(const Position& pos, const LevelSpec& spec, const 
   return out;
 }
 
-ReversiAi::Evaluation ReversiAi::evaluate(const Position& pos, const LevelSpec& spec) {
+ReversiAi::Evaluation ReversiAi::evaluate(const Position& pos, const LevelSpec& spec, bool use_time) {
   Evaluation e;
   if (pos.game_over()) {
     e.black_score = pos.final_score_for_black();
     e.exact = true;
     return e;
   }
-  SearchOptions o = level_options(spec, false);  // no time ceiling: the same everywhere
+  SearchOptions o = level_options(spec, use_time);  // by default no time ceiling: the same everywhere
   o.limits.reuse_tables = false;
   searcher_.set_info_callback(nullptr);
   searcher_.set_stop_poll(nullptr);

@@ -134,13 +134,14 @@ class ReversiAi {
 
   // The value of a position from Black's view by `spec`'s search, from clean
   // tables: a pure function of (position, spec), whatever was searched
-  // before (the page's evaluation graph). Over: the final score, exact.
+  // before (the page's evaluation graph), unless `use_time` keeps the spec's
+  // time limit. Over: the final score, exact.
   struct Evaluation {
     int black_score = 0;
     bool exact = false;
     int depth = 0;
   };
-  Evaluation evaluate(const Position& pos, const LevelSpec& spec);
+  Evaluation evaluate(const Position& pos, const LevelSpec& spec, bool use_time = false);
 
   // Thread-safe: the running search returns its best move so far.
   void stop() { searcher_.stop(); }

@@ -17,6 +17,8 @@ int tune_command(const Args& args);
 int match_command(const Args& args);
 // The xiangqi engine protocols: UCI (Fairy-Stockfish style) or UCCI.
 int protocol_command(const Args& args, bool ucci);
+// The Reversi engine over the NBoard protocol (reversi_nboard.cpp).
+int nboard_command(const Args& args);
 // Engine against engine over UCI/UCCI, refereed by our rules (native only).
 int xiangqi_engine_match_command(const Args& args);
 // Writes the match opening book (xiangqi_openings.cpp) to stdout.

@@ -26,6 +26,7 @@ void usage() {
       "  qipan play xiangqi [--level N] [--red human|ai] [--black human|ai] [--seed S]\n"
       "  qipan moves xiangqi   (reads FENs on stdin, prints legal moves per line)\n"
       "  qipan uci | qipan ucci   the xiangqi engine over UCI (ranks 1-10) or UCCI (ICCS)\n"
+      "  qipan nboard   the Reversi engine over the NBoard protocol (docs/protocols.md)\n"
       "  qipan match xiangqi --a LEVEL|depth=D|nodes=N --b ... [--games G] [--seed S] [--time] [--verbose]\n"
       "               our levels against each other\n"
       "  qipan match xiangqi --a uci:CMD --b uci:CMD [--movetime MS | --tc B+I] [--games G] ...\n"
@@ -66,6 +67,7 @@ int main(int argc, char** argv) {
   if (command == "match") return qipan::tools::match_command(rest);
   if (command == "tune") return qipan::tools::tune_command(rest);
   if (command == "uci" || command == "ucci") return qipan::tools::protocol_command(rest, command == "ucci");
+  if (command == "nboard") return qipan::tools::nboard_command(rest);
   std::fprintf(stderr, "qipan: unknown command '%s'\n", args[0].c_str());
   usage();
   return 2;

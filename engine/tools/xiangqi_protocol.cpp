@@ -24,9 +24,7 @@
 #include <string>
 #include <vector>
 
-#ifdef __EMSCRIPTEN__
-#include <emscripten.h>
-#else
+#ifndef __EMSCRIPTEN__
 #include <thread>
 #endif
 
@@ -37,6 +35,7 @@
 #include "../xiangqi/search.h"
 #include "commands.h"
 #include "parse_integer.h"
+#include "protocol_input.h"
 
 namespace qipan::tools {
 namespace {
@@ -406,57 +405,14 @@ class Protocol {
 #endif
 };
 
-#ifdef __EMSCRIPTEN__
-// Emscripten's own stdin gives up when a pipe has no data yet (a GUI types
-// one command at a time), so the wasm build reads fd 0 itself and waits.
-EM_JS(int, qipan_read_stdin_line, (char* out, int capacity), {
-  const fs = require("fs");
-  const state = Module.qipanStdin || (Module.qipanStdin = {pending: "", eof: false});
-  for (;;) {
-    const end = state.pending.indexOf('\n');
-    if (end >= 0 || (state.eof && state.pending.length > 0)) {
-      const cut = end >= 0 ? end : state.pending.length;
-      stringToUTF8(state.pending.slice(0, cut), out, capacity);
-      state.pending = state.pending.slice(cut + 1);
-      return 1;
-    }
-    if (state.eof) return 0;
-    const chunk = Buffer.alloc(65536);
-    let n = 0;
-    try {
-      n = fs.readSync(0, chunk, 0, chunk.length, null);
-    } catch (e) {
-      if (e.code === "EAGAIN") {
-        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
-        continue;
-      }
-      if (e.code !== "EOF") throw e;
-    }
-    if (n === 0) state.eof = true;
-    else state.pending += chunk.toString("utf8", 0, n);
-  }
-});
-
-bool read_line(std::string& line) {
-  static std::vector<char> buffer(1 << 20);
-  if (!qipan_read_stdin_line(buffer.data(), int(buffer.size()))) return false;
-  line = buffer.data();
-  return true;
-}
-#else
-bool read_line(std::string& line) { return bool(std::getline(std::cin, line)); }
-#endif
-
 }  // namespace
 
 int protocol_command(const Args& args, bool ucci) {
   Protocol protocol(ucci ? Dialect::kUcci : Dialect::kUci);
   (void)args;
   std::ios::sync_with_stdio(false);
-  for (std::string line; read_line(line);) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
+  for (std::string line; read_protocol_line(line);)
     if (!protocol.handle(line)) return 0;
-  }
   return 0;
 }
 

@@ -2,7 +2,8 @@
 // ReversiSession (passes recorded by the engine, undo/redo, truncate,
 // records, GGF in and out), refusals with codes and parameters, the cached
 // move list, moves/hints/evaluations from ReversiSearcher with level or
-// explicit limits and seeds, and no leaked handle.
+// explicit limits ({depth, nodes, timeMs}, the same object and rule as the
+// xiangqi and checkers searchers take) and seeds, and no leaked handle.
 //   node --no-experimental-fetch tests/js/bindings_reversi_test.mjs
 import assert from 'node:assert/strict';
 import { finish, loadEngine, test, testNoLeakedHandles } from './harness.mjs';
@@ -270,6 +271,71 @@ test('evaluate: Black\'s view, the same value whatever was searched before', () 
   assertRefusal(searcher.evaluate(START, { level: 0 }), 'bad_argument');
   searcher.delete();
   other.delete();
+});
+
+test('explicit depth, nodes and timeMs are honoured by search, hints and evaluate', () => {
+  const searcher = new engine.ReversiSearcher();
+  const lastDepth = (infos) => infos[infos.length - 1].depth;
+  // depth: the reported depth is the limit.
+  assert.equal(searcher.search(START, { depth: 5 }, null).depth, 5);
+  const infos = [];
+  assert.equal(searcher.hints(START, { depth: 3 }, (info) => infos.push(info)).ok, true);
+  assert.deepEqual(infos.map((i) => i.depth), [1, 2, 3]);
+  assert.equal(searcher.evaluate(START, { depth: 7 }).depth, 7);
+  // nodes: the count stays about the budget, and a smaller budget searches less deep.
+  for (const nodes of [3000, 30000]) {
+    const r = searcher.search(START, { nodes }, null);
+    assert.ok(r.nodes >= nodes && r.nodes <= 2 * nodes, `${r.nodes} nodes for a budget of ${nodes}`);
+  }
+  const fresh = new engine.ReversiSearcher();
+  assert.ok(fresh.evaluate(START, { nodes: 2000 }).depth < fresh.evaluate(START, { nodes: 200000 }).depth);
+  fresh.delete();
+  // timeMs: with no other limit the search from the start would run until the
+  // whole game was solved; it returns (the bound is only a generous sanity check).
+  const timed = searcher.search(START, { timeMs: 50 }, null);
+  assert.ok(timed.ok && timed.depth < 60 && timed.timeMs < 10000, JSON.stringify(timed));
+  const timedInfos = [];
+  assert.equal(searcher.hints(START, { timeMs: 50 }, (info) => timedInfos.push(info)).moves.length, 4);
+  assert.ok(lastDepth(timedInfos) < 60);
+  const value = searcher.evaluate(START, { timeMs: 50 });
+  assert.ok(value.ok && value.depth < 60, JSON.stringify(value));
+  // A level still decides when given; the explicit fields are checked all the same.
+  assert.equal(searcher.search(START, { level: 3, depth: 9 }, null).depth, 2);
+  assertRefusal(searcher.search(START, { level: 3, depth: 99 }, null), 'bad_argument', { name: 'limits.depth' });
+  for (const bad of [{ nodes: 0 }, { nodes: -5 }, { timeMs: -1 }, { timeMs: '50' }, { depth: 2.5 }, { seed: -1 }, { exactEmpties: 61 }])
+    for (const call of [(l) => searcher.search(START, l, null), (l) => searcher.hints(START, l, null), (l) => searcher.evaluate(START, l)])
+      assertRefusal(call({ depth: 3, ...bad }), 'bad_argument', { name: `limits.${Object.keys(bad)[0]}` });
+  searcher.delete();
+});
+
+test('one limits object for all three searchers: honoured the same, refused the same', () => {
+  const xiangqi = new engine.XiangqiSearcher();
+  const reversi = new engine.ReversiSearcher();
+  const checkers = new engine.CheckersSearcher();
+  const xiangqiGame = new engine.XiangqiSession();
+  const checkersGame = new engine.CheckersSession();
+  const request = xiangqiGame.searchRequest();
+  const searchers = {
+    xiangqi: (limits) => xiangqi.search(request, limits),
+    reversi: (limits) => reversi.search(START, limits, null),
+    checkers: (limits) => checkers.search(checkersGame.exportRecord(), checkersGame.rules(), limits, null),
+  };
+  for (const [game, search] of Object.entries(searchers)) {
+    assert.equal(search({ depth: 3 }).depth, 3, `${game}: depth`);
+    const budget = search({ nodes: 5000 });
+    assert.ok(budget.ok && budget.nodes >= 5000 && budget.nodes <= 10000, `${game}: ${budget.nodes} nodes for 5000`);
+    // Unbounded but for the time (depth 40-64 from the start): it returns.
+    const timed = search({ timeMs: 40 });
+    assert.ok(timed.ok && timed.depth > 0 && timed.timeMs < 10000, `${game}: ${JSON.stringify(timed)}`);
+    assert.equal(search({ level: 2, seed: 7 }).ok, true, `${game}: a level`);
+    assert.equal(search({ depth: 2, nodes: 100000, timeMs: 5000, seed: 3 }).depth, 2, `${game}: all three`);
+    for (const [bad, name] of [[{ depth: -1 }, 'limits.depth'], [{ depth: 'x' }, 'limits.depth'], [{ depth: 99 }, 'limits.depth'],
+      [{ nodes: 1.5 }, 'limits.nodes'], [{ timeMs: 0 }, 'limits.timeMs'], [{ level: 0 }, 'limits.level'],
+      [{ level: 9 }, 'limits.level'], [{ level: '3' }, 'limits.level'], [{ seed: -1 }, 'limits.seed'],
+      [{}, 'limits'], [7, 'limits'], [null, 'limits']])
+      assertRefusal(search(bad), 'bad_argument', { name });
+  }
+  for (const handle of [xiangqi, reversi, checkers, xiangqiGame, checkersGame]) handle.delete();
 });
 
 testNoLeakedHandles(engine, handlesAtStart);
