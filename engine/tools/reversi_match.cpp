@@ -6,16 +6,19 @@
 // the same command prints the same result on every build).
 //
 // --weights-a/-b read another eval_weights.inc (a tuning run's output) for
-// that side. Prints the A side's wins/draws/losses, its average final disc difference
-// (empties to the winner) and each side's search speed.
+// that side (either format, eval_weights.h). Prints the A side's
+// wins/draws/losses, its score and Elo with their 95% error, its average
+// final disc difference (empties to the winner) and each side's search speed.
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <memory>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "commands.h"
+#include "match_stats.h"
 #include "parse_integer.h"
 #include "engine/core/clock.h"
 #include "engine/core/random.h"
@@ -63,24 +66,37 @@ int play_game(const Position& opening, ReversiAi& black, int black_level, Revers
   return pos.final_score_for_black();
 }
 
-// Weights from a generated eval_weights.inc (its string literals joined), to
-// compare a tuning run against the built-in weights.
+// Weights from a generated eval_weights.inc, to compare a tuning run against
+// the built-in weights: the byte array of the current format, or the base64
+// string literals of the first one (eval_weights.h).
 std::unique_ptr<EvalWeights> load_weights(const std::string& path) {
   std::ifstream f(path);
   std::stringstream buffer;
   buffer << f.rdbuf();
   const std::string s = buffer.str();
-  const std::size_t start = s.find("kEncodedWeights");
-  if (!f || start == std::string::npos) return nullptr;
-  std::string text;
-  for (std::size_t open = s.find('"', start); open != std::string::npos; open = s.find('"', open)) {
-    const std::size_t close = s.find('"', open + 1);
-    if (close == std::string::npos) return nullptr;
-    text += s.substr(open + 1, close - open - 1);
-    open = close + 1;
+  const std::size_t name = s.find("kEncodedWeights");
+  const std::size_t open = s.find('{', name);
+  const std::size_t close = s.find('}', open);
+  if (!f || name == std::string::npos || open == std::string::npos || close == std::string::npos) return nullptr;
+  const std::string body = s.substr(open + 1, close - open - 1);
+  auto loaded = [](Result<EvalWeights> w) { return w ? std::make_unique<EvalWeights>(std::move(*w)) : nullptr; };
+  if (body.find('"') != std::string::npos) {
+    std::string text;
+    for (std::size_t q = body.find('"'); q != std::string::npos; q = body.find('"', q)) {
+      const std::size_t end = body.find('"', q + 1);
+      if (end == std::string::npos) return nullptr;
+      text += body.substr(q + 1, end - q - 1);
+      q = end + 1;
+    }
+    return loaded(decode_base64_weights(text));
   }
-  auto w = decode_weights(text);
-  return w ? std::make_unique<EvalWeights>(std::move(*w)) : nullptr;
+  std::vector<std::uint8_t> bytes;
+  std::istringstream in(body);
+  for (std::string item; std::getline(in, item, ',');) {
+    const std::size_t digit = item.find_first_of("0123456789");
+    if (digit != std::string::npos) bytes.push_back(std::uint8_t(std::stoi(item.substr(digit))));
+  }
+  return loaded(decode_weights(bytes));
 }
 
 }  // namespace
@@ -173,8 +189,11 @@ int match_command(const Args& args) {
     }
   }
   const int total = openings * 2;
-  std::printf("A (level %lld): %d wins, %d draws, %d losses of %d (%.1f%%); average disc difference %+.2f\n", a, wins,
-              draws, losses, total, 100.0 * (wins + 0.5 * draws) / total, double(diff_sum) / total);
+  const MatchScore score{wins, draws, losses};
+  std::printf("A (level %lld): %d wins, %d draws, %d losses of %d (%.1f%% +/- %.1f%%, Elo %s, 95%%); "
+              "average disc difference %+.2f\n",
+              a, wins, draws, losses, total, 100.0 * score.score(), 100.0 * score_margin(score), elo_text(score).c_str(),
+              double(diff_sum) / total);
   auto speed = [](const char* name, long long level, const SideStats& s) {
     std::printf("%s (level %lld): %d moves, %.6f s/move, %llu nodes, %.2f M nodes/s\n", name, level, s.moves,
                 s.moves ? s.seconds / s.moves : 0.0, static_cast<unsigned long long>(s.nodes),
