@@ -3,19 +3,22 @@
 // used to write and read them.
 //
 // Encoding (bytes, compiled in as an array of bytes; docs/reversi-weights.md):
-//   header   'R' 'W' 2, then T (stored tables, 1..kPhases), then kPhases bytes:
+//   header   'R' 'W' 3, then T (stored tables, 1..kPhases), then kPhases bytes:
 //            the stored table each phase reads (phases may share one), then
 //            the step S as a LEB128 varint: every weight is a multiple of S
 //            (in 1/kEvalScale disc) and is stored divided by S;
-//   tokens   table by table, feature by feature, the weight of every
-//            configuration that is the smaller of itself and its mirror
-//            reading (mirror_configuration), in index order, as a stream of
-//            LEB128 varint tokens: an odd token 2n+1 is a run of n zero
-//            weights (configurations pruned or never seen in training), an
-//            even token 2z is one nonzero weight whose zigzag code is z.
-// The first format (until issue 11) was base64 text of the token stream
-// alone, 10 tables, step 1: decode_base64_weights reads it, so matches can
-// pit old weight files against new ones.
+//   layout   the stored configurations are, feature by feature in index
+//            order, those that are the smaller of themselves and their mirror
+//            reading (mirror_configuration); the live ones (nonzero in some
+//            table) as alternating runs, dead first, each a LEB128 varint;
+//   values   for every table in turn, one zigzag LEB128 varint per live
+//            configuration: table 0's weight, then each table's difference
+//            from the table before (neighbouring tables are fitted close).
+// Dead configurations (pruned or never seen in training) weigh 0.
+// The first format (until issue 11) was base64 text of a token stream alone,
+// 10 tables, step 1 (an odd token 2n+1 a run of n zeros, an even token 2z one
+// weight of zigzag code z): decode_base64_weights reads it, so matches can pit
+// old weight files against new ones.
 #pragma once
 
 #include <array>

@@ -3,8 +3,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <fstream>
+#include <sstream>
 
 #include "engine/core/clock.h"
+#include "engine/reversi/eval_weights.h"
 
 namespace qipan::tools {
 
@@ -88,19 +91,21 @@ EvalWeights fit_weights(const std::vector<ReversiSample>& samples, const EvalWei
   report.validation_rmse_before = valid.rows() ? std::sqrt(before / double(valid.rows())) : 0;
 
   // Variables: tables * kPhaseSize weights and the sink. A weight is live
-  // when its kind is fitted and the training positions read it min_count
-  // times or more.
+  // when its kind is fitted and the training positions read its
+  // configuration min_count times or more.
   const std::size_t n = std::size_t(tables) * kPhaseSize, sink = n;
-  std::vector<std::uint32_t> count(n, 0);
-  for (std::uint32_t v : train.features) ++count[v];
+  // A configuration lives in every table or in none (the storage keeps one
+  // layout for all, eval_weights.h): counts are summed over the tables.
+  std::vector<std::uint32_t> count(kPhaseSize, 0);
+  for (std::uint32_t v : train.features) ++count[v % kPhaseSize];
   std::vector<std::uint8_t> live(n + 1, 0);
   report.pruned_weights = 0;
-  for (std::size_t j = 0; j < n; ++j) {
-    int kind = 0;
-    while (kind + 1 < kFeatureKinds && kFeatureOffset[kind + 1] <= int(j % kPhaseSize)) ++kind;
+  for (int i = 0, kind = 0; i < kPhaseSize; ++i) {
+    while (kind + 1 < kFeatureKinds && kFeatureOffset[kind + 1] <= i) ++kind;
     const bool fitted = !(options.skip_kinds >> kind & 1u);
-    live[j] = fitted && count[j] >= std::uint32_t(std::max(options.min_count, 1));
-    if (fitted && count[j] > 0 && !live[j] && canon[j % kPhaseSize] == j % kPhaseSize) ++report.pruned_weights;
+    const bool alive = fitted && count[i] >= std::uint32_t(std::max(options.min_count, 1));
+    for (int t = 0; t < tables; ++t) live[std::size_t(t) * kPhaseSize + i] = alive;
+    if (fitted && count[i] > 0 && !alive) ++report.pruned_weights;
   }
   for (Design* d : {&train, &valid})
     for (std::uint32_t& v : d->features)
@@ -211,9 +216,39 @@ EvalWeights fit_weights(const std::vector<ReversiSample>& samples, const EvalWei
   }
   report.nonzero_weights = 0;
   for (std::size_t j = 0; j < n; ++j)
-    if (x[j] != 0 && canon[j % kPhaseSize] == j % kPhaseSize) ++report.nonzero_weights;
+    if (live[j] && canon[j % kPhaseSize] == j % kPhaseSize) ++report.nonzero_weights;
   report.seconds = watch.elapsed_seconds();
   return w;
+}
+
+std::unique_ptr<EvalWeights> load_weights_file(const std::string& path) {
+  std::ifstream f(path);
+  std::stringstream buffer;
+  buffer << f.rdbuf();
+  const std::string s = buffer.str();
+  const std::size_t name = s.find("kEncodedWeights");
+  const std::size_t open = s.find('{', name);
+  const std::size_t close = s.find('}', open);
+  if (!f || name == std::string::npos || open == std::string::npos || close == std::string::npos) return nullptr;
+  const std::string body = s.substr(open + 1, close - open - 1);
+  auto loaded = [](Result<EvalWeights> w) { return w ? std::make_unique<EvalWeights>(std::move(*w)) : nullptr; };
+  if (body.find('"') != std::string::npos) {
+    std::string text;
+    for (std::size_t q = body.find('"'); q != std::string::npos; q = body.find('"', q)) {
+      const std::size_t end = body.find('"', q + 1);
+      if (end == std::string::npos) return nullptr;
+      text += body.substr(q + 1, end - q - 1);
+      q = end + 1;
+    }
+    return loaded(decode_base64_weights(text));
+  }
+  std::vector<std::uint8_t> bytes;
+  std::istringstream in(body);
+  for (std::string item; std::getline(in, item, ',');) {
+    const std::size_t digit = item.find_first_of("0123456789");
+    if (digit != std::string::npos) bytes.push_back(std::uint8_t(std::stoi(item.substr(digit))));
+  }
+  return loaded(decode_weights(bytes));
 }
 
 }  // namespace qipan::tools

@@ -7,6 +7,8 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <string>
 #include <vector>
 
 #include "engine/reversi/evaluate.h"
@@ -29,8 +31,9 @@ struct FitOptions {
   // fitted as one; weights are rounded to multiples of `step`.
   int tables = reversi::kPhases;
   int step = 1;
-  // A weight read fewer than `min_count` times in the training positions is
-  // left 0 (pruned: rare configurations cost storage and say little).
+  // A configuration read fewer than `min_count` times in the training
+  // positions (all phases together) is left 0 in every table (pruned: rare
+  // configurations cost storage and say little).
   int min_count = 1;
   // Feature kinds left out (all their weights 0), a bit per FeatureKind.
   std::uint32_t skip_kinds = 0;
@@ -46,8 +49,8 @@ struct FitReport {
   double validation_rmse_before = 0;            // of the starting weights
   int iterations = 0;
   double seconds = 0;
-  std::size_t nonzero_weights = 0;  // stored ones: mirror readings and shared phases once
-  std::size_t pruned_weights = 0;   // seen, but fewer than min_count times
+  std::size_t nonzero_weights = 0;  // stored (live) ones: mirror readings and shared phases once
+  std::size_t pruned_weights = 0;   // configurations seen, but fewer than min_count times
 };
 
 // Fits weights to `samples`; mirror readings share one weight (so the
@@ -56,5 +59,10 @@ struct FitReport {
 // the report (validation error before fitting).
 reversi::EvalWeights fit_weights(const std::vector<ReversiSample>& samples, const reversi::EvalWeights& start,
                                  const FitOptions& options, FitReport& report);
+
+// Weights from a generated eval_weights.inc (a tuning run's output or an
+// older one): the byte array of the current format, or the base64 string
+// literals of the first (eval_weights.h). Null when unreadable.
+std::unique_ptr<reversi::EvalWeights> load_weights_file(const std::string& path);
 
 }  // namespace qipan::tools

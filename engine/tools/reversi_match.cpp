@@ -11,14 +11,12 @@
 // final disc difference (empties to the winner) and each side's search speed.
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <memory>
-#include <sstream>
 #include <string>
-#include <vector>
 
 #include "commands.h"
 #include "match_stats.h"
+#include "reversi_fit.h"
 #include "parse_integer.h"
 #include "engine/core/clock.h"
 #include "engine/core/random.h"
@@ -66,39 +64,6 @@ int play_game(const Position& opening, ReversiAi& black, int black_level, Revers
   return pos.final_score_for_black();
 }
 
-// Weights from a generated eval_weights.inc, to compare a tuning run against
-// the built-in weights: the byte array of the current format, or the base64
-// string literals of the first one (eval_weights.h).
-std::unique_ptr<EvalWeights> load_weights(const std::string& path) {
-  std::ifstream f(path);
-  std::stringstream buffer;
-  buffer << f.rdbuf();
-  const std::string s = buffer.str();
-  const std::size_t name = s.find("kEncodedWeights");
-  const std::size_t open = s.find('{', name);
-  const std::size_t close = s.find('}', open);
-  if (!f || name == std::string::npos || open == std::string::npos || close == std::string::npos) return nullptr;
-  const std::string body = s.substr(open + 1, close - open - 1);
-  auto loaded = [](Result<EvalWeights> w) { return w ? std::make_unique<EvalWeights>(std::move(*w)) : nullptr; };
-  if (body.find('"') != std::string::npos) {
-    std::string text;
-    for (std::size_t q = body.find('"'); q != std::string::npos; q = body.find('"', q)) {
-      const std::size_t end = body.find('"', q + 1);
-      if (end == std::string::npos) return nullptr;
-      text += body.substr(q + 1, end - q - 1);
-      q = end + 1;
-    }
-    return loaded(decode_base64_weights(text));
-  }
-  std::vector<std::uint8_t> bytes;
-  std::istringstream in(body);
-  for (std::string item; std::getline(in, item, ',');) {
-    const std::size_t digit = item.find_first_of("0123456789");
-    if (digit != std::string::npos) bytes.push_back(std::uint8_t(std::stoi(item.substr(digit))));
-  }
-  return loaded(decode_weights(bytes));
-}
-
 }  // namespace
 
 int match_command(const Args& args) {
@@ -141,7 +106,7 @@ int match_command(const Args& args) {
   std::unique_ptr<EvalWeights> wa, wb;
   for (auto [path, w] : {std::pair{&weights_a, &wa}, std::pair{&weights_b, &wb}}) {
     if (path->empty()) continue;
-    *w = load_weights(*path);
+    *w = load_weights_file(*path);
     if (!*w) {
       std::fprintf(stderr, "qipan match: cannot read weights from %s\n", path->c_str());
       return 2;

@@ -5,16 +5,16 @@
 //       [--seed S] [--out engine/reversi/eval_weights.inc] [--save-data F]
 //       [--data F] [--ridge L] [--smooth M] [--iterations I] [--blend B]
 //       [--keep-rounds K] [--tables T] [--step S] [--min-count C]
-//       [--skip KIND,...]
+//       [--skip KIND,...] [--start FILE.inc]
 //     Round r plays N games with the weights of round r-1 (round 1: the
-//     hand-made evaluation): a few random opening plies, then depth-D
+//     hand-made evaluation, or the weights of --start): a few random opening plies, then depth-D
 //     searches, and exact play from E empties (the endgame solver), so every
 //     position from E empties on is labelled with its exact value and earlier
 //     ones with the result of good play, blended from round 2 on with the
 //     search's own score (share B). After each round the weights are refitted
 //     by least squares on the positions of the last K rounds (reversi_fit.h):
 //     T weight tables shared by bands of phases, weights in steps of S/32
-//     disc, weights read fewer than C times in training left 0, the named
+//     disc, configurations read fewer than C times in training left 0, the named
 //     feature kinds (evaluate.h kFeatures) left out. --data F fits F's
 //     positions (written by --save-data) without playing.
 //
@@ -54,6 +54,7 @@ struct TuneOptions {
   std::uint64_t seed = 1;
   std::string out = "engine/reversi/eval_weights.inc";
   std::string save_data, data;
+  std::string start;  // weights round 1 plays with (an eval_weights.inc); default hand-made
   // Labels from round 2 on: this share of the label is the search's own
   // score at the root (less noisy than the game's result alone).
   double blend = 0.5;
@@ -141,10 +142,10 @@ bool write_weights(const std::string& path, const EvalWeights& w, const WeightSt
   f << "// Encoded weights (eval_weights.h): " << bytes.size() << " bytes; " << storage.tables << " tables, step "
     << storage.step << ".\n";
   f << "constexpr std::uint8_t kEncodedWeights[] = {\n";
-  constexpr std::size_t kPerLine = 32;
+  constexpr std::size_t kPerLine = 40;
   for (std::size_t i = 0; i < bytes.size(); i += kPerLine) {
-    f << "   ";
-    for (std::size_t j = i; j < std::min(bytes.size(), i + kPerLine); ++j) f << ' ' << int(bytes[j]) << ',';
+    f << "    ";
+    for (std::size_t j = i; j < std::min(bytes.size(), i + kPerLine); ++j) f << int(bytes[j]) << ',';
     f << "\n";
   }
   f << "};\n";
@@ -171,6 +172,14 @@ int tune_eval(const TuneOptions& o, const std::string& command_line) {
   const Stopwatch total;
   std::vector<ReversiSample> samples;
   EvalWeights weights = EvalWeights::handmade();
+  if (!o.start.empty()) {
+    std::unique_ptr<EvalWeights> start = load_weights_file(o.start);
+    if (!start) {
+      std::fprintf(stderr, "qipan tune: cannot read weights from %s\n", o.start.c_str());
+      return 2;
+    }
+    weights = *start;
+  }
   FitReport report;
   double play_seconds = 0;
   std::vector<std::size_t> round_start;
@@ -180,16 +189,20 @@ int tune_eval(const TuneOptions& o, const std::string& command_line) {
       return 2;
     }
     std::fprintf(stderr, "loaded %zu positions\n", samples.size());
-    weights = fit_weights(samples, weights, o.fit, report);
+    // The "before" figure: the --start weights, or those built in now, on
+    // these positions.
+    weights = fit_weights(samples, o.start.empty() ? EvalWeights::builtin() : weights, o.fit, report);
   } else {
     for (int round = 1; round <= o.rounds; ++round) {
       std::fprintf(stderr, "round %d: playing %d games (depth %d, exact from %d empties)\n", round, o.games,
                    o.depth, o.exact);
       const Stopwatch watch;
       // Round 1's search scores come from the hand-made evaluation, whose
-      // scale is not discs: its labels are the games' results alone.
+      // scale is not discs: its labels are the games' results alone (unless
+      // it starts from tuned weights).
+      const bool scores_in_discs = round > 1 || !o.start.empty();
       std::vector<ReversiSample> more = play_games(weights, o, o.seed * 1000 + std::uint64_t(round),
-                                                   std::uint32_t((round - 1) * o.games), round == 1 ? 0.0 : o.blend);
+                                                   std::uint32_t((round - 1) * o.games), scores_in_discs ? o.blend : 0.0);
       play_seconds += watch.elapsed_seconds();
       round_start.push_back(samples.size());
       samples.insert(samples.end(), more.begin(), more.end());
@@ -212,10 +225,12 @@ int tune_eval(const TuneOptions& o, const std::string& command_line) {
   char summary[512];
   std::snprintf(summary, sizeof summary,
                 "//   %s\n// %zu positions (%zu train, %zu held out), self-play %.0f s, total %.0f s;\n"
-                "// validation rmse %.2f discs (previous round's weights: %.2f); %zu nonzero weights stored,\n"
-                "// %zu seen fewer than %d times left 0.\n",
+                "// validation rmse %.2f discs (%s: %.2f); %zu weights stored (all tables),\n"
+                "// %zu configurations seen fewer than %d times left 0.\n",
                 command_line.c_str(), samples.size(), report.train_samples, report.validation_samples, play_seconds,
-                total.elapsed_seconds(), report.validation_rmse, report.validation_rmse_before,
+                total.elapsed_seconds(), report.validation_rmse,
+                !o.data.empty() && !o.start.empty() ? "the --start weights"
+                : o.data.empty() ? "previous round's weights" : "the weights built in before", report.validation_rmse_before,
                 report.nonzero_weights, report.pruned_weights, o.fit.min_count);
   if (!write_weights(o.out, weights, WeightStorage::tied(o.fit.tables, o.fit.step), summary)) {
     std::fprintf(stderr, "qipan tune: cannot write %s\n", o.out.c_str());
@@ -360,6 +375,7 @@ int tune_command(const Args& args) {
                  "                               [--ridge L] [--smooth M] [--iterations I]\n"
                  "                               [--blend B] [--keep-rounds K]\n"
                  "                               [--tables T] [--step S] [--min-count C] [--skip KIND,...]\n"
+                 "                               [--start FILE.inc]\n"
                  "       qipan tune reversi probcut [--positions N] [--max-depth D] [--seed S] [--out FILE]\n");
     return 2;
   }
@@ -396,6 +412,7 @@ int tune_command(const Args& args) {
     else if (a == "--out") o.out = v;
     else if (a == "--save-data") o.save_data = v;
     else if (a == "--data") o.data = v;
+    else if (a == "--start") o.start = v;
     else ok = false;
     if (!ok) {
       std::fprintf(stderr, "qipan tune: bad option %s %s\n", a.c_str(), v.c_str());
