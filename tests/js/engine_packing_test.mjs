@@ -11,29 +11,17 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { packEngine, sizes } from '../../scripts/build_page.mjs';
+import { finish, testAsync } from './harness.mjs';
 import { inflateBase64Gzip, startEngine } from '../../web/worker/engine_loader.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const enginePath = process.env.QIPAN_WEB_ENGINE || `${root}/build/wasm/qipan_web.js`;
 const source = readFileSync(enginePath, 'utf8');
 const wasm = Buffer.from(source.match(/wasmBinaryFile="data:application\/octet-stream;base64,([^"]*)"/)[1], 'base64');
-let passed = 0;
-let failed = 0;
-async function test(name, body) {
-  try {
-    await body();
-    passed++;
-    console.log(`ok - ${name}`);
-  } catch (error) {
-    failed++;
-    console.log(`not ok - ${name}\n${error.stack}`);
-  }
-}
-
 const packed = packEngine(source);
 const payload = packed.text.match(/^var QipanWasmGzip="([A-Za-z0-9+/=]+)";\n/)?.[1];
 
-await test('the packed script holds the wasm once, gzipped, and an empty data URI', () => {
+await testAsync('the packed script holds the wasm once, gzipped, and an empty data URI', () => {
   assert.ok(payload, 'QipanWasmGzip leads the script');
   assert.deepEqual(gunzipSync(Buffer.from(payload, 'base64')), wasm);
   assert.equal(packed.wasmBytes, wasm.length);
@@ -43,11 +31,11 @@ await test('the packed script holds the wasm once, gzipped, and an empty data UR
   assert.throws(() => packEngine('var x = 1;'), /0 inlined wasm payloads/);
 });
 
-await test('the loader inflates the payload to the same bytes', async () => {
+await testAsync('the loader inflates the payload to the same bytes', async () => {
   assert.deepEqual(Buffer.from(await inflateBase64Gzip(payload)), wasm);
 });
 
-await test('the packed engine started by the loader plays and searches', async () => {
+await testAsync('the packed engine started by the loader plays and searches', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'qipan-packed-'));
   try {
     writeFileSync(join(dir, 'engine.cjs'), packed.text);
@@ -69,11 +57,10 @@ await test('the packed engine started by the loader plays and searches', async (
   }
 });
 
-await test('sizes counts raw and gzip bytes', () => {
+await testAsync('sizes counts raw and gzip bytes', () => {
   const s = sizes('a'.repeat(1000));
   assert.equal(s.bytes, 1000);
   assert.ok(s.gzipBytes > 0 && s.gzipBytes < 100);
 });
 
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+finish();
