@@ -17,3 +17,16 @@ function(qipan_web_engine target)
     -lembind -sMODULARIZE=1 -sEXPORT_NAME=QipanEngine -sSINGLE_FILE=1
     -sENVIRONMENT=web,worker,node -sALLOW_MEMORY_GROWTH=1)
 endfunction()
+
+# Sources off every search path (records, notation, game histories, the
+# bindings) compiled for size in the wasm build: about half the code, and the
+# page carries all of it (docs/platform.md, "The page's engine"). Searches,
+# move generation and evaluation keep -O3.
+function(qipan_wasm_size_optimised)
+  set(cold)
+  foreach(pattern IN LISTS ARGN)
+    file(GLOB matched CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/${pattern})
+    list(APPEND cold ${matched})
+  endforeach()
+  set_source_files_properties(${cold} DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR} PROPERTIES COMPILE_OPTIONS -Os)
+endfunction()

@@ -1,6 +1,9 @@
-// Builds dist/index.html: one self-contained page with the engine (wasm
-// inlined by -sSINGLE_FILE), the worker glue and the bundled app, so it works
-// opened from disk and from any static host, with no network. Beside it, for
+// Builds dist/index.html: one self-contained page with the engine, the
+// worker glue and the bundled app, so it works opened from disk and from any
+// static host, with no network. The engine's wasm, which -sSINGLE_FILE
+// inlines as base64, is taken out of the engine script, gzipped and put back
+// as base64 of the gzip in a global the page inflates
+// (web/worker/engine_loader.js); the page is a third of its size that way. Beside it, for
 // a page served over http(s): the web app manifest, its icons and the service
 // worker (sw.js) that keeps an offline copy under the build's content hash.
 //   node scripts/build_page.mjs <engine.js> <out.html>
@@ -10,6 +13,7 @@ import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { copyFileSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { uiChineseText } from '../web/fonts/ui_text.mjs';
 
@@ -30,6 +34,26 @@ async function bundle(entry) {
 
 // Inline script text must not close its own <script> element.
 const inline = (text) => text.replace(/<\/script/gi, '<\\/script');
+
+// The engine script with its wasm packed: the -sSINGLE_FILE payload (a
+// base64 data URI) emptied, and the wasm gzipped, as base64, in the global
+// QipanWasmGzip before the factory. An empty data URI keeps Emscripten from
+// fetching a file; engine_loader.js passes the inflated bytes as wasmBinary.
+const WASM_DATA_URI = /(wasmBinaryFile\s*=\s*"data:application\/octet-stream;base64,)([A-Za-z0-9+/=]*)"/g;
+export function packEngine(engine) {
+  const found = [...engine.matchAll(WASM_DATA_URI)];
+  if (found.length !== 1) throw new Error(`the engine script has ${found.length} inlined wasm payloads, not 1 (built without -sSINGLE_FILE?)`);
+  const wasm = Buffer.from(found[0][2], 'base64');
+  const packed = gzipSync(wasm, { level: 9 }).toString('base64');
+  const text = `var QipanWasmGzip="${packed}";\n` + engine.replace(WASM_DATA_URI, (_, prefix) => `${prefix}"`);
+  return { text, wasmBytes: wasm.length, packedBytes: packed.length };
+}
+
+// Raw and gzip (level 9) bytes of a text, as a host would serve it.
+export function sizes(text) {
+  const bytes = Buffer.from(text);
+  return { bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length };
+}
 
 // The characters of the page's Chinese text that the embedded font lacks.
 export async function missingUiGlyphs() {
@@ -68,11 +92,11 @@ export async function buildPage({ enginePath = `${root}/build/wasm/qipan_web.js`
       'run web/fonts/make_ui_font.py (see its header)');
   }
   const [app, worker] = await Promise.all([bundle(entry), bundle('web/worker/engine_worker.js')]);
-  const engine = readFileSync(enginePath, 'utf8');
+  const engine = packEngine(readFileSync(enginePath, 'utf8'));
   const style = readFileSync(`${root}/web/style.css`, 'utf8');
   const parts = {
     '/*QIPAN_STYLE*/': style,
-    '/*QIPAN_ENGINE*/': inline(engine),
+    '/*QIPAN_ENGINE*/': inline(engine.text),
     '/*QIPAN_WORKER*/': inline(worker),
     '/*QIPAN_APP*/': inline(app),
   };
@@ -84,14 +108,15 @@ export async function buildPage({ enginePath = `${root}/build/wasm/qipan_web.js`
   mkdirSync(dirname(outPath), { recursive: true });
   writeFileSync(outPath, html);
   const version = offline ? writeOfflineFiles(dirname(outPath), html) : null;
-  return { outPath, bytes: Buffer.byteLength(html), version };
+  return { outPath, ...sizes(html), wasmBytes: engine.wasmBytes, packedWasmBytes: engine.packedBytes, version };
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const [enginePath, outPath] = process.argv.slice(2);
   try {
     const page = await buildPage({ enginePath: enginePath || undefined, outPath: outPath || undefined });
-    console.log(`wrote ${page.outPath} (${page.bytes} bytes)${page.version ? `, offline copy ${page.version}` : ''}`);
+    console.log(`wrote ${page.outPath} (${page.bytes} bytes, ${page.gzipBytes} gzipped; wasm ${page.wasmBytes} bytes, ` +
+      `${page.packedWasmBytes} as base64 of its gzip)${page.version ? `, offline copy ${page.version}` : ''}`);
   } catch (error) {
     console.error(`build_page: ${error.message}`);
     process.exit(1);

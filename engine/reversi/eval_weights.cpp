@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cassert>
+#include <cmath>
 #include <vector>
 
 #include "codes.h"
@@ -12,15 +13,26 @@ namespace {
 
 #include "eval_weights.inc"
 
-// Visits the stored (canonical) configurations in encoded order.
-template <typename F>
-void for_each_stored(F&& f) {
-  for (int p = 0; p < kPhases; ++p)
+constexpr std::uint8_t kMagic[3] = {'R', 'W', 3};
+
+// The stored configurations of one table, in encoded order: each one's
+// index in a phase table and its mirror reading's.
+struct Stored {
+  std::vector<std::uint32_t> index, mirror;
+};
+const Stored& stored_configurations() {
+  static const Stored stored = [] {
+    Stored s;
     for (int k = 0; k < kFeatureKinds; ++k)
       for (int c = 0; c < kFeatures[k].size; ++c) {
         const int m = mirror_configuration(k, c);
-        if (m >= c) f(p, k, c, m);
+        if (m < c) continue;
+        s.index.push_back(std::uint32_t(kFeatureOffset[k] + c));
+        s.mirror.push_back(std::uint32_t(kFeatureOffset[k] + m));
       }
+    return s;
+  }();
+  return stored;
 }
 
 constexpr char kBase64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -41,36 +53,154 @@ void put_varint(std::vector<std::uint8_t>& out, std::uint32_t v) {
   out.push_back(std::uint8_t(v));
 }
 
-}  // namespace
-
-std::string encode_weights(const EvalWeights& weights) {
-  std::vector<std::uint8_t> bytes;
-  std::uint32_t zeros = 0;
-  for_each_stored([&](int p, int k, int c, int) {
-    const int v = weights.phase(p)[kFeatureOffset[k] + c];
-    if (v == 0) {
-      ++zeros;
-      return;
-    }
-    if (zeros) put_varint(bytes, zeros * 2 + 1);
-    zeros = 0;
-    const std::uint32_t zigzag = v >= 0 ? std::uint32_t(v) * 2 : std::uint32_t(-v) * 2 - 1;
-    put_varint(bytes, zigzag * 2);
-  });
-  if (zeros) put_varint(bytes, zeros * 2 + 1);
-  std::string text;
-  for (std::size_t i = 0; i < bytes.size(); i += 3) {
-    const std::uint32_t n = std::uint32_t(bytes[i]) << 16 | (i + 1 < bytes.size() ? bytes[i + 1] << 8 : 0) |
-                            (i + 2 < bytes.size() ? bytes[i + 2] : 0);
-    text += kBase64[n >> 18 & 63];
-    text += kBase64[n >> 12 & 63];
-    text += i + 1 < bytes.size() ? kBase64[n >> 6 & 63] : '=';
-    text += i + 2 < bytes.size() ? kBase64[n & 63] : '=';
+// Reads one varint at bytes[i]; false past the end or when too long.
+bool get_varint(std::span<const std::uint8_t> bytes, std::size_t& i, std::uint32_t& value) {
+  value = 0;
+  for (int shift = 0;; shift += 7) {
+    if (i >= bytes.size() || shift > 28) return false;
+    value |= std::uint32_t(bytes[i] & 0x7F) << shift;
+    if (!(bytes[i++] & 0x80)) return true;
   }
-  return text;
 }
 
-Result<EvalWeights> decode_weights(std::string_view base64) {
+Error layout_mismatch(std::size_t read, std::size_t total) {
+  return make_error(code::weights_layout_mismatch, "evaluation weights do not match the feature layout (" +
+                                                       std::to_string(read) + " of " + std::to_string(total) +
+                                                       " bytes read)")
+      .with("read", read)
+      .with("total", total);
+}
+
+constexpr std::uint32_t zigzag(int v) { return v >= 0 ? std::uint32_t(v) * 2 : std::uint32_t(-v) * 2 - 1; }
+constexpr long long unzigzag(std::uint32_t z) { return (z & 1) ? -((long long)(z) + 1) / 2 : (long long)(z) / 2; }
+
+// The first format's token stream: 10 tables, step 1, an odd token 2n+1 a
+// run of n zeros, an even token 2z one weight of zigzag code z.
+Result<EvalWeights> decode_first_format(std::span<const std::uint8_t> bytes) {
+  const Stored& stored = stored_configurations();
+  EvalWeights w;
+  std::size_t i = 0;
+  std::uint32_t zeros = 0;
+  for (int p = 0; p < kPhases; ++p) {
+    std::int16_t* t = w.phase(p);
+    for (std::size_t c = 0; c < stored.index.size(); ++c) {
+      if (zeros > 0) {
+        --zeros;
+        continue;
+      }
+      std::uint32_t token = 0;
+      if (!get_varint(bytes, i, token) || token == 1) return layout_mismatch(i, bytes.size());
+      if (token & 1) {
+        zeros = (token >> 1) - 1;  // this configuration is the run's first
+        continue;
+      }
+      const long long v = unzigzag(token >> 1);
+      if (v < -32768 || v > 32767) return layout_mismatch(i, bytes.size());
+      t[stored.index[c]] = t[stored.mirror[c]] = std::int16_t(v);
+    }
+  }
+  if (zeros != 0 || i != bytes.size()) return layout_mismatch(i, bytes.size());
+  return w;
+}
+
+}  // namespace
+
+WeightStorage::WeightStorage() {
+  for (int p = 0; p < kPhases; ++p) table_of_phase[p] = std::uint8_t(p);
+}
+
+WeightStorage WeightStorage::tied(int tables, int step) {
+  WeightStorage s;
+  s.tables = tables;
+  s.step = step;
+  for (int p = 0; p < kPhases; ++p) s.table_of_phase[p] = std::uint8_t(p * tables / kPhases);
+  return s;
+}
+
+std::vector<std::uint8_t> encode_weights(const EvalWeights& weights, const WeightStorage& storage) {
+  const Stored& stored = stored_configurations();
+  std::vector<std::uint8_t> bytes(kMagic, kMagic + 3);
+  bytes.push_back(std::uint8_t(storage.tables));
+  bytes.insert(bytes.end(), storage.table_of_phase.begin(), storage.table_of_phase.end());
+  put_varint(bytes, std::uint32_t(storage.step));
+  // Each table's values, in steps, from the first phase that reads it.
+  std::array<int, kPhases> first_phase{};
+  for (int p = kPhases - 1; p >= 0; --p) first_phase[storage.table_of_phase[p]] = p;
+  const std::size_t n = stored.index.size();
+  std::vector<int> value(std::size_t(storage.tables) * n);
+  std::vector<bool> live(n, false);
+  for (int t = 0; t < storage.tables; ++t)
+    for (std::size_t c = 0; c < n; ++c) {
+      const int v = int(std::lround(double(weights.phase(first_phase[t])[stored.index[c]]) / storage.step));
+      value[std::size_t(t) * n + c] = v;
+      if (v != 0) live[c] = true;
+    }
+  // The live configurations (nonzero in some table): alternating runs of
+  // configurations, dead first.
+  for (std::size_t c = 0; c < n;) {
+    std::size_t e = c;
+    while (e < n && !live[e]) ++e;
+    put_varint(bytes, std::uint32_t(e - c));
+    if (e == n) break;
+    c = e;
+    while (e < n && live[e]) ++e;
+    put_varint(bytes, std::uint32_t(e - c));
+    c = e;
+  }
+  // Their values: the first table's, then each table's difference from the
+  // one before (neighbouring tables are fitted close to each other).
+  for (int t = 0; t < storage.tables; ++t)
+    for (std::size_t c = 0; c < n; ++c)
+      if (live[c])
+        put_varint(bytes, zigzag(value[std::size_t(t) * n + c] - (t ? value[std::size_t(t - 1) * n + c] : 0)));
+  return bytes;
+}
+
+Result<EvalWeights> decode_weights(std::span<const std::uint8_t> bytes) {
+  constexpr std::size_t kHeader = 3 + 1 + kPhases;
+  if (bytes.size() < kHeader + 1 || bytes[0] != kMagic[0] || bytes[1] != kMagic[1] || bytes[2] != kMagic[2])
+    return layout_mismatch(0, bytes.size());
+  WeightStorage storage;
+  storage.tables = bytes[3];
+  if (storage.tables < 1 || storage.tables > kPhases) return layout_mismatch(4, bytes.size());
+  for (int p = 0; p < kPhases; ++p) {
+    storage.table_of_phase[p] = bytes[4 + p];
+    if (storage.table_of_phase[p] >= storage.tables) return layout_mismatch(5 + p, bytes.size());
+  }
+  std::size_t i = kHeader;
+  std::uint32_t step = 0;
+  if (!get_varint(bytes, i, step) || step < 1 || step > 32767) return layout_mismatch(i, bytes.size());
+  const Stored& stored = stored_configurations();
+  const std::size_t n = stored.index.size();
+  std::vector<std::uint32_t> live;
+  for (std::size_t c = 0; c < n;) {
+    std::uint32_t dead = 0, run = 0;
+    if (!get_varint(bytes, i, dead) || dead > n - c) return layout_mismatch(i, bytes.size());
+    c += dead;
+    if (c == n) break;
+    if (!get_varint(bytes, i, run) || run == 0 || run > n - c) return layout_mismatch(i, bytes.size());
+    for (; run > 0; --run) live.push_back(std::uint32_t(c++));
+  }
+  EvalWeights w;
+  std::vector<long long> value(live.size(), 0);
+  for (int t = 0; t < storage.tables; ++t)
+    for (std::size_t j = 0; j < live.size(); ++j) {
+      std::uint32_t z = 0;
+      if (!get_varint(bytes, i, z)) return layout_mismatch(i, bytes.size());
+      value[j] += unzigzag(z);
+      const long long v = value[j] * step;
+      if (v < -32768 || v > 32767) return layout_mismatch(i, bytes.size());
+      for (int p = 0; p < kPhases; ++p) {
+        if (storage.table_of_phase[p] != t) continue;
+        std::int16_t* table = w.phase(p);
+        table[stored.index[live[j]]] = table[stored.mirror[live[j]]] = std::int16_t(v);
+      }
+    }
+  if (i != bytes.size()) return layout_mismatch(i, bytes.size());
+  return w;
+}
+
+Result<EvalWeights> decode_base64_weights(std::string_view base64) {
   std::vector<std::uint8_t> bytes;
   std::uint32_t acc = 0;
   int bits = 0;
@@ -88,68 +218,22 @@ Result<EvalWeights> decode_weights(std::string_view base64) {
       bytes.push_back(std::uint8_t(acc >> bits));
     }
   }
-  EvalWeights w;
-  std::size_t i = 0;
-  std::uint32_t zeros = 0;
-  bool ok = true;
-  for_each_stored([&](int p, int k, int c, int m) {
-    if (!ok) return;
-    int v = 0;
-    if (zeros > 0) {
-      --zeros;
-    } else {
-      std::uint32_t token = 0;
-      for (int shift = 0;; shift += 7) {
-        if (i >= bytes.size() || shift > 28) {
-          ok = false;
-          return;
-        }
-        token |= std::uint32_t(bytes[i] & 0x7F) << shift;
-        if (!(bytes[i++] & 0x80)) break;
-      }
-      if (token & 1) {
-        if (token < 3) {
-          ok = false;
-          return;
-        }
-        zeros = (token >> 1) - 1;  // this configuration is the run's first
-      } else {
-        const std::uint32_t z = token >> 1;
-        v = (z & 1) ? -int((z + 1) >> 1) : int(z >> 1);
-        if (v < -32768 || v > 32767) {
-          ok = false;
-          return;
-        }
-      }
-    }
-    std::int16_t* t = w.phase(p) + kFeatureOffset[k];
-    t[c] = std::int16_t(v);
-    t[m] = std::int16_t(v);
-  });
-  if (!ok || zeros != 0 || i != bytes.size())
-    return make_error(code::weights_layout_mismatch, "evaluation weights do not match the feature layout (" +
-                                                         std::to_string(i) + " of " + std::to_string(bytes.size()) +
-                                                         " bytes read)")
-        .with("read", i)
-        .with("total", bytes.size());
-  return w;
+  return decode_first_format(bytes);
 }
 
-bool has_tuned_weights() { return sizeof(kEncodedWeights) / sizeof(kEncodedWeights[0]) > 0 && kEncodedWeights[0][0]; }
+bool has_tuned_weights() { return sizeof(kEncodedWeights) > 1; }
 
-std::string builtin_weights_text() {
-  std::string text;
-  for (const char* chunk : kEncodedWeights) text += chunk;
-  return text;
+std::span<const std::uint8_t> builtin_weights_bytes() {
+  return {kEncodedWeights, has_tuned_weights() ? sizeof(kEncodedWeights) : 0};
 }
 
 const EvalWeights& EvalWeights::builtin() {
   // Decoded once on first use; read-only afterwards.
   static const EvalWeights weights = [] {
     if (!has_tuned_weights()) return handmade();
-    // The tests check that the compiled-in text decodes; a mismatch would be
+    // The tests check that the compiled-in bytes decode; a mismatch would be
     // a feature layout changed without retuning.
-    Result<EvalWeights> w = decode_weights(builtin_weights_text());
+    Result<EvalWeights> w = decode_weights(builtin_weights_bytes());
     assert(w.ok());
     return w ? std::move(*w) : handmade();
   }();

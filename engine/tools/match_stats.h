@@ -22,13 +22,22 @@ inline double elo_of(double score) {
   return -400.0 * std::log10(1.0 / s - 1.0);
 }
 
-// "+35.2 +/- 40.1" (95 %), from the spread of the per-game scores.
+// The 95 % error of the score (a share, 0..1), from the spread of the
+// per-game scores.
+inline double score_margin(const MatchScore& m) {
+  const int n = m.games();
+  if (n == 0) return 0;
+  const double s = m.score();
+  const double variance = (m.wins * std::pow(1 - s, 2) + m.draws * std::pow(0.5 - s, 2) + m.losses * std::pow(s, 2)) / n;
+  return 1.959964 * std::sqrt(variance / n);
+}
+
+// "+35.2 +/- 40.1" (95 %).
 inline std::string elo_text(const MatchScore& m) {
   const int n = m.games();
   if (n == 0) return "n/a";
   const double s = m.score();
-  const double variance = (m.wins * std::pow(1 - s, 2) + m.draws * std::pow(0.5 - s, 2) + m.losses * std::pow(s, 2)) / n;
-  const double margin = 1.959964 * std::sqrt(variance / n);
+  const double margin = score_margin(m);
   const double elo = elo_of(s);
   const double error = (elo_of(s + margin) - elo_of(s - margin)) / 2;
   char text[64];

@@ -6,16 +6,17 @@
 // the same command prints the same result on every build).
 //
 // --weights-a/-b read another eval_weights.inc (a tuning run's output) for
-// that side. Prints the A side's wins/draws/losses, its average final disc difference
-// (empties to the winner) and each side's search speed.
+// that side (either format, eval_weights.h). Prints the A side's
+// wins/draws/losses, its score and Elo with their 95% error, its average
+// final disc difference (empties to the winner) and each side's search speed.
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <memory>
-#include <sstream>
 #include <string>
 
 #include "commands.h"
+#include "match_stats.h"
+#include "reversi_fit.h"
 #include "parse_integer.h"
 #include "engine/core/clock.h"
 #include "engine/core/random.h"
@@ -63,26 +64,6 @@ int play_game(const Position& opening, ReversiAi& black, int black_level, Revers
   return pos.final_score_for_black();
 }
 
-// Weights from a generated eval_weights.inc (its string literals joined), to
-// compare a tuning run against the built-in weights.
-std::unique_ptr<EvalWeights> load_weights(const std::string& path) {
-  std::ifstream f(path);
-  std::stringstream buffer;
-  buffer << f.rdbuf();
-  const std::string s = buffer.str();
-  const std::size_t start = s.find("kEncodedWeights");
-  if (!f || start == std::string::npos) return nullptr;
-  std::string text;
-  for (std::size_t open = s.find('"', start); open != std::string::npos; open = s.find('"', open)) {
-    const std::size_t close = s.find('"', open + 1);
-    if (close == std::string::npos) return nullptr;
-    text += s.substr(open + 1, close - open - 1);
-    open = close + 1;
-  }
-  auto w = decode_weights(text);
-  return w ? std::make_unique<EvalWeights>(std::move(*w)) : nullptr;
-}
-
 }  // namespace
 
 int match_command(const Args& args) {
@@ -125,7 +106,7 @@ int match_command(const Args& args) {
   std::unique_ptr<EvalWeights> wa, wb;
   for (auto [path, w] : {std::pair{&weights_a, &wa}, std::pair{&weights_b, &wb}}) {
     if (path->empty()) continue;
-    *w = load_weights(*path);
+    *w = load_weights_file(*path);
     if (!*w) {
       std::fprintf(stderr, "qipan match: cannot read weights from %s\n", path->c_str());
       return 2;
@@ -173,8 +154,11 @@ int match_command(const Args& args) {
     }
   }
   const int total = openings * 2;
-  std::printf("A (level %lld): %d wins, %d draws, %d losses of %d (%.1f%%); average disc difference %+.2f\n", a, wins,
-              draws, losses, total, 100.0 * (wins + 0.5 * draws) / total, double(diff_sum) / total);
+  const MatchScore score{wins, draws, losses};
+  std::printf("A (level %lld): %d wins, %d draws, %d losses of %d (%.1f%% +/- %.1f%%, Elo %s, 95%%); "
+              "average disc difference %+.2f\n",
+              a, wins, draws, losses, total, 100.0 * score.score(), 100.0 * score_margin(score), elo_text(score).c_str(),
+              double(diff_sum) / total);
   auto speed = [](const char* name, long long level, const SideStats& s) {
     std::printf("%s (level %lld): %d moves, %.6f s/move, %llu nodes, %.2f M nodes/s\n", name, level, s.moves,
                 s.moves ? s.seconds / s.moves : 0.0, static_cast<unsigned long long>(s.nodes),

@@ -6,7 +6,7 @@
 // engine's own. The page itself is tested in tests/browser/checkers_page_test.mjs.
 //   node --no-experimental-fetch tests/js/checkers_app_test.mjs
 import assert from 'node:assert/strict';
-import { loadEngine } from './harness.mjs';
+import { finish, loadEngine, testAsync } from './harness.mjs';
 import { CheckersApp } from '../../web/app/checkers_app.js';
 import { I18n } from '../../web/app/i18n.js';
 import { DEFAULT_SETTINGS } from '../../web/app/storage.js';
@@ -206,18 +206,6 @@ test('reduced motion: no move or entry animation', () => {
   app.session.delete();
 });
 
-let passed = 0;
-let failed = 0;
-for (const { name, body } of cases) {
-  try {
-    await body();
-    passed++;
-    console.log(`ok - ${name}`);
-  } catch (error) {
-    failed++;
-    console.log(`not ok - ${name}\n${error.stack}`);
-  }
-}
+for (const { name, body } of cases) await testAsync(name, body);
 searcher.delete();
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+finish();

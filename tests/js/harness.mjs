@@ -30,6 +30,18 @@ export function test(name, body) {
   }
 }
 
+// The same for a case that awaits.
+export async function testAsync(name, body) {
+  try {
+    await body();
+    passed++;
+    console.log(`ok - ${name}`);
+  } catch (error) {
+    failed++;
+    console.log(`not ok - ${name}\n${error.stack}`);
+  }
+}
+
 // The last case of each script: every Embind object was deleted and the
 // emval handle count is back to what it was before the first case.
 export function testNoLeakedHandles(engine, handlesAtStart) {

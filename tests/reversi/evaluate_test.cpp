@@ -4,7 +4,9 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -269,7 +271,7 @@ TEST_CASE("reversi eval: stable discs never change colour in random continuation
   CHECK(stable_discs(full->player(), full->opponent()) == full->player());
 }
 
-TEST_CASE("reversi eval: encoded weights round-trip and the built-in text decodes") {
+TEST_CASE("reversi eval: encoded weights round-trip and the built-in bytes decode") {
   const EvalWeights w = random_tied_weights(8);
   EvalWeights sparse = w;
   // Long zero runs, as configurations never seen in training give, and
@@ -284,18 +286,78 @@ TEST_CASE("reversi eval: encoded weights round-trip and the built-in text decode
       }
     }
   for (const EvalWeights* source : {&w, static_cast<const EvalWeights*>(&sparse)}) {
-    const std::string text = encode_weights(*source);
-    auto back = decode_weights(text);
+    const std::vector<std::uint8_t> bytes = encode_weights(*source);
+    auto back = decode_weights(bytes);
     REQUIRE(back.ok());
     CHECK(back->table == source->table);
   }
-  const std::string full = encode_weights(w);
-  CHECK_FALSE(decode_weights(full.substr(0, 1000)).ok());
-  CHECK_FALSE(decode_weights(full + "AAAA").ok());
-  CHECK_FALSE(decode_weights("not base64!").ok());
+  const std::vector<std::uint8_t> full = encode_weights(w);
+  CHECK_FALSE(decode_weights(std::span(full).first(1000)).ok());
+  std::vector<std::uint8_t> longer = full;
+  longer.push_back(2);
+  CHECK_FALSE(decode_weights(longer).ok());
+  std::vector<std::uint8_t> foreign = full;
+  foreign[0] = 'X';
+  CHECK_FALSE(decode_weights(foreign).ok());
   if (has_tuned_weights()) {
-    auto builtin = decode_weights(builtin_weights_text());
+    auto builtin = decode_weights(builtin_weights_bytes());
     REQUIRE(builtin.ok());
     CHECK(builtin->table == EvalWeights::builtin().table);
   }
+}
+
+TEST_CASE("reversi eval: shared tables and a step store fewer bytes and read back as stored") {
+  const WeightStorage storage = WeightStorage::tied(5, 4);
+  CHECK(storage.table_of_phase[0] == 0);
+  CHECK(storage.table_of_phase[1] == 0);
+  CHECK(storage.table_of_phase[9] == 4);
+  // Weights that fit: each pair of phases equal, multiples of 4.
+  EvalWeights w = random_tied_weights(9);
+  for (int p = 0; p < kPhases; ++p)
+    for (int i = 0; i < kPhaseSize; ++i) {
+      const int v = w.phase(p - p % 2)[i];
+      w.phase(p)[i] = std::int16_t(v - v % 4);
+    }
+  const std::vector<std::uint8_t> shared = encode_weights(w, storage);
+  CHECK(shared.size() < encode_weights(w).size() / 2);
+  auto back = decode_weights(shared);
+  REQUIRE(back.ok());
+  CHECK(back->table == w.table);
+  // Weights that do not fit are stored as the storage reads them: each
+  // table from its first phase, rounded to the step.
+  const EvalWeights loose = random_tied_weights(10);
+  auto read = decode_weights(encode_weights(loose, storage));
+  REQUIRE(read.ok());
+  for (int p = 0; p < kPhases; ++p)
+    for (int i = 0; i < kPhaseSize; i += 97) {
+      const int v = loose.phase(p - p % 2)[i];
+      CHECK(read->phase(p)[i] == 4 * int(std::lround(v / 4.0)));
+    }
+}
+
+TEST_CASE("reversi eval: the first format (base64 of 10 tables' tokens) still reads") {
+  // One weight of 3 (zigzag 6, token 12) at the first stored configuration,
+  // then a run of zeros over every other stored configuration.
+  int stored = 0;
+  for (int k = 0; k < kFeatureKinds; ++k)
+    for (int c = 0; c < kFeatures[k].size; ++c) stored += mirror_configuration(k, c) >= c;
+  std::vector<std::uint8_t> bytes{12};
+  for (std::uint32_t v = std::uint32_t(kPhases * stored - 1) * 2 + 1; v; v >>= 7)
+    bytes.push_back(std::uint8_t((v & 0x7F) | (v >= 0x80 ? 0x80 : 0)));
+  std::string text;
+  constexpr char kDigits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  for (std::size_t i = 0; i < bytes.size(); i += 3) {
+    const std::uint32_t n = std::uint32_t(bytes[i]) << 16 | (i + 1 < bytes.size() ? bytes[i + 1] << 8 : 0) |
+                            (i + 2 < bytes.size() ? bytes[i + 2] : 0);
+    text += kDigits[n >> 18 & 63];
+    text += kDigits[n >> 12 & 63];
+    text += i + 1 < bytes.size() ? kDigits[n >> 6 & 63] : '=';
+    text += i + 2 < bytes.size() ? kDigits[n & 63] : '=';
+  }
+  auto w = decode_base64_weights(text);
+  REQUIRE(w.ok());
+  CHECK(w->phase(0)[0] == 3);
+  CHECK(w->phase(1)[0] == 0);
+  CHECK_FALSE(decode_base64_weights("not base64!").ok());
+  CHECK_FALSE(decode_base64_weights(text.substr(0, 4)).ok());
 }

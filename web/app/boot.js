@@ -3,10 +3,10 @@
 // then the chosen game. The AI worker is built from the same inlined engine
 // text plus the worker glue, so the page works opened from disk (no fetch,
 // no module scripts). Over http(s) the page also becomes installable.
-/* global QipanEngine */
 import { loadUiFont } from '../fonts/ui_font.js';
 import { OnlineEntry, openRoomFromUrl } from '../online/online_entry.js';
 import { registerOffline } from '../pwa/register.js';
+import { startEngine } from '../worker/engine_loader.js';
 import { I18n } from './i18n.js';
 import { loadSettings } from './storage.js';
 import { installTestHook } from './test_hook.js';
@@ -37,7 +37,7 @@ async function bootGame(apps, settings) {
   });
   const engineSource = document.getElementById('engine-js').textContent;
   const workerSource = document.getElementById('worker-js').textContent;
-  const engine = await QipanEngine();
+  const engine = await startEngine();
   await fontLoaded;
   const entry = await roomEntry;
   const roomGame = entry?.ack?.ok ? entry.ack.state.game : null;

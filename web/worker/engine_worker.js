@@ -1,10 +1,10 @@
-// Worker glue: runs after the inlined engine script (QipanEngine factory) in
-// the same Blob. Each game's searcher is created on first use and lives as
-// long as the worker; the page cancels a search by terminating the worker, so
-// there is no stop message.
-/* global QipanEngine */
+// Worker glue: runs after the inlined engine script (the QipanEngine
+// factory, started by engine_loader.js) in the same Blob. Each game's
+// searcher is created on first use and lives as long as the worker; the page
+// cancels a search by terminating the worker, so there is no stop message.
+import { startEngine } from './engine_loader.js';
 
-const ready = QipanEngine();
+const ready = startEngine();
 const searchers = {};
 
 const CLASSES = { xiangqi: 'XiangqiSearcher', reversi: 'ReversiSearcher', checkers: 'CheckersSearcher' };
