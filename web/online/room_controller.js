@@ -253,7 +253,7 @@ export class OnlineRoom {
         this.applying = false;
       }
       if (!played || posAt(this.driver, session, s) !== event.pos) return this.mismatch();
-      if (browsing !== null && browsing !== undefined) {
+      if (browsing !== null) {
         this.app.browsePly = browsing;
         if (this.app.view) this.app.view.animation = null;
       }

@@ -240,7 +240,7 @@ export class RoomPanel {
     if (state.spectators > 0) items.push(`<li class="room-spectators">${escapeHtml(this.t('onlineSpectators', { n: state.spectators }))}</li>`);
     this.$('#room-seats').innerHTML = items.join('');
     // A player who came by a link without a name is asked for one here.
-    const mine = me === null || me === undefined ? null : state.seats[me];
+    const mine = me === null ? null : state.seats[me];
     const form = this.$('#room-name-form');
     const show = !!mine && mine.kind === 'human' && (this.renaming || !mine.name);
     if (show && form.hidden) this.$('#room-name-input').value = mine.name || '';
