@@ -111,13 +111,14 @@ class Engine {
     if (empties >= kSearchMinEmpties) return search(player, opponent, alpha, beta, empties, parity);
     if (empties >= 5) return shallow(player, opponent, alpha, beta, empties, parity);
     Bitboard e = ~(player | opponent);
-    Square x[4];
-    for (int i = 0; i < empties; ++i) x[i] = pop_first(e);
     switch (empties) {
-      case 4: return solve_4(player, opponent, alpha, beta, x, parity, nodes_);
-      case 3: return solve_3(player, opponent, alpha, beta, x, parity, nodes_);
-      case 2: return solve_2(player, opponent, alpha, beta, x[0], x[1], nodes_);
-      case 1: return solve_1(player, opponent, x[0], nodes_);
+      case 4: return solve_4(player, opponent, alpha, beta, parity, nodes_);
+      case 3: return solve_3(player, opponent, alpha, beta, parity, nodes_);
+      case 2: {
+        const Square a = pop_first(e);
+        return solve_2(player, opponent, alpha, beta, a, first_square(e), nodes_);
+      }
+      case 1: return solve_1(player, opponent, first_square(e), nodes_);
       default: ++nodes_; return final_score(player, 0);
     }
   }
@@ -139,7 +140,7 @@ class Engine {
         if (!(opponent & kNeighbour[s]) || !(f = flips(player, opponent, s))) continue;
         const Child c = play(player, opponent, f, s);
         const unsigned child_parity = parity ^ kQuadrantBit[s];
-        const int v = empties == 5 ? -solve_4_from(c.player, c.opponent, -beta, -alpha, child_parity, nodes_)
+        const int v = empties == 5 ? -solve_4(c.player, c.opponent, -beta, -alpha, child_parity, nodes_)
                                    : -shallow(c.player, c.opponent, -beta, -alpha, empties - 1, child_parity);
         if (v > best) {
           if (v >= beta) return v;

@@ -77,18 +77,17 @@ inline int solve_2(Bitboard player, Bitboard opponent, int alpha, int beta, Squa
   return worst != kScoreInfinity ? worst : final_score(player, 2);
 }
 
-// Orders `n` squares so that those in odd quadrants come first (stable).
-inline void sort_by_parity(Square* x, int n, unsigned parity) {
-  Square odd[4], even[4];
-  int no = 0, ne = 0;
-  for (int i = 0; i < n; ++i) {
-    if (parity & kQuadrantBit[x[i]])
-      odd[no++] = x[i];
-    else
-      even[ne++] = x[i];
-  }
-  for (int i = 0; i < no; ++i) x[i] = odd[i];
-  for (int i = 0; i < ne; ++i) x[no + i] = even[i];
+// The empty squares in parity order: those in quadrants with an odd number
+// of empties first, each group by square index. Read from the board rather
+// than passed down and re-sorted: a few bit operations instead of array
+// shuffles at every node.
+inline int parity_ordered_empties(Bitboard player, Bitboard opponent, unsigned parity, Square* x) {
+  const Bitboard empty = ~(player | opponent);
+  Bitboard odd = empty & kParityMask[parity], even = empty ^ odd;
+  int n = 0;
+  while (odd) x[n++] = pop_first(odd);
+  while (even) x[n++] = pop_first(even);
+  return n;
 }
 
 inline bool can_move_on(Bitboard player, Bitboard opponent, const Square* x, int n) {
@@ -97,10 +96,10 @@ inline bool can_move_on(Bitboard player, Bitboard opponent, const Square* x, int
   return false;
 }
 
-inline int solve_3(Bitboard player, Bitboard opponent, int alpha, int beta, const Square* squares, unsigned parity,
-                   std::uint64_t& nodes) {
-  Square x[3] = {squares[0], squares[1], squares[2]};
-  sort_by_parity(x, 3, parity);
+// Exactly 3 empty squares; `parity` is the parity word of the empties.
+inline int solve_3(Bitboard player, Bitboard opponent, int alpha, int beta, unsigned parity, std::uint64_t& nodes) {
+  Square x[3];
+  parity_ordered_empties(player, opponent, parity, x);
   for (int pass = 0; pass < 2; ++pass) {
     ++nodes;
     int best = -kScoreInfinity;
@@ -128,10 +127,10 @@ inline int solve_3(Bitboard player, Bitboard opponent, int alpha, int beta, cons
   return final_score(player, 3);
 }
 
-inline int solve_4(Bitboard player, Bitboard opponent, int alpha, int beta, const Square* squares, unsigned parity,
-                   std::uint64_t& nodes) {
-  Square x[4] = {squares[0], squares[1], squares[2], squares[3]};
-  sort_by_parity(x, 4, parity);
+// Exactly 4 empty squares.
+inline int solve_4(Bitboard player, Bitboard opponent, int alpha, int beta, unsigned parity, std::uint64_t& nodes) {
+  Square x[4];
+  parity_ordered_empties(player, opponent, parity, x);
   for (int pass = 0; pass < 2; ++pass) {
     ++nodes;
     int best = -kScoreInfinity;
@@ -139,11 +138,7 @@ inline int solve_4(Bitboard player, Bitboard opponent, int alpha, int beta, cons
       const Square s = x[i];
       Bitboard f;
       if (!(opponent & kNeighbour[s]) || !(f = flips(player, opponent, s))) continue;
-      Square rest[3];
-      for (int j = 0, k = 0; j < 4; ++j)
-        if (j != i) rest[k++] = x[j];
-      const int v = -solve_3(opponent ^ f, player | f | square_bit(s), -beta, -alpha, rest,
-                             parity ^ kQuadrantBit[s], nodes);
+      const int v = -solve_3(opponent ^ f, player | f | square_bit(s), -beta, -alpha, parity ^ kQuadrantBit[s], nodes);
       if (v > best) {
         if (v >= beta) return pass ? -v : v;
         best = v;
@@ -158,15 +153,6 @@ inline int solve_4(Bitboard player, Bitboard opponent, int alpha, int beta, cons
     beta = -a;
   }
   return final_score(player, 4);
-}
-
-// The empty squares of `empties` (exactly 4 of them), then solve_4.
-inline int solve_4_from(Bitboard player, Bitboard opponent, int alpha, int beta, unsigned parity,
-                        std::uint64_t& nodes) {
-  Bitboard e = ~(player | opponent);
-  Square x[4];
-  for (int i = 0; i < 4; ++i) x[i] = pop_first(e);
-  return solve_4(player, opponent, alpha, beta, x, parity, nodes);
 }
 
 }  // namespace qipan::reversi::endgame

@@ -17,6 +17,8 @@
 
 #include <array>
 #include <bit>
+#include <cstddef>
+#include <utility>
 
 #include "bitboard.h"
 
@@ -89,28 +91,57 @@ constexpr int mobility(Bitboard player, Bitboard opponent) {
   return popcount(legal_moves(player, opponent));
 }
 
-// The opponent discs flipped by `player` playing on `s`. `s` must be an empty
-// square; the result is 0 exactly when the move is illegal.
-//
-// Per direction: along the ray beyond `s`, the first square that is not an
-// opponent disc ends the run; if it is a player disc, the run between flips.
-// On ascending rays that square is the lowest set bit, on descending rays the
-// highest (std::bit_floor, 0 for an empty set), so no loop is needed.
-constexpr Bitboard flips(Bitboard player, Bitboard opponent, Square s) {
-  const detail::SquareRays& rays = detail::kRays[s];
-  Bitboard flipped = 0;
-  for (int k = 0; k < 4; ++k) {
-    const Bitboard ray = rays.ascending[k];
+namespace detail {
+
+// Flips along one ray beyond the move's square, the ray known at compile
+// time (flips_at below): the first square that is not an opponent disc ends
+// the run; if it is a player disc, the run between flips. On ascending rays
+// that square is the lowest set bit, on descending rays the highest
+// (std::bit_floor, 0 for an empty set), so no loop is needed. Rays shorter
+// than 2 squares can never flip and cost nothing.
+template <Bitboard ray>
+constexpr Bitboard ascending_flips(Bitboard player, Bitboard opponent) {
+  if constexpr (std::popcount(ray) < 2) {
+    return 0;
+  } else {
     const Bitboard stops = ray & ~opponent;
     const Bitboard end = stops & (0 - stops) & player;  // lowest stop, if ours
-    flipped |= (end - Bitboard(end != 0)) & ray;        // the ray below it
+    return (end - Bitboard(end != 0)) & ray;            // the ray below it
   }
-  for (int k = 0; k < 4; ++k) {
-    const Bitboard ray = rays.descending[k];
-    const Bitboard end = std::bit_floor(ray & ~opponent) & player;  // highest stop, if ours
-    flipped |= ray & (0 - (end << 1));                             // the ray above it
-  }
-  return flipped;
 }
+template <Bitboard ray>
+constexpr Bitboard descending_flips(Bitboard player, Bitboard opponent) {
+  if constexpr (std::popcount(ray) < 2) {
+    return 0;
+  } else {
+    const Bitboard end = std::bit_floor(ray & ~opponent) & player;  // highest stop, if ours
+    return ray & (0 - (end << 1));                                 // the ray above it
+  }
+}
+
+// The flips of a move on square `s`: its rays are constants, folded into the
+// code (no table reads), and the rays too short to flip drop out.
+template <Square s>
+constexpr Bitboard flips_at(Bitboard player, Bitboard opponent) {
+  constexpr SquareRays r = kRays[s];
+  return ascending_flips<r.ascending[0]>(player, opponent) | ascending_flips<r.ascending[1]>(player, opponent) |
+         ascending_flips<r.ascending[2]>(player, opponent) | ascending_flips<r.ascending[3]>(player, opponent) |
+         descending_flips<r.descending[0]>(player, opponent) | descending_flips<r.descending[1]>(player, opponent) |
+         descending_flips<r.descending[2]>(player, opponent) | descending_flips<r.descending[3]>(player, opponent);
+}
+
+using FlipFunction = Bitboard (*)(Bitboard, Bitboard);
+template <std::size_t... S>
+constexpr std::array<FlipFunction, kSquares> build_flip_functions(std::index_sequence<S...>) {
+  return {&flips_at<Square(S)>...};
+}
+inline constexpr std::array<FlipFunction, kSquares> kFlipAt = build_flip_functions(std::make_index_sequence<kSquares>{});
+
+}  // namespace detail
+
+// The opponent discs flipped by `player` playing on `s`. `s` must be an empty
+// square; the result is 0 exactly when the move is illegal. One call through
+// a table of per-square functions (detail::flips_at), as Edax does.
+constexpr Bitboard flips(Bitboard player, Bitboard opponent, Square s) { return detail::kFlipAt[s](player, opponent); }
 
 }  // namespace qipan::reversi

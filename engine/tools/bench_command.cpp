@@ -108,6 +108,13 @@ BenchResult ffo_reversi(const BenchOptions&) {
   return BenchResult{0, f.nodes, f.seconds};
 }
 
+// The harder FFO positions #50-#59 (26 to 34 empties), on request only:
+// minutes to hours, most of it #54-#59.
+BenchResult ffo_reversi_hard(const BenchOptions&) {
+  const FfoBenchResult f = run_ffo_bench(50, 59);
+  return BenchResult{0, f.nodes, f.seconds};
+}
+
 struct Section {
   std::string_view name;
   BenchResult (*run)(const BenchOptions&);
@@ -122,6 +129,7 @@ constexpr Section kSections[] = {
     {"perft-checkers", perft_checkers},
     {"search-checkers", search_checkers},
     {"ffo", ffo_reversi, true},
+    {"ffo-50-59", ffo_reversi_hard, true},
 };
 
 void print(std::string_view name, const BenchResult& r) {
