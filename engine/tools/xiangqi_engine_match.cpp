@@ -316,7 +316,9 @@ int xiangqi_engine_match_command(const Args& args) {
   MatchScore score, as_red, as_black;
   SideFigures totals[2];
   std::atomic<int> next{0};
-  std::vector<std::string> pgn;
+  const auto per_move = [](const SideFigures& f) { return f.moves ? double(f.ms) / double(f.moves) : 0.0; };
+  const auto depth = [](const SideFigures& f) { return f.moves ? double(f.depth) / double(f.moves) : 0.0; };
+  if (!s.pgn_path.empty()) std::ofstream(s.pgn_path, std::ios::trunc);  // this match's games only
   bool failed = false;
   const std::string limit = s.nodes ? std::to_string(s.nodes) + " nodes per move"
                           : s.depth ? "depth " + std::to_string(s.depth)
@@ -351,9 +353,11 @@ int xiangqi_engine_match_command(const Args& args) {
         totals[k].moves += figures[k].moves;
         totals[k].depth += figures[k].depth;
       }
-      std::printf("game %d: A %s, %s (%s), %d plies after the book; score %d-%d-%d\n", g + 1,
-                  a_red ? "red" : "black", result_token(out).c_str(), out.reason.c_str(), out.plies, score.wins,
-                  score.draws, score.losses);
+      std::printf("game %d: A %s, %s (%s), %d plies after the book; score %d-%d-%d; so far A %.0f ms/move depth %.1f, "
+                  "B %.0f ms/move depth %.1f\n",
+                  g + 1, a_red ? "red" : "black", result_token(out).c_str(), out.reason.c_str(), out.plies, score.wins,
+                  score.draws, score.losses, per_move(totals[0]), depth(totals[0]), per_move(totals[1]),
+                  depth(totals[1]));
       std::fflush(stdout);
       if (!s.pgn_path.empty()) {
         std::string text = "[Event \"qipan match\"]\n[Round \"" + std::to_string(g + 1) + "\"]\n[Red \"" +
@@ -365,7 +369,8 @@ int xiangqi_engine_match_command(const Args& args) {
           text += move_text(m, true) + " ";
           ++ply;
         }
-        pgn.push_back(text + result_token(out) + "\n");
+        // Appended game by game: a long match stopped early keeps its records.
+        std::ofstream(s.pgn_path, std::ios::app) << text << result_token(out) << "\n\n";
       }
     }
     a.quit();
@@ -374,12 +379,6 @@ int xiangqi_engine_match_command(const Args& args) {
   std::vector<std::thread> threads;
   for (int k = 0; k < s.concurrency; ++k) threads.emplace_back(slot);
   for (auto& t : threads) t.join();
-  if (!s.pgn_path.empty()) {
-    std::ofstream out(s.pgn_path);
-    for (const std::string& game : pgn) out << game << '\n';
-  }
-  const auto per_move = [](const SideFigures& f) { return f.moves ? double(f.ms) / double(f.moves) : 0.0; };
-  const auto depth = [](const SideFigures& f) { return f.moves ? double(f.depth) / double(f.moves) : 0.0; };
   std::printf("A as red %d-%d-%d, as black %d-%d-%d\n", as_red.wins, as_red.draws, as_red.losses, as_black.wins,
               as_black.draws, as_black.losses);
   std::printf("A: %.0f ms per move, depth %.1f; B: %.0f ms per move, depth %.1f\n", per_move(totals[0]),
