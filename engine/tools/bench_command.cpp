@@ -101,17 +101,12 @@ BenchResult search_checkers(const BenchOptions& options) {
   return BenchResult{f.depth, f.nodes, f.seconds};
 }
 
-// FFO endgame positions #40-#49 solved exactly, one line per position
-// (ffo_bench.h); nodes is the sum.
+// FFO endgame positions first..last solved exactly, one line per position
+// (ffo_bench.h); nodes is the sum. #40-#49 take about a minute; #50-#59 (26
+// to 34 empties) minutes to hours.
+template <int first, int last>
 BenchResult ffo_reversi(const BenchOptions&) {
-  const FfoBenchResult f = run_ffo_bench(40, 49);
-  return BenchResult{0, f.nodes, f.seconds};
-}
-
-// The harder FFO positions #50-#59 (26 to 34 empties), on request only:
-// minutes to hours, most of it #54-#59.
-BenchResult ffo_reversi_hard(const BenchOptions&) {
-  const FfoBenchResult f = run_ffo_bench(50, 59);
+  const FfoBenchResult f = run_ffo_bench(first, last);
   return BenchResult{0, f.nodes, f.seconds};
 }
 
@@ -128,8 +123,8 @@ constexpr Section kSections[] = {
     {"search-reversi", search_reversi},
     {"perft-checkers", perft_checkers},
     {"search-checkers", search_checkers},
-    {"ffo", ffo_reversi, true},
-    {"ffo-50-59", ffo_reversi_hard, true},
+    {"ffo", ffo_reversi<40, 49>, true},
+    {"ffo-50-59", ffo_reversi<50, 59>, true},
 };
 
 void print(std::string_view name, const BenchResult& r) {
