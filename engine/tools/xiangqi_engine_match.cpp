@@ -4,7 +4,8 @@
 // rules are ours (engine/xiangqi/game.h: 60-move rule, perpetual check loses,
 // no chase rule), so a peer engine must be set to the same rules (see
 // docs/measuring.md). Every opening of the book is played twice, colours
-// swapped. Prints each game's result and the match score with its Elo error,
+// swapped; --first-game N continues a stopped match at game N (its opening
+// and colours, PGN appended). Prints each game's result and the match score with its Elo error,
 // the time each side used per move and the depth it reached.
 //
 //   qipan match xiangqi --a "uci:build/release/qipan uci"
@@ -50,6 +51,7 @@ struct Settings {
   long long nodes = 0;                          // --nodes: `go nodes N` (deterministic self-play)
   int depth = 0;                                // --depth: `go depth N`
   int games = 2;
+  int first_game = 1;  // --first-game: continues a match stopped after game first_game - 1
   int concurrency = 1;
   std::vector<std::vector<std::string>> book;  // ICCS lines
   std::string pgn_path;
@@ -270,6 +272,8 @@ bool parse_settings(const Args& args, Settings& s) {
       s.depth = int(n);
     } else if (a == "--games" && has_value && parse_integer(args[++i], 1, 100000, n)) {
       s.games = int(n);
+    } else if (a == "--first-game" && has_value && parse_integer(args[++i], 1, 100000, n)) {
+      s.first_game = int(n);
     } else if (a == "--concurrency" && has_value && parse_integer(args[++i], 1, 16, n)) {
       s.concurrency = int(n);
     } else if (a == "--book" && has_value) {
@@ -308,8 +312,8 @@ int xiangqi_engine_match_command(const Args& args) {
   if (!parse_settings(args, s)) {
     std::fprintf(stderr,
                  "usage: qipan match xiangqi --a uci:CMD|ucci:CMD --b uci:CMD|ucci:CMD [--a-option N=V] [--b-option N=V]\n"
-                 "           [--movetime MS | --tc BASE+INC | --nodes N | --depth D] [--games G] [--concurrency K] [--book FILE] [--pgn FILE]\n"
-                 "           [--verbose]\n");
+                 "           [--movetime MS | --tc BASE+INC | --nodes N | --depth D] [--games G] [--first-game N] [--concurrency K]\n"
+                 "           [--book FILE] [--pgn FILE] [--verbose]\n");
     return 2;
   }
   std::mutex lock;
@@ -318,13 +322,17 @@ int xiangqi_engine_match_command(const Args& args) {
   std::atomic<int> next{0};
   const auto per_move = [](const SideFigures& f) { return f.moves ? double(f.ms) / double(f.moves) : 0.0; };
   const auto depth = [](const SideFigures& f) { return f.moves ? double(f.depth) / double(f.moves) : 0.0; };
-  if (!s.pgn_path.empty()) std::ofstream(s.pgn_path, std::ios::trunc);  // this match's games only
+  // A new match starts its PGN afresh; a continued one (--first-game) appends.
+  if (!s.pgn_path.empty() && !std::ofstream(s.pgn_path, s.first_game == 1 ? std::ios::trunc : std::ios::app)) {
+    std::fprintf(stderr, "match: cannot write the PGN file %s\n", s.pgn_path.c_str());
+    return 2;
+  }
   bool failed = false;
   const std::string limit = s.nodes ? std::to_string(s.nodes) + " nodes per move"
                           : s.depth ? "depth " + std::to_string(s.depth)
                           : s.move_time_ms ? std::to_string(s.move_time_ms) + " ms per move"
                                            : "clock " + std::to_string(s.base_ms) + "+" + std::to_string(s.increment_ms) + " ms";
-  std::printf("match: %d games, %s, %zu openings\n", s.games, limit.c_str(), s.book.size());
+  std::printf("match: %d games from game %d, %s, %zu openings\n", s.games, s.first_game, limit.c_str(), s.book.size());
   auto slot = [&] {
     Engine a(s.engines[0]), b(s.engines[1]);
     if (!a.start() || !b.start()) {
@@ -334,7 +342,8 @@ int xiangqi_engine_match_command(const Args& args) {
       return;
     }
     Engine* engines[2] = {&a, &b};
-    for (int g; (g = next++) < s.games;) {
+    for (int k; (k = next++) < s.games;) {
+      const int g = s.first_game - 1 + k;  // the game's number from 0: it picks the opening and colours
       const auto& opening = s.book[std::size_t(g / 2) % s.book.size()];
       const bool a_red = g % 2 == 0;
       SideFigures figures[2];
