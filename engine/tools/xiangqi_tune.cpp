@@ -250,7 +250,7 @@ int xiangqi_tune_command(const Args& args) {
     const double n = double(data.train.size());
     for (int j = 0; j < 2 * kParamCount; ++j) {
       const int p = j % kParamCount;
-      if (p < kMaterial + kPieceTypeCount && (freeze_material || p <= kMaterial + kKing)) continue;
+      if (p < kMaterial + kPieceTypeCount && (freeze_material || p <= kMaterial + int(kKing))) continue;
       double& value = j < kParamCount ? w.mg[p] : w.eg[p];
       const double anchor = j < kParamCount ? start.mg[p] : start.eg[p];
       const double g = grad[j] / n + 2 * ridge * (value - anchor);
