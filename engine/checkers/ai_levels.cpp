@@ -110,8 +110,9 @@ AiMove CheckersAi::choose_move(const Position& pos, const LevelSpec& spec, const
   if (options.nodes > 0) o.limits.nodes = options.nodes;
   o.limits.reuse_tables = options.reuse_tables;
   o.history = options.history;
-  o.multi = options.multi;
-  o.weights = options.weights;
+  const int n = pos.players();
+  o.multi = options.multi.value_or(n == 6 ? MultiAlgorithm::greedy : MultiAlgorithm::brs);
+  o.weights = options.weights.value_or(default_weights(n));
   o.retired = seats.retired;
   o.seed = options.seed;
   searcher_.set_info_callback(options.on_info);

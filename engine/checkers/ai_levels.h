@@ -7,10 +7,13 @@
 //   AiMove m = ai.choose_move(pos, 6, o);            // m.move, m.score, m.pv ...
 //
 // Levels. 2 players: alpha-beta (depth = plies) and the race solver once the
-// armies have passed. 3-6 players: Best-Reply Search (depth = layers: the
-// AI's own moves and the rivals' best replies alternate). Depth and node
-// budgets decide the searches (the same move natively and in wasm); time
-// limits are only ceilings for slow machines.
+// armies have passed. 3 and 4 players: Best-Reply Search (depth = layers: the
+// AI's own moves and the rivals' best replies alternate). 6 players: the same
+// layers against modelled greedy rivals (MultiAlgorithm::greedy: a reply
+// layer is a round of every rival's most forward move) with
+// default_weights(6) (half the leading rival's cost, half the filled-rule
+// shortcut). Depth and node budgets decide the searches (the same move
+// natively and in wasm); time limits are only ceilings for slow machines.
 //   level kind     search                      nodes   ceiling
 //   1     greedy   the move gaining the most rows towards the target
 //                  (the seed's player; ties: seeded random)
@@ -33,17 +36,23 @@
 // from 5 to 6 is the ladder's weakest and the next thing to tune.
 // Against greedy seats (`qipan match checkers --a 5 --b greedy --players P
 // --games 100`, seed 1, budgets only) level 5 takes first place in 100% of
-// games with 2 and 3 players, 97% with 4 and 58% (+/- 4.9%) with 6. In 6
-// players the search adds little: BRS at depth 3 (about 3 k nodes a move)
-// scores 59% (100 games) like depth 5, depth 4 52.5% (40 games), depth 1
-// 31%. Tried against the 58%, none better: paranoid 27.5%, rival_percent 0,
-// 60, 120, 150 or 200 (45-55%), other straggler, isolated and in_target
-// weights (55-60.5%, 400 games at depth 3), the race solver for the last 12
-// moves (51-57.5%), replies cut to each rival's 4 or 10 best-ordered moves
-// (47.5-50%). Raising 6 players needs a new idea, not these weights.
+// games with 2 and 3 players, 97% with 4 and 77% (+/- 4.2%) with 6.
+// Six players: nearly every game ends by the filled rule (the winner fills
+// the empty holes of its target around 3-5 stragglers of the seat whose
+// home it is), so the race is for the first six or seven pieces, not ten.
+// With BRS and the plain weights level 5 scored 58%; none of these beat it:
+// paranoid 27.5%, rival_percent 0-200, other straggler, isolated and
+// in_target weights, the race solver near the end, replies cut to each
+// rival's best moves, depth 3 or 4, the filled-rule shortcut under BRS
+// (48-60%, 400 games at depth 3), a penalty for own pieces left at home
+// (52-54%). The greedy-rival model alone scored 62.5% at depth 3 (400 games)
+// and 63% at level 5; with rival_percent 50 and filled_percent 50 75% and 73%
+// at depth 3 (seeds 1 and 2, 400 games each; filled_percent 20-70: 64-75%,
+// 100: 55%) and 77% at level 5. Level 5 then needs about 0.1 s a move.
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -94,8 +103,11 @@ struct AiOptions {
   std::int64_t time_ms = -1;  // >= 0 replaces the level's time ceiling (0 = none)
   std::uint64_t nodes = 0;    // > 0 replaces the level's node budget
   bool reuse_tables = false;  // keep the tables of the previous call
-  MultiAlgorithm multi = MultiAlgorithm::brs;  // 3+ players
-  EvalWeights weights;                          // the searching levels' evaluation
+  // 3+ players; unset: the greedy-rival model with six players, BRS with 3
+  // or 4 (see the file comment).
+  std::optional<MultiAlgorithm> multi;
+  // The searching levels' evaluation; unset: default_weights(players).
+  std::optional<EvalWeights> weights;
   std::span<const std::uint64_t> history;  // earlier position keys of the game (2p repetitions)
   // Play on for places: the seats that have finished (Game::finished_seats);
   // the AI plays on for the best place left (SearchOptions::retired).
