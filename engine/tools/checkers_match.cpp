@@ -97,7 +97,8 @@ int checkers_match_command(const Args& args) {
                  "                            [--time-ms T] [--nodes N] [--seed S] [--multi brs|paranoid|greedy] [--verbose]\n"
                  "                            [--weights straggler,slack,isolated,in_target,rival%%[,filled%%]]\n"
                  "  levels %d..%d (greedy = 1); A rotates through the seats; --time-ms: ceiling per move\n"
-                 "  (otherwise depth and node budgets only: deterministic); --nodes replaces A's node budget\n",
+                 "  (otherwise depth and node budgets only: deterministic); --nodes replaces A's node budget;\n"
+                 "  --multi and --weights set A's search and evaluation (the other seats keep their levels')\n",
                  kMinLevel, kMaxLevel);
     return 2;
   }
@@ -135,8 +136,12 @@ int checkers_match_command(const Args& args) {
       o.history = keys;
       o.retired = game.finished_seats();
       CheckersAi& ai = *ais[std::size_t(seat)];
-      o.multi = multi;
-      if (is_a) o.weights = weights;
+      // The options under test are A's; the other seats play their levels'
+      // defaults, so a changed search or evaluation can face the current one.
+      if (is_a) {
+        o.multi = multi;
+        o.weights = weights;
+      }
       const Stopwatch move_watch;
       const AiMove m = ai.choose_move(pos, int(is_a ? a : b), o);
       SideStats& st = is_a ? stats_a : stats_b;
