@@ -10,6 +10,7 @@
 #include "engine/checkers/game.h"
 #include "engine/checkers/notation.h"
 #include "engine/checkers/path.h"
+#include "engine/checkers/rival_model.h"
 #include "search_limits.h"
 #include "value_objects.h"
 
@@ -105,6 +106,7 @@ val CheckersSearcher::search(const std::string& record, val rules, val limits, v
   options.reuse_tables = true;
   options.history = keys;
   options.retired = game->finished_seats();
+  if (game->rules().players == 6) options.greedy_seats = observed_greedy_seats(*game);
   const std::uint8_t retired = options.retired;
   if (onInfo.typeOf().as<std::string>() == "function")
     options.on_info = [&](const SearchInfo& info) { onInfo(info_object(info, pos, game->rules(), retired)); };

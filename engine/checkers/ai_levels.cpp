@@ -68,7 +68,7 @@ Move greedy_forward_move(const Position& pos, const RuleOptions& rules, std::uin
   generate_moves(pos, rules, moves);
   if (moves[0].is_pass()) return moves[0];
   const int t = target_arm(pos.players(), pos.side_to_move());
-  return best_with_ties(moves, seed, [&](Move m) { return forward_of(t, m.to) - forward_of(t, m.from); });
+  return best_with_ties(moves, seed, [&](Move m) { return forward_gain(t, m); });
 }
 
 Move greedy_eval_move(const Position& pos, const RuleOptions& rules, std::uint64_t seed, std::uint8_t retired) {
@@ -110,8 +110,12 @@ AiMove CheckersAi::choose_move(const Position& pos, const LevelSpec& spec, const
   if (options.nodes > 0) o.limits.nodes = options.nodes;
   o.limits.reuse_tables = options.reuse_tables;
   o.history = options.history;
-  o.multi = options.multi;
-  o.weights = options.weights;
+  // Six players: the greedy-rival model only when every rival still racing
+  // has shown itself greedy (rival_model.h); BRS otherwise.
+  const std::uint8_t rivals = std::uint8_t(all_rivals(pos, pos.side_to_move()) & ~seats.retired);
+  const bool greedy_rivals = pos.players() == 6 && rivals && (rivals & ~options.greedy_seats) == 0;
+  o.multi = options.multi.value_or(greedy_rivals ? MultiAlgorithm::greedy : MultiAlgorithm::brs);
+  o.weights = options.weights.value_or(greedy_rivals ? greedy_model_weights() : EvalWeights{});
   o.retired = seats.retired;
   o.seed = options.seed;
   searcher_.set_info_callback(options.on_info);

@@ -7,10 +7,14 @@
 //   AiMove m = ai.choose_move(pos, 6, o);            // m.move, m.score, m.pv ...
 //
 // Levels. 2 players: alpha-beta (depth = plies) and the race solver once the
-// armies have passed. 3-6 players: Best-Reply Search (depth = layers: the
-// AI's own moves and the rivals' best replies alternate). Depth and node
-// budgets decide the searches (the same move natively and in wasm); time
-// limits are only ceilings for slow machines.
+// armies have passed. 3 and 4 players: Best-Reply Search (depth = layers: the
+// AI's own moves and the rivals' best replies alternate). 6 players: the same,
+// or, once every rival in play has been seen playing only most-forward moves
+// (AiOptions::greedy_seats), the same layers against modelled greedy rivals
+// (MultiAlgorithm::greedy: a reply layer is a round of every rival's most
+// forward move) with greedy_model_weights() (half the leading rival's cost,
+// half the filled-rule shortcut). Depth and node budgets decide the searches (the same move
+// natively and in wasm); time limits are only ceilings for slow machines.
 //   level kind     search                      nodes   ceiling
 //   1     greedy   the move gaining the most rows towards the target
 //                  (the seed's player; ties: seeded random)
@@ -33,25 +37,31 @@
 // from 5 to 6 is the ladder's weakest and the next thing to tune.
 // Against greedy seats (`qipan match checkers --a 5 --b greedy --players P
 // --games 100`, seed 1, budgets only) level 5 takes first place in 100% of
-// games with 2 and 3 players, 97% with 4 and 58% (+/- 4.9%) with 6. In 6
-// players the search adds little: BRS at depth 3 (about 3 k nodes a move)
-// scores 59% (100 games) like depth 5, depth 4 52.5% (40 games), depth 1
-// 31%. Tried against the 58%, none better: paranoid 27.5%, rival_percent 0,
-// 60, 120, 150 or 200 (45-55%), other straggler, isolated and in_target
-// weights (55-60.5%, 400 games at depth 3), the race solver for the last 12
-// moves (51-57.5%), replies cut to each rival's 4 or 10 best-ordered moves
-// (47.5-50%). Raising 6 players needs a new idea, not these weights.
-// A try kept off main (branch i-checkers6, commit f600743): nearly every
-// 6-player game ends by the filled rule, so a search whose reply layer is a
-// round of every rival's most forward move, with a "filled shortcut" term
-// and the leading rival at 50%, took 77% of first places against five
-// greedy seats (100 games). But it overfits its model: the old BRS level 5
-// as the sixth seat against five of it took first place in 14 of 20 games
-// (1 in 6 would be even), so against players who are not greedy, such as a
-// person, it is weaker.
+// games with 2 and 3 players, 97% with 4 and 77% (+/- 4.2%) with 6.
+// Six players: nearly every game ends by the filled rule (the winner fills
+// the empty holes of its target around 3-5 stragglers of the seat whose
+// home it is), so the race is for the first six or seven pieces, not ten.
+// With BRS and the plain weights level 5 scored 58%; none of these beat it:
+// paranoid 27.5%, rival_percent 0-200, other straggler, isolated and
+// in_target weights, the race solver near the end, replies cut to each
+// rival's best moves, depth 3 or 4, the filled-rule shortcut under BRS
+// (48-60%, 400 games at depth 3), a penalty for own pieces left at home
+// (52-54%). The greedy-rival model alone scored 62.5% at depth 3 (400 games)
+// and 63% at level 5; with rival_percent 50 and filled_percent 50 75% and 73%
+// at depth 3 (seeds 1 and 2, 400 games each; filled_percent 20-70: 64-75%,
+// 100: 55%) and 77% at level 5. But that model used against every rival
+// lost to searchers: one BRS level 5 against five of it took first place in
+// 14 of 20 games (1 in 6 would be even). So the model is used only when
+// every rival in play has played only most-forward moves so far
+// (rival_model.h), BRS otherwise. Against greedy seats that is the model
+// from the first move (77%; waiting for 2 moves of evidence: 65% in 20
+// games, 6 moves: 55%); against searchers it is BRS once they show it: one
+// BRS level 5 against five of these took first place in 2 of 24 games
+// (`--a 5 --b 5 --players 6 --multi brs --weights 6,3,8,2,100,0`).
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -102,8 +112,15 @@ struct AiOptions {
   std::int64_t time_ms = -1;  // >= 0 replaces the level's time ceiling (0 = none)
   std::uint64_t nodes = 0;    // > 0 replaces the level's node budget
   bool reuse_tables = false;  // keep the tables of the previous call
-  MultiAlgorithm multi = MultiAlgorithm::brs;  // 3+ players
-  EvalWeights weights;                          // the searching levels' evaluation
+  // 3+ players; unset: the greedy-rival model with six players when every
+  // rival in play is in greedy_seats, else BRS (see the file comment).
+  std::optional<MultiAlgorithm> multi;
+  // The searching levels' evaluation; unset: greedy_model_weights() with the
+  // greedy-rival model, else the defaults.
+  std::optional<EvalWeights> weights;
+  // Seats seen playing like the greedy player: observed_greedy_seats(game)
+  // (rival_model.h).
+  std::uint8_t greedy_seats = 0;
   std::span<const std::uint64_t> history;  // earlier position keys of the game (2p repetitions)
   // Play on for places: the seats that have finished (Game::finished_seats);
   // the AI plays on for the best place left (SearchOptions::retired).

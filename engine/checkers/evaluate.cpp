@@ -1,6 +1,7 @@
 #include "evaluate.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 
 namespace qipan::checkers {
@@ -12,8 +13,48 @@ int remaining_distance(const Position& pos, Player p) {
   return sum - kFullTargetGoal;
 }
 
+EvalWeights greedy_model_weights() {
+  EvalWeights w;
+  w.rival_percent = 50;
+  w.filled_percent = 50;
+  return w;
+}
+
 int player_cost(const Position& pos, Player p, const EvalWeights& w) {
-  return army_cost(pos.pieces(p), pos.occupied(), target_arm(pos.players(), p), w);
+  int cost = army_cost(pos.pieces(p), pos.occupied(), target_arm(pos.players(), p), w);
+  if (w.filled_percent) cost -= w.filled_percent * kDistanceUnit * filled_shortcut(pos, p) / 100;
+  return cost;
+}
+
+int filled_shortcut(const Position& pos, Player p) {
+  const int t = target_arm(pos.players(), p);
+  const Bits target = arm_mask(t);
+  const Bits own = pos.pieces(p);
+  const Bits foreign = pos.occupied() & target & ~own;
+  const int empty = (target & ~pos.occupied()).count();
+  // No foreign piece: nothing to save; a target full of them: no hole to fill.
+  if (foreign.empty() || (empty == 0 && !own.intersects(target))) return 0;
+  // The full-army distance beyond a full target is the outside pieces'
+  // distances minus the foreign and empty holes' (own pieces inside fill
+  // their own holes); filling only the empty holes needs the `empty` nearest
+  // outside pieces, so the saving is the other outside pieces' distances
+  // minus the foreign holes'.
+  std::array<int, 17> by_distance{};
+  int outside = 0;
+  for (Bits b = own & ~target; b.any();) {
+    const int d = kGoal.goal[t][b.pop_first()];
+    ++by_distance[d];
+    outside += d;
+  }
+  int nearest = 0;
+  for (int d = 0, need = empty; d < 17 && need > 0; ++d) {
+    const int k = std::min(need, by_distance[d]);
+    nearest += k * d;
+    need -= k;
+  }
+  int foreign_holes = 0;
+  for (Bits b = foreign; b.any();) foreign_holes += kGoal.goal[t][b.pop_first()];
+  return outside - nearest - foreign_holes;
 }
 
 int army_cost(Bits pieces, Bits occupied, int t, const EvalWeights& w) {

@@ -14,6 +14,12 @@
 //   - isolation: pieces outside the target with no neighbour to hop over or
 //     to be hopped over (nothing adjacent, nothing two holes away);
 //   - a small bonus per piece already in the target.
+//   - the filled-rule shortcut (filled_percent, 0 by default): a target
+//     holding other seats' pieces is finished once the player fills just its
+//     empty holes (WinRule::filled), and with six players nearly every game
+//     ends so, with 3-5 foreign pieces still inside. The shortcut is the
+//     distance saved if those pieces stay: the full-army distance minus that
+//     of the nearest own pieces to the empty holes (apex distances).
 // Scores: 2 players: opponent's cost - own cost (side to move's view).
 // 3+ players (multi-player search): the seat's view is the leading
 // rival's cost (times rival_percent / 100) - own cost, so moves that help
@@ -77,6 +83,8 @@ constexpr int kFullTargetGoal = 20;
 
 inline int goal_distance(int target, Cell c) { return kGoal.goal[target][c]; }
 inline int forward_of(int target, Cell c) { return kGoal.forward[target][c]; }
+// The rows a move gains towards `target` (level 1's measure; 0 for a pass).
+inline int forward_gain(int target, Move m) { return m.is_pass() ? 0 : forward_of(target, m.to) - forward_of(target, m.from); }
 
 // Sum of p's goal distances minus that of a full target (0 when p's own
 // pieces fill it; other players' pieces parked there keep it above 0).
@@ -91,14 +99,28 @@ struct EvalWeights {
   // 3+ players: how much of the leading rival's cost counts, in percent
   // (0 = race for yourself only).
   int rival_percent = 100;
+  // Percent of the filled-rule shortcut taken off the cost (own and rivals').
+  int filled_percent = 0;
+
+  friend bool operator==(const EvalWeights&, const EvalWeights&) = default;
 };
+
+// The weights of the search against modelled greedy rivals
+// (MultiAlgorithm::greedy): half the leading rival's cost and half the
+// filled-rule shortcut, which scored best against greedy seats (ai_levels.h).
+EvalWeights greedy_model_weights();
 
 // The cost of an army `pieces` heading for `target` (an arm) among
 // `occupied` (every piece, the army's included).
 int army_cost(Bits pieces, Bits occupied, int target, const EvalWeights& w = {});
 // p's cost: kDistanceUnit * remaining_distance + straggler + isolation -
-// target bonus. 0 for a finished player with its own pieces.
+// target bonus - filled-rule shortcut. 0 for a finished player with its own
+// pieces.
 int player_cost(const Position& pos, Player p, const EvalWeights& w = {});
+// Rows p would save if the other seats' pieces in its target stayed there:
+// its goal distance beyond a full target minus that of filling only the
+// empty holes with its nearest pieces. 0 with no foreign piece inside.
+int filled_shortcut(const Position& pos, Player p);
 
 // Seat p's static value against the seats in `rivals` (bit q = seat q): with
 // one rival the 2-player difference, rival's cost - own cost; with more, the

@@ -12,6 +12,16 @@
 // looks twice as many of its own moves ahead at the same depth, and it
 // assumes one hostile rival at a time rather than a coalition.
 //
+// Greedy rivals (MultiAlgorithm::greedy): the BRS layers, but a reply layer
+// is one whole round in which every rival in turn order plays the move that
+// gains it the most rows (level 1's rule, ties to the first generated).
+// With six players nearly every game is a race that ends when someone fills
+// the empty holes of its target (WinRule::filled) around the stragglers of
+// the seat whose home it is. Rivals that race, rather than hunt the root
+// seat, are modelled better so than by BRS's single most hurtful reply,
+// which also hands the move back to the root seat after one rival move
+// instead of five. The root seat's own layers are searched as in BRS.
+//
 // Paranoid: real turn order, every rival minimising the root seat's value.
 // The depth counts plies, so the root seat moves again only every N plies.
 //
@@ -19,6 +29,7 @@
 // shared table, killers and history; backward moves are not searched near
 // the horizon (after the first move of a node).
 #include <algorithm>
+#include <array>
 
 #include "movegen.h"
 #include "search_context.h"
@@ -31,6 +42,7 @@ constexpr int kNoBackwardDepth = 2;
 // entries of different roots or layers never mix.
 constexpr std::uint64_t kRootSalt = 0x6A09E667F3BCC909ull;
 constexpr std::uint64_t kReplySalt = 0xBB67AE8584CAA73Bull;
+constexpr std::uint64_t kGreedySalt = 0x3C6EF372FE94F82Bull;
 
 int gain_of(int target, Move m) {
   return m.is_pass() ? 0 : goal_distance(target, m.from) - goal_distance(target, m.to);
@@ -68,7 +80,9 @@ int Searcher::Impl::multi_terminal(const Position& pos, int ply) const {
 }
 
 std::uint64_t Searcher::Impl::multi_key(const Position& pos, bool root_turn) const {
-  return pos.key() ^ (kRootSalt * std::uint64_t(root_seat_ + 1)) ^ (root_turn ? 0 : kReplySalt);
+  const bool greedy = ctx.options->multi == MultiAlgorithm::greedy;  // another model, other values
+  return pos.key() ^ (kRootSalt * std::uint64_t(root_seat_ + 1)) ^ (root_turn ? 0 : kReplySalt) ^
+         (greedy ? kGreedySalt : 0);
 }
 
 int Searcher::Impl::brs(Position& pos, int depth, int alpha, int beta, int ply, bool root_turn) {
@@ -78,6 +92,7 @@ int Searcher::Impl::brs(Position& pos, int depth, int alpha, int beta, int ply, 
   const SearchOptions& options = *ctx.options;
   if (depth <= 0 || ply >= kMaxPly) return evaluate_against(pos, root_seat_, rivals_of(pos, root_seat_), options.weights);
 
+  if (!root_turn && options.multi == MultiAlgorithm::greedy) return greedy_round(pos, depth, alpha, beta, ply);
   const std::uint64_t key = multi_key(pos, root_turn);
   Move tt_move = Move::of(0, 0);
   if (const auto s = ctx.probe(key, depth, alpha, beta, ply, true, tt_move)) return *s;
@@ -123,6 +138,45 @@ int Searcher::Impl::brs(Position& pos, int depth, int alpha, int beta, int ply, 
   }
   store_result(ctx, key, best_move, best, depth, ply, alpha0, beta0);
   return best;
+}
+
+// A reply layer of the greedy-rival model: one round of every rival's most
+// forward move, then the root seat's layer. A rival that finishes on its
+// move ends the line as a loss.
+int Searcher::Impl::greedy_round(Position& pos, int depth, int alpha, int beta, int ply) {
+  const SearchOptions& options = *ctx.options;
+  const int n = pos.players();
+  std::array<Move, kMaxPlayers> played{};
+  std::array<Undo, kMaxPlayers> undos{};
+  int count = 0;
+  bool rival_finished = false;
+  MoveList& moves = ctx.move_buffers[ply];
+  for (Player q = pos.next_seat(root_seat_); q != root_seat_; q = pos.next_seat(q)) {
+    if (retired(q)) continue;
+    generate_moves(pos, options.rules, q, moves);
+    const int t = target_arm(n, q);
+    Move best = moves[0];  // the pass when q has no move
+    int best_gain = forward_gain(t, best);
+    for (Move m : moves) {
+      const int g = forward_gain(t, m);
+      if (g > best_gain) {
+        best_gain = g;
+        best = m;
+      }
+    }
+    pos.set_side_to_move(q);
+    pos.make(best, undos[std::size_t(count)]);
+    played[std::size_t(count++)] = best;
+    if (pos.finished(q, win_rule_)) {
+      rival_finished = true;
+      break;
+    }
+  }
+  pos.set_side_to_move(root_seat_);
+  const int result = rival_finished ? -(kWinScore - ply) : brs(pos, depth - 1, alpha, beta, ply + 1, true);
+  for (int i = count - 1; i >= 0; --i) pos.unmake(played[std::size_t(i)], undos[std::size_t(i)]);
+  pos.set_side_to_move(root_seat_);
+  return result;
 }
 
 int Searcher::Impl::paranoid(Position& pos, int depth, int alpha, int beta, int ply) {

@@ -222,7 +222,7 @@ SearchResult Searcher::Impl::run(const Position& root, const SearchOptions& opti
                    [](const OrderedMove& a, const OrderedMove& b) { return a.score > b.score; });
   result.best = root_moves[0].move;  // the most forward move, should nothing finish
   const int max_depth = options.limits.depth > 0 ? std::min(options.limits.depth, kMaxSearchDepth) : kMaxSearchDepth;
-  const bool brs = options.multi == MultiAlgorithm::brs;
+  const bool brs = options.multi != MultiAlgorithm::paranoid;
   for (int depth = 1; depth <= max_depth; ++depth) {
     if (options.limits.time_ms > 0 && depth > 1 &&
         ctx.clock.elapsed_ms() * 100 >= options.limits.time_ms * options.limits.soft_time_percent)

@@ -7,8 +7,8 @@
 // horizon. Once the armies have passed each other (armies_passed) the game is
 // a pure race: both sides' remaining moves are counted by the race solver
 // (race.h) and the side to move plays its race plan.
-// 3-6 players: Best-Reply Search or paranoid search (multi_search.cpp),
-// chosen by SearchOptions::multi.
+// 3-6 players: Best-Reply Search, paranoid search or BRS against modelled
+// greedy rivals (multi_search.cpp), chosen by SearchOptions::multi.
 //
 //   Searcher searcher;                  // owns its tables, counters, stop flag
 //   SearchOptions o;
@@ -39,6 +39,7 @@ using Line = FixedList<Move, 64>;
 enum class MultiAlgorithm : std::uint8_t {
   brs,       // Best-Reply Search: the root seat against the single best reply of all rivals
   paranoid,  // every rival minimises the root seat's value, in turn order
+  greedy,    // BRS layers, but a reply is one round of every rival's most forward move (six-player levels)
 };
 
 struct SearchOptions {

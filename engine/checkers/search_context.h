@@ -186,6 +186,7 @@ class Searcher::Impl {
   // Three or more players (multi_search.cpp); scores are the root seat's view.
   int brs(Position& pos, int depth, int alpha, int beta, int ply, bool root_turn);
   int paranoid(Position& pos, int depth, int alpha, int beta, int ply);
+  int greedy_round(Position& pos, int depth, int alpha, int beta, int ply);
   int multi_terminal(const Position& pos, int ply) const;
   std::uint64_t multi_key(const Position& pos, bool root_turn) const;
 

@@ -1,5 +1,5 @@
 // `qipan match checkers --a LEVEL|greedy --b LEVEL|greedy [--players N]
-// [--games G] [--time-ms T] [--nodes N] [--seed S] [--multi brs|paranoid]`:
+// [--games G] [--time-ms T] [--nodes N] [--seed S] [--multi brs|paranoid|greedy]`:
 // one A seat against N-1 B seats, for strength figures (a benchmark, not a
 // test). A's seat rotates (game g: seat g mod N; seat 0 always moves first),
 // so in 2 players A moves first in every other game. Greedy players draw
@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,7 @@
 #include "parse_integer.h"
 #include "engine/checkers/ai_levels.h"
 #include "engine/checkers/game.h"
+#include "engine/checkers/rival_model.h"
 #include "engine/core/clock.h"
 
 namespace qipan::tools {
@@ -48,12 +50,16 @@ struct GameOutcome {
   int plies = 0;
 };
 
+const char* multi_name(MultiAlgorithm m) {
+  return m == MultiAlgorithm::paranoid ? ", paranoid" : m == MultiAlgorithm::greedy ? ", greedy rivals" : ", BRS";
+}
+
 }  // namespace
 
 int checkers_match_command(const Args& args) {
   long long a = 0, b = 0, players = 2, games = 100, time_ms = 0, nodes = 0, seed = 1;
-  MultiAlgorithm multi = MultiAlgorithm::brs;
-  EvalWeights weights;
+  std::optional<MultiAlgorithm> multi;  // unset: the levels' choice
+  std::optional<EvalWeights> weights;
   bool verbose = false;
   bool ok = !args.empty() && args[0] == "checkers";
   for (std::size_t i = 1; ok && i < args.size(); ++i) {
@@ -75,28 +81,32 @@ int checkers_match_command(const Args& args) {
     else if (opt == "--nodes") ok = parse_integer(v, 1, 1LL << 40, nodes);
     else if (opt == "--seed") ok = parse_integer(v, 0, 1LL << 40, seed);
     else if (opt == "--weights") {
-      // straggler,slack,isolated,in_target,rival_percent (tuning experiments)
-      ok = std::sscanf(v.c_str(), "%d,%d,%d,%d,%d", &weights.straggler, &weights.straggler_slack, &weights.isolated,
-                       &weights.in_target, &weights.rival_percent) == 5;
+      // straggler,slack,isolated,in_target,rival_percent[,filled_percent]
+      // (tuning experiments; filled_percent 0 when left out)
+      EvalWeights w;
+      ok = std::sscanf(v.c_str(), "%d,%d,%d,%d,%d,%d", &w.straggler, &w.straggler_slack, &w.isolated, &w.in_target,
+                       &w.rival_percent, &w.filled_percent) >= 5;
+      weights = w;
     } else if (opt == "--multi") {
-      ok = v == "brs" || v == "paranoid";
-      multi = v == "paranoid" ? MultiAlgorithm::paranoid : MultiAlgorithm::brs;
+      ok = v == "brs" || v == "paranoid" || v == "greedy";
+      multi = v == "paranoid" ? MultiAlgorithm::paranoid : v == "greedy" ? MultiAlgorithm::greedy : MultiAlgorithm::brs;
     } else ok = false;
   }
   if (!ok || a == 0 || b == 0) {
     std::fprintf(stderr,
                  "usage: qipan match checkers --a LEVEL|greedy --b LEVEL|greedy [--players 2|3|4|6] [--games G]\n"
-                 "                            [--time-ms T] [--nodes N] [--seed S] [--multi brs|paranoid] [--verbose]\n"
-                 "                            [--weights straggler,slack,isolated,in_target,rival%%]\n"
+                 "                            [--time-ms T] [--nodes N] [--seed S] [--multi brs|paranoid|greedy] [--verbose]\n"
+                 "                            [--weights straggler,slack,isolated,in_target,rival%%[,filled%%]]\n"
                  "  levels %d..%d (greedy = 1); A rotates through the seats; --time-ms: ceiling per move\n"
-                 "  (otherwise depth and node budgets only: deterministic); --nodes replaces A's node budget\n",
+                 "  (otherwise depth and node budgets only: deterministic); --nodes replaces A's node budget;\n"
+                 "  --multi and --weights set A's search and evaluation (the other seats keep their levels')\n",
                  kMinLevel, kMaxLevel);
     return 2;
   }
   const int n = int(players);
   std::printf("match checkers: level %lld (A) vs level %lld (B), %d players, %lld games, seed %lld, %s%s\n", a, b, n,
               games, seed, time_ms ? ("ceiling " + std::to_string(time_ms) + " ms/move").c_str() : "budgets only",
-              n > 2 ? (multi == MultiAlgorithm::brs ? ", BRS" : ", paranoid") : "");
+              n < 3 ? "" : multi ? multi_name(*multi) : n == 6 ? ", greedy rivals while they race, else BRS" : ", BRS");
   std::fflush(stdout);
   std::vector<std::unique_ptr<CheckersAi>> ais;
   for (int s = 0; s < n; ++s) ais.push_back(std::make_unique<CheckersAi>(8));
@@ -126,9 +136,14 @@ int checkers_match_command(const Args& args) {
       o.reuse_tables = true;
       o.history = keys;
       o.retired = game.finished_seats();
+      if (n == 6) o.greedy_seats = observed_greedy_seats(game);
       CheckersAi& ai = *ais[std::size_t(seat)];
-      o.multi = multi;
-      if (is_a) o.weights = weights;
+      // The options under test are A's; the other seats play their levels'
+      // defaults, so a changed search or evaluation can face the current one.
+      if (is_a) {
+        o.multi = multi;
+        o.weights = weights;
+      }
       const Stopwatch move_watch;
       const AiMove m = ai.choose_move(pos, int(is_a ? a : b), o);
       SideStats& st = is_a ? stats_a : stats_b;

@@ -1,6 +1,6 @@
 // The Chinese checkers evaluation: goal tables, remaining distance, symmetry
-// of start positions, the straggler and isolation terms, and the test for
-// armies that have passed each other.
+// of start positions, the straggler and isolation terms, the test for
+// armies that have passed each other, and the filled-rule shortcut.
 #include <doctest/doctest.h>
 
 #include "engine/checkers/evaluate.h"
@@ -124,4 +124,22 @@ TEST_CASE("armies_passed: false at the start, true once every piece is beyond ev
   pos.remove(70);
   pos.put(27, 1);  // one enemy piece among seat 0's
   CHECK_FALSE(armies_passed(pos));
+}
+
+TEST_CASE("the filled-rule shortcut counts only the pieces needed for the empty holes") {
+  // Seat 0 (target: the top arm) still at home; seat 1's pieces hold the
+  // top seven holes (goal distances 0+1+1+2+2+2+3 = 11), leaving three
+  // holes at distance 3. Home rows are 13..16 from the apex (sum 140): the
+  // full army needs 140 - 20 = 120 rows, the three nearest pieces 3 * 13 - 9.
+  Position pos(2);
+  for (int c : kGeometry.arm_cells[3]) pos.put(c, 0);
+  for (int c = 0; c < 7; ++c) pos.put(c, 1);
+  CHECK(remaining_distance(pos, 0) == 120);
+  CHECK(filled_shortcut(pos, 0) == 120 - (3 * 13 - 9));
+  EvalWeights half;
+  half.filled_percent = 50;
+  CHECK(player_cost(pos, 0, half) == player_cost(pos, 0) - 45 * kDistanceUnit);
+  // No foreign piece in the target, or no hole left to fill: no shortcut.
+  CHECK(filled_shortcut(pos, 1) == 0);
+  CHECK(filled_shortcut(Position::start(2), 0) == 0);
 }

@@ -157,7 +157,7 @@ TEST_CASE("the stop poll and stop() end the search with a legal move") {
 
 TEST_CASE("multi-player search returns legal moves for 3, 4 and 6 players") {
   for (int players : {3, 4, 6}) {
-    for (MultiAlgorithm algorithm : {MultiAlgorithm::brs, MultiAlgorithm::paranoid}) {
+    for (MultiAlgorithm algorithm : {MultiAlgorithm::brs, MultiAlgorithm::paranoid, MultiAlgorithm::greedy}) {
       for (int plies : {0, 3 * players, 8 * players}) {
         const Position pos = greedy_midgame(players, plies);
         if (pos.anyone_finished()) continue;
@@ -193,7 +193,7 @@ TEST_CASE("multi-player search takes a win in one") {
   o.rules.players = 3;
   o.limits.depth = 2;
   Searcher searcher(kTestTableMb);
-  for (MultiAlgorithm a : {MultiAlgorithm::brs, MultiAlgorithm::paranoid}) {
+  for (MultiAlgorithm a : {MultiAlgorithm::brs, MultiAlgorithm::paranoid, MultiAlgorithm::greedy}) {
     o.multi = a;
     const SearchResult r = searcher.search(pos, o);
     CHECK(r.best == Move::of(18, 9));
