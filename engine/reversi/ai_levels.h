@@ -31,9 +31,10 @@
 //   5-4  88.0% of 200 (83.5-92.5)   6 ms / 0.8 ms
 //   6-5  88.8% of 200 (84.4-93.1)   46 ms / 5 ms
 //   7-6  76.5% of 100 (68.4-84.6)   0.32 s / 0.05 s
-//   8-7  not measured yet: 2 games (+1 -1) in 9 minutes on the loaded machine
-//        (level 8 took about 9 s a move there); the ladder's 40 games need
-//        an idle machine for about 50 minutes
+//   8-7  72.7% of 22 (55.2-90.2), +15 =2 -5, about 80 s a game (the
+//        current weights; `qipan match reversi --a 8 --b 7 --seed 3`, 6
+//        games, and `--seed 4`, 16 games, both stopped for time; the rows
+//        above are from the weights before)
 // Hints at level 1 use level 3's search (a random move has no value to show).
 //
 // Variety: games against the AI differ from one game to the next, yet replay
