@@ -13,8 +13,9 @@
 // (AiOptions::greedy_seats), the same layers against modelled greedy rivals
 // (MultiAlgorithm::greedy: a reply layer is a round of every rival's most
 // forward move) with greedy_model_weights() (half the leading rival's cost,
-// half the filled-rule shortcut). Depth and node budgets decide the searches (the same move
-// natively and in wasm); time limits are only ceilings for slow machines.
+// half the filled-rule shortcut). Depth and node budgets decide the searches
+// (the same move natively and in wasm); time limits are only ceilings for
+// slow machines.
 //   level kind     search                      nodes   ceiling
 //   1     greedy   the move gaining the most rows towards the target
 //                  (the seed's player; ties: seeded random)

@@ -32,6 +32,7 @@
 #include <array>
 
 #include "movegen.h"
+#include "rival_model.h"
 #include "search_context.h"
 
 namespace qipan::checkers {
@@ -145,7 +146,6 @@ int Searcher::Impl::brs(Position& pos, int depth, int alpha, int beta, int ply, 
 // move ends the line as a loss.
 int Searcher::Impl::greedy_round(Position& pos, int depth, int alpha, int beta, int ply) {
   const SearchOptions& options = *ctx.options;
-  const int n = pos.players();
   std::array<Move, kMaxPlayers> played{};
   std::array<Undo, kMaxPlayers> undos{};
   int count = 0;
@@ -153,17 +153,7 @@ int Searcher::Impl::greedy_round(Position& pos, int depth, int alpha, int beta, 
   MoveList& moves = ctx.move_buffers[ply];
   for (Player q = pos.next_seat(root_seat_); q != root_seat_; q = pos.next_seat(q)) {
     if (retired(q)) continue;
-    generate_moves(pos, options.rules, q, moves);
-    const int t = target_arm(n, q);
-    Move best = moves[0];  // the pass when q has no move
-    int best_gain = forward_gain(t, best);
-    for (Move m : moves) {
-      const int g = forward_gain(t, m);
-      if (g > best_gain) {
-        best_gain = g;
-        best = m;
-      }
-    }
+    const Move best = greedy_rival_move(pos, options.rules, q, moves);
     pos.set_side_to_move(q);
     pos.make(best, undos[std::size_t(count)]);
     played[std::size_t(count++)] = best;

@@ -1,11 +1,17 @@
 #include "rival_model.h"
 
-#include <algorithm>
-
 #include "evaluate.h"
-#include "movegen.h"
 
 namespace qipan::checkers {
+
+Move greedy_rival_move(const Position& pos, const RuleOptions& rules, Player q, MoveList& moves) {
+  generate_moves(pos, rules, q, moves);
+  const int t = target_arm(pos.players(), q);
+  Move best = moves[0];
+  for (Move m : moves)
+    if (forward_gain(t, m) > forward_gain(t, best)) best = m;
+  return best;
+}
 
 std::uint8_t observed_greedy_seats(const Game& game) {
   std::uint8_t searched = 0;  // seats seen playing a move short of their most forward one
@@ -14,11 +20,9 @@ std::uint8_t observed_greedy_seats(const Game& game) {
   for (const PlyRecord& ply : game.plies()) {
     const Player q = ply.mover;
     if (!ply.move.is_pass() && !(searched & (1u << q))) {
-      generate_moves(pos, game.rules(), q, moves);
       const int t = target_arm(pos.players(), q);
-      int most = 0;
-      for (Move m : moves) most = std::max(most, forward_gain(t, m));
-      if (forward_gain(t, ply.move) < most) searched |= std::uint8_t(1u << q);
+      if (forward_gain(t, ply.move) < forward_gain(t, greedy_rival_move(pos, game.rules(), q, moves)))
+        searched |= std::uint8_t(1u << q);
     }
     pos.set_side_to_move(q);
     Undo undo;

@@ -14,8 +14,14 @@
 #include <cstdint>
 
 #include "game.h"
+#include "movegen.h"
 
 namespace qipan::checkers {
+
+// The move a greedy rival q is modelled to play: the first generated of its
+// legal moves gaining the most rows towards its target (a pass when it has
+// none). `moves` is the caller's buffer.
+Move greedy_rival_move(const Position& pos, const RuleOptions& rules, Player q, MoveList& moves);
 
 // Bit q set: every move seat q has made so far (passes aside) gained the most
 // rows any of its legal moves could.

@@ -5,8 +5,9 @@
 // no chase rule), so a peer engine must be set to the same rules (see
 // docs/measuring.md). Every opening of the book is played twice, colours
 // swapped; --first-game N continues a stopped match at game N (its opening
-// and colours, PGN appended). Prints each game's result and the match score with its Elo error,
-// the time each side used per move and the depth it reached.
+// and colours, PGN appended). Prints each game's result and the match score
+// with its Elo error, the time each side used per move and the depth it
+// reached.
 //
 //   qipan match xiangqi --a "uci:build/release/qipan uci"
 //       --b "uci:/scratch/fsf/stockfish" --b-option "VariantPath=/scratch/v.ini"
