@@ -182,9 +182,8 @@ bool Searcher::repetition(int ply, int& score) const {
       if (((now - i) & 1) == 1) we_always_check &= w.checks[i];
       else they_always_check &= w.checks[i];
     }
-    score = !perpetual_check_loses_ || we_always_check == they_always_check ? 0
-            : we_always_check                                            ? -kPerpetualScore
-                                                                         : kPerpetualScore;
+    const int win = kMateScore - ply;  // decided here, like a mate at this ply
+    score = !perpetual_check_loses_ || we_always_check == they_always_check ? 0 : we_always_check ? -win : win;
     return true;
   }
   return false;

@@ -34,12 +34,12 @@ constexpr int kMaxPly = 128;
 constexpr int kMaxSearchDepth = 64;
 constexpr int kInfinity = 32000;
 // Mate scores: being mated at ply p scores -(kMateScore - p), so a shorter
-// mate is better for the winner and a longer one better for the loser.
+// mate is better for the winner and a longer one better for the loser. A
+// perpetual check completed at ply p loses like a mate there (as in
+// Fairy-Stockfish): a side that is lost either way then plays on towards the
+// later mate, making the opponent find it, rather than repeat its checks.
 constexpr int kMateScore = 30000;
 constexpr int kMateBound = kMateScore - kMaxPly;  // |score| >= this: a forced mate
-// A perpetual check found in the search path loses for the checking side: a
-// decisive score that is not a mate distance.
-constexpr int kPerpetualScore = 20000;
 
 constexpr bool is_mate_score(int score) { return score >= kMateBound || score <= -kMateBound; }
 // Full moves to the mate for a mate score: positive when the side to move

@@ -355,6 +355,25 @@ TEST_CASE("repetition is a draw in the search, perpetual check a loss") {
     const SearchResult r = s.search(c.root, c.history, depth_limit(3));
     CHECK(r.best != c.repeat);
     CHECK(r.score < -100);
-    CHECK(r.score > -kPerpetualScore);
+    CHECK(!is_mate_score(r.score));
+  }
+  SUBCASE("a perpetual check loses like a mate at the ply it completes") {
+    // With every other root move banned, the repeat is forced: the checking
+    // side loses at ply 1, ranked against mates by distance, so a lost side
+    // prefers a later mate to an immediate perpetual.
+    const CheckCycle c = check_cycle(true);
+    MoveList legal;
+    generate_legal(c.root, legal);
+    std::vector<Move> others;
+    for (const Move m : legal)
+      if (m != c.repeat) others.push_back(m);
+    Searcher s(kTestTableMb);
+    s.set_root_exclusions(others);
+    const SearchResult r = s.search(c.root, c.history, depth_limit(3));
+    CHECK(r.best == c.repeat);
+    CHECK(r.score == -(kMateScore - 1));
+    CHECK(mate_in_moves(r.score) == -1);
+    s.set_perpetual_check_loses(false);
+    CHECK(s.search(c.root, c.history, depth_limit(3)).score == 0);
   }
 }
