@@ -22,19 +22,19 @@
 //   7     search  depth 14, probcut 87%     6 M    20 empties   6, 2     4 s
 //   8     search  depth 24, probcut 87%     20 M   22 empties   6, 1     10 s
 // The ladder (`scripts/bench --ladder reversi`: level n against n-1, random
-// 4-ply openings played with both colours, depth and node budgets; the
-// score of level n with its 95% range; native time per move of n and n-1,
-// measured on a shared, loaded machine):
-//   2-1  93.0% of 200 (89.5-96.5)   0.03 ms / 0.001 ms
-//   3-2  89.2% of 200 (85.0-93.5)   0.07 ms / 0.03 ms
-//   4-3  93.8% of 200 (90.4-97.1)   0.9 ms / 0.1 ms
-//   5-4  88.0% of 200 (83.5-92.5)   6 ms / 0.8 ms
-//   6-5  88.8% of 200 (84.4-93.1)   46 ms / 5 ms
-//   7-6  76.5% of 100 (68.4-84.6)   0.32 s / 0.05 s
-//   8-7  72.7% of 22 (55.2-90.2), +15 =2 -5, about 80 s a game (the
-//        current weights; `qipan match reversi --a 8 --b 7 --seed 3`, 6
-//        games, and `--seed 4`, 16 games, both stopped for time; the rows
-//        above are from the weights before)
+// 4-ply openings played with both colours, depth and node budgets, seed 1;
+// the score of level n with its 95% range; native time per move of n and
+// n-1, on a 2-core machine whose other core ran a match), with the current
+// weights:
+//   2-1  89.8% of 200 (85.7-93.9)   0.017 ms / 0 ms
+//   3-2  89.2% of 200 (85.2-93.2)   0.05 ms / 0.013 ms
+//   4-3  92.0% of 200 (88.4-95.6)   0.54 ms / 0.04 ms
+//   5-4  85.0% of 200 (80.5-89.5)   3.8 ms / 0.5 ms
+//   6-5  86.8% of 200 (82.3-91.3)   26 ms / 3.2 ms
+//   7-6  82.0% of 100 (74.9-89.1)   0.15 s / 0.025 s
+//   8-7  72.7% of 22 (55.2-90.2), +15 =2 -5, about 80 s a game
+//        (`qipan match reversi --a 8 --b 7 --seed 3`, 6 games, and
+//        `--seed 4`, 16 games, both stopped for time)
 // Hints at level 1 use level 3's search (a random move has no value to show).
 //
 // Variety: games against the AI differ from one game to the next, yet replay
