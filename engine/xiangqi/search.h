@@ -35,9 +35,9 @@ constexpr int kMaxSearchDepth = 64;
 constexpr int kInfinity = 32000;
 // Mate scores: being mated at ply p scores -(kMateScore - p), so a shorter
 // mate is better for the winner and a longer one better for the loser. A
-// perpetual check completed at ply p loses like a mate there (as in
-// Fairy-Stockfish): a side that is lost either way then plays on towards the
-// later mate, making the opponent find it, rather than repeat its checks.
+// perpetual check completed at ply p loses like a mate there: a side that is
+// lost either way then plays on towards the later mate, making the opponent
+// find it, rather than repeat its checks.
 constexpr int kMateScore = 30000;
 constexpr int kMateBound = kMateScore - kMaxPly;  // |score| >= this: a forced mate
 
