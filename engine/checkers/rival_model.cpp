@@ -8,8 +8,12 @@ Move greedy_rival_move(const Position& pos, const RuleOptions& rules, Player q, 
   generate_moves(pos, rules, q, moves);
   const int t = target_arm(pos.players(), q);
   Move best = moves[0];
+  int best_gain = forward_gain(t, best);
   for (Move m : moves)
-    if (forward_gain(t, m) > forward_gain(t, best)) best = m;
+    if (const int g = forward_gain(t, m); g > best_gain) {
+      best = m;
+      best_gain = g;
+    }
   return best;
 }
 
