@@ -27,8 +27,11 @@ constexpr int kTableMinEmpties = 9;
 constexpr int kEtcMinEmpties = 12;
 constexpr int kProbeMinEmpties = 14;
 constexpr int kProbeStep = 3;
-// The root orders its moves by a deeper probe: (empties - this) / 2 plies.
+// The root orders its moves by a deeper probe: (empties - this) / 2 plies,
+// at most kRootProbeMaxDepth. The probe has no table and no ordering: at 34
+// empties (FFO #59) its 11 plies took longer than the rest of the solve.
 constexpr int kRootProbeBase = 12;
+constexpr int kRootProbeMaxDepth = 8;
 // The first guess of the score: a search of the best kGuessBreadth moves
 // (by the ordering) at every node above kGuessExactEmpties, exact below, then
 // lowered by kGuessBias (approaching the score from below is cheaper: a
@@ -97,12 +100,15 @@ class Engine {
     watch_.restart();
   }
 
+  // Once stopped, every later check answers at once (next_check_ 0), so
+  // loops that ignore a child's result, like the probes of move ordering,
+  // unwind too.
   bool check_limits() {
-    next_check_ = nodes_ + (1 << 14);
     const Limits& l = *limits_;
     if ((l.nodes && nodes_ >= l.nodes) || (l.stop && l.stop->load(std::memory_order_relaxed)) ||
         (l.time_ms && watch_.elapsed_ms() >= l.time_ms))
       stopped_ = true;
+    next_check_ = stopped_ ? 0 : nodes_ + (1 << 14);
     return stopped_;
   }
 
@@ -155,9 +161,11 @@ class Engine {
   }
 
   // Depth-limited alpha-beta on the pattern evaluation (no table, no
-  // ordering: it only runs a few plies deep).
+  // ordering: it only runs a few plies deep). It checks the limits too: one
+  // root probe can take seconds.
   int probe(Bitboard player, Bitboard opponent, int alpha, int beta, int depth) {
     ++nodes_;
+    if (nodes_ >= next_check_ && check_limits()) return 0;
     if (depth == 0) return evaluate_scaled(weights_, player, opponent) * (kProbeUnit / kEvalScale);
     Bitboard moves = legal_moves(player, opponent);
     if (moves == 0) {
@@ -210,6 +218,10 @@ class Engine {
       }
     }
     return count;
+  }
+
+  static int root_probe_depth(int empties) {
+    return std::clamp((empties - kRootProbeBase) / 2, 1, kRootProbeMaxDepth);
   }
 
   int probe_depth(int empties) const {
@@ -415,7 +427,7 @@ class Engine {
     ++nodes_;
     if (root_count_ == 0 || !(root_position_ == pos)) {
       root_position_ = pos;
-      root_count_ = order_moves(player, opponent, moves, parity, std::max(1, (empties - kRootProbeBase) / 2),
+      root_count_ = order_moves(player, opponent, moves, parity, root_probe_depth(empties),
                                 root_moves_.data());
     }
     // The table's move first (the previous pass's best), then by probe value.

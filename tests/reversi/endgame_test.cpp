@@ -254,6 +254,21 @@ TEST_CASE("a node limit or the stop flag stops the solver and says so") {
   }
 }
 
+TEST_CASE("a node limit stops the solver while it orders the root moves of a deep position") {
+  // FFO #59 has 34 empties: ordering its root moves alone takes millions of
+  // nodes of probe search, and the limit must hold inside them too.
+  const FfoPosition& ffo = kFfoPositions.back();
+  REQUIRE(ffo.number == 59);
+  const auto pos = parse_board(ffo.board);
+  REQUIRE(pos.ok());
+  endgame::Solver solver(1);
+  endgame::Limits limits;
+  limits.nodes = 5000;
+  const endgame::Solution s = solver.solve(*pos, limits);
+  CHECK(s.stopped);
+  CHECK(s.nodes < 50000);
+}
+
 TEST_CASE("FFO #40 is +38 by a2") {
   const FfoPosition& ffo = kFfoPositions[0];
   REQUIRE(ffo.number == 40);
