@@ -103,7 +103,7 @@ BenchResult search_checkers(const BenchOptions& options) {
 
 // FFO endgame positions first..last solved exactly, one line per position
 // (ffo_bench.h); nodes is the sum. #40-#49 take about a minute; #50-#59 (26
-// to 34 empties) about 52 minutes natively, half of it #59.
+// to 34 empties) about 26 minutes natively.
 template <int first, int last>
 BenchResult ffo_reversi(const BenchOptions&) {
   const FfoBenchResult f = run_ffo_bench(first, last);
