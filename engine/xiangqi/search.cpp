@@ -694,7 +694,13 @@ void Searcher::prepare(const Position& root, std::span<const PastPosition> histo
     f.stat_score = 0;
     f.after_null = false;
   }
-  for (Frame& f : w.stack) f.excluded = Move();
+  // Per-search counters start at zero: a node clears its grandchildren's
+  // cutoff count, so the root's children would otherwise keep the last
+  // search's (and a search would depend on what was searched before).
+  for (Frame& f : w.stack) {
+    f.excluded = Move();
+    f.cutoffs = 0;
+  }
   Frame& top = w.frame(0);
   top.psqt = psqt_score(root);
   top.in_check = root.in_check();

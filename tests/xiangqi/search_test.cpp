@@ -246,6 +246,25 @@ TEST_CASE("searches are deterministic and leave no hidden state") {
   CHECK(!d1.stopped);
 }
 
+TEST_CASE("a completed search does not depend on the searches before it") {
+  // Node counts of depth-limited searches must match too: a node-limited
+  // search (above) always counts the same nodes. This pair (the third and
+  // fourth bench positions) once differed at every depth: the root's child
+  // frame kept its cutoff count from the search before.
+  const Position before = fen("2bakab1r/9/2R6/p1N1p3p/6p2/2P6/P3P1n1P/6r2/9/R1BAKAB2 w - - 0 10");
+  const Position pos = fen("2b1kab1r/4a4/4c3n/p3C1p1p/2Pn5/4P1P2/Pr3c2P/1CN3N2/9/1RBAKABR1 w - - 1 11");
+  for (int depth : {7, 9, 11}) {
+    CAPTURE(depth);
+    Searcher used(kTestTableMb), fresh(kTestTableMb);
+    used.search(before, depth_limit(depth));
+    const SearchResult a = used.search(pos, depth_limit(depth));
+    const SearchResult b = fresh.search(pos, depth_limit(depth));
+    CHECK(a.nodes == b.nodes);
+    CHECK(a.best == b.best);
+    CHECK(a.score == b.score);
+  }
+}
+
 TEST_CASE("limits, the stop flag and the info callback") {
   const Position pos = Position::start();
   SUBCASE("node limit") {
