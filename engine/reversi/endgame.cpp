@@ -2,14 +2,22 @@
 
 #include <algorithm>
 #include <array>
+#include <thread>
 
 #include "../core/clock.h"
 #include "endgame_bits.h"
 #include "endgame_last_empties.h"
+#include "endgame_split.h"
 #include "endgame_stability.h"
 #include "endgame_tt.h"
 #include "evaluate.h"
 #include "movegen.h"
+
+// Natively the solver can run on several threads; the wasm build has none
+// (a page opened from disk cannot share memory between workers).
+#if !defined(__EMSCRIPTEN__)
+#define QIPAN_ENDGAME_THREADS 1
+#endif
 
 namespace qipan::reversi::endgame {
 namespace {
@@ -39,6 +47,10 @@ constexpr int kRootProbeMaxDepth = 8;
 constexpr int kGuessBreadth = 2;
 constexpr int kGuessExactEmpties = 12;
 constexpr int kGuessBias = 4;
+// With several threads, nodes with at least this many empties may share
+// their moves after the first (endgame_split.h); below, a split costs more
+// than the work it shares.
+constexpr int kSplitMinEmpties = 12;
 
 // Stability cutoffs are tried only when alpha is high enough for the bound
 // 64 - 2 * stable to have a chance; computing stable discs costs about as
@@ -58,12 +70,6 @@ constexpr int kProbeReplyPenalty = 128;
 constexpr int kProbeInfinity = 1 << 20;
 constexpr int kTableMoveBonus = 1 << 28;
 
-struct MoveEntry {
-  Bitboard flipped;
-  int value;
-  Square square;
-};
-
 // The child of a move, from its side to move's point of view.
 struct Child {
   Bitboard player, opponent;
@@ -76,9 +82,9 @@ inline Child play(Bitboard player, Bitboard opponent, Bitboard flipped, Square s
 
 class Engine {
  public:
-  Engine(std::size_t megabytes, const EvalWeights& weights) : table_(megabytes), weights_(weights) {}
+  Engine(TranspositionTable& table, const EvalWeights& weights) : table_(table), weights_(weights) {}
 
-  TranspositionTable table_;
+  TranspositionTable& table_;
   const EvalWeights& weights_;
   const std::uint8_t* edge_ = edge_stability_table();
   std::uint64_t nodes_ = 0;
@@ -90,26 +96,151 @@ class Engine {
   Position root_position_;
   int root_count_ = 0;
   std::array<MoveEntry, kMaxMoves> root_moves_{};
+  // Parallel solves only: the threads' meeting place, the innermost split
+  // point this thread works under, and whether a cutoff above is unwinding
+  // this thread's search (its results are then void, like a stopped one's).
+  SplitPool* pool_ = nullptr;
+  SplitPoint* split_ = nullptr;
+  bool abort_ = false;
+  std::uint64_t reported_nodes_ = 0;
 
-  void start(const Limits& limits) {
-    limits_ = &limits;
+  // `limits` is null for a helper thread: the main thread checks them for
+  // all and raises the pool's stop flag.
+  void start(const Limits* limits, SplitPool* pool = nullptr) {
+    limits_ = limits;
+    pool_ = pool;
     nodes_ = 0;
+    reported_nodes_ = 0;
     stopped_ = false;
+    abort_ = false;
+    split_ = nullptr;
     next_check_ = 1 << 14;
     root_count_ = 0;
     watch_.restart();
   }
 
+  bool interrupted() const { return stopped_ || abort_; }
+
   // Once stopped, every later check answers at once (next_check_ 0), so
   // loops that ignore a child's result, like the probes of move ordering,
-  // unwind too.
+  // unwind too. In a parallel solve the node limit counts every thread.
   bool check_limits() {
-    const Limits& l = *limits_;
-    if ((l.nodes && nodes_ >= l.nodes) || (l.stop && l.stop->load(std::memory_order_relaxed)) ||
-        (l.time_ms && watch_.elapsed_ms() >= l.time_ms))
-      stopped_ = true;
+    std::uint64_t nodes = nodes_;
+    if (pool_) {
+      nodes = pool_->nodes.fetch_add(nodes_ - reported_nodes_, std::memory_order_relaxed) + nodes_ - reported_nodes_;
+      reported_nodes_ = nodes_;
+    }
+    if (limits_) {
+      const Limits& l = *limits_;
+      if ((l.nodes && nodes >= l.nodes) || (l.stop && l.stop->load(std::memory_order_relaxed)) ||
+          (l.time_ms && watch_.elapsed_ms() >= l.time_ms))
+        stopped_ = true;
+    }
+    if (pool_) {
+      if (stopped_)
+        pool_->stop.store(true, std::memory_order_relaxed);
+      else if (pool_->stop.load(std::memory_order_relaxed))
+        stopped_ = true;
+    }
     next_check_ = stopped_ ? 0 : nodes_ + (1 << 14);
     return stopped_;
+  }
+
+  // --- Parallel search (endgame_split.h) ---
+
+  bool can_split(int empties, int moves_left) const {
+    return pool_ && empties >= kSplitMinEmpties && moves_left >= 2 &&
+           pool_->idle.load(std::memory_order_relaxed) > 0;
+  }
+
+  // Searches the moves of a split point until none is left or it is cut.
+  void work_at(SplitPoint& sp) {
+    SplitPoint* const outer = split_;
+    split_ = &sp;
+    for (;;) {
+      int i, a;
+      {
+        const std::lock_guard<std::mutex> guard(sp.lock);
+        if (sp.cutoff.load(std::memory_order_relaxed) || sp.next >= sp.count) break;
+        i = sp.next++;
+        a = sp.alpha;
+      }
+      const MoveEntry& m = sp.moves[i];
+      const Child c = play(sp.player, sp.opponent, m.flipped, m.square);
+      const unsigned child_parity = sp.parity ^ kQuadrantBit[m.square];
+      int v = -dispatch(c.player, c.opponent, -a - 1, -a, sp.empties - 1, child_parity);
+      if (!interrupted() && v > a && v < sp.beta)
+        v = -dispatch(c.player, c.opponent, -sp.beta, -v, sp.empties - 1, child_parity);
+      if (interrupted()) break;
+      const std::lock_guard<std::mutex> guard(sp.lock);
+      if (v > sp.best) {
+        sp.best = v;
+        sp.best_move = m.square;
+        if (v >= sp.beta)
+          sp.cutoff.store(true, std::memory_order_relaxed);
+        else if (v > sp.alpha)
+          sp.alpha = v;
+      }
+    }
+    split_ = outer;
+  }
+
+  // Searches list[0, count) (the moves after the first) together with the
+  // idle threads, and folds their result into alpha, best and best_move.
+  void split(Bitboard player, Bitboard opponent, MoveEntry* list, int count, int& alpha, int beta, int& best,
+             int& best_move, int empties, unsigned parity) {
+    std::stable_sort(list, list + count, [](const MoveEntry& a, const MoveEntry& b) { return a.value > b.value; });
+    SplitPoint sp;
+    sp.player = player;
+    sp.opponent = opponent;
+    sp.empties = empties;
+    sp.parity = parity;
+    sp.beta = beta;
+    sp.moves = list;
+    sp.count = count;
+    sp.parent = split_;
+    sp.alpha = alpha;
+    sp.best = best;
+    sp.best_move = best_move;
+    pool_->publish(sp);
+    work_at(sp);
+    // The helpers still inside may split further down: help them there.
+    pool_->idle.fetch_add(1, std::memory_order_relaxed);
+    while (!pool_->retire(sp)) {
+      if (SplitPoint* below = pool_->join(&sp)) {
+        pool_->idle.fetch_sub(1, std::memory_order_relaxed);
+        work_at(*below);
+        pool_->leave(*below);
+        abort_ = false;
+        pool_->idle.fetch_add(1, std::memory_order_relaxed);
+      } else {
+        check_limits();
+        std::this_thread::yield();
+      }
+    }
+    pool_->idle.fetch_sub(1, std::memory_order_relaxed);
+    abort_ = split_ && split_->cut_here_or_above();
+    if (pool_->stop.load(std::memory_order_relaxed)) stopped_ = true;
+    alpha = sp.alpha;
+    best = sp.best;
+    best_move = sp.best_move;
+  }
+
+  // A helper thread: joins split points until the solve is done.
+  void help() {
+    pool_->idle.fetch_add(1, std::memory_order_relaxed);
+    while (!pool_->done.load(std::memory_order_acquire)) {
+      if (SplitPoint* sp = pool_->join()) {
+        pool_->idle.fetch_sub(1, std::memory_order_relaxed);
+        work_at(*sp);
+        pool_->leave(*sp);
+        abort_ = false;
+        pool_->idle.fetch_add(1, std::memory_order_relaxed);
+      } else {
+        std::this_thread::yield();
+      }
+    }
+    check_limits();  // reports the last nodes
   }
 
   // Any number of empties.
@@ -232,13 +363,17 @@ class Engine {
   int search(Bitboard player, Bitboard opponent, int alpha, int beta, int empties, unsigned parity) {
     ++nodes_;
     if (nodes_ >= next_check_ && check_limits()) return 0;
+    if (split_ && split_->cut_here_or_above()) {
+      abort_ = true;
+      return 0;
+    }
     if (alpha >= kStabilityThreshold[empties]) {
       const int bound = 64 - 2 * count_bits(stable_discs(edge_, opponent, player));
       if (bound <= alpha) return bound;
     }
     int table_move = kNoMove;
     const bool use_table = empties >= kTableMinEmpties;
-    if (const TTEntry* e = use_table ? table_.probe(player, opponent) : nullptr) {
+    if (const auto e = use_table ? table_.probe(player, opponent) : std::nullopt) {
       if (e->lower >= beta) return e->lower;
       if (e->upper <= alpha) return e->upper;
       if (e->lower == e->upper) return e->lower;
@@ -264,7 +399,7 @@ class Engine {
         table_.prefetch(children[n].player, children[n].opponent);
       }
       for (int i = 0; i < n; ++i) {
-        if (const TTEntry* e = table_.probe(children[i].player, children[i].opponent)) {
+        if (const auto e = table_.probe(children[i].player, children[i].opponent)) {
           if (-e->upper >= beta) {
             table_.store(player, opponent, empties, -e->upper, 64, squares[i]);
             return -e->upper;
@@ -280,7 +415,7 @@ class Engine {
       // often cuts off on its own.
       const Child c = play(player, opponent, flips(player, opponent, table_move), table_move);
       best = -dispatch(c.player, c.opponent, -beta, -alpha, empties - 1, parity ^ kQuadrantBit[table_move]);
-      if (stopped_) return 0;
+      if (interrupted()) return 0;
       best_move = table_move;
       first = false;
       moves &= ~square_bit(table_move);
@@ -291,6 +426,11 @@ class Engine {
       const int count = order_moves(player, opponent, moves, parity, probe_depth(empties), list,
                                     empties - 1 >= kTableMinEmpties && empties < kEtcMinEmpties);
       for (int i = 0; i < count; ++i) {
+        if (!first && can_split(empties, count - i)) {
+          split(player, opponent, list + i, count - i, alpha, beta, best, best_move, empties, parity);
+          if (interrupted()) return 0;
+          break;
+        }
         // Selection sort: cutoffs usually come early.
         int top = i;
         for (int j = i + 1; j < count; ++j)
@@ -307,7 +447,7 @@ class Engine {
           v = -dispatch(c.player, c.opponent, -alpha - 1, -alpha, empties - 1, child_parity);
           if (v > alpha && v < beta) v = -dispatch(c.player, c.opponent, -beta, -v, empties - 1, child_parity);
         }
-        if (stopped_) return 0;
+        if (interrupted()) return 0;
         if (v > best) {
           best = v;
           best_move = m.square;
@@ -434,14 +574,18 @@ class Engine {
     MoveEntry list[kMaxMoves];
     std::copy(root_moves_.begin(), root_moves_.begin() + root_count_, list);
     const int count = root_count_;
-    if (const TTEntry* e = table_.probe(player, opponent))
+    if (const auto e = table_.probe(player, opponent))
       for (int i = 0; i < count; ++i)
         if (list[i].square == e->move) list[i].value += kTableMoveBonus;
     std::stable_sort(list, list + count, [](const MoveEntry& a, const MoveEntry& b) { return a.value > b.value; });
     const int alpha0 = alpha;
     int best = -kScoreInfinity;
-    Square best_move = list[0].square;
+    int best_move = list[0].square;
     for (int i = 0; i < count; ++i) {
+      if (i > 0 && can_split(empties, count - i)) {
+        split(player, opponent, list + i, count - i, alpha, beta, best, best_move, empties, parity);
+        break;
+      }
       const MoveEntry& m = list[i];
       const Child c = play(player, opponent, m.flipped, m.square);
       const unsigned child_parity = parity ^ kQuadrantBit[m.square];
@@ -462,55 +606,93 @@ class Engine {
     }
     if (!stopped_ && empties >= kTableMinEmpties) store(player, opponent, empties, alpha0, beta, best, best_move);
     out.score = best;
-    out.best_move = best_move;
+    out.best_move = Square(best_move);
     return out;
   }
 };
 
 Solver::Solver(std::size_t table_megabytes, const EvalWeights* weights)
-    : engine_(std::make_unique<Engine>(table_megabytes, weights ? *weights : EvalWeights::builtin())) {}
+    : table_(std::make_unique<TranspositionTable>(table_megabytes)),
+      weights_(weights ? weights : &EvalWeights::builtin()),
+      engine_(std::make_unique<Engine>(*table_, *weights_)) {}
 Solver::~Solver() = default;
 
-void Solver::clear() { engine_->table_.clear(); }
+void Solver::clear() { table_->clear(); }
+
+int Solver::set_threads(int threads) {
+#if QIPAN_ENDGAME_THREADS
+  threads = std::clamp(threads, 1, kMaxThreads);
+#else
+  threads = 1;
+#endif
+  helpers_.clear();
+  for (int i = 1; i < threads; ++i) helpers_.push_back(std::make_unique<Engine>(*table_, *weights_));
+  return threads;
+}
+
+int Solver::threads() const { return 1 + int(helpers_.size()); }
+
+// Runs `task` on the main engine, with the helpers joining its split points
+// for as long as it runs; the result's nodes count every thread.
+template <class Result, class Task>
+Result Solver::run(const Limits& limits, Task task) {
+  Engine& e = *engine_;
+#if QIPAN_ENDGAME_THREADS
+  if (!helpers_.empty()) {
+    SplitPool pool;
+    e.start(&limits, &pool);
+    std::vector<std::thread> threads;
+    for (auto& h : helpers_) {
+      h->start(nullptr, &pool);
+      threads.emplace_back([&helper = *h] { helper.help(); });
+    }
+    Result r = task(e);
+    pool.done.store(true, std::memory_order_release);
+    for (std::thread& t : threads) t.join();
+    r.nodes = e.nodes_;
+    for (auto& h : helpers_) r.nodes += h->nodes_;
+    r.stopped = e.stopped_;
+    e.pool_ = nullptr;
+    return r;
+  }
+#endif
+  e.start(&limits);
+  Result r = task(e);
+  r.nodes = e.nodes_;
+  r.stopped = e.stopped_;
+  return r;
+}
 
 Solution Solver::solve_window(const Position& pos, int alpha, int beta, const Limits& limits) {
-  Engine& e = *engine_;
-  e.start(limits);
   alpha = std::clamp(alpha, -64, 63);
   beta = std::clamp(beta, alpha + 1, 64);
-  Solution s = e.root(pos, alpha, beta);
-  e.report(alpha, beta, s.score, s.best_move);
-  s.nodes = e.nodes_;
-  s.stopped = e.stopped_;
-  return s;
+  return run<Solution>(limits, [&](Engine& e) {
+    Solution s = e.root(pos, alpha, beta);
+    e.report(alpha, beta, s.score, s.best_move);
+    return s;
+  });
 }
 
 Solution Solver::solve(const Position& pos, const Limits& limits) {
-  Engine& e = *engine_;
-  e.start(limits);
-  Solution s = e.solve_exact(pos);
-  s.nodes = e.nodes_;
-  s.stopped = e.stopped_;
-  return s;
+  return run<Solution>(limits, [&](Engine& e) { return e.solve_exact(pos); });
 }
 
 AllMoves Solver::solve_all_moves(const Position& pos, const Limits& limits) {
-  AllMoves out;
   MoveList moves;
   pos.generate_moves(moves);
-  Engine& e = *engine_;
-  e.start(limits);  // the limits cover all the moves together
-  for (const Square m : moves) {
-    Position child = pos;
-    Undo undo;
-    child.make(m, undo);
-    const Solution s = e.solve_exact(child);
-    if (e.stopped_) break;
-    out.moves.push_back({m, -s.score});
-  }
-  out.nodes = e.nodes_;
-  out.stopped = e.stopped_;
-  return out;
+  // The limits cover all the moves together.
+  return run<AllMoves>(limits, [&](Engine& e) {
+    AllMoves out;
+    for (const Square m : moves) {
+      Position child = pos;
+      Undo undo;
+      child.make(m, undo);
+      const Solution s = e.solve_exact(child);
+      if (e.stopped_) break;
+      out.moves.push_back({m, -s.score});
+    }
+    return out;
+  });
 }
 
 }  // namespace qipan::reversi::endgame

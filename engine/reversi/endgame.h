@@ -22,6 +22,11 @@
 // A Solver holds no global state; separate solvers are independent. The table
 // survives between calls (endgame values never go stale); clear() empties it
 // (the benchmark does, so each position starts cold).
+//
+// Natively a solver can search on several threads (set_threads; young
+// brothers wait, endgame_split.h), sharing one table. The score is the same;
+// the move may be another of equal score, and the node count varies from
+// run to run. The wasm build has one thread.
 #pragma once
 
 #include <atomic>
@@ -39,6 +44,7 @@ struct EvalWeights;
 namespace qipan::reversi::endgame {
 
 class Engine;
+class TranspositionTable;
 
 // Where a solve stands after each step of the root's aspiration loop.
 struct Progress {
@@ -104,8 +110,20 @@ class Solver {
 
   void clear();
 
+  // The number of threads of later solves, at most kMaxThreads (1 where
+  // threads are not built); returns the number set.
+  static constexpr int kMaxThreads = 64;
+  int set_threads(int threads);
+  int threads() const;
+
  private:
-  std::unique_ptr<Engine> engine_;
+  template <class Result, class Task>
+  Result run(const Limits& limits, Task task);
+
+  std::unique_ptr<TranspositionTable> table_;
+  const EvalWeights* weights_;
+  std::unique_ptr<Engine> engine_;  // the main thread's
+  std::vector<std::unique_ptr<Engine>> helpers_;
 };
 
 }  // namespace qipan::reversi::endgame

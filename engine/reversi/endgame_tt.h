@@ -6,14 +6,22 @@
 // Entries hold both bitboards (no false hits), the bounds, the best move and
 // the number of empties (a proxy for the work the entry saves). Two-entry
 // buckets: a new position replaces the entry with fewer empties.
+//
+// The parallel solver's threads share one table without locks. An entry is
+// three words written one by one, so a reader can see halves of two writes;
+// the second word holds the opponent's discs XOR the data word, and a read
+// whose words do not fit together is a miss. Concurrent updates of one entry
+// may lose one of them, never mix them: every entry written is true.
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <new>
+#include <optional>
 
 #if defined(__linux__)
 #include <sys/mman.h>
@@ -26,14 +34,26 @@ namespace qipan::reversi::endgame {
 
 constexpr std::uint8_t kNoMove = 0xFF;
 
+// What the table knows about a position.
+struct TTBounds {
+  int lower = -64;
+  int upper = 64;
+  int move = kNoMove;
+  int empties = 0;  // 0 marks an unused slot (never stored: too small)
+};
+
 struct TTEntry {
   Bitboard player = 0;
-  Bitboard opponent = 0;
-  std::int8_t lower = -64;
-  std::int8_t upper = 64;
-  std::uint8_t move = kNoMove;
-  std::uint8_t empties = 0;  // 0 marks an unused slot (never stored: too small)
-  std::uint32_t pad = 0;
+  Bitboard check = 0;  // opponent ^ data
+  std::uint64_t data = 0;
+
+  static std::uint64_t pack(const TTBounds& b) {
+    return std::uint64_t(std::uint8_t(b.lower)) | std::uint64_t(std::uint8_t(b.upper)) << 8 |
+           std::uint64_t(std::uint8_t(b.move)) << 16 | std::uint64_t(std::uint8_t(b.empties)) << 24;
+  }
+  static TTBounds unpack(std::uint64_t d) {
+    return {std::int8_t(d & 0xFF), std::int8_t((d >> 8) & 0xFF), int((d >> 16) & 0xFF), int((d >> 24) & 0xFF)};
+  }
 };
 static_assert(sizeof(TTEntry) == 24);
 
@@ -69,39 +89,65 @@ class TranspositionTable {
 #endif
   }
 
-  const TTEntry* probe(Bitboard player, Bitboard opponent) const {
+  std::optional<TTBounds> probe(Bitboard player, Bitboard opponent) const {
     const TTEntry* bucket = &entries_[2 * (Position::hash_discs(player, opponent) & mask_)];
-    if (bucket[0].player == player && bucket[0].opponent == opponent && bucket[0].empties) return &bucket[0];
-    if (bucket[1].player == player && bucket[1].opponent == opponent && bucket[1].empties) return &bucket[1];
-    return nullptr;
+    for (int i = 0; i < 2; ++i) {
+      const Words w = read(bucket[i]);
+      if (w.player == player && (w.check ^ w.data) == opponent && w.data) return TTEntry::unpack(w.data);
+    }
+    return std::nullopt;
   }
 
   // Records that the score lies in [lower, upper] (intersected with what is
   // already known about the position) and the best move found.
   void store(Bitboard player, Bitboard opponent, int empties, int lower, int upper, int move) {
     TTEntry* bucket = &entries_[2 * (Position::hash_discs(player, opponent) & mask_)];
+    const Words first = read(bucket[0]);
     TTEntry* e;
-    if (bucket[0].player == player && bucket[0].opponent == opponent && bucket[0].empties) {
+    TTBounds b;
+    if (first.player == player && (first.check ^ first.data) == opponent && first.data) {
       e = &bucket[0];
-    } else if (bucket[1].player == player && bucket[1].opponent == opponent && bucket[1].empties) {
+      b = TTEntry::unpack(first.data);
+    } else if (const Words second = read(bucket[1]);
+               second.player == player && (second.check ^ second.data) == opponent && second.data) {
       e = &bucket[1];
+      b = TTEntry::unpack(second.data);
     } else {
       // Keep the entry covering more empties in slot 0; the new position takes
       // slot 1, or slot 0 when it covers more than the current occupant.
-      if (empties >= bucket[0].empties) {
-        bucket[1] = bucket[0];
+      if (empties >= TTEntry::unpack(first.data).empties) {
+        write(bucket[1], first);
         e = &bucket[0];
       } else {
         e = &bucket[1];
       }
-      *e = TTEntry{player, opponent, -64, 64, kNoMove, std::uint8_t(empties), 0};
+      b.empties = empties;
     }
-    e->lower = std::int8_t(std::max<int>(e->lower, lower));
-    e->upper = std::int8_t(std::min<int>(e->upper, upper));
-    if (move != kNoMove) e->move = std::uint8_t(move);
+    b.lower = std::max(b.lower, lower);
+    b.upper = std::min(b.upper, upper);
+    if (move != kNoMove) b.move = move;
+    const std::uint64_t data = TTEntry::pack(b);
+    write(*e, {player, opponent ^ data, data});
   }
 
  private:
+  struct Words {
+    Bitboard player, check;
+    std::uint64_t data;
+  };
+  // Relaxed atomic word accesses: plain moves, but defined when threads race.
+  static Words read(const TTEntry& e) {
+    return {load(e.player), load(e.check), load(e.data)};
+  }
+  static void write(TTEntry& e, const Words& w) {
+    std::atomic_ref<std::uint64_t>(e.player).store(w.player, std::memory_order_relaxed);
+    std::atomic_ref<std::uint64_t>(e.check).store(w.check, std::memory_order_relaxed);
+    std::atomic_ref<std::uint64_t>(e.data).store(w.data, std::memory_order_relaxed);
+  }
+  static std::uint64_t load(const std::uint64_t& word) {
+    return std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(word)).load(std::memory_order_relaxed);
+  }
+
   static constexpr std::size_t kAlignment = std::size_t{2} << 20;
   struct Free {
     void operator()(TTEntry* p) const { ::operator delete(p, std::align_val_t{kAlignment}); }

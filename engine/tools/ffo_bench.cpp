@@ -10,9 +10,11 @@
 
 namespace qipan::tools {
 
-FfoBenchResult run_ffo_bench(int first, int last, std::size_t table_megabytes) {
+FfoBenchResult run_ffo_bench(int first, int last, std::size_t table_megabytes, int threads) {
   FfoBenchResult total;
   reversi::endgame::Solver solver(table_megabytes);
+  threads = solver.set_threads(threads);
+  if (threads > 1) std::printf("ffo threads=%d\n", threads);
   for (const reversi::FfoPosition& ffo : reversi::kFfoPositions) {
     if (ffo.number < first || ffo.number > last) continue;
     const auto pos = reversi::parse_board(ffo.board);

@@ -17,7 +17,8 @@ struct FfoBenchResult {
 };
 
 // Solves FFO positions first..last (40..59 available). `table_megabytes`
-// sizes the solver's transposition table.
-FfoBenchResult run_ffo_bench(int first = 40, int last = 49, std::size_t table_megabytes = 64);
+// sizes the solver's transposition table; `threads` > 1 solves in parallel
+// (native builds only; node counts then vary from run to run).
+FfoBenchResult run_ffo_bench(int first = 40, int last = 49, std::size_t table_megabytes = 64, int threads = 1);
 
 }  // namespace qipan::tools

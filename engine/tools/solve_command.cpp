@@ -7,6 +7,8 @@
 //   --window A B   search only the window (A, B): prints `<=S`, `>=S` or the
 //                  exact score
 //   --hash MB      transposition table size (default 64)
+//   --threads N    search on N threads (native builds; default 1): the same
+//                  score, a best move of that score, varying node counts
 //   --ffo N[-M]    instead of a board: solve FFO test positions N..M (40-59)
 //                  and print the benchmark lines (ffo_bench.h)
 #include <cstdio>
@@ -27,8 +29,8 @@ std::string move_text(reversi::Square s) { return s == reversi::kNoSquare ? "non
 
 int usage() {
   std::fprintf(stderr,
-               "usage: qipan solve reversi \"<64-char board> <X|O>\" [--all] [--window A B] [--hash MB]\n"
-               "       qipan solve reversi --ffo N[-M]   (FFO test positions, 40-59)\n");
+               "usage: qipan solve reversi \"<64-char board> <X|O>\" [--all] [--window A B] [--hash MB] [--threads N]\n"
+               "       qipan solve reversi --ffo N[-M] [--hash MB] [--threads N]   (FFO test positions, 40-59)\n");
   return 2;
 }
 
@@ -37,7 +39,7 @@ int usage() {
 int solve_command(const Args& args) {
   if (args.size() < 2 || args[0] != "reversi") return usage();
   bool all = false, window = false;
-  long long alpha = -64, beta = 64, megabytes = 64, ffo_first = 0, ffo_last = 0;
+  long long alpha = -64, beta = 64, megabytes = 64, ffo_first = 0, ffo_last = 0, threads = 1;
   std::string board;
   for (std::size_t i = 1; i < args.size(); ++i) {
     const std::string& a = args[i];
@@ -53,6 +55,12 @@ int solve_command(const Args& args) {
     } else if (a == "--hash" && i + 1 < args.size()) {
       if (!parse_integer(args[++i], 1, 4096, megabytes)) {
         std::fprintf(stderr, "qipan solve: --hash must be a number of megabytes from 1 to 4096\n");
+        return 2;
+      }
+    } else if (a == "--threads" && i + 1 < args.size()) {
+      if (!parse_integer(args[++i], 1, reversi::endgame::Solver::kMaxThreads, threads)) {
+        std::fprintf(stderr, "qipan solve: --threads must be a number from 1 to %d\n",
+                     reversi::endgame::Solver::kMaxThreads);
         return 2;
       }
     } else if (a == "--ffo" && i + 1 < args.size()) {
@@ -74,7 +82,7 @@ int solve_command(const Args& args) {
     }
   }
   if (ffo_first) {
-    const FfoBenchResult r = run_ffo_bench(int(ffo_first), int(ffo_last), std::size_t(megabytes));
+    const FfoBenchResult r = run_ffo_bench(int(ffo_first), int(ffo_last), std::size_t(megabytes), int(threads));
     return r.wrong ? 1 : 0;
   }
   if (board.empty()) return usage();
@@ -85,6 +93,8 @@ int solve_command(const Args& args) {
   }
   const reversi::Position pos = *parsed;
   reversi::endgame::Solver solver{std::size_t(megabytes)};
+  if (solver.set_threads(int(threads)) != threads)
+    std::fprintf(stderr, "qipan solve: this build has no threads; solving on one\n");
   reversi::endgame::Limits limits;
   limits.on_progress = [](const reversi::endgame::Progress& p) {
     std::printf("window [%+d,%+d] score %+d move %s nodes %llu time %.3fs\n", p.alpha, p.beta, p.score,

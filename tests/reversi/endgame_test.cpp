@@ -269,6 +269,49 @@ TEST_CASE("a node limit stops the solver while it orders the root moves of a dee
   CHECK(s.nodes < 50000);
 }
 
+TEST_CASE("two threads solve what one thread solves") {
+  endgame::Solver one(4), two(4);
+#if defined(__EMSCRIPTEN__)
+  CHECK(two.set_threads(2) == 1);  // no threads in wasm: the same solver
+#else
+  REQUIRE(two.set_threads(2) == 2);
+#endif
+  CHECK(two.threads() == two.set_threads(two.threads()));
+  // 14 to 18 empties: deep enough that nodes split (from 12 empties).
+  for (const Position& pos : random_endgames(2024, 24, 14, 18)) {
+    CAPTURE(board_string(pos));
+    one.clear();
+    two.clear();
+    const endgame::Solution expected = one.solve(pos);
+    const endgame::Solution s = two.solve(pos);
+    REQUIRE(s.score == expected.score);
+    CHECK(!s.stopped);
+    if (pos.must_pass() || pos.game_over()) {
+      CHECK(s.best_move == expected.best_move);
+    } else {
+      // Another move of the same score is as good.
+      REQUIRE(pos.is_legal(s.best_move));
+      CHECK(-one.solve(after(pos, s.best_move)).score == expected.score);
+    }
+    // Windows bound the score on the right side, with the table warm.
+    const endgame::Solution low = two.solve_window(pos, expected.score, expected.score + 2);
+    CHECK(low.score <= expected.score);
+    const endgame::Solution high = two.solve_window(pos, expected.score - 2, expected.score);
+    CHECK(high.score >= expected.score);
+  }
+  // Limits hold across threads, and a stopped solve leaves nothing false.
+  for (const Position& pos : random_endgames(8080, 3, 18, 18)) {
+    two.clear();
+    endgame::Limits limits;
+    limits.nodes = 20000;
+    const endgame::Solution s = two.solve(pos, limits);
+    CHECK(s.stopped);
+    CHECK(s.nodes < 400000);
+    one.clear();
+    CHECK(two.solve(pos).score == one.solve(pos).score);
+  }
+}
+
 TEST_CASE("FFO #40 is +38 by a2") {
   const FfoPosition& ffo = kFfoPositions[0];
   REQUIRE(ffo.number == 40);
