@@ -135,18 +135,26 @@ class TranspositionTable {
     Bitboard player, check;
     std::uint64_t data;
   };
-  // Relaxed atomic word accesses: plain moves, but defined when threads race.
-  static Words read(const TTEntry& e) {
-    return {load(e.player), load(e.check), load(e.data)};
-  }
+  // Relaxed atomic word accesses: plain moves, but defined when threads race
+  // (the builtins rather than std::atomic_ref, which Emscripten 3.1.6's
+  // library lacks).
+  static Words read(const TTEntry& e) { return {load(e.player), load(e.check), load(e.data)}; }
   static void write(TTEntry& e, const Words& w) {
-    std::atomic_ref<std::uint64_t>(e.player).store(w.player, std::memory_order_relaxed);
-    std::atomic_ref<std::uint64_t>(e.check).store(w.check, std::memory_order_relaxed);
-    std::atomic_ref<std::uint64_t>(e.data).store(w.data, std::memory_order_relaxed);
+    store(e.player, w.player);
+    store(e.check, w.check);
+    store(e.data, w.data);
   }
+#if defined(__GNUC__) || defined(__clang__)
+  static std::uint64_t load(const std::uint64_t& word) { return __atomic_load_n(&word, __ATOMIC_RELAXED); }
+  static void store(std::uint64_t& word, std::uint64_t value) { __atomic_store_n(&word, value, __ATOMIC_RELAXED); }
+#else
   static std::uint64_t load(const std::uint64_t& word) {
     return std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(word)).load(std::memory_order_relaxed);
   }
+  static void store(std::uint64_t& word, std::uint64_t value) {
+    std::atomic_ref<std::uint64_t>(word).store(value, std::memory_order_relaxed);
+  }
+#endif
 
   static constexpr std::size_t kAlignment = std::size_t{2} << 20;
   struct Free {
