@@ -29,36 +29,46 @@ constexpr detail::PsqtTable build_psqt() {
 constexpr std::array<int, kPieceTypeCount> kUnitWeight = {0, 0, 0, 0, 3, 2, 2, 2};
 // Order of piece values for "attacked by a cheaper piece".
 constexpr std::array<std::uint8_t, kPieceTypeCount> kValueRank = {0, 6, 2, 2, 3, 5, 3, 1};
-constexpr std::uint8_t kNoAttacker = 15;
+constexpr int kValueRanks = 7;  // ranks 0 (none) to 6 (the general)
 
-// What one side's pieces attack, built in one pass over its pieces.
+// The palace of each colour as a square set.
+constexpr std::array<SquareSet, 2> kPalace = [] {
+  std::array<SquareSet, 2> t{};
+  for (Color c : {kRed, kBlack})
+    for (Square s = 0; s < kSquares; ++s)
+      if (in_palace(c, s)) t[c].insert(s);
+  return t;
+}();
+
+// What one side's pieces attack, built in one pass over its pieces, as square
+// sets: no per-square counters to clear and update at every evaluation.
 struct SideScan {
-  std::array<std::uint8_t, kSquares> attacks{};  // attackers per square
-  std::array<std::uint8_t, kSquares> lowest{};   // value rank of the cheapest attacker
+  std::array<SquareSet, kValueRanks> by_rank{};  // attacked by a piece of each value rank
   int king_units = 0;                            // attack units against the enemy palace
+  // below[r]: the squares attacked by a piece of value rank below r;
+  // below[kValueRanks]: those attacked at all.
+  std::array<SquareSet, kValueRanks + 1> attacked_below() const {
+    std::array<SquareSet, kValueRanks + 1> below{};
+    for (std::size_t r = 0; r < by_rank.size(); ++r) (below[r + 1] = below[r]) |= by_rank[r];
+    return below;
+  }
 };
-
-inline void mark(SideScan& scan, Square s, std::uint8_t rank) {
-  ++scan.attacks[s];
-  scan.lowest[s] = std::min(scan.lowest[s], rank);
-}
 
 // Scans the pieces of colour c: attacks, mobility and palace hits.
 template <class Acc>
 void scan_side(const Position& pos, Color c, SideScan& scan, Acc& acc) {
   const int sign = c == kRed ? 1 : -1;
-  const Color them = opposite(c);
-  scan.lowest.fill(kNoAttacker);
+  const SquareSet& enemy_palace = kPalace[opposite(c)];
   pos.pieces(c).for_each([&](Square from) {
     const PieceType type = type_of(pos.at(from));
     const std::uint8_t rank = kValueRank[type];
-    int mobility = 0, palace_hits = 0;
+    int mobility = 0;
+    SquareSet hits;  // what this piece attacks
     switch (type) {
       case kRook:
         for (const Ray& ray : kGeometry.rays[from])
           for (const std::int8_t s : ray) {
-            mark(scan, s, rank);
-            palace_hits += in_palace(them, s);
+            hits |= kSingleSquare[s];
             const Piece p = pos.at(s);
             if (p == kEmpty) {
               ++mobility;
@@ -77,8 +87,7 @@ void scan_side(const Position& pos, Color c, SideScan& scan, Acc& acc) {
           if (it == end) continue;
           // Beyond the screen: every square up to and including the next piece.
           for (++it; it != end; ++it) {
-            mark(scan, *it, rank);
-            palace_hits += in_palace(them, *it);
+            hits |= kSingleSquare[*it];
             const Piece p = pos.at(*it);
             if (p == kEmpty) continue;
             mobility += color_of(p) != c;
@@ -90,33 +99,30 @@ void scan_side(const Position& pos, Color c, SideScan& scan, Acc& acc) {
       case kHorse:
         for (const Step& st : kGeometry.horse_moves[from]) {
           if (pos.at(st.via) != kEmpty) continue;
-          mark(scan, st.to, rank);
-          palace_hits += in_palace(them, st.to);
+          hits |= kSingleSquare[st.to];
           const Piece p = pos.at(st.to);
           mobility += p == kEmpty || color_of(p) != c;
         }
         acc.add(kHorseMobility + mobility, sign);
         break;
       case kPawn:
-        for (const Step& st : kGeometry.pawn_moves[c][from]) {
-          mark(scan, st.to, rank);
-          palace_hits += in_palace(them, st.to);
-        }
+        for (const Step& st : kGeometry.pawn_moves[c][from]) hits |= kSingleSquare[st.to];
         break;
       case kElephant:
         for (const Step& st : kGeometry.elephant_moves[c][from])
-          if (pos.at(st.via) == kEmpty) mark(scan, st.to, rank);
+          if (pos.at(st.via) == kEmpty) hits |= kSingleSquare[st.to];
         break;
       case kAdvisor:
-        for (const Step& st : kGeometry.advisor_moves[c][from]) mark(scan, st.to, rank);
+        for (const Step& st : kGeometry.advisor_moves[c][from]) hits |= kSingleSquare[st.to];
         break;
       case kKing:
-        for (const Step& st : kGeometry.king_moves[c][from]) mark(scan, st.to, rank);
+        for (const Step& st : kGeometry.king_moves[c][from]) hits |= kSingleSquare[st.to];
         break;
       default:
         break;
     }
-    scan.king_units += kUnitWeight[type] * std::min(palace_hits, 3);
+    scan.by_rank[rank] |= hits;
+    scan.king_units += kUnitWeight[type] * std::min((hits & enemy_palace).size(), 3);
   });
 }
 
@@ -145,6 +151,8 @@ void evaluate_terms(const Position& pos, Acc& acc) {
   SideScan scans[2];
   scan_side(pos, kRed, scans[kRed], acc);
   scan_side(pos, kBlack, scans[kBlack], acc);
+  const std::array<std::array<SquareSet, kValueRanks + 1>, 2> below = {scans[kRed].attacked_below(),
+                                                                      scans[kBlack].attacked_below()};
   for (Color c : {kRed, kBlack}) {
     const int sign = c == kRed ? 1 : -1;
     const Color them = opposite(c);
@@ -166,14 +174,16 @@ void evaluate_terms(const Position& pos, Acc& acc) {
     if (pos.count(c, kElephant) == 2) acc.add(kElephantPair, sign);
     // Our pieces under attack: undefended, or by a cheaper piece.
     const Piece our_pawn = make_piece(c, kPawn);
+    const SquareSet& ours_attacked = below[c][kValueRanks];
+    const auto& theirs = below[them];
     pos.pieces(c).for_each([&](Square s) {
       const Piece p = pos.at(s);
       const PieceType type = type_of(p);
       if (p == our_pawn && crossed_river(c, s) && file_of(s) < kFiles - 1 && pos.at(s + 1) == our_pawn)
         acc.add(kLinkedSoldiers, sign);
-      if (type == kKing || scans[them].attacks[s] == 0) return;
-      if (scans[c].attacks[s] == 0) acc.add(kHanging + type, sign);
-      if (scans[them].lowest[s] < kValueRank[type]) acc.add(kThreatByLesser + type, sign);
+      if (type == kKing || !theirs[kValueRanks].contains(s)) return;
+      if (!ours_attacked.contains(s)) acc.add(kHanging + int(type), sign);
+      if (theirs[kValueRank[type]].contains(s)) acc.add(kThreatByLesser + int(type), sign);
     });
   }
   acc.add(kTempo, pos.side_to_move() == kRed ? 1 : -1);
@@ -244,7 +254,7 @@ EvalTrace trace_evaluation(const Position& pos) {
     pos.pieces(c).for_each([&](Square s) {
       const PieceType type = type_of(pos.at(s));
       const int sign = c == kRed ? 1 : -1;
-      recorder.add(kMaterial + type, sign);
+      recorder.add(kMaterial + int(type), sign);
       recorder.add(kPsqt + type * kHalfSquares + folded_square(c, s), sign);
     });
   evaluate_terms(pos, recorder);
