@@ -5,13 +5,15 @@
 // no chase rule), so a peer engine must be set to the same rules (see
 // docs/measuring.md). Every opening of the book is played twice, colours
 // swapped; --first-game N continues a stopped match at game N (its opening
-// and colours, PGN appended). Prints each game's result and the match score
-// with its Elo error, the time each side used per move and the depth it
-// reached.
+// and colours, PGN appended); --resign and --draw end a game early when both
+// engines agree on its outcome (adjudication.h). Prints each game's result
+// and the match score with its Elo error, the time each side used per move
+// and the depth it reached.
 //
 //   qipan match xiangqi --a "uci:build/release/qipan uci"
 //       --b "uci:/scratch/fsf/stockfish" --b-option "VariantPath=/scratch/v.ini"
 //       --b-option "UCI_Variant=xiangqi-qipan" --movetime 300 --games 100
+//       [--resign 4 1000 --draw 50 10 10]
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
@@ -28,6 +30,7 @@
 #include "../xiangqi/game.h"
 #include "../xiangqi/iccs.h"
 #include "../xiangqi/movegen.h"
+#include "adjudication.h"
 #include "child_process.h"
 #include "commands.h"
 #include "match_stats.h"
@@ -56,6 +59,7 @@ struct Settings {
   int concurrency = 1;
   std::vector<std::vector<std::string>> book;  // ICCS lines
   std::string pgn_path;
+  AdjudicationRules adjudication;
   bool verbose = false;
 };
 
@@ -99,6 +103,7 @@ class Engine {
     std::optional<std::string> move;
     std::int64_t ms = 0;
     int depth = 0;
+    std::optional<ReportedScore> score;  // the last one the engine gave
   };
 
   // Sends the game so far and waits for the engine's move (nullopt: no reply
@@ -121,8 +126,18 @@ class Engine {
       std::string word;
       in >> word;
       if (word == "info") {
-        for (std::string w; in >> w;)
+        for (std::string w; in >> w;) {
           if (w == "depth") in >> reply.depth;
+          if (w == "score") {
+            // UCI: "score cp N" or "score mate N"; UCCI: "score N".
+            std::string kind;
+            ReportedScore score;
+            if (in >> kind && (kind == "cp" || kind == "mate" ? bool(in >> score.value) : parse_int(kind, score.value))) {
+              score.mate = kind == "mate";
+              reply.score = score;
+            }
+          }
+        }
       } else if (word == "bestmove") {
         std::string m;
         in >> m;
@@ -158,6 +173,13 @@ class Engine {
     return false;
   }
 
+  static bool parse_int(const std::string& text, int& value) {
+    long long n = 0;
+    if (!parse_integer(text, -1000000000, 1000000000, n)) return false;
+    value = int(n);
+    return true;
+  }
+
   EngineSpec spec_;
   ChildProcess process_;
 };
@@ -188,6 +210,7 @@ GameOutcome play_game(Engine* engines[2], const std::vector<std::string>& openin
   }
   const int book_plies = game.ply();
   std::int64_t clocks[2] = {s.base_ms, s.base_ms};
+  Adjudicator adjudicator(s.adjudication);
   while (!game.over()) {
     const Color side = game.position().side_to_move();
     const int who = (side == kRed) == a_red ? 0 : 1;  // 0 = A
@@ -227,6 +250,18 @@ GameOutcome play_game(Engine* engines[2], const std::vector<std::string>& openin
       break;
     }
     (void)game.play(*move);
+    // Adjudication names the sides as red 0, black 1.
+    if (const auto verdict = adjudicator.after_move(who, side == kRed ? 0 : 1, reply.score, game.ply() / 2)) {
+      if (*verdict == Verdict::kDraw) {
+        out.result_for_a = 0;
+        out.reason = "adjudicated_draw";
+      } else {
+        const bool red_won = *verdict == Verdict::kFirstSideWins;
+        out.result_for_a = red_won == a_red ? 1 : -1;
+        out.reason = "adjudicated_win";
+      }
+      break;
+    }
   }
   if (game.over()) {
     const auto winner = game.status().winner();
@@ -289,6 +324,16 @@ bool parse_settings(const Args& args, Settings& s) {
       }
     } else if (a == "--pgn" && has_value) {
       s.pgn_path = args[++i];
+    } else if (a == "--resign" && i + 2 < args.size()) {
+      long long moves = 0, cp = 0;
+      if (!parse_integer(args[++i], 1, 1000, moves) || !parse_integer(args[++i], 1, 1000000, cp)) return false;
+      s.adjudication.resign_moves = int(moves), s.adjudication.resign_cp = int(cp);
+    } else if (a == "--draw" && i + 3 < args.size()) {
+      long long from = 0, moves = 0, cp = 0;
+      if (!parse_integer(args[++i], 0, 10000, from) || !parse_integer(args[++i], 1, 1000, moves) ||
+          !parse_integer(args[++i], 0, 1000000, cp))
+        return false;
+      s.adjudication.draw_from_move = int(from), s.adjudication.draw_moves = int(moves), s.adjudication.draw_cp = int(cp);
     } else if (a == "--verbose") {
       s.verbose = true;
     } else {
@@ -314,7 +359,7 @@ int xiangqi_engine_match_command(const Args& args) {
     std::fprintf(stderr,
                  "usage: qipan match xiangqi --a uci:CMD|ucci:CMD --b uci:CMD|ucci:CMD [--a-option N=V] [--b-option N=V]\n"
                  "           [--movetime MS | --tc BASE+INC | --nodes N | --depth D] [--games G] [--first-game N] [--concurrency K]\n"
-                 "           [--book FILE] [--pgn FILE] [--verbose]\n");
+                 "           [--resign MOVES CP] [--draw FROM_MOVE MOVES CP] [--book FILE] [--pgn FILE] [--verbose]\n");
     return 2;
   }
   std::mutex lock;
@@ -334,6 +379,13 @@ int xiangqi_engine_match_command(const Args& args) {
                           : s.move_time_ms ? std::to_string(s.move_time_ms) + " ms per move"
                                            : "clock " + std::to_string(s.base_ms) + "+" + std::to_string(s.increment_ms) + " ms";
   std::printf("match: %d games from game %d, %s, %zu openings\n", s.games, s.first_game, limit.c_str(), s.book.size());
+  const AdjudicationRules& adj = s.adjudication;
+  if (adj.resign_moves)
+    std::printf("adjudication: a win when both engines give one side %d or more for %d moves each\n", adj.resign_cp,
+                adj.resign_moves);
+  if (adj.draw_moves)
+    std::printf("adjudication: a draw when, from move %d, both engines stay within +-%d for %d moves each\n",
+                adj.draw_from_move, adj.draw_cp, adj.draw_moves);
   auto slot = [&] {
     Engine a(s.engines[0]), b(s.engines[1]);
     if (!a.start() || !b.start()) {

@@ -1,5 +1,6 @@
 // The native `qipan` xiangqi tools on the engine's one level table: the
-// match tool is deterministic under node budgets and adds up its games, and
+// match tool is deterministic under node budgets and adds up its games; as a
+// referee it lets engine processes play each other (adjudicating when asked);
 // the terminal game plays the page's levels (the same moves for the same
 // seed) and refuses a level the table does not have.
 //   node tests/js/xiangqi_tools_test.mjs build/release/qipan
@@ -39,6 +40,35 @@ test('qipan match xiangqi: paired games, a score, an Elo line, the same on every
   assert.match(explicit.stdout, /level 1 \(A\) vs depth=1 \(B\)/);
   assert.equal(run(['match', 'xiangqi', '--a', '9', '--b', '1']).status, 2);
   assert.equal(run(['match', 'xiangqi', '--a', '1', '--b', 'depth=x']).status, 2);
+});
+
+test('qipan match xiangqi between engine processes: games played out, or adjudicated when both agree', () => {
+  // Two `qipan uci` processes at a fixed depth: the games are deterministic.
+  const engines = ['--a', `uci:${qipan} uci`, '--b', `uci:${qipan} uci`, '--depth', '4', '--games', '2'];
+  const games = (out) => [...out.matchAll(/^game (\d+): A (red|black), (\S+) \((\w+)\), (\d+) plies/gm)]
+    .map((m) => ({ result: m[3], reason: m[4], plies: Number(m[5]) }));
+  const played = run(['match', 'xiangqi', ...engines]);
+  assert.equal(played.status, 0, played.stderr);
+  const full = games(played.stdout);
+  assert.equal(full.length, 2, played.stdout);
+  assert.ok(full.every((g) => !g.reason.startsWith('adjudicated')), played.stdout);
+
+  const adjudicated = run(['match', 'xiangqi', ...engines, '--resign', '3', '300', '--draw', '30', '5', '10']);
+  assert.equal(adjudicated.status, 0, adjudicated.stderr);
+  assert.match(adjudicated.stdout, /adjudication: a win when both engines give one side 300 or more for 3 moves each/);
+  const cut = games(adjudicated.stdout);
+  assert.equal(cut.length, 2, adjudicated.stdout);
+  // Adjudication only cuts games short (the moves up to the verdict are the
+  // same), and a win it declares is the winner of the game played out.
+  cut.forEach((g, i) => assert.ok(g.plies <= full[i].plies, adjudicated.stdout));
+  const won = cut.filter((g) => g.reason === 'adjudicated_win');
+  assert.ok(won.length > 0, `no game was adjudicated:\n${adjudicated.stdout}`);
+  cut.forEach((g, i) => {
+    if (g.reason === 'adjudicated_win' && full[i].result !== '1/2-1/2') assert.equal(g.result, full[i].result);
+  });
+
+  for (const bad of [['--resign', '0', '300'], ['--resign', '3'], ['--draw', '30', 'x', '10']])
+    assert.equal(run(['match', 'xiangqi', ...engines, ...bad]).status, 2, bad.join(' '));
 });
 
 test('qipan play xiangqi: two AIs play the page\'s levels, the same game for the same seed', () => {
