@@ -5,7 +5,9 @@
 // no chase rule), so a peer engine must be set to the same rules (see
 // docs/measuring.md). Every opening of the book is played twice, colours
 // swapped; --first-game N continues a stopped match at game N (its opening
-// and colours, PGN appended); --resign and --draw end a game early when both
+// and colours, PGN appended), and --resume FILE plays only the games its PGN
+// file does not hold yet, all of them when there is no such file
+// (xiangqi_match_record.h); --resign and --draw end a game early when both
 // engines agree on its outcome (adjudication.h). Prints each game's result
 // and the match score with its Elo error, the time each side used per move
 // and the depth it reached.
@@ -13,7 +15,7 @@
 //   qipan match xiangqi --a "uci:build/release/qipan uci"
 //       --b "uci:/scratch/fsf/stockfish" --b-option "VariantPath=/scratch/v.ini"
 //       --b-option "UCI_Variant=xiangqi-qipan" --movetime 300 --games 100
-//       [--resign 4 1000 --draw 50 10 10]
+//       [--resign 4 1000 --draw 40 10 10] [--resume match.pgn]
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
@@ -35,9 +37,12 @@
 #include "commands.h"
 #include "match_stats.h"
 #include "parse_integer.h"
+#include "xiangqi_match_record.h"
 #include "xiangqi_openings.h"
 
 namespace qipan::tools {
+// The referee starts processes: the wasm build has only the refusal below.
+#ifndef __EMSCRIPTEN__
 namespace {
 
 using namespace qipan::xiangqi;
@@ -59,6 +64,7 @@ struct Settings {
   int concurrency = 1;
   std::vector<std::vector<std::string>> book;  // ICCS lines
   std::string pgn_path;
+  bool resume = false;  // --resume: pgn_path holds games already played
   AdjudicationRules adjudication;
   bool verbose = false;
 };
@@ -273,11 +279,6 @@ GameOutcome play_game(Engine* engines[2], const std::vector<std::string>& openin
   return out;
 }
 
-std::string result_token(const GameOutcome& g) {
-  const int red = g.a_red ? g.result_for_a : -g.result_for_a;
-  return red > 0 ? "1-0" : red < 0 ? "0-1" : "1/2-1/2";
-}
-
 bool parse_settings(const Args& args, Settings& s) {
   const auto engine_of = [&](const std::string& text, EngineSpec& e) {
     if (text.rfind("uci:", 0) == 0) e.command = text.substr(4);
@@ -322,8 +323,10 @@ bool parse_settings(const Args& args, Settings& s) {
         for (std::string w; words >> w;) moves.push_back(w);
         if (!moves.empty()) s.book.push_back(moves);
       }
-    } else if (a == "--pgn" && has_value) {
+    } else if ((a == "--pgn" || a == "--resume") && has_value) {
+      if (!s.pgn_path.empty()) return false;  // one file: --pgn or --resume
       s.pgn_path = args[++i];
+      s.resume = a == "--resume";
     } else if (a == "--resign" && i + 2 < args.size()) {
       long long moves = 0, cp = 0;
       if (!parse_integer(args[++i], 1, 1000, moves) || !parse_integer(args[++i], 1, 1000000, cp)) return false;
@@ -347,6 +350,7 @@ bool parse_settings(const Args& args, Settings& s) {
 }
 
 }  // namespace
+#endif
 
 int xiangqi_engine_match_command(const Args& args) {
 #ifdef __EMSCRIPTEN__
@@ -359,17 +363,42 @@ int xiangqi_engine_match_command(const Args& args) {
     std::fprintf(stderr,
                  "usage: qipan match xiangqi --a uci:CMD|ucci:CMD --b uci:CMD|ucci:CMD [--a-option N=V] [--b-option N=V]\n"
                  "           [--movetime MS | --tc BASE+INC | --nodes N | --depth D] [--games G] [--first-game N] [--concurrency K]\n"
-                 "           [--resign MOVES CP] [--draw FROM_MOVE MOVES CP] [--book FILE] [--pgn FILE] [--verbose]\n");
+                 "           [--resign MOVES CP] [--draw FROM_MOVE MOVES CP] [--book FILE] [--pgn FILE | --resume FILE]\n"
+                 "           [--verbose]\n");
     return 2;
   }
   std::mutex lock;
   MatchScore score, as_red, as_black;
   SideFigures totals[2];
-  std::atomic<int> next{0};
+  std::atomic<std::size_t> next{0};
+  const auto tally = [&](bool a_red, int result_for_a) {
+    for (MatchScore* m : {&score, a_red ? &as_red : &as_black})
+      (result_for_a > 0 ? m->wins : result_for_a < 0 ? m->losses : m->draws) += 1;
+  };
+  // The match is games first_game .. first_game + games - 1; a resumed one
+  // counts the games its file holds and plays the others.
+  std::vector<bool> played(std::size_t(s.games), false);
+  if (s.resume) {
+    const MatchRecords records = read_match_records(s.pgn_path);
+    if (!records.error.empty()) {
+      std::fprintf(stderr, "match: %s\n", records.error.c_str());
+      return 2;
+    }
+    for (const MatchGameRecord& g : records.games) {
+      const int k = g.number - s.first_game;
+      if (k < 0 || k >= s.games) continue;
+      played[std::size_t(k)] = true;
+      tally(g.a_red, g.result_for_a);
+    }
+  }
+  std::vector<int> to_play;  // game numbers from 0: they pick the opening and colours
+  for (int k = 0; k < s.games; ++k)
+    if (!played[std::size_t(k)]) to_play.push_back(s.first_game - 1 + k);
   const auto per_move = [](const SideFigures& f) { return f.moves ? double(f.ms) / double(f.moves) : 0.0; };
   const auto depth = [](const SideFigures& f) { return f.moves ? double(f.depth) / double(f.moves) : 0.0; };
-  // A new match starts its PGN afresh; a continued one (--first-game) appends.
-  if (!s.pgn_path.empty() && !std::ofstream(s.pgn_path, s.first_game == 1 ? std::ios::trunc : std::ios::app)) {
+  // A new match starts its PGN afresh; a continued one (--first-game, --resume) appends.
+  if (!s.pgn_path.empty() &&
+      !std::ofstream(s.pgn_path, s.first_game == 1 && !s.resume ? std::ios::trunc : std::ios::app)) {
     std::fprintf(stderr, "match: cannot write the PGN file %s\n", s.pgn_path.c_str());
     return 2;
   }
@@ -379,6 +408,9 @@ int xiangqi_engine_match_command(const Args& args) {
                           : s.move_time_ms ? std::to_string(s.move_time_ms) + " ms per move"
                                            : "clock " + std::to_string(s.base_ms) + "+" + std::to_string(s.increment_ms) + " ms";
   std::printf("match: %d games from game %d, %s, %zu openings\n", s.games, s.first_game, limit.c_str(), s.book.size());
+  if (s.resume)
+    std::printf("resumed from %s: %d games played (A %d-%d-%d), %zu to play\n", s.pgn_path.c_str(), score.games(),
+                score.wins, score.draws, score.losses, to_play.size());
   const AdjudicationRules& adj = s.adjudication;
   if (adj.resign_moves)
     std::printf("adjudication: a win when both engines give one side %d or more for %d moves each\n", adj.resign_cp,
@@ -395,8 +427,8 @@ int xiangqi_engine_match_command(const Args& args) {
       return;
     }
     Engine* engines[2] = {&a, &b};
-    for (int k; (k = next++) < s.games;) {
-      const int g = s.first_game - 1 + k;  // the game's number from 0: it picks the opening and colours
+    for (std::size_t k; (k = next++) < to_play.size();) {
+      const int g = to_play[k];
       const auto& opening = s.book[std::size_t(g / 2) % s.book.size()];
       const bool a_red = g % 2 == 0;
       SideFigures figures[2];
@@ -407,9 +439,7 @@ int xiangqi_engine_match_command(const Args& args) {
       }
       const GameOutcome out = play_game(engines, opening, a_red, s, figures);
       std::lock_guard guard(lock);
-      MatchScore& by_colour = a_red ? as_red : as_black;
-      for (MatchScore* m : {&score, &by_colour})
-        (out.result_for_a > 0 ? m->wins : out.result_for_a < 0 ? m->losses : m->draws) += 1;
+      tally(a_red, out.result_for_a);
       for (int k = 0; k < 2; ++k) {
         totals[k].ms += figures[k].ms;
         totals[k].moves += figures[k].moves;
@@ -417,22 +447,15 @@ int xiangqi_engine_match_command(const Args& args) {
       }
       std::printf("game %d: A %s, %s (%s), %d plies after the book; score %d-%d-%d; so far A %.0f ms/move depth %.1f, "
                   "B %.0f ms/move depth %.1f\n",
-                  g + 1, a_red ? "red" : "black", result_token(out).c_str(), out.reason.c_str(), out.plies, score.wins,
+                  g + 1, a_red ? "red" : "black", pgn_result(out.a_red, out.result_for_a).c_str(), out.reason.c_str(), out.plies, score.wins,
                   score.draws, score.losses, per_move(totals[0]), depth(totals[0]), per_move(totals[1]),
                   depth(totals[1]));
       std::fflush(stdout);
       if (!s.pgn_path.empty()) {
-        std::string text = "[Event \"qipan match\"]\n[Round \"" + std::to_string(g + 1) + "\"]\n[Red \"" +
-                           std::string(a_red ? "A" : "B") + "\"]\n[Black \"" + (a_red ? "B" : "A") + "\"]\n[Result \"" +
-                           result_token(out) + "\"]\n[Termination \"" + out.reason + "\"]\n[Format \"ICCS\"]\n\n";
-        int ply = 0;
-        for (Move m : out.moves) {
-          if (ply % 2 == 0) text += std::to_string(ply / 2 + 1) + ". ";
-          text += move_text(m, true) + " ";
-          ++ply;
-        }
+        MatchGameRecord record{g + 1, a_red, out.result_for_a, out.reason, {}};
+        for (Move m : out.moves) record.moves.push_back(move_text(m, true));
         // Appended game by game: a long match stopped early keeps its records.
-        std::ofstream(s.pgn_path, std::ios::app) << text << result_token(out) << "\n\n";
+        std::ofstream(s.pgn_path, std::ios::app) << match_game_pgn(record);
       }
     }
     a.quit();

@@ -1,11 +1,15 @@
 // The native `qipan` xiangqi tools on the engine's one level table: the
 // match tool is deterministic under node budgets and adds up its games; as a
-// referee it lets engine processes play each other (adjudicating when asked);
+// referee it lets engine processes play each other (adjudicating when asked)
+// and resumes a stopped match;
 // the terminal game plays the page's levels (the same moves for the same
 // seed) and refuses a level the table does not have.
 //   node tests/js/xiangqi_tools_test.mjs build/release/qipan
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { finish, test } from './harness.mjs';
 
 const qipan = process.argv[2];
@@ -69,6 +73,44 @@ test('qipan match xiangqi between engine processes: games played out, or adjudic
 
   for (const bad of [['--resign', '0', '300'], ['--resign', '3'], ['--draw', '30', 'x', '10']])
     assert.equal(run(['match', 'xiangqi', ...engines, ...bad]).status, 2, bad.join(' '));
+});
+
+test('qipan match xiangqi --resume: a stopped match plays only its missing games, whatever order they ended in', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'qipan-match-'));
+  const engines = ['--a', `uci:${qipan} uci`, '--b', `uci:${qipan} uci`, '--depth', '3', '--games', '4'];
+  const lines = (out) => out.split('\n').filter((l) => /^game \d+:/.test(l)).map((l) => l.split('; so far')[0]);
+  const finalScore = (out) => out.match(/score of A: .*/)[0];
+  // --resume with no file yet plays the whole match and writes it.
+  const whole = run(['match', 'xiangqi', ...engines, '--resume', join(dir, 'whole.pgn')]);
+  assert.equal(whole.status, 0, whole.stderr);
+  assert.equal(lines(whole.stdout).length, 4, whole.stdout);
+  // A match stopped with games 1 and 3 played (two at once end out of order).
+  const records = readFileSync(join(dir, 'whole.pgn'), 'utf8').split('[Event ').filter((r) => r.trim());
+  assert.equal(records.length, 4);
+  const stopped = join(dir, 'stopped.pgn');
+  writeFileSync(stopped, records.filter((r) => /\[Round "[13]"\]/.test(r)).map((r) => `[Event ${r}`).join(''));
+  const resumed = run(['match', 'xiangqi', ...engines, '--resume', stopped]);
+  assert.equal(resumed.status, 0, resumed.stderr);
+  assert.match(resumed.stdout, /resumed from .*: 2 games played \(A \d+-\d+-\d+\), 2 to play/);
+  const played = lines(resumed.stdout);
+  assert.deepEqual(played.map((l) => l.split(':')[0]), ['game 2', 'game 4']);
+  // The same games as the unbroken match, and the same final score.
+  const unbroken = lines(whole.stdout);
+  for (const line of played) assert.ok(unbroken.some((u) => u.split(';')[0] === line.split(';')[0]), line);
+  assert.equal(finalScore(resumed.stdout), finalScore(whole.stdout));
+  assert.equal(readFileSync(stopped, 'utf8').split('[Event ').filter((r) => r.trim()).length, 4);
+  // Nothing left to play: the score alone.
+  const again = run(['match', 'xiangqi', ...engines, '--resume', stopped]);
+  assert.equal(lines(again.stdout).length, 0, again.stdout);
+  assert.equal(finalScore(again.stdout), finalScore(whole.stdout));
+  // A damaged file is refused with its line; --pgn and --resume together too.
+  const damaged = join(dir, 'damaged.pgn');
+  writeFileSync(damaged, '[Event "qipan match"]\n[Round "two"]\n');
+  const refused = run(['match', 'xiangqi', ...engines, '--resume', damaged]);
+  assert.equal(refused.status, 2);
+  assert.match(refused.stderr, /damaged\.pgn:2: Round must be a game number/);
+  assert.equal(run(['match', 'xiangqi', ...engines, '--resume', stopped, '--pgn', damaged]).status, 2);
+  rmSync(dir, { recursive: true });
 });
 
 test('qipan play xiangqi: two AIs play the page\'s levels, the same game for the same seed', () => {
