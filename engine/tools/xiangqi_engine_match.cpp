@@ -18,6 +18,7 @@
 //       [--resign 4 1000 --draw 40 10 10] [--resume match.pgn]
 #include <algorithm>
 #include <atomic>
+#include <cstdlib>
 #include <cstdio>
 #include <fstream>
 #include <memory>
@@ -195,8 +196,27 @@ struct GameOutcome {
   std::string reason;    // the engine's status code, or "time" / "illegal" / "crash"
   int plies = 0;
   std::vector<Move> moves;
+  // What the engine said of each move after the book (score/depth and
+  // seconds, as cutechess writes them), for the PGN; empty for book moves.
+  std::vector<std::string> comments;
   bool a_red = true;
 };
+
+// "+0.37/18 1.99s": the mover's score (centipawns / 100), the depth and the
+// time; "+M3" a mate in 3 for the mover, "-M3" against it; "?" no score.
+std::string move_comment(const Engine::Reply& reply) {
+  std::string score = "?";
+  if (reply.score && reply.score->mate) {
+    score = (reply.score->value > 0 ? "+M" : "-M") + std::to_string(std::abs(reply.score->value));
+  } else if (reply.score) {
+    char cp[24];
+    std::snprintf(cp, sizeof cp, "%+.2f", reply.score->value / 100.0);
+    score = cp;
+  }
+  char rest[40];
+  std::snprintf(rest, sizeof rest, "/%d %.2fs", reply.depth, double(reply.ms) / 1000.0);
+  return score + rest;
+}
 
 struct SideFigures {
   std::int64_t ms = 0;
@@ -256,6 +276,8 @@ GameOutcome play_game(Engine* engines[2], const std::vector<std::string>& openin
       break;
     }
     (void)game.play(*move);
+    out.comments.resize(std::size_t(game.ply() - 1));
+    out.comments.push_back(move_comment(reply));
     // Adjudication names the sides as red 0, black 1.
     if (const auto verdict = adjudicator.after_move(who, side == kRed ? 0 : 1, reply.score, game.ply() / 2)) {
       if (*verdict == Verdict::kDraw) {
@@ -418,6 +440,7 @@ int xiangqi_engine_match_command(const Args& args) {
   if (adj.draw_moves)
     std::printf("adjudication: a draw when, from move %d, both engines stay within +-%d for %d moves each\n",
                 adj.draw_from_move, adj.draw_cp, adj.draw_moves);
+  std::fflush(stdout);  // a log file shows the match's settings before its first game ends
   auto slot = [&] {
     Engine a(s.engines[0]), b(s.engines[1]);
     if (!a.start() || !b.start()) {
@@ -452,7 +475,7 @@ int xiangqi_engine_match_command(const Args& args) {
                   depth(totals[1]));
       std::fflush(stdout);
       if (!s.pgn_path.empty()) {
-        MatchGameRecord record{g + 1, a_red, out.result_for_a, out.reason, {}};
+        MatchGameRecord record{g + 1, a_red, out.result_for_a, out.reason, {}, out.comments};
         for (Move m : out.moves) record.moves.push_back(move_text(m, true));
         // Appended game by game: a long match stopped early keeps its records.
         std::ofstream(s.pgn_path, std::ios::app) << match_game_pgn(record);

@@ -34,6 +34,7 @@ std::string match_game_pgn(const MatchGameRecord& game) {
   for (std::size_t ply = 0; ply < game.moves.size(); ++ply) {
     if (ply % 2 == 0) text += std::to_string(ply / 2 + 1) + ". ";
     text += game.moves[ply] + " ";
+    if (ply < game.comments.size() && !game.comments[ply].empty()) text += "{" + game.comments[ply] + "} ";
   }
   return text + result + "\n\n";
 }

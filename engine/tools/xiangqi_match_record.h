@@ -16,13 +16,16 @@ struct MatchGameRecord {
   int result_for_a = 0;   // +1 A won, 0 draw, -1 A lost
   std::string reason;     // the Termination tag
   std::vector<std::string> moves;  // ICCS, from the start position
+  // A comment after each move (none where empty or missing): what the
+  // engine said of it.
+  std::vector<std::string> comments;
 };
 
 // The result as PGN writes it, from red's side: "1-0", "0-1" or "1/2-1/2".
 std::string pgn_result(bool a_red, int result_for_a);
 
-// The record as PGN text (tags, the moves in ICCS, the result), ending in a
-// blank line.
+// The record as PGN text (tags, the moves in ICCS with their comments in
+// braces, the result), ending in a blank line.
 std::string match_game_pgn(const MatchGameRecord& game);
 
 // The games recorded in a match PGN file, in file order, a game number seen

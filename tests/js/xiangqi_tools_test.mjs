@@ -87,6 +87,10 @@ test('qipan match xiangqi --resume: a stopped match plays only its missing games
   // A match stopped with games 1 and 3 played (two at once end out of order).
   const records = readFileSync(join(dir, 'whole.pgn'), 'utf8').split('[Event ').filter((r) => r.trim());
   assert.equal(records.length, 4);
+  // Every move after the book carries what its engine said: score/depth time.
+  const comments = records[0].match(/\{[^}]*\}/g);
+  assert.equal(comments.length, Number(whole.stdout.match(/^game 1: .*?(\d+) plies after the book/m)[1]));
+  assert.ok(comments.every((c) => /^\{([+-]\d+\.\d\d|[+-]M\d+)\/\d+ \d+\.\d\ds\}$/.test(c)), comments.join(' '));
   const stopped = join(dir, 'stopped.pgn');
   writeFileSync(stopped, records.filter((r) => /\[Round "[13]"\]/.test(r)).map((r) => `[Event ${r}`).join(''));
   const resumed = run(['match', 'xiangqi', ...engines, '--resume', stopped]);
