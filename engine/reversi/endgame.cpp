@@ -510,16 +510,48 @@ class Engine {
     limits_->on_progress(p);
   }
 
+  // The plies of a position in the root's order (best first): a lone kPass
+  // when the side must pass, none when the game is over.
+  std::vector<Square> order_root(const Position& pos) {
+    std::vector<Square> out;
+    if (pos.game_over()) return out;
+    if (pos.must_pass()) return {kPass};
+    ++nodes_;
+    MoveEntry list[kMaxMoves];
+    const int count = order_moves(pos.player(), pos.opponent(), pos.legal_moves(), parity_of(pos.empties()),
+                                  root_probe_depth(pos.empty_count()), list);
+    std::stable_sort(list, list + count, [](const MoveEntry& a, const MoveEntry& b) { return a.value > b.value; });
+    for (int i = 0; i < count; ++i) out.push_back(list[i].square);
+    return out;
+  }
+
+  // The root's moves best first and solve_exact's first guess.
+  RootPlan plan_root(const Position& pos) {
+    RootPlan plan;
+    plan.moves = order_root(pos);
+    if (plan.moves.empty()) {
+      plan.first_guess = final_score(pos.player(), pos.empty_count());
+      return plan;
+    }
+    plan.first_guess = first_guess(pos);
+    return plan;
+  }
+
+  // Where the root's aspiration starts: a little below a cheap estimate.
+  int first_guess(const Position& pos) {
+    const int estimate =
+        guess_search(pos.player(), pos.opponent(), -64, 64, pos.empty_count(), parity_of(pos.empties()));
+    return std::clamp(estimate - kGuessBias, -64, 64);
+  }
+
   // The exact score by root searches in narrow windows (g - 1, g + 1): such
   // a search proves "score == g" (all scores are even) or returns a bound
   // beyond g, and costs far less than a wide window. The guess starts a
   // little below a cheap estimate and follows the fail-soft bounds.
   Solution solve_exact(const Position& pos) {
     if (pos.game_over()) return root(pos, -64, 64);
-    const int estimate =
-        guess_search(pos.player(), pos.opponent(), -64, 64, pos.empty_count(), parity_of(pos.empties()));
     int lower = -64, upper = 64;
-    int guess = std::clamp(estimate - kGuessBias, lower, upper);
+    int guess = first_guess(pos);
     Square best_move = kNoSquare;
     Solution s;
     while (!stopped_) {
@@ -675,6 +707,10 @@ Solution Solver::solve_window(const Position& pos, int alpha, int beta, const Li
 
 Solution Solver::solve(const Position& pos, const Limits& limits) {
   return run<Solution>(limits, [&](Engine& e) { return e.solve_exact(pos); });
+}
+
+RootPlan Solver::plan_root(const Position& pos, const Limits& limits) {
+  return run<RootPlan>(limits, [&](Engine& e) { return e.plan_root(pos); });
 }
 
 AllMoves Solver::solve_all_moves(const Position& pos, const Limits& limits) {

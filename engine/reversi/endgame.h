@@ -78,6 +78,16 @@ struct MoveValue {
   int score = 0;            // exact final score for the side to move after it
 };
 
+// What a solve split among solvers that share no memory starts from
+// (endgame_root_split.h): the root's moves in the order to search them and
+// the first guess of the score.
+struct RootPlan {
+  std::vector<Square> moves;  // best first; a lone kPass; empty when the game is over
+  int first_guess = 0;        // where the aspiration starts (the score when the game is over)
+  std::uint64_t nodes = 0;
+  bool stopped = false;
+};
+
 struct AllMoves {
   std::vector<MoveValue> moves;
   std::uint64_t nodes = 0;
@@ -107,6 +117,10 @@ class Solver {
   // The exact value of every legal move (for hints), in square order; a lone
   // kPass entry when the side to move must pass; empty when the game is over.
   AllMoves solve_all_moves(const Position& pos, const Limits& limits = {});
+
+  // The plan of a root-split solve (endgame_root_split.h): the same order
+  // and first guess solve() starts from.
+  RootPlan plan_root(const Position& pos, const Limits& limits = {});
 
   void clear();
 

@@ -106,7 +106,7 @@ BenchResult search_checkers(const BenchOptions& options) {
 // to 34 empties) about 26 minutes natively.
 template <int first, int last>
 BenchResult ffo_reversi(const BenchOptions&) {
-  const FfoBenchResult f = run_ffo_bench(first, last);
+  const FfoBenchResult f = run_ffo_bench({first, last});
   return BenchResult{0, f.nodes, f.seconds};
 }
 

@@ -7,16 +7,20 @@
 #include "engine/reversi/endgame.h"
 #include "engine/reversi/ffo_positions.h"
 #include "engine/reversi/notation.h"
+#include "root_split_threads.h"
 
 namespace qipan::tools {
 
-FfoBenchResult run_ffo_bench(int first, int last, std::size_t table_megabytes, int threads) {
+FfoBenchResult run_ffo_bench(const FfoBenchOptions& options) {
   FfoBenchResult total;
-  reversi::endgame::Solver solver(table_megabytes);
-  threads = solver.set_threads(threads);
+  reversi::endgame::Solver solver(options.table_megabytes);
+  const int threads = solver.set_threads(options.threads);
   if (threads > 1) std::printf("ffo threads=%d\n", threads);
+  if (options.workers > 0)
+    std::printf("ffo root-split workers=%d%s\n", options.workers,
+                options.simulate ? " simulated (nodes = makespan in nodes)" : "");
   for (const reversi::FfoPosition& ffo : reversi::kFfoPositions) {
-    if (ffo.number < first || ffo.number > last) continue;
+    if (ffo.number < options.first || ffo.number > options.last) continue;
     const auto pos = reversi::parse_board(ffo.board);
     if (!pos) {
       std::printf("ffo #%d: bad board: %s\n", ffo.number, pos.error().c_str());
@@ -25,7 +29,16 @@ FfoBenchResult run_ffo_bench(int first, int last, std::size_t table_megabytes, i
     }
     solver.clear();  // every position starts cold
     const Stopwatch watch;
-    const reversi::endgame::Solution s = solver.solve(*pos);
+    reversi::endgame::Solution s;
+    if (options.workers > 0) {
+      const RootSplitRun run = options.simulate
+                                   ? simulate_root_split(*pos, options.workers, options.table_megabytes)
+                                   : solve_root_split(*pos, options.workers, options.table_megabytes);
+      s = run.solution;
+      if (options.simulate) s.nodes = run.makespan;
+    } else {
+      s = solver.solve(*pos);
+    }
     const double seconds = watch.elapsed_seconds();
     const std::string move = s.best_move == reversi::kNoSquare ? "none" : reversi::square_name(s.best_move);
     // ffo.best lists the best moves separated by spaces.

@@ -16,9 +16,20 @@ struct FfoBenchResult {
   double seconds = 0;
 };
 
-// Solves FFO positions first..last (40..59 available). `table_megabytes`
-// sizes the solver's transposition table; `threads` > 1 solves in parallel
-// (native builds only; node counts then vary from run to run).
-FfoBenchResult run_ffo_bench(int first = 40, int last = 49, std::size_t table_megabytes = 64, int threads = 1);
+struct FfoBenchOptions {
+  int first = 40, last = 49;  // FFO numbers, 40..59 available
+  std::size_t table_megabytes = 64;
+  // > 1: the parallel solver (native builds only; node counts then vary).
+  int threads = 1;
+  // > 0: instead, each solve split at the root among this many solvers
+  // that share no table (root_split_threads.h; native builds only) ...
+  int workers = 0;
+  // ... or that split simulated on one thread: `makespan` is then the
+  // nodes column, the time as if all workers ran at one node rate.
+  bool simulate = false;
+};
+
+// Solves FFO positions with a cold solver each.
+FfoBenchResult run_ffo_bench(const FfoBenchOptions& options = {});
 
 }  // namespace qipan::tools
