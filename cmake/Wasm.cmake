@@ -11,10 +11,15 @@ endfunction()
 
 # The page's engine: Embind bindings in one self-contained script (wasm
 # inlined with SINGLE_FILE, so the page also works from file://), a factory
-# `QipanEngine()` usable in the page, its worker and Node (PLATFORM.md).
+# `QipanEngine()` usable in the page, its worker and Node (PLATFORM.md); a
+# second argument names another factory.
 function(qipan_web_engine target)
+  set(factory QipanEngine)
+  if(ARGC GREATER 1)
+    set(factory ${ARGV1})
+  endif()
   target_link_options(${target} PRIVATE
-    -lembind -sMODULARIZE=1 -sEXPORT_NAME=QipanEngine -sSINGLE_FILE=1
+    -lembind -sMODULARIZE=1 -sEXPORT_NAME=${factory} -sSINGLE_FILE=1
     -sENVIRONMENT=web,worker,node -sALLOW_MEMORY_GROWTH=1)
 endfunction()
 
