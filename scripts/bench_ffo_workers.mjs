@@ -51,10 +51,10 @@ function startWorker(hash) {
   });
 }
 
-// Solves one position; resolves with the solution and the workers to use
-// next (a worker still on a job when the solve ends is replaced: it cannot
-// be interrupted, and every position starts with cold tables anyway).
-async function solve(engine, board, workers, hash) {
+// Solves one position. A worker may still be on a job when the solve ends
+// (it cannot be interrupted; its report is not needed): the caller ends the
+// workers after each position.
+async function solve(engine, board, workers) {
   const split = new engine.ReversiRootSplit();
   try {
     const started = split.start(board);
@@ -88,10 +88,6 @@ async function solve(engine, board, workers, hash) {
       if (started.finished) return done();
       handOut();
     });
-    for (const w of busy) {
-      workers[w].terminate();
-      workers[w] = await startWorker(hash);
-    }
     return split.solution();
   } finally {
     split.delete();
@@ -107,7 +103,7 @@ for (const ffo of engine.ffoPositions()) {
   // Fresh workers for every position: cold tables, as the native bench clears its solver.
   const workers = await Promise.all(Array.from({ length: opts.workers }, () => startWorker(opts.hash)));
   const start = performance.now();
-  const s = await solve(engine, ffo.board, workers, opts.hash);
+  const s = await solve(engine, ffo.board, workers);
   const seconds = (performance.now() - start) / 1000;
   await Promise.all(workers.map((w) => w.terminate()));
   const ok = s.ok && s.score === ffo.score && ffo.best.split(' ').includes(s.name);
