@@ -3,18 +3,18 @@
 // each worker; ReversiRootSplit, in one of them or in the page, hands the
 // jobs out and folds their scores. JS only carries the messages.
 //
-//   const split = new ReversiRootSplit(board);   // plans with its own solver
+//   const split = new ReversiRootSplit();
+//   split.start(board)    -> {ok, finished}: planned with its own solver
 //   split.nextJob(w)      -> {ok, job: {id, board, alpha, beta} | null, finished}
 //   worker.solveWindow(board, alpha, beta) -> {ok, score, nodes}
 //   split.report(id, score, nodes) -> {ok, finished}
-//   split.solution()      -> {ok, score, square (-1: pass), name, nodes, passes}
+//   split.solution()      -> {ok, score, square (-1: pass, null: none), name, nodes, passes}
 //
 // A bad board, window or job id is refused as {ok: false, code, params, reason}.
 #pragma once
 
 #include <emscripten/val.h>
 
-#include <memory>
 #include <optional>
 #include <string>
 

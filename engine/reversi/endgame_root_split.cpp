@@ -84,16 +84,15 @@ void RootSplit::collect(int guess, std::vector<Candidate>& out) const {
 
 bool RootSplit::covered(int move, int alpha, int beta) const {
   for (const Flight& f : flights_)
-    if (f.move == move && f.alpha <= alpha && f.beta >= beta) return true;
+    if (f.searched.move == move && f.searched.alpha <= alpha && f.searched.beta >= beta) return true;
   return false;
 }
 
 RootJob RootSplit::dispatch(int worker, const Candidate& c) {
   moves_[c.move].owner = worker;
-  const Flight f{next_id_++, c.move, c.alpha, c.beta};
-  flights_.push_back(f);
+  flights_.push_back({next_id_, c});
   RootJob job;
-  job.id = f.id;
+  job.id = next_id_++;
   job.position = moves_[c.move].child;
   job.alpha = c.alpha;
   job.beta = c.beta;
@@ -122,7 +121,7 @@ std::optional<RootJob> RootSplit::next_job(int worker) {
 bool RootSplit::report(int job_id, int score, std::uint64_t nodes) {
   const auto it = std::find_if(flights_.begin(), flights_.end(), [&](const Flight& f) { return f.id == job_id; });
   if (it == flights_.end()) return false;
-  const Flight f = *it;
+  const Candidate f = it->searched;
   flights_.erase(it);
   nodes_ += nodes;
   if (finished()) return true;

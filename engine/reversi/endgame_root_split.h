@@ -83,12 +83,12 @@ class RootSplit {
     Position child;
     int owner = -1;  // the worker that last searched it
   };
-  struct Flight {  // a job out
-    int id = 0, move = 0;
-    int alpha = 0, beta = 0;  // the child's view
+  struct Candidate {  // a move and the window to search it in, the child's view
+    int move, alpha, beta;
   };
-  struct Candidate {
-    int move, alpha, beta;  // the child's view
+  struct Flight {  // a job out
+    int id;
+    Candidate searched;
   };
 
   void start_pass(int guess);
