@@ -13,9 +13,10 @@
 #include "evaluate.h"
 #include "movegen.h"
 
-// Natively the solver can run on several threads; the wasm build has none
-// (a page opened from disk cannot share memory between workers).
-#if !defined(__EMSCRIPTEN__)
+// Natively the solver can run on several threads; so can a wasm build with
+// pthreads (qipan_solve_threads.js). The page's wasm has none: opened from
+// disk it cannot share memory between workers.
+#if !defined(__EMSCRIPTEN__) || defined(__EMSCRIPTEN_PTHREADS__)
 #define QIPAN_ENDGAME_THREADS 1
 #endif
 
@@ -652,7 +653,11 @@ Solver::~Solver() = default;
 void Solver::clear() { table_->clear(); }
 
 int Solver::set_threads(int threads) {
-#if QIPAN_ENDGAME_THREADS
+#if defined(QIPAN_WASM_THREAD_POOL)
+  // The helpers come from the program's pool of workers; one more would
+  // never start (CMakeLists.txt, qipan_solve_threads).
+  threads = std::clamp(threads, 1, std::min(kMaxThreads, QIPAN_WASM_THREAD_POOL + 1));
+#elif QIPAN_ENDGAME_THREADS
   threads = std::clamp(threads, 1, kMaxThreads);
 #else
   threads = 1;

@@ -19,10 +19,11 @@ struct FfoBenchResult {
 struct FfoBenchOptions {
   int first = 40, last = 49;  // FFO numbers, 40..59 available
   std::size_t table_megabytes = 64;
-  // > 1: the parallel solver (native builds only; node counts then vary).
+  // > 1: the parallel solver (native builds and qipan_solve_threads.js;
+  // node counts then vary).
   int threads = 1;
   // > 0: instead, each solve split at the root among this many solvers
-  // that share no table (root_split_threads.h; native builds only) ...
+  // that share no table (root_split_threads.h; likewise) ...
   int workers = 0;
   // ... or that split simulated on one thread: `makespan` is then the
   // nodes column, the time as if all workers ran at one node rate.

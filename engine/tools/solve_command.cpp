@@ -7,10 +7,11 @@
 //   --window A B   search only the window (A, B): prints `<=S`, `>=S` or the
 //                  exact score
 //   --hash MB      transposition table size (default 64)
-//   --threads N    search on N threads (native builds; default 1): the same
+//   --threads N    search on N threads (native builds and wasm with threads,
+//                  wasm_threads/solve_main.cpp; default 1): the same
 //                  score, a best move of that score, varying node counts
 //   --workers N    with --ffo: split each solve at the root among N solvers
-//                  that share no table, on N threads (native builds): how
+//                  that share no table, on N threads (as --threads): how
 //                  the page's workers divide a solve
 //   --simulate     with --workers: play that split out on one thread; the
 //                  nodes column is then the makespan in nodes (the time if
@@ -75,7 +76,7 @@ int solve_command(const Args& args) {
         std::fprintf(stderr, "qipan solve: --workers must be a number from 1 to 64\n");
         return 2;
       }
-#ifdef __EMSCRIPTEN__
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
       std::fprintf(stderr, "qipan solve: this build has no threads (--workers is native only)\n");
       return 2;
 #endif
@@ -103,6 +104,13 @@ int solve_command(const Args& args) {
     std::fprintf(stderr, "qipan solve: --workers goes with --ffo and not --threads; --simulate with --workers\n");
     return 2;
   }
+#if defined(QIPAN_WASM_THREAD_POOL)
+  // Each worker is a thread of the program's pool (wasm_threads/solve_main.cpp).
+  if (workers > QIPAN_WASM_THREAD_POOL && !simulate) {
+    std::fprintf(stderr, "qipan solve: this build runs at most %d workers\n", QIPAN_WASM_THREAD_POOL);
+    return 2;
+  }
+#endif
   if (ffo_first) {
     FfoBenchOptions options;
     options.first = int(ffo_first);
@@ -122,8 +130,9 @@ int solve_command(const Args& args) {
   }
   const reversi::Position pos = *parsed;
   reversi::endgame::Solver solver{std::size_t(megabytes)};
-  if (solver.set_threads(int(threads)) != threads)
-    std::fprintf(stderr, "qipan solve: this build has no threads; solving on one\n");
+  if (const int running = solver.set_threads(int(threads)); running != threads)
+    std::fprintf(stderr, "qipan solve: this build runs at most %d thread%s; solving on %d\n", running,
+                 running == 1 ? "" : "s", running);
   reversi::endgame::Limits limits;
   limits.on_progress = [](const reversi::endgame::Progress& p) {
     std::printf("window [%+d,%+d] score %+d move %s nodes %llu time %.3fs\n", p.alpha, p.beta, p.score,
