@@ -1,6 +1,7 @@
 #include "ffo_bench.h"
 
 #include <cstdio>
+#include <optional>
 #include <string>
 
 #include "engine/core/clock.h"
@@ -13,12 +14,16 @@ namespace qipan::tools {
 
 FfoBenchResult run_ffo_bench(const FfoBenchOptions& options) {
   FfoBenchResult total;
-  reversi::endgame::Solver solver(options.table_megabytes);
-  const int threads = solver.set_threads(options.threads);
-  if (threads > 1) std::printf("ffo threads=%d\n", threads);
-  if (options.workers > 0)
+  // A root split brings its own solvers, one per worker.
+  std::optional<reversi::endgame::Solver> solver;
+  if (options.workers == 0) {
+    solver.emplace(options.table_megabytes);
+    const int threads = solver->set_threads(options.threads);
+    if (threads > 1) std::printf("ffo threads=%d\n", threads);
+  } else {
     std::printf("ffo root-split workers=%d%s\n", options.workers,
                 options.simulate ? " simulated (nodes = makespan in nodes)" : "");
+  }
   for (const reversi::FfoPosition& ffo : reversi::kFfoPositions) {
     if (ffo.number < options.first || ffo.number > options.last) continue;
     const auto pos = reversi::parse_board(ffo.board);
@@ -27,17 +32,17 @@ FfoBenchResult run_ffo_bench(const FfoBenchOptions& options) {
       ++total.wrong;
       continue;
     }
-    solver.clear();  // every position starts cold
     const Stopwatch watch;
     reversi::endgame::Solution s;
-    if (options.workers > 0) {
+    if (options.workers > 0) {  // new solvers: every position starts cold
       const RootSplitRun run = options.simulate
                                    ? simulate_root_split(*pos, options.workers, options.table_megabytes)
                                    : solve_root_split(*pos, options.workers, options.table_megabytes);
       s = run.solution;
       if (options.simulate) s.nodes = run.makespan;
     } else {
-      s = solver.solve(*pos);
+      solver->clear();  // every position starts cold
+      s = solver->solve(*pos);
     }
     const double seconds = watch.elapsed_seconds();
     const std::string move = s.best_move == reversi::kNoSquare ? "none" : reversi::square_name(s.best_move);
