@@ -1,7 +1,8 @@
-// The meeting place of the parallel endgame solver's threads (natively;
-// the wasm build has one thread and never splits).
+// The meeting place of the parallel endgame solver's threads (natively and
+// in qipan_solve_threads.js; the page's wasm has one thread, never splits).
 //
-// Young brothers wait: a node searches its first move alone; then, when
+// Young brothers wait: a node searches its first moves alone (four of them,
+// endgame.cpp kSplitMinSearched); then, when
 // some thread is idle, it publishes the rest of its moves as a SplitPoint
 // and searches them together with whoever joins. A fail-high at a split
 // point cuts it: every thread below it stops (Engine::search checks the
