@@ -110,6 +110,7 @@ class Engine {
   SplitPoint* split_ = nullptr;
   bool abort_ = false;
   std::uint64_t reported_nodes_ = 0;
+  std::uint64_t splits_ = 0;
 
   // `limits` is null for a helper thread: the main thread checks them for
   // all and raises the pool's stop flag.
@@ -118,6 +119,7 @@ class Engine {
     pool_ = pool;
     nodes_ = 0;
     reported_nodes_ = 0;
+    splits_ = 0;
     stopped_ = false;
     abort_ = false;
     split_ = nullptr;
@@ -209,6 +211,7 @@ class Engine {
     sp.alpha = alpha;
     sp.best = best;
     sp.best_move = best_move;
+    ++splits_;
     pool_->publish(sp);
     work_at(sp);
     // The helpers still inside may split further down: help them there.
@@ -697,6 +700,10 @@ Result Solver::run(const Limits& limits, Task task) {
     for (std::thread& t : threads) t.join();
     r.nodes = e.nodes_;
     for (auto& h : helpers_) r.nodes += h->nodes_;
+    if constexpr (requires { r.splits; }) {
+      r.splits = e.splits_;
+      for (auto& h : helpers_) r.splits += h->splits_;
+    }
     r.stopped = e.stopped_;
     e.pool_ = nullptr;
     return r;

@@ -70,6 +70,7 @@ struct Solution {
   // when the game is over.
   Square best_move = kNoSquare;
   std::uint64_t nodes = 0;
+  std::uint64_t splits = 0;  // split points opened by every thread (several threads only)
   bool stopped = false;  // a limit cut the search short; score and move are unreliable
 };
 

@@ -279,7 +279,9 @@ TEST_CASE("two threads solve what one thread solves") {
   REQUIRE(two.set_threads(2) == 2);
 #endif
   CHECK(two.threads() == two.set_threads(two.threads()));
-  // 14 to 18 empties: deep enough that nodes split (from 12 empties).
+  // 14 to 18 empties: deep enough that nodes split (from 12 empties, once
+  // four of their moves are searched).
+  std::uint64_t splits = 0;
   for (const Position& pos : random_endgames(2024, 24, 14, 18)) {
     CAPTURE(board_string(pos));
     one.clear();
@@ -288,6 +290,8 @@ TEST_CASE("two threads solve what one thread solves") {
     const endgame::Solution s = two.solve(pos);
     REQUIRE(s.score == expected.score);
     CHECK(!s.stopped);
+    CHECK(expected.splits == 0);
+    splits += s.splits;
     if (pos.must_pass() || pos.game_over()) {
       CHECK(s.best_move == expected.best_move);
     } else {
@@ -301,6 +305,11 @@ TEST_CASE("two threads solve what one thread solves") {
     const endgame::Solution high = two.solve_window(pos, expected.score - 2, expected.score);
     CHECK(high.score >= expected.score);
   }
+  // The threads really shared work (a solver that never split would pass
+  // everything above); one thread never splits. One assertion either way:
+  // the doctest counts must be equal in every build (scripts/test).
+  MESSAGE("split points: " << splits);
+  CHECK((two.threads() == 1 ? splits == 0 : splits >= 24));
   // Limits hold across threads, and a stopped solve leaves nothing false.
   for (const Position& pos : random_endgames(8080, 3, 18, 18)) {
     two.clear();
