@@ -6,7 +6,8 @@
 //   qipan tune xiangqi --data FILE[,FILE...] [--iterations N] [--rate R]
 //       [--ridge L] [--out engine/xiangqi/eval_weights.h] [--freeze GROUPS]
 //
-// The data comes from `qipan selfplay xiangqi` (FEN|result|score|ply lines).
+// The data comes from `qipan selfplay xiangqi` (FEN|result|score|ply lines)
+// and from match records (a FILE ending in .pgn: xiangqi_pgn_samples.h).
 // The evaluation is linear in its weights apart from the taper and the
 // endgame scale (engine/xiangqi/evaluate.h, EvalTrace), so every position is
 // traced once into its features and the fit is a fast full-batch gradient
@@ -18,6 +19,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -29,6 +31,7 @@
 #include "../xiangqi/position.h"
 #include "commands.h"
 #include "parse_integer.h"
+#include "xiangqi_pgn_samples.h"
 
 namespace qipan::tools {
 namespace {
@@ -50,12 +53,32 @@ struct Dataset {
   std::vector<std::int16_t> coefficients;
 };
 
-bool load(const std::string& path, Dataset& data, std::size_t& skipped) {
-  std::ifstream in(path);
+// The first plies of a match record are its book opening (6 plies in
+// docs/matches/) and the moves right after it: not the engines' own play.
+constexpr int kPgnSkipPlies = 10;
+
+// A self-play file's lines, or a .pgn file's quiet positions in that form.
+bool read_lines(const std::string& path, std::vector<std::string>& lines) {
+  std::ifstream in(path, std::ios::binary);
   if (!in) return false;
+  if (path.ends_with(".pgn")) {
+    const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    PgnSamples samples = samples_from_pgn(text, kPgnSkipPlies);
+    std::printf("tune: %s: %d games, %zu positions (%d games unreadable or unfinished)\n", path.c_str(),
+                samples.games, samples.lines.size(), samples.unreadable);
+    lines = std::move(samples.lines);
+    return true;
+  }
+  for (std::string line; std::getline(in, line);) lines.push_back(std::move(line));
+  return true;
+}
+
+bool load(const std::string& path, Dataset& data, std::size_t& skipped) {
+  std::vector<std::string> lines;
+  if (!read_lines(path, lines)) return false;
   std::vector<int> merged(kParamCount, 0);
   std::vector<int> touched;
-  for (std::string line; std::getline(in, line);) {
+  for (const std::string& line : lines) {
     const std::size_t bar = line.find('|');
     if (bar == std::string::npos) continue;
     const std::string fen = line.substr(0, bar);

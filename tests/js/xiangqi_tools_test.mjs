@@ -134,4 +134,29 @@ test('qipan play xiangqi: two AIs play the page\'s levels, the same game for the
   assert.match(refused.stderr, /--level must be 1-8/);
 });
 
+test('qipan tune xiangqi reads match records: every finished game, its quiet positions after the opening', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'qipan-tune-'));
+  const opening = '1. h2e2 h9g7 2. h0g2 i9h9 3. i0h0 b9c7 4. b0c2 a9b9 5. a0b0 h7i7';
+  const game = (event, result, moves) =>
+    `[Event "${event}"]\n[Result "${result}"]\n[Format "ICCS"]\n\n${moves} ${result}\n\n`;
+  const records = join(dir, 'records.pgn');
+  writeFileSync(records,
+    // Plies 10-13 quiet: four positions (the first ten plies are skipped).
+    game('quiet', '1-0', `${opening} 6. c3c4 b7b5 7. g3g4 c6c5`) +
+    // Ply 10 captures a soldier: three positions.
+    game('a capture', '0-1', `${opening} 6. e2e6 g6g5 7. c3c4 c6c5`) +
+    // An illegal cannon jump (two screens): the game is refused, not half read.
+    game('illegal', '1/2-1/2', '1. h2e2 h9g7 2. e2e9'));
+  const out = join(dir, 'weights.h');
+  const tuned = run(['tune', 'xiangqi', '--data', records, '--iterations', '2', '--out', out]);
+  assert.equal(tuned.status, 0, tuned.stderr);
+  assert.match(tuned.stdout, /records\.pgn: 2 games, 7 positions \(1 games unreadable or unfinished\)/);
+  assert.match(tuned.stdout, /7 training and 0 held-out positions/);
+  assert.match(readFileSync(out, 'utf8'), /inline constexpr Weights kWeights = \{\{\n {4}\{0, 0\},  \/\/ material none/);
+  const missing = run(['tune', 'xiangqi', '--data', join(dir, 'missing.pgn'), '--out', out]);
+  assert.notEqual(missing.status, 0);
+  assert.match(missing.stderr, /missing\.pgn/);
+  rmSync(dir, { recursive: true });
+});
+
 finish();
