@@ -31,6 +31,15 @@ async function importPosition(page, fen) {
   await page.click('#record-dialog [data-action="import-position"]');
 }
 
+// Imports a position where the human moves next, and waits until the game
+// holds it: a move clicked before would be played on the old position (from
+// the start, h2e2 draws an instant book reply and no thinking line).
+async function importForHuman(page, fen) {
+  await importPosition(page, fen);
+  const placement = fen.split(' ').slice(0, 2).join(' ');
+  await page.waitForFunction((p) => window.qipan.snapshot().fen.split(' ').slice(0, 2).join(' ') === p, placement);
+}
+
 async function overDialog(page) {
   await page.waitForSelector('#over-dialog[open]');
   return {
@@ -255,7 +264,7 @@ await test('download the record and open it again from a file; a bad file is ref
 
 await test('the thinking line shows the game\'s score and expected line, the depth and the time', async (page) => {
   await newGame(page, 'human', 'ai', 4);
-  await importPosition(page, OUT_OF_BOOK);
+  await importForHuman(page, OUT_OF_BOOK);
   await clickMove(page, 'h2e2');
   await page.waitForFunction(() => /^\d+ …$/.test(document.querySelector('#thinking-line').textContent), null, { timeout: 20000 });
   const head = await page.textContent('#thinking-head');
@@ -294,7 +303,7 @@ await test('real page: a new game keeps both levels; the game\'s thinking line',
   await newGame(page, 'human', 'ai', [5, 6]);
   const settings = await page.evaluate(() => window.qipan.settings().xiangqi);
   assert.deepEqual([settings.players, settings.levels], [['human', 'ai'], [2, 6]]);
-  await importPosition(page, OUT_OF_BOOK);
+  await importForHuman(page, OUT_OF_BOOK);
   // Every text the thinking head shows while the computer replies.
   await page.evaluate(() => {
     window.__heads = [];
