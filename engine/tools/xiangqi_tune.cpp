@@ -57,36 +57,36 @@ struct Dataset {
 // docs/matches/) and the moves right after it: not the engines' own play.
 constexpr int kPgnSkipPlies = 10;
 
-// A self-play file's lines, or a .pgn file's quiet positions in that form.
-bool read_lines(const std::string& path, std::vector<std::string>& lines) {
+// Calls `visit` on each line of a self-play file, or on each quiet position
+// of a .pgn file written in that form; false when the file cannot be read.
+template <class Visit>
+bool for_each_line(const std::string& path, Visit visit) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return false;
   if (path.ends_with(".pgn")) {
     const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-    PgnSamples samples = samples_from_pgn(text, kPgnSkipPlies);
+    const PgnSamples samples = samples_from_pgn(text, kPgnSkipPlies);
     std::printf("tune: %s: %d games, %zu positions (%d games unreadable or unfinished)\n", path.c_str(),
                 samples.games, samples.lines.size(), samples.unreadable);
-    lines = std::move(samples.lines);
+    for (const std::string& line : samples.lines) visit(line);
     return true;
   }
-  for (std::string line; std::getline(in, line);) lines.push_back(std::move(line));
+  for (std::string line; std::getline(in, line);) visit(line);
   return true;
 }
 
 bool load(const std::string& path, Dataset& data, std::size_t& skipped) {
-  std::vector<std::string> lines;
-  if (!read_lines(path, lines)) return false;
   std::vector<int> merged(kParamCount, 0);
   std::vector<int> touched;
-  for (const std::string& line : lines) {
+  return for_each_line(path, [&](const std::string& line) {
     const std::size_t bar = line.find('|');
-    if (bar == std::string::npos) continue;
+    if (bar == std::string::npos) return;
     const std::string fen = line.substr(0, bar);
     const double result = std::atof(line.c_str() + bar + 1);
     auto pos = Position::from_fen(fen);
     if (!pos) {
       ++skipped;
-      continue;
+      return;
     }
     const EvalTrace trace = trace_evaluation(*pos);
     TunePosition tp;
@@ -110,8 +110,7 @@ bool load(const std::string& path, Dataset& data, std::size_t& skipped) {
     tp.result = float(result);
     const std::size_t hash = std::hash<std::string>{}(fen);
     (hash % 10 == 0 ? data.test : data.train).push_back(tp);
-  }
-  return true;
+  });
 }
 
 struct Model {
