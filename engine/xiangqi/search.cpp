@@ -138,7 +138,8 @@ class PickerLease {
 };
 }  // namespace
 
-Searcher::Searcher(std::size_t tt_megabytes) : ws_(std::make_unique<Workspace>()), tt_(tt_megabytes) {}
+Searcher::Searcher(std::size_t tt_megabytes)
+    : ws_(std::make_unique<Workspace>()), tt_(tt_megabytes), repetition_count_(RuleOptions{}.repetition_count) {}
 Searcher::~Searcher() = default;
 
 void Searcher::clear() {
@@ -168,15 +169,26 @@ bool Searcher::count_node() {
 // Looks back over positions with the same side to move since the last
 // capture (or null move). A repeat is a draw, unless one side gave check with
 // every one of its moves in the cycle: that side loses (perpetual check).
+//
+// A repeat inside the search tree is final at once: the side that could have
+// left the cycle did not, so it would not later either. A repeat of a
+// position from the game before the root is final only when it completes the
+// rule's count (the referee's ruling, Game::repetition_ruling); until then the
+// opponent may still leave the cycle. Scoring such a first repeat as final
+// made a side being checked round a cycle see "mate in 1" at depth 1 and play
+// instantly (a 2 s game against Fairy-Stockfish, which then left the cycle).
 bool Searcher::repetition(int ply, int& score) const {
   Workspace& w = *ws_;
   const int now = root_index_ + ply;
   const int window = w.frame(ply).rep_window;
   const std::uint64_t key = w.keys[now];
+  int occurrences = 1;
   for (int back = 4; back <= window; back += 2) {
     if (w.keys[now - back] != key) continue;
+    const int earlier = now - back;
+    if (earlier <= root_index_ && ++occurrences < repetition_count_) continue;
     bool we_always_check = true, they_always_check = true;
-    for (int i = now - back + 1; i <= now; ++i) {
+    for (int i = earlier + 1; i <= now; ++i) {
       // checks[i]: the move into position i (made by the side not to move
       // at i) gave check. Moves into now-1, now-3, ... are ours.
       if (((now - i) & 1) == 1) we_always_check &= w.checks[i];

@@ -153,6 +153,9 @@ class Searcher {
   int seldepth_ = 0;
   int move_limit_plies_ = 120;
   bool perpetual_check_loses_ = true;
+  // Occurrences that end the game when a repeat reaches back before the root.
+  // The rule's count (RuleOptions::repetition_count), set in the constructor.
+  int repetition_count_ = 0;
   std::vector<Move> root_exclusions_;
   int root_index_ = 0;
   int root_depth_ = 0;

@@ -333,17 +333,27 @@ namespace {
 // A cycle of rook checks: red's a9a8+ and a8a9+ against the general stepping
 // between e8 and e9, with black a horse up. `checks` says whether the history
 // records those moves as checks (true to the board) or not (a test double).
+// `visits` is how often the position after red's repeat (a9a8) occurred
+// before the root: twice makes the repeat complete the threefold repetition
+// that ends a game; once leaves it a first repeat the opponent may still leave.
 struct CheckCycle {
   Position root;
   std::vector<PastPosition> history;
   Move repeat;  // red's move that repeats the cycle
 };
 
-CheckCycle check_cycle(bool checks) {
+CheckCycle check_cycle(bool checks, int visits = 2) {
   CheckCycle c;
   c.root = fen("R8/4k4/9/9/8r/9/9/9/9/3K4n w - - 0 1");
   Position pos = c.root;
-  for (const char* text : {"a9a8", "e8e9", "a8a9", "e9e8"}) {
+  std::vector<const char*> moves = {"a9a8", "e8e9", "a8a9", "e9e8"};
+  if (visits == 2) {
+    // Start after a9a8, then go round twice less that first move.
+    Undo undo;
+    pos.make(iccs(pos, "a9a8"), undo);
+    moves = {"e8e9", "a8a9", "e9e8", "a9a8", "e8e9", "a8a9", "e9e8"};
+  }
+  for (const char* text : moves) {
     c.history.push_back({pos.key(), checks && pos.in_check()});
     const Move m = iccs(pos, text);
     Undo undo;
@@ -352,6 +362,16 @@ CheckCycle check_cycle(bool checks) {
   REQUIRE(pos.key() == c.root.key());
   c.repeat = iccs(c.root, "a9a8");
   return c;
+}
+
+// Every legal move but `kept`: banned at the root, they force `kept`.
+std::vector<Move> moves_other_than(const Position& pos, Move kept) {
+  MoveList legal;
+  generate_legal(pos, legal);
+  std::vector<Move> others;
+  for (const Move m : legal)
+    if (m != kept) others.push_back(m);
+  return others;
 }
 
 }  // namespace
@@ -371,8 +391,8 @@ TEST_CASE("repetition is a draw in the search, perpetual check a loss") {
   }
   SUBCASE("repeating checks: perpetual check loses, so it is avoided") {
     const CheckCycle c = check_cycle(true);
-    REQUIRE(c.history[1].in_check);
-    REQUIRE(c.history[3].in_check);
+    REQUIRE(c.history[0].in_check);  // P1, after a9a8+
+    REQUIRE(c.history[2].in_check);  // P3, after a8a9+
     Searcher s(kTestTableMb);
     const SearchResult r = s.search(c.root, c.history, depth_limit(3));
     CHECK(r.best != c.repeat);
@@ -384,18 +404,40 @@ TEST_CASE("repetition is a draw in the search, perpetual check a loss") {
     // side loses at ply 1, ranked against mates by distance, so a lost side
     // prefers a later mate to an immediate perpetual.
     const CheckCycle c = check_cycle(true);
-    MoveList legal;
-    generate_legal(c.root, legal);
-    std::vector<Move> others;
-    for (const Move m : legal)
-      if (m != c.repeat) others.push_back(m);
     Searcher s(kTestTableMb);
-    s.set_root_exclusions(others);
+    s.set_root_exclusions(moves_other_than(c.root, c.repeat));
     const SearchResult r = s.search(c.root, c.history, depth_limit(3));
     CHECK(r.best == c.repeat);
     CHECK(r.score == -(kMateScore - 1));
     CHECK(mate_in_moves(r.score) == -1);
     s.set_perpetual_check_loses(false);
     CHECK(s.search(c.root, c.history, depth_limit(3)).score == 0);
+  }
+  SUBCASE("a first repeat of the game before the root is not final") {
+    // Black in check after red's a9a8+, which has been round the cycle once:
+    // e8e9 repeats a position for the second time only. Red may still leave
+    // the cycle, so black searches on instead of scoring a win at ply 1 (and
+    // stopping at depth 1, as a found mate would).
+    CheckCycle c = check_cycle(true, 1);
+    c.history.push_back({c.root.key(), c.root.in_check()});
+    Position root = c.root;
+    Undo undo;
+    root.make(c.repeat, undo);
+    REQUIRE(root.in_check());
+    Searcher s(kTestTableMb);
+    const SearchResult r = s.search(root, c.history, depth_limit(6));
+    CHECK(r.depth == 6);
+    CHECK(!is_mate_score(r.score));
+    CHECK(r.score > 100);  // a horse up, not a decided game
+  }
+  SUBCASE("a first repeat of quiet moves is no draw: the side ahead leaves the cycle") {
+    // Forced to repeat a position seen once before the root, red (a horse
+    // down) gets no draw from it: black goes round only if it wants to.
+    const CheckCycle c = check_cycle(false, 1);
+    Searcher s(kTestTableMb);
+    s.set_root_exclusions(moves_other_than(c.root, c.repeat));
+    const SearchResult r = s.search(c.root, c.history, depth_limit(5));
+    CHECK(r.best == c.repeat);
+    CHECK(r.score < -100);
   }
 }
