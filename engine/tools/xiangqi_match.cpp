@@ -1,4 +1,4 @@
-// `qipan match xiangqi --a A --b B [--games G] [--seed S] [--time] [--verbose]`:
+// `qipan match xiangqi --a A --b B [--games G] [--seed S] [--time] [--resign N CP] [--draw FROM N CP] [--verbose]`:
 // one AI against another, for strength figures (a benchmark, not a test).
 // A and B are levels 1-8 (engine/xiangqi/ai_levels.h) or explicit limits
 // such as depth=6 or nodes=200000 (or both, comma-separated: no book, no
@@ -7,7 +7,12 @@
 // opening book with the seed, played once with A as red and once as black.
 // After the opening the book is off, so the pairs measure play, not the book.
 // Without --time only depth and node budgets bound the searches, so the same
-// command prints the same games on every build.
+// command prints the same games on every build. --resign N CP ends a game
+// once both AIs have given one side at least CP for their last N moves each,
+// --draw FROM N CP calls it drawn once, from move FROM, both gave scores
+// within +-CP for their last N moves (adjudication.h), as the engine matches
+// do: the top levels' games otherwise spend most of their time converting
+// a win or shuffling towards the 60-move rule.
 //
 // Prints A's wins, draws and losses, its score, the Elo difference A - B with
 // its 95% error (normal approximation over games), and each side's average
@@ -19,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "adjudication.h"
 #include "commands.h"
 #include "engine/core/clock.h"
 #include "engine/core/random.h"
@@ -88,12 +94,20 @@ AiMove move_of(XiangqiAi& ai, const Player& p, const Game& game, std::uint64_t s
   return ai.search(game, level_limits(p.spec, use_time), options);
 }
 
+// The score an AI gave its move, as the adjudicator reads engines' scores.
+ReportedScore reported(const AiMove& m) {
+  if (!is_mate_score(m.score)) return {false, m.score};
+  const int moves = (kMateScore - std::abs(m.score) + 1) / 2;
+  return {true, m.score > 0 ? moves : -moves};
+}
+
 // Plays one game from the opening; returns red's score (1, 0.5, 0).
 double play_game(const std::vector<Move>& opening, XiangqiAi& red_ai, const Player& red, XiangqiAi& black_ai,
-                 const Player& black, std::uint64_t seed, bool use_time, SideStats& red_stats, SideStats& black_stats,
-                 std::string& ending) {
+                 const Player& black, std::uint64_t seed, bool use_time, const AdjudicationRules& adjudication,
+                 SideStats& red_stats, SideStats& black_stats, std::string& ending) {
   Game game;
   for (Move m : opening) (void)game.play(m);
+  Adjudicator adjudicator(adjudication);
   while (!game.over() && game.ply() < kPlyCap) {
     const bool red_to_move = game.position().side_to_move() == kRed;
     SideStats& stats = red_to_move ? red_stats : black_stats;
@@ -106,6 +120,12 @@ double play_game(const std::vector<Move>& opening, XiangqiAi& red_ai, const Play
     if (!game.play(m.move)) {  // the AI only returns legal moves: a bug, make it loud
       std::fprintf(stderr, "match: illegal AI move %s\n", to_iccs(m.move).c_str());
       std::exit(1);
+    }
+    // Adjudication names the sides as red 0, black 1; each AI is engine 0 or 1 by colour.
+    const int mover = red_to_move ? 0 : 1;
+    if (const auto verdict = adjudicator.after_move(mover, mover, reported(m), game.ply() / 2)) {
+      ending = *verdict == Verdict::kDraw ? "adjudicated_draw" : "adjudicated_win";
+      return *verdict == Verdict::kFirstSideWins ? 1.0 : *verdict == Verdict::kSecondSideWins ? 0.0 : 0.5;
     }
   }
   if (!game.over()) {
@@ -135,10 +155,13 @@ void print_elo(int wins, int draws, int losses) {
 
 void usage() {
   std::fputs(
-      "usage: qipan match xiangqi --a A --b B [--games G] [--seed S] [--time] [--verbose]\n"
+      "usage: qipan match xiangqi --a A --b B [--games G] [--seed S] [--time] [--resign N CP] [--draw FROM N CP]\n"
+      "                           [--verbose]\n"
       "  A, B: a level 1-8, or limits like depth=6 or nodes=200000 (depth=6,nodes=200000),\n"
       "        with margin=M[,plies=P] a trial level choosing among moves within M of the best\n"
-      "  G games (even: each book opening twice, colours swapped); --time adds the levels' time ceilings\n",
+      "  G games (even: each book opening twice, colours swapped); --time adds the levels' time ceilings\n"
+      "  --resign N CP: a win when both sides gave the winner at least CP for their last N moves each\n"
+      "  --draw FROM N CP: a draw when, from move FROM on, both sides' last N scores were within +-CP\n",
       stderr);
 }
 
@@ -148,6 +171,7 @@ int xiangqi_match_command(const Args& args) {
   std::optional<Player> a, b;
   long long games = 100, seed = 1;
   bool use_time = false, verbose = false;
+  AdjudicationRules adjudication;
   bool ok = !args.empty() && args[0] == "xiangqi";
   for (std::size_t i = 1; ok && i < args.size(); ++i) {
     const std::string& opt = args[i];
@@ -157,6 +181,21 @@ int xiangqi_match_command(const Args& args) {
     }
     if (opt == "--verbose") {
       verbose = true;
+      continue;
+    }
+    if (opt == "--resign") {
+      long long moves = 0, cp = 0;
+      ok = i + 2 < args.size() && parse_integer(args[i + 1], 1, 1000, moves) && parse_integer(args[i + 2], 1, 100000, cp);
+      adjudication.resign_moves = int(moves), adjudication.resign_cp = int(cp);
+      i += 2;
+      continue;
+    }
+    if (opt == "--draw") {
+      long long from = 0, moves = 0, cp = 0;
+      ok = i + 3 < args.size() && parse_integer(args[i + 1], 0, 10000, from) &&
+           parse_integer(args[i + 2], 1, 1000, moves) && parse_integer(args[i + 3], 0, 100000, cp);
+      adjudication.draw_from_move = int(from), adjudication.draw_moves = int(moves), adjudication.draw_cp = int(cp);
+      i += 3;
       continue;
     }
     if (i + 1 >= args.size()) {
@@ -177,6 +216,12 @@ int xiangqi_match_command(const Args& args) {
   const int pairs = int((games + 1) / 2);
   std::printf("match xiangqi: %s (A) vs %s (B), %d games, seed %lld%s\n", a->name.c_str(), b->name.c_str(), pairs * 2,
               seed, use_time ? ", with time ceilings" : ", depth and node budgets only");
+  if (adjudication.resign_moves)
+    std::printf("adjudication: a win when both sides give one side %d or more for %d moves each\n",
+                adjudication.resign_cp, adjudication.resign_moves);
+  if (adjudication.draw_moves)
+    std::printf("adjudication: a draw when, from move %d, both sides stay within +-%d for %d moves each\n",
+                adjudication.draw_from_move, adjudication.draw_cp, adjudication.draw_moves);
   std::fflush(stdout);
 
   XiangqiAi ai_a(16), ai_b(16);
@@ -191,8 +236,8 @@ int xiangqi_match_command(const Args& args) {
       const bool a_red = colour == 0;
       const std::uint64_t game_seed = std::uint64_t(seed) * 1000003 + std::uint64_t(pair) * 2 + std::uint64_t(colour);
       std::string ending;
-      const double red_score = a_red ? play_game(opening, ai_a, *a, ai_b, *b, game_seed, use_time, stats_a, stats_b, ending)
-                                     : play_game(opening, ai_b, *b, ai_a, *a, game_seed, use_time, stats_b, stats_a, ending);
+      const double red_score = a_red ? play_game(opening, ai_a, *a, ai_b, *b, game_seed, use_time, adjudication, stats_a, stats_b, ending)
+                                     : play_game(opening, ai_b, *b, ai_a, *a, game_seed, use_time, adjudication, stats_b, stats_a, ending);
       const double a_score = a_red ? red_score : 1 - red_score;
       if (a_score == 1) ++wins;
       else if (a_score == 0) ++losses;
@@ -202,6 +247,7 @@ int xiangqi_match_command(const Args& args) {
         for (Move m : opening) line += to_iccs(m) + " ";
         std::printf("  game %d: A %s, %s (%s) after %s\n", pair * 2 + colour + 1, a_red ? "red" : "black",
                     a_score == 1 ? "A wins" : a_score == 0 ? "B wins" : "draw", ending.c_str(), line.c_str());
+        std::fflush(stdout);  // each game as it ends, for a match stopped early
       }
     }
     if ((pair + 1) % 5 == 0)

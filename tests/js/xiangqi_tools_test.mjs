@@ -46,6 +46,36 @@ test('qipan match xiangqi: paired games, a score, an Elo line, the same on every
   assert.equal(run(['match', 'xiangqi', '--a', '1', '--b', 'depth=x']).status, 2);
 });
 
+test('qipan match xiangqi --resign: games both AIs agree are won end early, for the side they name', () => {
+  const base = ['match', 'xiangqi', '--a', '5', '--b', '1', '--games', '6', '--seed', '1', '--verbose'];
+  const full = run(base);
+  // At 1000 for 4 moves, as the ladder asks (at 500 for 3, level 1 was once
+  // given a game that level 5 won when played out).
+  const early = run([...base, '--resign', '4', '1000']);
+  assert.equal(early.status, 0, early.stderr);
+  assert.match(early.stdout, /adjudication: a win when both sides give one side 1000 or more for 4 moves each/);
+  const games = (out) => out.split('\n').filter((l) => /^ {2}game \d+: /.test(l));
+  const moves = (out) => Number(out.match(/A \(level 5\): (\d+) moves/)[1]);
+  const adjudicated = games(early.stdout).filter((l) => l.includes('(adjudicated_win)'));
+  assert.ok(adjudicated.length > 0, early.stdout);
+  // Level 5 wins these against level 1 when played out too: an adjudicated
+  // game is the played-out game cut short, won by the same side.
+  for (const line of adjudicated) {
+    const number = line.match(/game (\d+):/)[1];
+    const played = games(full.stdout).find((l) => l.startsWith(`  game ${number}:`));
+    assert.equal(line.includes('A wins'), played.includes('A wins'), `${line}\n${played}`);
+  }
+  assert.ok(moves(early.stdout) < moves(full.stdout), 'adjudicated games are shorter');
+  assert.equal(run(['match', 'xiangqi', '--a', '5', '--b', '1', '--resign', '3']).status, 2);
+  assert.equal(run(['match', 'xiangqi', '--a', '5', '--b', '1', '--resign', '0', '500']).status, 2);
+  // Two equal sides from move 0 within +-10000: every game a draw at once.
+  const drawn = run(['match', 'xiangqi', '--a', '3', '--b', '3', '--games', '2', '--draw', '0', '1', '10000', '--verbose']);
+  assert.equal(drawn.status, 0, drawn.stderr);
+  assert.equal(games(drawn.stdout).filter((l) => l.includes('draw (adjudicated_draw)')).length, 2, drawn.stdout);
+  assert.match(drawn.stdout, /: 0 wins, 2 draws, 0 losses of 2/);
+  assert.equal(run(['match', 'xiangqi', '--a', '3', '--b', '3', '--draw', '0', '1']).status, 2);
+});
+
 test('qipan match xiangqi between engine processes: games played out, or adjudicated when both agree', () => {
   // Two `qipan uci` processes at a fixed depth: the games are deterministic.
   const engines = ['--a', `uci:${qipan} uci`, '--b', `uci:${qipan} uci`, '--depth', '4', '--games', '2'];
