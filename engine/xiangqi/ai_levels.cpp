@@ -12,26 +12,29 @@ namespace {
 
 constexpr std::uint64_t kThousand = 1000;
 
-// The ladder as measured after the search and evaluation rebuild (Bench
-// 375021), `qipan match xiangqi --a n --b n-1 --seed 1` natively: score of
-// level n over n-1 and the seconds per move of each side.
-//   2-1 67.5% (20 games) 0.001/0.001   3-2 95.0% (20) 0.010/0.003
-//   4-3 87.5% (20) 0.020/0.009         5-4 80.0% (20) 0.049/0.021
-//   6-5 77.5% (20) 0.141/0.058         7-6 70.0% (10) 0.334/0.129
-//   8-7 60.0% (10: +3 =6 -1) 0.717/0.266 (under load; 668k and 247k
-//   nodes a move). Uneven (2-1 weak, 3-2 strong): the budgets were set
-//   for the old search, which needed about 20 times the nodes per depth.
+// The ladder: `scripts/bench --ladder xiangqi` (level n against n-1 natively,
+// node budgets, games both AIs agree on adjudicated). Node budgets rise
+// about 3-4 times a level; the lowest levels lean on a wide margin instead
+// (a near-best choice among moves within `margin` centipawns of the best).
+// Level 8 is the engine at full strength: 3 M nodes took about 7 s in wasm
+// here, just under its 8 s ceiling. Measured 2026-12-03 (Bench 416316): score of
+// level n over n-1, games, seconds a move natively for n and n-1:
+//   2-1 74.0% (100) 0.0014/0.0009   3-2 85.0% (100) 0.0039/0.0018
+//   4-3 83.5% (100) 0.0092/0.0045   5-4 88.0% (100) 0.023/0.0097
+//   6-5 85.8% (60)  0.065/0.024     7-6 85.0% (40)  0.32/0.073
+//   8-7 91.7% (12: +10 =2 -0; stopped after 41 minutes on two cores)
+// (docs/measuring.md has the whole table).
 //
 // level  depth  nodes   ceiling  margin  margin until ply
 constexpr std::array<LevelSpec, kMaxLevel> kLevels = {{
-    {1, "novice", 2, 0, 1000, 12, 0},
-    {2, "beginner", 3, 0, 1000, 20, 0},
-    {3, "casual", 0, 5 * kThousand, 1000, 15, 0},
-    {4, "club", 0, 13 * kThousand, 1000, 11, 0},
-    {5, "strong", 0, 35 * kThousand, 2000, 8, 0},
-    {6, "expert", 0, 95 * kThousand, 3000, 5, 16},
-    {7, "master", 0, 250 * kThousand, 5000, 5, 12},
-    {8, "grandmaster", 0, 680 * kThousand, 8000, 5, 12},
+    {1, "novice", 1, 0, 1000, 40, 0},
+    {2, "beginner", 0, 500, 1000, 20, 0},
+    {3, "casual", 0, 1800, 1000, 12, 0},
+    {4, "club", 0, 5 * kThousand, 1000, 10, 0},
+    {5, "strong", 0, 14 * kThousand, 2000, 8, 0},
+    {6, "expert", 0, 45 * kThousand, 3000, 5, 16},
+    {7, "master", 0, 200 * kThousand, 5000, 5, 12},
+    {8, "grandmaster", 0, 3000 * kThousand, 8000, 5, 12},
 }};
 
 // A per-move seed from the game's seed and the ply, so one seed gives a
@@ -68,7 +71,7 @@ SearchLimits level_limits(const LevelSpec& spec, bool use_time) {
 }
 
 SearchLimits hint_limits(int level, bool use_time) {
-  return level_limits(level_spec(std::clamp(level, 4, 6)), use_time);
+  return level_limits(level_spec(std::clamp(level, 5, 7)), use_time);
 }
 
 SearchLimits analysis_limits(bool use_time) {

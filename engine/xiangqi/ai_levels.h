@@ -48,8 +48,8 @@ std::span<const LevelSpec> level_table();
 const LevelSpec& level_spec(int level);
 // A level's search limits; `use_time` false drops the ceiling (deterministic).
 SearchLimits level_limits(const LevelSpec& spec, bool use_time = true);
-// A hint for a player at `level`: the level's search, at least level 4's and
-// at most level 6's, without randomness (a hint should be a good move, and
+// A hint for a player at `level`: the level's search, at least level 5's and
+// at most level 7's (under a second in wasm), without randomness (a hint should be a good move, and
 // come quickly).
 SearchLimits hint_limits(int level, bool use_time = true);
 // "Analyse" in the page: a fixed, deep search of the shown position.
