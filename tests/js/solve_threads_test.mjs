@@ -2,7 +2,9 @@
 // (build/wasm/qipan_solve_threads.js, engine/tools/wasm_threads/solve_main.cpp):
 // the parallel solver gives the single-threaded wasm build's exact value for
 // every move, solves FFO positions right on two threads and split among two
-// workers, and refuses more workers than its thread pool holds.
+// workers, and refuses more workers than its thread pool holds. Its move
+// generator alone is built with SIMD: perft checks it against the published
+// counts and the single-threaded build.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
@@ -52,6 +54,25 @@ test('FFO #40-#42 on two threads and split among two workers: all right', () => 
     assert.equal((r.stdout.match(/^ffo #4[0-2] .* ok$/gm) || []).length, 3, r.stdout);
     assert.match(r.stdout, /^ffo total positions=3 wrong=0 /m);
   }
+});
+
+test('perft with the SIMD move generator: the published counts, and the plain build\'s on midgame boards', () => {
+  const start = '---------------------------OX------XO--------------------------- X';
+  // Published Reversi perft from the start (passes count as plies).
+  const r = run(threaded, ['perft', start, '10']);
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stdout.trim(), '24571284');
+  // FFO #40 and a board full of edges and passes, against qipan.js (no SIMD).
+  for (const board of [ffo40, 'XXXXXXXOXOOOOOOOXOXXXXO-XOXOOXO-XOXXOXO-XOOOOXO-XXXXXXO--------- O']) {
+    const plain = run(single, ['perft', 'reversi', board, '6']);
+    const simd = run(threaded, ['perft', board, '6']);
+    assert.equal(plain.status, 0, plain.stderr);
+    assert.equal(simd.status, 0, simd.stderr);
+    assert.equal(simd.stdout.trim(), plain.stdout.trim().split('\n').pop(), board);
+  }
+  const bad = run(threaded, ['perft', 'XO', '3']);
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /bad board/);
 });
 
 test('more workers than the thread pool holds are refused, more threads capped', () => {
