@@ -11,6 +11,7 @@ namespace qipan::xiangqi {
 namespace {
 
 constexpr std::uint64_t kThousand = 1000;
+constexpr std::uint64_t kMarginCheckMinNodes = 2 * kThousand;
 
 // The ladder: `scripts/bench --ladder xiangqi` (level n against n-1 natively,
 // node budgets, games both AIs agree on adjudicated). Node budgets rise
@@ -18,9 +19,10 @@ constexpr std::uint64_t kThousand = 1000;
 // (a near-best choice among moves within `margin` centipawns of the best).
 // Level 8 is the engine at full strength: 3 M nodes took about 7 s in wasm
 // here, just under its 8 s ceiling. Measured 2026-12-03 (Bench 416316): score of
-// level n over n-1, games, seconds a move natively for n and n-1:
-//   2-1 74.0% (100) 0.0014/0.0009   3-2 85.0% (100) 0.0039/0.0018
-//   4-3 83.5% (100) 0.0092/0.0045   5-4 88.0% (100) 0.023/0.0097
+// level n over n-1, games, seconds a move natively for n and n-1 (2-4 timed
+// while the tests shared the machine):
+//   2-1 70.0% (100) 0.0022/0.0014   3-2 84.5% (100) 0.011/0.0058
+//   4-3 91.0% (100) 0.027/0.014     5-4 88.0% (100) 0.023/0.0097
 //   6-5 85.8% (60)  0.065/0.024     7-6 85.0% (40)  0.32/0.073
 //   8-7 91.7% (12: +10 =2 -0; stopped after 41 minutes on two cores)
 // (docs/measuring.md has the whole table).
@@ -116,10 +118,12 @@ AiMove XiangqiAi::choose_move(const Game& game, const LevelSpec& spec, const AiO
   if (!vary || out.move.is_none() || is_mate_score(out.score)) return out;
 
   // Which moves are within the margin? Searched to the depth the best move
-  // was found at, with the search's own table, under half its node budget.
+  // was found at, with the search's own table, under half its node budget
+  // but never less than kMarginCheckMinNodes: the smallest budgets would
+  // otherwise stop before the second move was tested (level 2: 250 nodes).
   SearchLimits check = limits;
   check.reuse_tables = true;
-  check.nodes = limits.nodes / 2;
+  check.nodes = limits.nodes ? std::max(limits.nodes / 2, kMarginCheckMinNodes) : 0;
   std::vector<Move> near = searcher_.moves_reaching(game.position(), past_positions(game),
                                                     std::max(out.depth, 1), out.score - spec.margin, check);
   out.nodes += searcher_.nodes();
