@@ -9,7 +9,7 @@
 //   node scripts/build_page.mjs <engine.js> <out.html>
 // Fails when a Chinese UI string has a character the embedded UI font lacks
 // (run web/fonts/make_ui_font.py then).
-import { build } from 'esbuild';
+import { build, transformSync } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { copyFileSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -39,13 +39,20 @@ const inline = (text) => text.replace(/<\/script/gi, '<\\/script');
 // base64 data URI) emptied, and the wasm gzipped, as base64, in the global
 // QipanWasmGzip before the factory. An empty data URI keeps Emscripten from
 // fetching a file; engine_loader.js passes the inflated bytes as wasmBinary.
+// Emscripten's glue is then minified (it keeps its names and spaces at -O3):
+// 4 KB of the page's gzip. Its Embind code builds functions with
+// new Function from strings that name only their own parameters, so
+// renaming the glue's locals is safe; its globals (QipanEngine) keep their
+// names, as esbuild leaves a script's top level alone.
 const WASM_DATA_URI = /(wasmBinaryFile\s*=\s*"data:application\/octet-stream;base64,)([A-Za-z0-9+/=]*)"/g;
 export function packEngine(engine) {
   const found = [...engine.matchAll(WASM_DATA_URI)];
   if (found.length !== 1) throw new Error(`the engine script has ${found.length} inlined wasm payloads, not 1 (built without -sSINGLE_FILE?)`);
   const wasm = Buffer.from(found[0][2], 'base64');
   const packed = gzipSync(wasm, { level: 9 }).toString('base64');
-  const text = `var QipanWasmGzip="${packed}";\n` + engine.replace(WASM_DATA_URI, (_, prefix) => `${prefix}"`);
+  const glue = transformSync(engine.replace(WASM_DATA_URI, (_, prefix) => `${prefix}"`),
+    { minify: true, target: 'es2020', legalComments: 'none' }).code;
+  const text = `var QipanWasmGzip="${packed}";\n` + glue;
   return { text, wasmBytes: wasm.length, packedBytes: packed.length };
 }
 
