@@ -162,7 +162,8 @@ async function reversiLongTasks(browser, url) {
   const page = await context.newPage();
   await openGame(page, url);
   await page.selectOption('#game-picker', 'reversi');
-  await page.waitForFunction(() => window.qipan.game() === 'reversi' && window.qipan.events().some((e) => e.type === 'ready'));
+  // Switching games reloads the page: window.qipan is briefly absent.
+  await page.waitForFunction(() => window.qipan && window.qipan.game() === 'reversi' && window.qipan.events().some((e) => e.type === 'ready'));
   await newGame(page, 'human', 'ai', 3);
   let snap = await page.evaluate(() => window.qipan.snapshot());
   let moves = 0;
