@@ -18,12 +18,14 @@
 #include <array>
 #include <bit>
 #include <cstddef>
+#include <type_traits>
 #include <utility>
 
 #include "bitboard.h"
+#include "movegen_avx2.h"
+#include "rays.h"
 
 #if defined(__wasm_simd128__)
-#include <type_traits>
 #include <wasm_simd128.h>
 #endif
 
@@ -51,34 +53,6 @@ constexpr Bitboard axis_moves(Bitboard player, Bitboard mask) {
   back |= pairs_back & (back >> (2 * d));
   return (fwd << d) | (back >> d);
 }
-
-// For each square, the squares strictly beyond it in each of the 8 directions.
-// `ascending` rays go to higher square indices (east +1, south-west +7,
-// south +8, south-east +9), `descending` rays to lower ones.
-struct SquareRays {
-  std::array<Bitboard, 4> ascending{};
-  std::array<Bitboard, 4> descending{};
-};
-
-constexpr std::array<SquareRays, kSquares> build_rays() {
-  constexpr int dc[4] = {1, -1, 0, 1};  // column step of +1, +7, +8, +9
-  constexpr int dr[4] = {0, 1, 1, 1};   // row step
-  std::array<SquareRays, kSquares> rays{};
-  for (Square s = 0; s < kSquares; ++s) {
-    for (int k = 0; k < 4; ++k) {
-      for (int sign = 1; sign >= -1; sign -= 2) {
-        Bitboard ray = 0;
-        int c = column_of(s) + sign * dc[k], r = row_of(s) + sign * dr[k];
-        for (; c >= 0 && c < 8 && r >= 0 && r < 8; c += sign * dc[k], r += sign * dr[k])
-          ray |= square_bit(make_square(c, r));
-        (sign > 0 ? rays[s].ascending : rays[s].descending)[k] = ray;
-      }
-    }
-  }
-  return rays;
-}
-
-inline constexpr std::array<SquareRays, kSquares> kRays = build_rays();
 
 }  // namespace detail
 
@@ -127,6 +101,9 @@ inline Bitboard vertical_and_diagonal_moves(Bitboard player, Bitboard opponent, 
 // opponent discs off columns a and h, so no fill wraps around an edge.
 constexpr Bitboard legal_moves(Bitboard player, Bitboard opponent) {
   const Bitboard inner = opponent & 0x7E7E7E7E7E7E7E7Eull;
+#if defined(__AVX2__)
+  if (!std::is_constant_evaluated()) return detail::legal_moves_avx2(player, opponent, inner) & ~(player | opponent);
+#endif
 #if defined(__wasm_simd128__)
   if (!std::is_constant_evaluated()) {
     const Bitboard moves =
@@ -192,8 +169,14 @@ inline constexpr std::array<FlipFunction, kSquares> kFlipAt = build_flip_functio
 }  // namespace detail
 
 // The opponent discs flipped by `player` playing on `s`. `s` must be an empty
-// square; the result is 0 exactly when the move is illegal. One call through
-// a table of per-square functions (detail::flips_at), as Edax does.
-constexpr Bitboard flips(Bitboard player, Bitboard opponent, Square s) { return detail::kFlipAt[s](player, opponent); }
+// square; the result is 0 exactly when the move is illegal. With AVX2, the
+// eight directions in two vectors (movegen_avx2.h); otherwise one call
+// through a table of per-square functions (detail::flips_at), as Edax does.
+constexpr Bitboard flips(Bitboard player, Bitboard opponent, Square s) {
+#if defined(__AVX2__)
+  if (!std::is_constant_evaluated()) return detail::flips_avx2(player, opponent, s);
+#endif
+  return detail::kFlipAt[s](player, opponent);
+}
 
 }  // namespace qipan::reversi
