@@ -52,8 +52,8 @@ function startWorker(hash) {
 }
 
 // Solves one position. A worker may still be on a job when the solve ends
-// (it cannot be interrupted; its report is not needed): the caller ends the
-// workers after each position.
+// (it cannot be interrupted; its report is not needed, and is dropped): the
+// caller ends the workers after each position.
 async function solve(engine, board, workers) {
   const split = new engine.ReversiRootSplit();
   try {
@@ -90,6 +90,9 @@ async function solve(engine, board, workers) {
     });
     return split.solution();
   } finally {
+    // A worker still on a job reports after the solve: that report must not
+    // reach the deleted split (the workers end after each position).
+    workers.forEach((worker) => worker.removeAllListeners('message'));
     split.delete();
   }
 }
