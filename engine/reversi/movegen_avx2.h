@@ -1,5 +1,5 @@
 // Move generation with AVX2, for native builds whose target has it
-// (x86-64-v3; CMakeLists.txt picks the build machine's level): the four
+// (CMakeLists.txt adds it when the build machine has it): the four
 // directions of a sense side by side in one 256-bit vector, one per 64-bit
 // lane, with per-lane shift counts. movegen.h calls these in place of its
 // scalar code, which gives the same answers (tests/reversi/movegen_test.cpp
