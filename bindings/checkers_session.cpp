@@ -5,8 +5,8 @@
 #include "checkers_values.h"
 #include "engine/checkers/codes.h"
 #include "engine/checkers/movegen.h"
-#include "engine/checkers/notation.h"
-#include "engine/checkers/path.h"
+#include "engine/checkers/game/notation.h"
+#include "engine/checkers/game/path.h"
 #include "value_objects.h"
 
 namespace qipan::bindings {

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/checkers/game.h"
+#include "engine/checkers/game/game.h"
 
 namespace qipan::bindings {
 

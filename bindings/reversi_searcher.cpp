@@ -3,7 +3,7 @@
 #include <optional>
 
 #include "engine/reversi/codes.h"
-#include "engine/reversi/notation.h"
+#include "engine/reversi/game/notation.h"
 #include "search_limits.h"
 #include "value_objects.h"
 

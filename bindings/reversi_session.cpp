@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "engine/reversi/codes.h"
-#include "engine/reversi/ggf.h"
-#include "engine/reversi/notation.h"
+#include "engine/reversi/game/ggf.h"
+#include "engine/reversi/game/notation.h"
 #include "value_objects.h"
 
 namespace qipan::bindings {

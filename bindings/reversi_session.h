@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/reversi/game.h"
+#include "engine/reversi/game/game.h"
 
 namespace qipan::bindings {
 

@@ -3,9 +3,9 @@
 #include <string>
 
 #include "engine/xiangqi/codes.h"
-#include "engine/xiangqi/iccs.h"
+#include "engine/xiangqi/game/iccs.h"
 #include "engine/xiangqi/movegen.h"
-#include "engine/xiangqi/record.h"
+#include "engine/xiangqi/game/record.h"
 #include "search_limits.h"
 #include "value_objects.h"
 

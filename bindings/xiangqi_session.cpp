@@ -1,10 +1,10 @@
 #include "xiangqi_session.h"
 
 #include "engine/xiangqi/codes.h"
-#include "engine/xiangqi/iccs.h"
-#include "engine/xiangqi/move_reason.h"
+#include "engine/xiangqi/game/iccs.h"
+#include "engine/xiangqi/game/move_reason.h"
 #include "engine/xiangqi/movegen.h"
-#include "engine/xiangqi/record.h"
+#include "engine/xiangqi/game/record.h"
 #include "value_objects.h"
 
 namespace qipan::bindings {

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/xiangqi/game.h"
-#include "engine/xiangqi/pgn.h"
+#include "engine/xiangqi/game/game.h"
+#include "engine/xiangqi/game/pgn.h"
 
 namespace qipan::bindings {
 

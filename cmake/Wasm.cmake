@@ -23,14 +23,21 @@ function(qipan_web_engine target)
     -sENVIRONMENT=web,worker,node -sALLOW_MEMORY_GROWTH=1)
 endfunction()
 
-# Sources off every search path (records, notation, game histories, the
-# bindings) compiled for size in the wasm build: about half the code, and the
-# page carries all of it (docs/platform.md, "The page's engine"). Searches,
-# move generation and evaluation keep -O3.
+# Sources off every search path compiled for size in the wasm build: the
+# folders named (every .cpp directly in them) and single files. The page
+# carries all of it (docs/platform.md, "The page's engine"); searches, move
+# generation and evaluation keep -O3. What is cold is decided by where a file
+# lives: each game's game/ folder holds its history, endings, notation and
+# records, which no search touches.
 function(qipan_wasm_size_optimised)
   set(cold)
-  foreach(pattern IN LISTS ARGN)
-    file(GLOB matched CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/${pattern})
+  foreach(path IN LISTS ARGN)
+    set(full ${CMAKE_CURRENT_SOURCE_DIR}/${path})
+    if(IS_DIRECTORY ${full})
+      file(GLOB matched CONFIGURE_DEPENDS ${full}/*.cpp)
+    else()
+      set(matched ${full})
+    endif()
     list(APPEND cold ${matched})
   endforeach()
   set_source_files_properties(${cold} DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR} PROPERTIES COMPILE_OPTIONS -Os)

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "engine/reversi/codes.h"
-#include "engine/reversi/notation.h"
+#include "engine/reversi/game/notation.h"
 #include "../value_objects.h"
 
 namespace qipan::bindings {

@@ -3,7 +3,7 @@
 #include <array>
 
 #include "codes.h"
-#include "hole_names.h"
+#include "game/hole_names.h"
 
 namespace qipan::checkers {
 

@@ -13,7 +13,7 @@
 
 #include <cstdint>
 
-#include "game.h"
+#include "game/game.h"
 #include "movegen.h"
 
 namespace qipan::checkers {

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "codes.h"
-#include "notation.h"
+#include "game/notation.h"
 
 namespace qipan::reversi {
 namespace {

@@ -19,7 +19,7 @@
 #include "commands.h"
 #include "parse_integer.h"
 #include "engine/checkers/ai_levels.h"
-#include "engine/checkers/game.h"
+#include "engine/checkers/game/game.h"
 #include "engine/checkers/rival_model.h"
 #include "engine/core/clock.h"
 

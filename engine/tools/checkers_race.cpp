@@ -10,7 +10,7 @@
 #include <string>
 
 #include "commands.h"
-#include "engine/checkers/notation.h"
+#include "engine/checkers/game/notation.h"
 #include "engine/checkers/race.h"
 #include "engine/core/clock.h"
 

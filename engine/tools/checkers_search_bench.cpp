@@ -7,7 +7,7 @@
 
 #include "commands.h"
 #include "engine/checkers/ai_levels.h"
-#include "engine/checkers/notation.h"
+#include "engine/checkers/game/notation.h"
 #include "engine/core/clock.h"
 
 namespace qipan::tools {

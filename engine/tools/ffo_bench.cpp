@@ -7,7 +7,7 @@
 #include "engine/core/clock.h"
 #include "engine/reversi/endgame.h"
 #include "engine/reversi/ffo_positions.h"
-#include "engine/reversi/notation.h"
+#include "engine/reversi/game/notation.h"
 #include "root_split_threads.h"
 
 namespace qipan::tools {

@@ -13,7 +13,7 @@
 #include <string_view>
 
 #include "commands.h"
-#include "engine/xiangqi/iccs.h"
+#include "engine/xiangqi/game/iccs.h"
 #include "engine/xiangqi/movegen.h"
 
 namespace qipan::tools {

@@ -12,11 +12,11 @@
 #include <cstdlib>
 
 #include "commands.h"
-#include "engine/checkers/notation.h"
+#include "engine/checkers/game/notation.h"
 #include "engine/checkers/perft.h"
-#include "engine/reversi/notation.h"
+#include "engine/reversi/game/notation.h"
 #include "engine/reversi/perft.h"
-#include "engine/xiangqi/iccs.h"
+#include "engine/xiangqi/game/iccs.h"
 #include "engine/xiangqi/movegen.h"
 
 namespace qipan::tools {

@@ -13,11 +13,11 @@
 
 #include "commands.h"
 #include "engine/xiangqi/ai_levels.h"
-#include "engine/xiangqi/chinese.h"
-#include "engine/xiangqi/game.h"
-#include "engine/xiangqi/iccs.h"
+#include "engine/xiangqi/game/chinese.h"
+#include "engine/xiangqi/game/game.h"
+#include "engine/xiangqi/game/iccs.h"
 #include "engine/xiangqi/movegen.h"
-#include "engine/xiangqi/record.h"
+#include "engine/xiangqi/game/record.h"
 #include "engine/xiangqi/search.h"
 #include "parse_integer.h"
 

@@ -45,8 +45,8 @@
 #include <thread>
 #endif
 
-#include "../reversi/ggf.h"
-#include "../reversi/notation.h"
+#include "../reversi/game/ggf.h"
+#include "../reversi/game/notation.h"
 #include "../reversi/search.h"
 #include "commands.h"
 #include "parse_integer.h"

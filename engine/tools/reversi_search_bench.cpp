@@ -4,7 +4,7 @@
 #include <cstdio>
 
 #include "engine/core/clock.h"
-#include "engine/reversi/notation.h"
+#include "engine/reversi/game/notation.h"
 #include "engine/reversi/search.h"
 
 namespace qipan::tools {

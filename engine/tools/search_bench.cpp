@@ -6,7 +6,7 @@
 #include <string_view>
 
 #include "engine/core/clock.h"
-#include "engine/xiangqi/iccs.h"
+#include "engine/xiangqi/game/iccs.h"
 #include "engine/xiangqi/search.h"
 
 namespace qipan::tools {

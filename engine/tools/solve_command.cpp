@@ -26,7 +26,7 @@
 #include "parse_integer.h"
 #include "engine/core/clock.h"
 #include "engine/reversi/endgame.h"
-#include "engine/reversi/notation.h"
+#include "engine/reversi/game/notation.h"
 #include "ffo_bench.h"
 
 namespace qipan::tools {

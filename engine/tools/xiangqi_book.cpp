@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "../core/random.h"
-#include "../xiangqi/iccs.h"
+#include "../xiangqi/game/iccs.h"
 #include "../xiangqi/movegen.h"
 #include "../xiangqi/search.h"
 #include "commands.h"

@@ -1,7 +1,7 @@
 // `qipan match xiangqi --a uci:CMD --b uci:CMD ...`: a referee for engine
 // matches. Both players are programs spoken to over UCI (ranks 1-10, as
 // Fairy-Stockfish and `qipan uci` speak it) or UCCI (`ucci:CMD`, ICCS); the
-// rules are ours (engine/xiangqi/game.h: 60-move rule, perpetual check loses,
+// rules are ours (engine/xiangqi/game/game.h: 60-move rule, perpetual check loses,
 // no chase rule), so a peer engine must be set to the same rules (see
 // docs/measuring.md). Every opening of the book is played twice, colours
 // swapped; --first-game N continues a stopped match at game N (its opening
@@ -30,8 +30,8 @@
 #include <vector>
 
 #include "../core/clock.h"
-#include "../xiangqi/game.h"
-#include "../xiangqi/iccs.h"
+#include "../xiangqi/game/game.h"
+#include "../xiangqi/game/iccs.h"
 #include "../xiangqi/movegen.h"
 #include "adjudication.h"
 #include "child_process.h"

@@ -29,8 +29,8 @@
 #include "engine/core/clock.h"
 #include "engine/core/random.h"
 #include "engine/xiangqi/ai_levels.h"
-#include "engine/xiangqi/iccs.h"
-#include "engine/xiangqi/record.h"
+#include "engine/xiangqi/game/iccs.h"
+#include "engine/xiangqi/game/record.h"
 #include "parse_integer.h"
 
 namespace qipan::tools {

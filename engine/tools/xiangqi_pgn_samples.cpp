@@ -1,6 +1,6 @@
 #include "xiangqi_pgn_samples.h"
 
-#include "../xiangqi/pgn.h"
+#include "../xiangqi/game/pgn.h"
 
 namespace qipan::tools {
 namespace {

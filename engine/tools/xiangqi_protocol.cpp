@@ -30,7 +30,7 @@
 
 #include "../core/clock.h"
 #include "../core/time_manager.h"
-#include "../xiangqi/iccs.h"
+#include "../xiangqi/game/iccs.h"
 #include "../xiangqi/movegen.h"
 #include "../xiangqi/search.h"
 #include "commands.h"

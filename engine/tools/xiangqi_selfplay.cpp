@@ -25,7 +25,7 @@
 #include <vector>
 
 #include "../core/random.h"
-#include "../xiangqi/game.h"
+#include "../xiangqi/game/game.h"
 #include "../xiangqi/movegen.h"
 #include "../xiangqi/search.h"
 #include "commands.h"

@@ -24,7 +24,7 @@
 
 #include "../core/search_limits.h"
 #include "draw_offer.h"
-#include "game.h"
+#include "game/game.h"
 #include "opening_book.h"
 #include "search.h"
 

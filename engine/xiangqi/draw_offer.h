@@ -20,7 +20,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "game.h"
+#include "game/game.h"
 
 namespace qipan::xiangqi {
 

@@ -4,7 +4,7 @@
 #include <array>
 
 #include "../core/random.h"
-#include "iccs.h"
+#include "game/iccs.h"
 
 namespace qipan::xiangqi {
 namespace {

@@ -14,7 +14,7 @@
 #include <string_view>
 #include <vector>
 
-#include "game.h"
+#include "game/game.h"
 
 namespace qipan::xiangqi {
 

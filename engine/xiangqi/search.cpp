@@ -8,7 +8,7 @@
 
 #include "../core/clock.h"
 #include "evaluate.h"
-#include "game.h"
+#include "game/game.h"
 #include "history.h"
 #include "move_check.h"
 #include "move_picker.h"

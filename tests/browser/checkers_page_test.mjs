@@ -46,7 +46,7 @@ async function newCheckersGame(page, { count, seats, levels = [], multiplayerEnd
 // move has landed).
 const settled = (page) => page.waitForFunction(() => !window.qipan.animating(), null, { polling: 50 });
 
-// The test's own reading of the notation (engine/checkers/hole_names.h): a row
+// The test's own reading of the notation (engine/checkers/game/hole_names.h): a row
 // letter from the bottom tip (a) to the top (q), and the position in the row.
 function holeName(i) {
   const c = CELL_LIST[i];

@@ -7,7 +7,7 @@
 #include <set>
 
 #include "engine/checkers/ai_levels.h"
-#include "engine/checkers/game.h"
+#include "engine/checkers/game/game.h"
 #include "engine/checkers/movegen.h"
 
 using namespace qipan::checkers;

@@ -5,7 +5,7 @@
 #include <initializer_list>
 #include <string>
 
-#include "engine/checkers/game.h"
+#include "engine/checkers/game/game.h"
 #include "helpers.h"
 #include "engine/checkers/movegen.h"
 

@@ -5,9 +5,9 @@
 #include <set>
 #include <string>
 
-#include "engine/checkers/game.h"
-#include "engine/checkers/notation.h"
-#include "engine/checkers/path.h"
+#include "engine/checkers/game/game.h"
+#include "engine/checkers/game/notation.h"
+#include "engine/checkers/game/path.h"
 #include "helpers.h"
 
 using namespace qipan::checkers;

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "engine/checkers/ai_levels.h"
-#include "engine/checkers/game.h"
+#include "engine/checkers/game/game.h"
 #include "engine/checkers/movegen.h"
 
 using namespace qipan::checkers;

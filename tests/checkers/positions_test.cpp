@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/checkers/path.h"
+#include "engine/checkers/game/path.h"
 #include "engine/checkers/perft.h"
 #include "helpers.h"
 

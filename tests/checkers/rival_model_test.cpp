@@ -6,7 +6,7 @@
 
 #include "engine/checkers/ai_levels.h"
 #include "engine/checkers/evaluate.h"
-#include "engine/checkers/game.h"
+#include "engine/checkers/game/game.h"
 #include "engine/checkers/movegen.h"
 #include "engine/checkers/rival_model.h"
 

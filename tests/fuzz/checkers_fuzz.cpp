@@ -9,9 +9,9 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "engine/checkers/game.h"
+#include "engine/checkers/game/game.h"
 #include "engine/checkers/movegen.h"
-#include "engine/checkers/notation.h"
+#include "engine/checkers/game/notation.h"
 
 using namespace qipan::checkers;
 

@@ -16,13 +16,13 @@
 #include <string>
 #include <string_view>
 
-#include "engine/xiangqi/chinese.h"
+#include "engine/xiangqi/game/chinese.h"
 #include "engine/xiangqi/codes.h"
-#include "engine/xiangqi/iccs.h"
+#include "engine/xiangqi/game/iccs.h"
 #include "engine/xiangqi/movegen.h"
-#include "engine/xiangqi/pgn.h"
+#include "engine/xiangqi/game/pgn.h"
 #include "engine/xiangqi/position.h"
-#include "engine/xiangqi/wxf.h"
+#include "engine/xiangqi/game/wxf.h"
 
 using namespace qipan::xiangqi;
 

@@ -8,9 +8,9 @@
 #include <cstdlib>
 #include <string_view>
 
-#include "engine/reversi/game.h"
-#include "engine/reversi/ggf.h"
-#include "engine/reversi/notation.h"
+#include "engine/reversi/game/game.h"
+#include "engine/reversi/game/ggf.h"
+#include "engine/reversi/game/notation.h"
 
 using namespace qipan::reversi;
 

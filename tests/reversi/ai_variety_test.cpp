@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "engine/reversi/ai_levels.h"
-#include "engine/reversi/notation.h"
+#include "engine/reversi/game/notation.h"
 
 using namespace qipan::reversi;
 

@@ -18,7 +18,7 @@
 #include "engine/reversi/endgame_stability.h"
 #include "engine/reversi/ffo_positions.h"
 #include "engine/reversi/movegen.h"
-#include "engine/reversi/notation.h"
+#include "engine/reversi/game/notation.h"
 
 using namespace qipan;
 using namespace qipan::reversi;

@@ -16,7 +16,7 @@
 #include "engine/reversi/eval_symmetry.h"
 #include "engine/reversi/eval_weights.h"
 #include "engine/reversi/evaluate.h"
-#include "engine/reversi/notation.h"
+#include "engine/reversi/game/notation.h"
 
 using namespace qipan::reversi;
 using qipan::SplitMix64;

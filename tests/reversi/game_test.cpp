@@ -4,8 +4,8 @@
 
 #include "engine/core/random.h"
 #include "engine/reversi/codes.h"
-#include "engine/reversi/game.h"
-#include "engine/reversi/notation.h"
+#include "engine/reversi/game/game.h"
+#include "engine/reversi/game/notation.h"
 
 using namespace qipan;
 using namespace qipan::reversi;

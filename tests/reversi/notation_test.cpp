@@ -6,8 +6,8 @@
 
 #include "engine/core/random.h"
 #include "engine/reversi/codes.h"
-#include "engine/reversi/ggf.h"
-#include "engine/reversi/notation.h"
+#include "engine/reversi/game/ggf.h"
+#include "engine/reversi/game/notation.h"
 
 using namespace qipan::reversi;
 

@@ -24,7 +24,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/reversi/notation.h"
+#include "engine/reversi/game/notation.h"
 #include "engine/reversi/perft.h"
 #include "reference.h"
 

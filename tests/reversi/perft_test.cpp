@@ -2,7 +2,7 @@
 
 #include <cstdint>
 
-#include "engine/reversi/notation.h"
+#include "engine/reversi/game/notation.h"
 #include "engine/reversi/perft.h"
 #include "reference.h"
 

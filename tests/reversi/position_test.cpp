@@ -4,7 +4,7 @@
 #include <utility>
 
 #include "engine/core/random.h"
-#include "engine/reversi/notation.h"
+#include "engine/reversi/game/notation.h"
 #include "engine/reversi/position.h"
 
 using namespace qipan::reversi;

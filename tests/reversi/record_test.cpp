@@ -9,9 +9,9 @@
 
 #include "engine/core/random.h"
 #include "engine/reversi/codes.h"
-#include "engine/reversi/game.h"
-#include "engine/reversi/ggf.h"
-#include "engine/reversi/notation.h"
+#include "engine/reversi/game/game.h"
+#include "engine/reversi/game/ggf.h"
+#include "engine/reversi/game/notation.h"
 
 using namespace qipan;
 using namespace qipan::reversi;

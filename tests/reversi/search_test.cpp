@@ -11,7 +11,7 @@
 #include "engine/core/random.h"
 #include "engine/reversi/ai_levels.h"
 #include "engine/reversi/movegen.h"
-#include "engine/reversi/notation.h"
+#include "engine/reversi/game/notation.h"
 #include "engine/reversi/search.h"
 #include "reference.h"
 

@@ -8,9 +8,9 @@
 #include <string>
 
 #include "engine/xiangqi/ai_levels.h"
-#include "engine/xiangqi/iccs.h"
+#include "engine/xiangqi/game/iccs.h"
 #include "engine/xiangqi/movegen.h"
-#include "engine/xiangqi/record.h"
+#include "engine/xiangqi/game/record.h"
 
 using namespace qipan;
 using namespace qipan::xiangqi;

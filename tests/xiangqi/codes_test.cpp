@@ -7,13 +7,13 @@
 #include <set>
 #include <string>
 
-#include "engine/xiangqi/chinese.h"
+#include "engine/xiangqi/game/chinese.h"
 #include "engine/xiangqi/codes.h"
-#include "engine/xiangqi/game.h"
-#include "engine/xiangqi/iccs.h"
-#include "engine/xiangqi/pgn.h"
-#include "engine/xiangqi/record.h"
-#include "engine/xiangqi/wxf.h"
+#include "engine/xiangqi/game/game.h"
+#include "engine/xiangqi/game/iccs.h"
+#include "engine/xiangqi/game/pgn.h"
+#include "engine/xiangqi/game/record.h"
+#include "engine/xiangqi/game/wxf.h"
 
 using qipan::Error;
 using qipan::Result;

@@ -3,9 +3,9 @@
 #include <doctest/doctest.h>
 
 #include "engine/core/random.h"
-#include "engine/xiangqi/iccs.h"
+#include "engine/xiangqi/game/iccs.h"
 #include "engine/xiangqi/movegen.h"
-#include "engine/xiangqi/record.h"
+#include "engine/xiangqi/game/record.h"
 
 using namespace qipan;
 using namespace qipan::xiangqi;

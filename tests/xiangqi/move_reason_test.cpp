@@ -6,8 +6,8 @@
 #include <string>
 
 #include "engine/xiangqi/codes.h"
-#include "engine/xiangqi/iccs.h"
-#include "engine/xiangqi/move_reason.h"
+#include "engine/xiangqi/game/iccs.h"
+#include "engine/xiangqi/game/move_reason.h"
 #include "engine/xiangqi/movegen.h"
 
 using namespace qipan::xiangqi;

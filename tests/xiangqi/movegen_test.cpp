@@ -4,8 +4,8 @@
 #include <doctest/doctest.h>
 
 #include "engine/core/random.h"
-#include "engine/xiangqi/iccs.h"
-#include "engine/xiangqi/move_reason.h"
+#include "engine/xiangqi/game/iccs.h"
+#include "engine/xiangqi/game/move_reason.h"
 #include "engine/xiangqi/movegen.h"
 
 using namespace qipan;

@@ -7,10 +7,10 @@
 #include <vector>
 
 #include "engine/core/random.h"
-#include "engine/xiangqi/chinese.h"
-#include "engine/xiangqi/iccs.h"
+#include "engine/xiangqi/game/chinese.h"
+#include "engine/xiangqi/game/iccs.h"
 #include "engine/xiangqi/movegen.h"
-#include "engine/xiangqi/wxf.h"
+#include "engine/xiangqi/game/wxf.h"
 
 using namespace qipan;
 using namespace qipan::xiangqi;

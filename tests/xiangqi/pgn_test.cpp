@@ -7,8 +7,8 @@
 #include <string>
 #include <string_view>
 
-#include "engine/xiangqi/iccs.h"
-#include "engine/xiangqi/pgn.h"
+#include "engine/xiangqi/game/iccs.h"
+#include "engine/xiangqi/game/pgn.h"
 
 using namespace qipan;
 using namespace qipan::xiangqi;

@@ -3,7 +3,7 @@
 
 #include "engine/core/random.h"
 #include "engine/xiangqi/movegen.h"
-#include "engine/xiangqi/record.h"
+#include "engine/xiangqi/game/record.h"
 
 using namespace qipan;
 using namespace qipan::xiangqi;

@@ -8,8 +8,8 @@
 #include <initializer_list>
 #include <string>
 
-#include "engine/xiangqi/game.h"
-#include "engine/xiangqi/iccs.h"
+#include "engine/xiangqi/game/game.h"
+#include "engine/xiangqi/game/iccs.h"
 #include "engine/xiangqi/movegen.h"
 
 using namespace qipan::xiangqi;

@@ -6,7 +6,7 @@
 
 #include "engine/core/random.h"
 #include "engine/xiangqi/evaluate.h"
-#include "engine/xiangqi/iccs.h"
+#include "engine/xiangqi/game/iccs.h"
 #include "engine/xiangqi/movegen.h"
 #include "engine/xiangqi/search.h"
 

@@ -3,7 +3,7 @@
 #include <vector>
 
 #include "engine/core/random.h"
-#include "engine/xiangqi/iccs.h"
+#include "engine/xiangqi/game/iccs.h"
 #include "engine/xiangqi/move_check.h"
 #include "engine/xiangqi/movegen.h"
 #include "engine/xiangqi/see.h"

@@ -24,7 +24,7 @@ export function uiTextSources(root = repo) {
     ...readdirSync(strings).filter((f) => f.endsWith('.js')).sort().map((f) => join(strings, f)),
     join(root, 'shell.html'),
     join(root, 'web/xiangqi/pieces.js'),
-    join(root, 'engine/xiangqi/chinese.cpp'),
+    join(root, 'engine/xiangqi/game/chinese.cpp'),
   ];
 }
 

@@ -14,7 +14,7 @@
 
 #include "../commands.h"
 #include "../parse_integer.h"
-#include "engine/reversi/notation.h"
+#include "engine/reversi/game/notation.h"
 #include "engine/reversi/perft.h"
 
 namespace {

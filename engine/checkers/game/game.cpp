@@ -1,0 +1,356 @@
+#include "game.h"
+
+#include <algorithm>
+
+#include "../codes.h"
+#include "../movegen.h"
+#include "path.h"
+#include "rules_text.h"
+
+namespace qipan::checkers {
+namespace {
+
+std::string seat_name(Player p) { return "player " + std::to_string(p + 1); }
+
+bool is_move_number(std::string_view token) {
+  std::size_t digits = 0;
+  while (digits < token.size() && token[digits] >= '0' && token[digits] <= '9') ++digits;
+  if (digits == 0 || digits == token.size()) return false;
+  for (std::size_t i = digits; i < token.size(); ++i)
+    if (token[i] != '.') return false;
+  return true;
+}
+
+std::vector<std::string_view> split_whitespace(std::string_view text) {
+  std::vector<std::string_view> out;
+  std::size_t i = 0;
+  const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
+  while (i < text.size()) {
+    while (i < text.size() && space(text[i])) ++i;
+    const std::size_t start = i;
+    while (i < text.size() && !space(text[i])) ++i;
+    if (i > start) out.push_back(text.substr(start, i - start));
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string_view result_kind_name(ResultKind kind) {
+  switch (kind) {
+    case ResultKind::win:
+      return "win";
+    case ResultKind::places:
+      return "places";
+    case ResultKind::draw:
+      return "draw";
+    case ResultKind::playing:
+      break;
+  }
+  return "";
+}
+
+std::string_view end_reason_name(EndReason reason) {
+  switch (reason) {
+    case EndReason::finished:
+      return "finished";
+    case EndReason::repetition:
+      return "repetition";
+    case EndReason::turn_cap:
+      return "turn_cap";
+    case EndReason::equal_turns:
+      return "equal_turns";
+    case EndReason::none:
+      break;
+  }
+  return "";
+}
+
+Game::Game(const RuleOptions& rules, Player first) : rules_(rules) {
+  if (!valid_player_count(rules_.players)) rules_.players = 2;
+  if (first < 0 || first >= rules_.players) first = 0;
+  reset(Position::start(rules_.players, first));
+}
+
+Result<Game> Game::from_position(const Position& start, RuleOptions rules) {
+  rules.players = start.players();
+  if (auto why = rules.problem()) return *why;
+  if (!start.invariants_hold()) return make_error(code::checkers_position_inconsistent, "the position is inconsistent");
+  Game game(rules, 0);
+  game.reset(start);
+  return game;
+}
+
+void Game::reset(const Position& start) {
+  start_ = start;
+  plies_.clear();
+  redo_.clear();
+  finished_by_ply_.clear();
+  finish_order_.clear();
+  // Seats already finished in a set-up start keep that, in turn order.
+  for (int i = 0; i < start_.players(); ++i) {
+    const Player p = (start_.side_to_move() + i) % start_.players();
+    if (start_.finished(p, rules_.win_rule)) finish_order_.push_back(p);
+  }
+  const bool play_on = rules_.multiplayer_end == MultiplayerEnd::play_on && start_.players() >= 3;
+  if (play_on && int(finish_order_.size()) < start_.players() - 1)
+    while (has_finished(start_.side_to_move())) start_.set_side_to_move(start_.next_seat(start_.side_to_move()));
+  position_ = start_;
+  keys_.assign(1, position_.key());
+  refresh_status();
+}
+
+bool Game::has_finished(Player p) const {
+  return std::find(finish_order_.begin(), finish_order_.end(), p) != finish_order_.end();
+}
+
+Position Game::position_at(int ply) const {
+  // Replaying through make() alone would lose play-on seat skips; unmaking
+  // from the current position restores each recorded mover exactly.
+  Position pos = position_;
+  for (int i = int(plies_.size()) - 1; i >= std::max(ply, 0); --i) pos.unmake(plies_[i].move, Undo{plies_[i].mover});
+  return pos;
+}
+
+MoveList Game::legal_moves() const {
+  MoveList moves;
+  if (!status_.over) generate_moves(position_, rules_, moves);
+  return moves;
+}
+
+bool Game::must_pass() const { return !status_.over && !has_move(position_, rules_, position_.side_to_move()); }
+
+std::optional<Error> Game::illegal_reason(Move m) const {
+  if (status_.over) return make_error(code::game_over, "the game is over");
+  if (m.is_pass()) {
+    if (has_move(position_, rules_, position_.side_to_move()))
+      return make_error(code::pass_not_allowed, "a pass is allowed only when no move is possible");
+    return std::nullopt;
+  }
+  return checkers::illegal_reason(position_, rules_, m.from, m.to);
+}
+
+Result<GameStatus> Game::play(Move m) {
+  if (auto why = illegal_reason(m)) return *why;
+  push(WrittenMove{m, shortest_path(position_, rules_, m)});
+  redo_.clear();
+  return status_;
+}
+
+Result<GameStatus> Game::play_path(std::span<const Cell> path) {
+  if (status_.over) return make_error(code::game_over, "the game is over");
+  if (path.empty()) return play(Move::pass());
+  if (auto why = path_problem(position_, rules_, path)) return *why;
+  push(WrittenMove{Move::of(path.front(), path.back()), std::vector<Cell>(path.begin(), path.end())});
+  redo_.clear();
+  return status_;
+}
+
+Result<GameStatus> Game::play_text(std::string_view text) {
+  if (status_.over) return make_error(code::game_over, "the game is over");
+  auto written = parse_move(position_, rules_, text);
+  if (!written) return written.failure();
+  push(*written);
+  redo_.clear();
+  return status_;
+}
+
+void Game::push(const WrittenMove& written) {
+  const Player mover = position_.side_to_move();
+  Undo undo;
+  position_.make(written.move, undo);
+  plies_.push_back(PlyRecord{written.move, mover, written.path});
+  // §2.3: the mover first, then the others in turn order.
+  std::uint8_t finished = 0;
+  for (int i = 0; i < position_.players(); ++i) {
+    const Player p = (mover + i) % position_.players();
+    if (!has_finished(p) && position_.finished(p, rules_.win_rule)) {
+      finish_order_.push_back(p);
+      ++finished;
+    }
+  }
+  finished_by_ply_.push_back(finished);
+  const bool play_on = rules_.multiplayer_end == MultiplayerEnd::play_on && position_.players() >= 3;
+  if (play_on && int(finish_order_.size()) < position_.players() - 1)
+    while (has_finished(position_.side_to_move()))
+      position_.set_side_to_move(position_.next_seat(position_.side_to_move()));
+  keys_.push_back(position_.key());
+  refresh_status();
+}
+
+bool Game::undo() {
+  if (plies_.empty()) return false;
+  PlyRecord last = std::move(plies_.back());
+  plies_.pop_back();
+  finish_order_.resize(finish_order_.size() - finished_by_ply_.back());
+  finished_by_ply_.pop_back();
+  keys_.pop_back();
+  position_.unmake(last.move, Undo{last.mover});
+  redo_.push_back(WrittenMove{last.move, std::move(last.path)});
+  refresh_status();
+  return true;
+}
+
+bool Game::redo() {
+  if (redo_.empty()) return false;
+  WrittenMove w = std::move(redo_.back());
+  redo_.pop_back();
+  push(w);
+  return true;
+}
+
+bool Game::truncate(int ply) {
+  if (ply < 0 || std::size_t(ply) > plies_.size()) return false;
+  while (plies_.size() > std::size_t(ply)) undo();
+  redo_.clear();
+  return true;
+}
+
+std::uint8_t Game::finished_seats() const {
+  std::uint8_t out = 0;
+  for (Player p : finish_order_) out |= std::uint8_t(1u << p);
+  return out;
+}
+
+bool Game::second_can_equalize(Player first) const {
+  const Player second = 1 - first;
+  if (has_finished(second)) return true;
+  if (position_.side_to_move() != second) return false;
+  MoveList moves;
+  generate_moves(position_, rules_, second, moves);
+  Position pos = position_;
+  for (Move m : moves) {
+    Undo undo;
+    pos.make(m, undo);
+    const bool done = pos.finished(second, rules_.win_rule);
+    pos.unmake(m, undo);
+    if (done) return true;
+  }
+  return false;
+}
+
+void Game::refresh_status() {
+  const int n = position_.players();
+  GameStatus s;
+  s.to_move = position_.side_to_move();
+  s.finish_order = finish_order_;
+  s.places.assign(n, 0);
+  const bool play_on = rules_.multiplayer_end == MultiplayerEnd::play_on && n >= 3;
+  if (!finish_order_.empty()) s.winner = finish_order_.front();
+
+  if (!finish_order_.empty() && !play_on) {
+    const Player w = finish_order_.front();
+    s.over = true;
+    if (n == 2 && rules_.equal_turns && w == start_.side_to_move() && !plies_.empty() && plies_.back().mover == w &&
+        second_can_equalize(w)) {
+      s.winner.reset();
+      s.kind = ResultKind::draw;
+      s.reason = EndReason::equal_turns;
+      s.draw = DrawReason::equal_turns;
+      s.places.assign(n, 1);
+      s.description = "draw by equal turns: " + seat_name(1 - w) + " can finish on the reply";
+    } else {
+      for (Player p = 0; p < n; ++p) s.places[p] = p == w ? 1 : 2;
+      s.kind = ResultKind::win;
+      s.reason = EndReason::finished;
+      s.description = seat_name(w) + " wins";
+    }
+    status_ = std::move(s);
+    return;
+  }
+  for (std::size_t i = 0; i < finish_order_.size(); ++i) s.places[finish_order_[i]] = int(i) + 1;
+  const int unfinished = n - int(finish_order_.size());
+  if (play_on && unfinished <= 1) {
+    s.over = true;
+    s.kind = ResultKind::places;
+    s.reason = EndReason::finished;
+    for (Player p = 0; p < n; ++p)
+      if (s.places[p] == 0) s.places[p] = n;
+    std::string order;
+    for (Player p : finish_order_) order += (order.empty() ? "" : ", ") + std::to_string(p + 1);
+    s.description = "finishing order: " + order;
+    status_ = std::move(s);
+    return;
+  }
+  if (rules_.repetition_draws() && std::count(keys_.begin(), keys_.end(), keys_.back()) >= 3) {
+    s.draw = DrawReason::repetition;
+    s.description = "draw by threefold repetition";
+  } else if (rules_.turn_cap > 0 && plies_.size() >= std::size_t(rules_.turn_cap) * std::size_t(n)) {
+    s.draw = DrawReason::turn_cap;
+    s.description = "draw: " + std::to_string(rules_.turn_cap) + " turns per player without a result";
+  }
+  if (s.draw != DrawReason::none) {
+    s.over = true;
+    s.kind = ResultKind::draw;
+    s.reason = s.draw == DrawReason::repetition ? EndReason::repetition : EndReason::turn_cap;
+    s.winner = finish_order_.empty() ? std::nullopt : s.winner;
+    const int shared = int(finish_order_.size()) + 1;
+    for (Player p = 0; p < n; ++p)
+      if (s.places[p] == 0) s.places[p] = shared;
+  } else {
+    s.description = seat_name(s.to_move) + " to move";
+    if (!finish_order_.empty()) s.description = seat_name(finish_order_.front()) + " finished first; " + s.description;
+  }
+  status_ = std::move(s);
+}
+
+std::string Game::record() const {
+  std::string out = start_.to_string();
+  if (const std::string rules = format_rule_tokens(rules_); !rules.empty())
+    out += "\n" + std::string(kRulesPrefix) + " " + rules;
+  const int n = start_.players();
+  for (std::size_t i = 0; i < plies_.size(); ++i) {
+    if (i % std::size_t(n) == 0) out += "\n" + std::to_string(i / std::size_t(n) + 1) + ".";
+    out += " " + format_path(plies_[i].path);
+  }
+  return out + "\n";
+}
+
+Result<Game> Game::from_record(std::string_view record, RuleOptions rules) {
+  std::size_t first = record.find_first_not_of(" \t\r\n");
+  if (first == std::string_view::npos) first = record.size();
+  std::string_view rest = record.substr(first);
+  const std::size_t line_end = rest.find('\n');
+  const std::string_view first_line = rest.substr(0, line_end);
+  const std::string_view first_token = first_line.substr(0, first_line.find_first_of(" \t\r"));
+  // A board field is 121 characters without '-' or ':'; no move looks like it.
+  std::optional<Position> start;
+  if (first_token.size() > 20 && first_token.find_first_of("-:") == std::string_view::npos) {
+    auto parsed = Position::from_string(first_line);
+    if (!parsed)
+      return make_error(code::checkers_record_position, "bad position line: " + parsed.error())
+          .because(parsed.failure());
+    start = *parsed;
+    rules.players = start->players();
+    rest = line_end == std::string_view::npos ? std::string_view{} : rest.substr(line_end + 1);
+  }
+  // An optional rules line (rules_text.h) overrides the caller's options.
+  const std::size_t rules_at = rest.find_first_not_of(" \t\r\n");
+  if (rules_at != std::string_view::npos && rest.substr(rules_at).starts_with(kRulesPrefix)) {
+    rest = rest.substr(rules_at + kRulesPrefix.size());
+    const std::size_t rules_end = rest.find('\n');
+    auto parsed = parse_rule_tokens(rest.substr(0, rules_end), rules);
+    if (!parsed)
+      return make_error(code::checkers_record_rules, "bad rules line: " + parsed.error()).because(parsed.failure());
+    rules = *parsed;
+    rest = rules_end == std::string_view::npos ? std::string_view{} : rest.substr(rules_end + 1);
+  }
+  if (auto why = rules.problem()) return *why;
+  Game game(rules, 0);
+  if (start) game.reset(*start);
+  int number = 0;
+  for (std::string_view token : split_whitespace(rest)) {
+    if (is_move_number(token)) continue;
+    ++number;
+    auto played = game.play_text(token);
+    if (!played)
+      return make_error(code::checkers_record_move,
+                        "move " + std::to_string(number) + " (" + std::string(token) + "): " + played.error())
+          .with("number", number)
+          .with("move", std::string(token))
+          .because(played.failure());
+  }
+  return game;
+}
+
+}  // namespace qipan::checkers

@@ -1,0 +1,148 @@
+// A Chinese checkers game: rule options, a start position, the plies played
+// (with their paths, for the move list and animation), undo/redo of single
+// plies, and the result (rules spec §2.3, §2.4). This is what a player-facing
+// session and the server use; search works on Position directly.
+//
+// Passes: the game never passes by itself. When the side to move has no move,
+// legal_moves() is a lone pass and play(Move::pass()) records it as a ply.
+// Play-on games skip finished seats without recording anything.
+//
+// Records (record() / from_record()): the start position string on the first
+// line, a rules line when the options differ from the defaults
+// (rules_text.h), then the moves, one round of N plies per line with a move
+// number:
+//   2222222222.....1111111111 1 2
+//   rules: goal-lock=off
+//   1. 99-88 10-23
+//   2. 100:76 ...
+// On input the position line is optional (missing: the start position for
+// rules.players with seat 0 to move; present: its player count replaces
+// rules.players), a rules line overrides the caller's options, move numbers (`12.`, `12...`) are optional, and moves may be
+// separated by any whitespace. Import is all or nothing: the first bad move is
+// refused as checkers_record_move with its number (1 = the first written
+// move), its text, and the move's own refusal as the cause (codes.h).
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "../../core/result.h"
+#include "notation.h"
+#include "../position.h"
+#include "../rules.h"
+
+namespace qipan::checkers {
+
+struct PlyRecord {
+  Move move;
+  Player mover = 0;
+  std::vector<Cell> path;  // empty for a pass
+};
+
+enum class DrawReason : std::uint8_t {
+  none,
+  repetition,   // the same board and side to move for the third time (2 players)
+  turn_cap,     // rules.turn_cap turns per player without a result
+  equal_turns,  // 2p equal turns: the second seat could finish on its reply
+};
+
+// What kind of result a finished game has (stable names for the page and the
+// server: result_kind_name).
+enum class ResultKind : std::uint8_t {
+  playing,  // not over: ""
+  win,      // "win": the first seat to finish wins and the game ends
+  places,   // "places": play on: every seat but the last finished, in order
+  draw,     // "draw": ended by a draw rule (DrawReason); finished seats keep their places
+};
+// Why a game ended (stable names: end_reason_name).
+enum class EndReason : std::uint8_t {
+  none,         // "" (not over)
+  finished,     // "finished": a win, or the places all decided
+  repetition,   // "repetition"
+  turn_cap,     // "turn_cap"
+  equal_turns,  // "equal_turns"
+};
+std::string_view result_kind_name(ResultKind kind);
+std::string_view end_reason_name(EndReason reason);
+
+struct GameStatus {
+  bool over = false;
+  ResultKind kind = ResultKind::playing;
+  EndReason reason = EndReason::none;
+  Player to_move = 0;                  // meaningful while !over
+  std::optional<Player> winner;        // first place once decided (play-on: the first finisher)
+  DrawReason draw = DrawReason::none;  // why the game ended without (a full set of) places
+  std::vector<Player> finish_order;    // seats that have finished, in order
+  // Per seat, once over: 1 = best; equal numbers share a place (a draw gives
+  // every unfinished seat the same place). 0 while undecided.
+  std::vector<int> places;
+  std::string description;  // English, e.g. "player 2 wins", "draw by threefold repetition"
+};
+
+class Game {
+ public:
+  // The start position for rules.players, `first` to move. `rules` must be
+  // valid (RuleOptions::problem()); invalid player counts fall back to 2.
+  explicit Game(const RuleOptions& rules = {}, Player first = 0);
+  // Any position; its player count replaces rules.players.
+  static Result<Game> from_position(const Position& start, RuleOptions rules = {});
+  static Result<Game> from_record(std::string_view record, RuleOptions rules = {});
+  std::string record() const;
+
+  const RuleOptions& rules() const { return rules_; }
+  const Position& start_position() const { return start_; }
+  const Position& position() const { return position_; }
+  const std::vector<PlyRecord>& plies() const { return plies_; }
+  const GameStatus& status() const { return status_; }
+  bool over() const { return status_.over; }
+  // Seat p has finished (sticky: a later move cannot take it back).
+  bool has_finished(Player p) const;
+  // The position after the first `ply` plies (0 = the start).
+  Position position_at(int ply) const;
+
+  // The plies the side to move may play: a lone pass when it has no move;
+  // empty once the game is over.
+  MoveList legal_moves() const;
+  bool must_pass() const;
+  // Why `m` may not be played now (codes.h; game_over once over), or nullopt.
+  std::optional<Error> illegal_reason(Move m) const;
+  // Plays a legal move along its shortest path; refuses with the reason.
+  Result<GameStatus> play(Move m);
+  // Plays an exact path ([from, to] step or [from, h1, ..., to] chain).
+  Result<GameStatus> play_path(std::span<const Cell> path);
+  // Plays a move written in notation.h's forms.
+  Result<GameStatus> play_text(std::string_view text);
+
+  // Take back or replay one ply. play() clears the redo list.
+  bool undo();
+  bool redo();
+  bool can_undo() const { return !plies_.empty(); }
+  bool can_redo() const { return !redo_.empty(); }
+  // "Continue from here": drops the plies after the first `ply` and the redo
+  // list. False (and nothing changes) when ply is not 0..plies().size().
+  bool truncate(int ply);
+  // The seats that have finished, as a bit set (bit p = seat p): what a
+  // play-on search treats as retired (ai_levels.h).
+  std::uint8_t finished_seats() const;
+
+ private:
+  void reset(const Position& start);
+  void push(const WrittenMove& written);
+  bool second_can_equalize(Player first) const;
+  void refresh_status();
+
+  RuleOptions rules_;
+  Position start_;
+  Position position_;
+  std::vector<PlyRecord> plies_;
+  std::vector<std::uint64_t> keys_;          // keys_[i] = key after i plies
+  std::vector<Player> finish_order_;         // sticky, in finishing order
+  std::vector<std::uint8_t> finished_by_ply_;  // how many seats each ply finished
+  std::vector<WrittenMove> redo_;            // most recent undone ply at the back
+  GameStatus status_;
+};
+
+}  // namespace qipan::checkers

@@ -1,0 +1,105 @@
+// A Reversi game: a start position, the plies played (forced passes are
+// recorded automatically, as the rules make them), undo/redo by whole moves,
+// and the result. This is what a player-facing session and the server use;
+// search works on Position directly.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "../../core/result.h"
+#include "ggf.h"
+#include "../position.h"
+
+namespace qipan::reversi {
+
+struct Ply {
+  Square square = kNoSquare;  // or kPass
+  Color mover = kBlack;
+  Bitboard flipped = 0;       // 0 for a pass
+};
+
+// Why a game ended, as a stable code the page words (strings/reversi.js
+// reason_<code>): the board is full, or neither side can move.
+enum class EndReason : std::uint8_t { kNone, kBoardFull, kNoMoves };
+// "" (not over), "board_full", "no_moves".
+std::string_view end_reason_code(EndReason reason);
+
+struct GameStatus {
+  bool over = false;
+  EndReason reason = EndReason::kNone;
+  // The winner once over; nullopt for a draw or an unfinished game.
+  std::optional<Color> winner;
+  int black_discs = 0;  // on the board now
+  int white_discs = 0;
+  // Once over, the final count as announced: the empty squares go to the
+  // winner (shared on a draw they are none of the counts); black_score is
+  // final_black - final_white. Before the end they equal the discs on board.
+  int final_black = 0;
+  int final_white = 0;
+  int black_score = 0;
+  std::string description;  // English, e.g. "black wins 40-24"
+};
+// The status of a position (as Game::status() gives it for the live one).
+GameStatus status_of(const Position& pos);
+
+class Game {
+ public:
+  explicit Game(Position start = Position::start());
+  // A board string (64 squares and X/O). A side that must pass at the start
+  // passes at once, so the game always waits for a real move or is over.
+  static Result<Game> from_board(std::string_view board);
+  // A transcript (`f5d6c3...`, notation.h) played from `start`.
+  static Result<Game> from_transcript(std::string_view transcript, Position start = Position::start());
+  // A GGF record (ggf.h); its players and date are in `info` if given.
+  static Result<Game> from_ggf(std::string_view text, GgfInfo* info = nullptr);
+  // A record as exported by record() (an optional board-string line for a
+  // set-up start, then the transcript), or a GGF record. Refusals:
+  // record_bad_board_line, transcript_bad_move, the GGF codes.
+  static Result<Game> from_record(std::string_view record, GgfInfo* info = nullptr);
+  std::string record() const;
+  // The game as GGF with the players, place and date of `info`.
+  std::string ggf(const GgfInfo& info = {}) const;
+
+  const Position& start_position() const { return start_; }
+  const Position& position() const { return position_; }
+  const std::vector<Ply>& plies() const { return plies_; }
+  GameStatus status() const;
+
+  // Why playing `square` now is illegal (game_over, square_out_of_range,
+  // square_taken, flips_nothing, pass_not_allowed for kPass: the game
+  // passes by itself when a side must), or nullopt when it is legal.
+  std::optional<Error> illegal_reason(Square square) const;
+  // Plays a legal square; when the opponent then has no move but the game
+  // goes on, its pass is recorded too. Refuses with the reason otherwise.
+  Result<GameStatus> play(Square square);
+  // Keeps the first `ply` plies (a forced pass after them stays with its
+  // move) and forgets the redo list: "continue from here". Returns false
+  // (and changes nothing) when `ply` is out of range.
+  bool truncate(int ply);
+
+  // Take back or replay one real move (with the pass that followed it).
+  bool undo();
+  bool redo();
+  bool can_undo() const;
+  bool can_redo() const { return !redo_.empty(); }
+
+  // The moves as a transcript (`f5d6...`, passes implicit).
+  std::string transcript() const;
+  // The position after the first `ply` plies.
+  Position position_at(int ply) const;
+
+ private:
+  void push(Square square);
+  void pass_if_forced();
+
+  Position start_;
+  Position position_;
+  std::vector<Ply> plies_;
+  std::vector<Square> redo_;  // undone real moves, most recent at the back
+};
+
+}  // namespace qipan::reversi

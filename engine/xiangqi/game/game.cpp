@@ -1,0 +1,282 @@
+#include "game.h"
+
+#include <algorithm>
+
+#include "../codes.h"
+#include "iccs.h"
+#include "move_reason.h"
+#include "../movegen.h"
+
+namespace qipan::xiangqi {
+namespace {
+
+std::string side_name(Color c) { return c == kRed ? "red" : "black"; }
+
+Outcome win_for(Color winner) { return winner == kRed ? Outcome::kRedWins : Outcome::kBlackWins; }
+
+// Only rooks, horses, cannons and soldiers can ever give mate; generals,
+// advisors and elephants never leave their own half.
+bool has_mating_material(const Position& pos, Color c) {
+  return pos.count(c, kRook) + pos.count(c, kHorse) + pos.count(c, kCannon) + pos.count(c, kPawn) > 0;
+}
+
+Error game_over(const Status& status) {
+  return make_error(code::game_over, "the game is over: " + status.description)
+      .with("reason", std::string(status.code()));
+}
+
+RuleOptions normalized(RuleOptions options) {
+  options.repetition_count = std::max(options.repetition_count, 2);
+  // Keeps 2 * limit far from overflow; the FEN clock stops at 1000 anyway.
+  options.move_limit = std::clamp(options.move_limit, 0, 10000);
+  return options;
+}
+
+}  // namespace
+
+std::string_view reason_code(Reason reason) {
+  switch (reason) {
+    case Reason::kNone: return "none";
+    case Reason::kCheckmate: return "checkmate";
+    case Reason::kStalemate: return "stalemate";
+    case Reason::kPerpetualCheck: return "perpetual_check";
+    case Reason::kRepetition: return "repetition";
+    case Reason::kMoveLimit: return "move_limit";
+    case Reason::kInsufficientMaterial: return "insufficient_material";
+    case Reason::kResignation: return "resignation";
+    case Reason::kAgreement: return "agreement";
+  }
+  return "none";
+}
+
+std::string_view outcome_code(Outcome outcome) {
+  switch (outcome) {
+    case Outcome::kOngoing: return "ongoing";
+    case Outcome::kRedWins: return "red_wins";
+    case Outcome::kBlackWins: return "black_wins";
+    case Outcome::kDraw: return "draw";
+  }
+  return "ongoing";
+}
+
+std::optional<Color> Status::winner() const {
+  if (outcome == Outcome::kRedWins) return kRed;
+  if (outcome == Outcome::kBlackWins) return kBlack;
+  return std::nullopt;
+}
+
+Game::Game(Position start, RuleOptions options)
+    : start_(start), position_(start), options_(normalized(options)), keys_{start.key()} {
+  refresh_status();
+}
+
+Result<Game> Game::from_fen(std::string_view fen, RuleOptions options) {
+  auto pos = Position::from_fen(fen);
+  if (!pos) return pos.failure();
+  return Game(*pos, options);
+}
+
+std::vector<Move> Game::moves() const {
+  std::vector<Move> out;
+  out.reserve(records_.size());
+  for (const PlyRecord& r : records_) out.push_back(r.move);
+  return out;
+}
+
+std::optional<Move> Game::last_move() const {
+  if (records_.empty()) return std::nullopt;
+  return records_.back().move;
+}
+
+Result<Position> Game::position_at(int ply) const {
+  if (ply < 0 || ply > this->ply())
+    return make_error(code::ply_out_of_range, "no position after " + std::to_string(ply) + " moves")
+        .with("ply", ply)
+        .with("plies", this->ply());
+  // Walk back from the current position with the undo records (no replay and
+  // no move generation): the cost is the number of plies undone.
+  Position pos = position_;
+  for (int i = this->ply() - 1; i >= ply; --i) pos.unmake(records_[i].move, records_[i].undo);
+  return pos;
+}
+
+Result<Status> Game::play(Move m) {
+  if (status_.over()) return game_over(status_);
+  if (m.from() >= kSquares || m.to() >= kSquares) return make_error(code::square_off_board, "no such square");
+  if (!is_legal(position_, m)) {
+    // illegal_reason explains it in the player's words; the fallback only
+    // guards against the two disagreeing.
+    if (auto why = illegal_reason(position_, m.from(), m.to())) return *why;
+    return make_error(code::illegal_move, "illegal move").with("text", to_iccs(m));
+  }
+  redo_.clear();
+  push_move(m);
+  refresh_status();
+  return status_;
+}
+
+Result<Status> Game::resign(Color loser) {
+  if (status_.over()) return game_over(status_);
+  ending_ = PlayersEnding{Reason::kResignation, loser};
+  refresh_status();
+  return status_;
+}
+
+Result<Status> Game::agree_draw() {
+  if (status_.over()) return game_over(status_);
+  ending_ = PlayersEnding{Reason::kAgreement, kRed};
+  refresh_status();
+  return status_;
+}
+
+Result<Status> Game::truncate(int ply) {
+  if (ply < 0 || ply > this->ply())
+    return make_error(code::ply_out_of_range, "cannot continue from move " + std::to_string(ply) + " of " +
+                                                  std::to_string(this->ply()))
+        .with("ply", ply)
+        .with("plies", this->ply());
+  while (this->ply() > ply) {
+    const PlyRecord& last = records_.back();
+    position_.unmake(last.move, last.undo);
+    records_.pop_back();
+    keys_.pop_back();
+  }
+  redo_.clear();
+  ending_.reset();
+  refresh_status();
+  return status_;
+}
+
+void Game::push_move(Move m) {
+  PlyRecord record;
+  record.move = m;
+  record.mover = position_.side_to_move();
+  position_.make(m, record.undo);
+  record.captured = record.undo.captured;
+  record.gave_check = position_.in_check();
+  record.key = position_.key();
+  records_.push_back(record);
+  keys_.push_back(record.key);
+}
+
+bool Game::undo() {
+  if (ending_) {
+    ending_.reset();
+  } else {
+    if (records_.empty()) return false;
+    const PlyRecord& last = records_.back();
+    position_.unmake(last.move, last.undo);
+    redo_.push_back(last.move);
+    records_.pop_back();
+    keys_.pop_back();
+  }
+  refresh_status();
+  return true;
+}
+
+bool Game::redo() {
+  // A resignation or agreement is not redoable; nor is anything once the game is over.
+  if (redo_.empty() || status_.over()) return false;
+  const Move m = redo_.back();
+  redo_.pop_back();
+  push_move(m);  // legal: it was played from this very position
+  refresh_status();
+  return true;
+}
+
+// The repetition rule. When the current position has occurred
+// `repetition_count` times (counting the current one), the plies from the
+// earliest of those occurrences up to now form the repeated cycle. If one side
+// gave check with every one of its moves in that span and the other did not,
+// the checking side loses (perpetual check, 长将). If both did (mutual
+// perpetual check) or neither, the game is a draw by repetition.
+// Positions before the last capture cannot recur (material differs), so the
+// scan stops there: the no-capture clock bounds it, which keeps it cheap.
+Reason Game::repetition_ruling(Color& loser) const {
+  const int n = ply();
+  const int window = std::min(n, position_.quiet_plies());
+  const std::uint64_t now = keys_[n];
+  int occurrences = 1;
+  int earliest = n;
+  // Only positions with the same side to move can be equal: step by 2.
+  for (int j = n - 2; j >= n - window && occurrences < options_.repetition_count; j -= 2) {
+    if (keys_[j] == now) {
+      ++occurrences;
+      earliest = j;
+    }
+  }
+  if (occurrences < options_.repetition_count) return Reason::kNone;
+  if (!options_.perpetual_check_loses) return Reason::kRepetition;
+
+  bool all_checks[2] = {true, true};
+  for (int i = earliest; i < n; ++i)
+    if (!records_[i].gave_check) all_checks[records_[i].mover] = false;
+  if (all_checks[kRed] == all_checks[kBlack]) return Reason::kRepetition;
+  loser = all_checks[kRed] ? kRed : kBlack;
+  return Reason::kPerpetualCheck;
+}
+
+void Game::refresh_status() {
+  Status s;
+  const Color us = position_.side_to_move();
+  s.in_check = position_.in_check();
+
+  if (ending_ && ending_->reason == Reason::kResignation) {
+    s.outcome = win_for(opposite(ending_->loser));
+    s.reason = Reason::kResignation;
+    s.description = side_name(ending_->loser) + " resigns";
+    status_ = std::move(s);
+    return;
+  }
+  if (ending_) {
+    s.outcome = Outcome::kDraw;
+    s.reason = Reason::kAgreement;
+    s.description = "draw by agreement";
+    status_ = std::move(s);
+    return;
+  }
+
+  // Checkmate and stalemate come first: they end the game even on a ply
+  // that would also complete a repetition or reach the move limit.
+  if (!has_legal_move(position_)) {
+    s.outcome = win_for(opposite(us));
+    if (s.in_check) {
+      s.reason = Reason::kCheckmate;
+      s.description = side_name(us) + " is checkmated";
+    } else {
+      s.reason = Reason::kStalemate;
+      s.description = side_name(us) + " has no legal move and loses (stalemate)";
+    }
+    status_ = std::move(s);
+    return;
+  }
+
+  // Then the repetition ruling (a perpetual check is a loss, so it outranks
+  // the draws), the move limit, and insufficient material.
+  Color loser = kRed;
+  const Reason repetition = repetition_ruling(loser);
+  if (repetition == Reason::kPerpetualCheck) {
+    s.outcome = win_for(opposite(loser));
+    s.reason = repetition;
+    s.description = side_name(loser) + " loses by perpetual check";
+  } else if (repetition == Reason::kRepetition) {
+    s.outcome = Outcome::kDraw;
+    s.reason = repetition;
+    s.description = "draw by repetition (the same position occurred " +
+                    std::to_string(options_.repetition_count) + " times)";
+  } else if (options_.move_limit > 0 && position_.quiet_plies() >= 2 * options_.move_limit) {
+    s.outcome = Outcome::kDraw;
+    s.reason = Reason::kMoveLimit;
+    s.description = "draw: " + std::to_string(options_.move_limit) + " moves by each side without a capture";
+  } else if (options_.insufficient_material_draw && !has_mating_material(position_, kRed) &&
+             !has_mating_material(position_, kBlack)) {
+    s.outcome = Outcome::kDraw;
+    s.reason = Reason::kInsufficientMaterial;
+    s.description = "draw: neither side has a rook, horse, cannon or soldier left";
+  } else {
+    s.description = side_name(us) + (s.in_check ? " to move, in check" : " to move");
+  }
+  status_ = std::move(s);
+}
+
+}  // namespace qipan::xiangqi

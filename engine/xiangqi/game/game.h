@@ -1,0 +1,156 @@
+// A game of xiangqi: a start position, the rule options and the moves played,
+// with undo/redo and the game status (checkmate, stalemate, perpetual check,
+// repetition, move limit, insufficient material, resignation, draw by
+// agreement). Results the players decide (resignation, agreement) are part of
+// the game like its moves: records carry them (record.h) and undo takes them
+// back.
+//
+// The status is recomputed once per move and cached, so the UI, the bindings
+// and the server can ask for it as often as they like.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "../../core/result.h"
+#include "../position.h"
+
+namespace qipan::xiangqi {
+
+// How repeated chases (长捉) are judged. Only "ignored" exists today: a chase
+// that repeats is a plain repetition. The Asian (AXF) rules, where a perpetual
+// chase loses like a perpetual check, are left for a later issue; they will
+// add a value here rather than a new flag.
+enum class ChaseRule : std::uint8_t {
+  kIgnored,
+};
+
+struct RuleOptions {
+  // A position occurring this many times (counting the current one) ends the
+  // game: a draw, or a loss for the side that checked throughout. Values
+  // below 2 are treated as 2.
+  int repetition_count = 3;
+  // If off, a repeated sequence of checks is a plain repetition draw.
+  bool perpetual_check_loses = true;
+  // Moves by EACH side without a capture before the game is drawn
+  // (60 moves = 120 plies). 0 disables the rule.
+  int move_limit = 60;
+  // Neither side has a rook, horse, cannon or soldier: nobody can mate.
+  bool insufficient_material_draw = true;
+  ChaseRule chase_rule = ChaseRule::kIgnored;
+};
+
+enum class Outcome : std::uint8_t { kOngoing, kRedWins, kBlackWins, kDraw };
+
+enum class Reason : std::uint8_t {
+  kNone,
+  kCheckmate,
+  kStalemate,  // 困毙: no legal move loses for the side to move
+  kPerpetualCheck,
+  kRepetition,
+  kMoveLimit,
+  kInsufficientMaterial,
+  kResignation,
+  kAgreement,  // a draw both sides agreed to (an accepted draw offer)
+};
+
+// Stable short codes for the bindings: "none", "checkmate", "stalemate",
+// "perpetual_check", "repetition", "move_limit", "insufficient_material",
+// "resignation", "agreement".
+std::string_view reason_code(Reason reason);
+// "ongoing", "red_wins", "black_wins", "draw".
+std::string_view outcome_code(Outcome outcome);
+
+struct Status {
+  Outcome outcome = Outcome::kOngoing;
+  Reason reason = Reason::kNone;
+  bool in_check = false;    // the side to move is in check
+  std::string description;  // English, e.g. "black is checkmated"
+
+  bool over() const { return outcome != Outcome::kOngoing; }
+  std::optional<Color> winner() const;
+  std::string_view code() const { return reason_code(reason); }
+};
+
+// A result the players decided rather than the board: a resignation (by
+// `loser`) or a draw by agreement (`loser` unused).
+struct PlayersEnding {
+  Reason reason = Reason::kResignation;
+  Color loser = kRed;
+};
+
+// One played move and what the rules need to know about it.
+struct PlyRecord {
+  Move move;
+  Color mover = kRed;
+  Piece captured = kEmpty;  // kEmpty if the move captured nothing
+  bool gave_check = false;  // the opponent was in check after the move
+  std::uint64_t key = 0;    // Zobrist key of the position after the move
+  Undo undo;                // restores the position before the move
+};
+
+class Game {
+ public:
+  explicit Game(Position start = Position::start(), RuleOptions options = {});
+  static Result<Game> from_fen(std::string_view fen, RuleOptions options = {});
+
+  const Position& position() const { return position_; }
+  const Position& start_position() const { return start_; }
+  const RuleOptions& options() const { return options_; }
+  const Status& status() const { return status_; }
+  bool over() const { return status_.over(); }
+
+  // Plies played so far (the redo stack not included).
+  int ply() const { return int(records_.size()); }
+  std::vector<Move> moves() const;
+  const std::vector<PlyRecord>& records() const { return records_; }
+  // keys()[i] is the Zobrist key after i plies; keys()[0] is the start.
+  const std::vector<std::uint64_t>& keys() const { return keys_; }
+  std::optional<Move> last_move() const;
+  // The position after `ply` moves (0 = the start), without changing the
+  // game; refused (ply_out_of_range) outside 0..ply().
+  Result<Position> position_at(int ply) const;
+
+  // Plays a legal move and returns the new status. An illegal move, or any
+  // move once the game is over, returns an error and changes nothing.
+  // A new move clears the redo stack.
+  Result<Status> play(Move m);
+  // The given side resigns (at any time, on either side's turn), unless the
+  // game is already over.
+  Result<Status> resign(Color loser);
+  // Both sides agree to a draw (an accepted offer; whether to accept is the
+  // player's or the AI's decision, see draw_offer.h), unless the game is over.
+  Result<Status> agree_draw();
+  // The resignation or agreement that ended the game, if that is how it ended.
+  const std::optional<PlayersEnding>& players_ending() const { return ending_; }
+
+  // undo() takes back a resignation or agreement if there is one, otherwise
+  // the last move. Both return false when there is nothing to undo / redo.
+  bool undo();
+  bool redo();
+  bool can_undo() const { return ending_.has_value() || !records_.empty(); }
+  bool can_redo() const { return !redo_.empty(); }
+  // "Continue from here": keeps the first `ply` moves and drops the rest, the
+  // redo list and a resignation or agreement. Refused (ply_out_of_range)
+  // outside 0..ply().
+  Result<Status> truncate(int ply);
+
+ private:
+  void push_move(Move m);
+  void refresh_status();
+  Reason repetition_ruling(Color& loser) const;
+
+  Position start_;
+  Position position_;
+  RuleOptions options_;
+  std::vector<PlyRecord> records_;
+  std::vector<std::uint64_t> keys_;
+  std::vector<Move> redo_;  // the most recently undone move is at the back
+  std::optional<PlayersEnding> ending_;
+  Status status_;
+};
+
+}  // namespace qipan::xiangqi

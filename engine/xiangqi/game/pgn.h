@@ -1,0 +1,62 @@
+// PGN for xiangqi, as xqbase (象棋百科全书), 东萍象棋 (dpxq) and the WXF
+// databases write it:
+//
+//   [Game "Chinese Chess"]
+//   [Event "..."] [Site "..."] [Date "1999.12.09"] [Round "..."]
+//   [Red "..."] [Black "..."] [Result "1-0"]
+//   [FEN "..."]                       (when the game does not start normally)
+//   [Format "Chinese" | "WXF" | "ICCS"]
+//   1. 炮二平五 马８进７ {a comment} 2. 马二进三 (2. 马八进七 ...) 车９平８ ... 1-0
+//
+// Import: any tags (kept in their order), {comments} and (variations, nested)
+// skipped, $NAGs and !? marks ignored, numbered moves in Chinese, WXF or ICCS
+// (with or without a dash, any case) whatever [Format] says, and the result
+// token. Only the first game of a file is read: its result token ends it, or
+// the next game's first tag when the file writes no results.
+// The result restores how the game ended: on a position the rules end it
+// must agree with them; otherwise 1-0 / 0-1 is the loser's resignation and
+// 1/2-1/2 a draw by agreement. Export writes the tags above, the moves in one
+// notation and the result, so a game round-trips with its result.
+//
+// Text is UTF-8. (Many older PGN files are GBK: the page decodes those before
+// handing the text over.)
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "../../core/result.h"
+#include "game.h"
+#include "record.h"
+
+namespace qipan::xiangqi {
+
+struct PgnTag {
+  std::string name;
+  std::string value;
+};
+
+// Tags in file order. Names are case-sensitive as in PGN.
+struct PgnTags {
+  std::vector<PgnTag> tags;
+
+  const std::string* find(std::string_view name) const;
+  // Replaces the value of `name`, or appends the tag.
+  void set(std::string_view name, std::string value);
+};
+
+struct PgnGame {
+  Game game;
+  PgnTags tags;
+};
+
+Result<PgnGame> parse_pgn(std::string_view text, RuleOptions options = {});
+
+// Game, Event, Site, Date, Round, Red, Black (from `tags`; Event, Date, Red
+// and Black written as "?" / "????.??.??" when missing), Result, FEN and
+// Format (from the game and `notation`), then the other tags of `tags` in
+// their order; a blank line, the moves and the result token.
+std::string format_pgn(const Game& game, Notation notation, const PgnTags& tags = {});
+
+}  // namespace qipan::xiangqi
