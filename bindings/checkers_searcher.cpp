@@ -87,14 +87,25 @@ std::vector<std::uint64_t> history_keys(const Game& game) {
 
 }  // namespace
 
-val CheckersSearcher::search(const std::string& record, val rules, val limits, val onInfo) {
-  auto options_in = rules_from_js(rules, RuleOptions{});
+val CheckersSearcher::search(val request, val limits, val onInfo) {
+  if (!is_object(request) || !request["record"].isString())
+    return refused(make_error(checkers::code::bad_argument, "the request is {record, rules}")
+                       .with("name", "request")
+                       .with("expected", "{record, rules}"));
+  auto options_in = rules_from_js(request["rules"], RuleOptions{});
   if (!options_in) return refused(options_in.failure());
-  auto game = Game::from_record(record, *options_in);
+  auto game = Game::from_record(request["record"].as<std::string>(), *options_in);
   if (!game) return refused(game.failure());
   if (game->over()) return refused(make_error(checkers::code::game_over, "the game is over"));
-  auto read = read_search_limits(limits, kMaxSearchDepth);
+  // {level}, the page's help ({hint: strength}, {analyse: true}: ai_levels.h
+  // decides them) or explicit limits (search_limits.h).
+  auto read = read_search_limits(limits, kMaxSearchDepth, {"hint", "analyse"});
   if (!read) return refused(read.failure());
+  auto hint = whole_field(limits, "hint", kMinLevel, kMaxLevel, "a hint strength 1..8");
+  if (!hint) return refused(hint.failure());
+  const val analyse = limits["analyse"];
+  if (!analyse.isUndefined() && !analyse.isNull() && !analyse.isTrue() && !analyse.isFalse())
+    return refused(bad_limit("limits.analyse", "true or false"));
   const Position& pos = game->position();
 
   const std::vector<std::uint64_t> keys = history_keys(*game);
@@ -110,8 +121,13 @@ val CheckersSearcher::search(const std::string& record, val rules, val limits, v
   const std::uint8_t retired = options.retired;
   if (onInfo.typeOf().as<std::string>() == "function")
     options.on_info = [&](const SearchInfo& info) { onInfo(info_object(info, pos, game->rules(), retired)); };
-  const AiMove move = read->level ? ai_.choose_move(pos, read->level, options)
-                                  : ai_.choose_move(pos, custom_spec(read->depth, read->nodes, read->time_ms), options);
+  LevelSpec spec;
+  if (read->level) spec = level_spec(read->level);
+  else if (*hint) spec = hint_spec(int(**hint));
+  else if (analyse.isTrue()) spec = analysis_spec();
+  else if (read->depth || read->nodes || read->time_ms) spec = custom_spec(read->depth, read->nodes, read->time_ms);
+  else return refused(no_search_chosen());  // {analyse: false} alone
+  const AiMove move = ai_.choose_move(pos, spec, options);
   if (!move.has_move) return refused(make_error(checkers::code::game_over, "the game is over"));
 
   val out = ok_result();
@@ -122,6 +138,7 @@ val CheckersSearcher::search(const std::string& record, val rules, val limits, v
       move.move.is_pass() ? std::vector<Cell>{} : shortest_path(pos, game->rules(), move.move);
   out.set("path", cells_to_js(path));
   out.set("text", format_path(path));
+  out.set("move", move.move.is_pass() ? std::string("pass") : format_path(path));
   out.set("searched", move.searched);
   out.set("score", move.score);
   out.set("scoreText", move.searched ? score_text(move.score) : std::string("-"));

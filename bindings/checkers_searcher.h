@@ -15,15 +15,17 @@ namespace qipan::bindings {
 
 class CheckersSearcher {
  public:
-  // record: the session's exportRecord() (or recordAt(ply)); rules: its
-  // rules(); limits: {level, seed?} or {depth, nodes, timeMs, seed?}
+  // request: the session's searchRequest(ply), {record, rules}; limits:
+  // {level, seed?}, the page's help ({hint: strength 1..8}, {analyse:
+  // true}: ai_levels.h decides them) or {depth, nodes, timeMs, seed?}
   // (search_limits.h); onInfo(info) after each iteration
   // ({depth, score, scoreText, winPlies, race, nodes, timeMs, pv: [text]}).
-  // Returns a refusal on bad input or a finished game, else {ok, pass, from,
-  // to, path, text, searched, score, scoreText, winPlies, depth, nodes,
-  // timeMs, pv: [text], race, raceMoves, raceOpponentMoves}. Seats that have
+  // Returns a refusal on bad input or a finished game, else {ok, move (the
+  // step's text, or `pass`), pass, from, to, path, text, searched, score,
+  // scoreText, winPlies, depth, nodes, timeMs, pv: [text], race, raceMoves,
+  // raceOpponentMoves}. Seats that have
   // finished in a play-on game are skipped (their pieces stay as obstacles).
-  emscripten::val search(const std::string& record, emscripten::val rules, emscripten::val limits, emscripten::val onInfo);
+  emscripten::val search(emscripten::val request, emscripten::val limits, emscripten::val onInfo);
 
  private:
   checkers::CheckersAi ai_{16};

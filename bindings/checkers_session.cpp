@@ -7,6 +7,7 @@
 #include "engine/checkers/movegen.h"
 #include "engine/checkers/game/notation.h"
 #include "engine/checkers/game/path.h"
+#include "session_face.h"
 #include "value_objects.h"
 
 namespace qipan::bindings {
@@ -32,20 +33,29 @@ val move_object(const PlyRecord& ply) {
   return frozen(move);
 }
 
-// The status as the page shows it; every field is the engine's (game.h).
-val status_object(const GameStatus& s) {
-  val out = val::object();
-  out.set("over", s.over);
-  out.set("winner", s.winner ? js_player(*s.winner) : 0);
+// The status as the page and the rooms read it (session_face.h's fields,
+// seats from 0); every field is the engine's (game.h).
+val status_object(const GameStatus& s, bool must_pass) {
+  val out = status_value(s.over, int(s.to_move), must_pass, s.winner ? std::optional<int>(int(*s.winner)) : std::nullopt,
+                         end_reason_name(s.reason), s.description);
   out.set("kind", std::string(result_kind_name(s.kind)));
-  out.set("reason", std::string(end_reason_name(s.reason)));
   val places = val::array();
   for (int p : s.places) places.call<void>("push", p);
   out.set("places", places);
   val order = val::array();
-  for (Player p : s.finish_order) order.call<void>("push", js_player(p));
+  for (Player p : s.finish_order) order.call<void>("push", int(p));
   out.set("finishOrder", order);
-  out.set("text", s.description);
+  return out;
+}
+
+// The rule options a room keeps: all but players (the room's seats) and the
+// first player (a room always starts with seat 0).
+val room_rules(const RuleOptions& rules) {
+  val all = rules_to_js(rules);
+  val out = val::object();
+  for (const char* key : {"winRule", "goalLock", "parking", "multiplayerEnd", "equalTurns", "drawRules", "longJumps",
+                          "turnCap"})
+    out.set(key, all[key]);
   return out;
 }
 
@@ -82,6 +92,110 @@ val CheckersSession::newGame(val options) {
   game_ = Game(*rules, first);
   move_objects_.clear();
   return ok_result();
+}
+
+val CheckersSession::startGame(val options) {
+  auto checked = check_option_keys(options, {"players", "rules"});
+  if (!checked) return refused(checked.failure());
+  val settings = val::object();
+  if (is_object(options) && is_object(options["rules"])) {
+    auto rule_keys = check_option_keys(options["rules"], {"winRule", "goalLock", "parking", "multiplayerEnd", "equalTurns",
+                                                           "drawRules", "longJumps", "turnCap"});
+    if (!rule_keys) return refused(rule_keys.failure());
+    settings = val::global("Object").call<val>("assign", val::object(), options["rules"]);
+  } else if (is_object(options) && !options["rules"].isUndefined() && !options["rules"].isNull()) {
+    return refused(make_error(checkers::code::checkers_options_not_object, "options.rules must be an object"));
+  }
+  const val players = is_object(options) ? options["players"] : val::undefined();
+  settings.set("players", players.isUndefined() || players.isNull() ? val(2) : players);
+  settings.set("firstPlayer", std::string("p1"));
+  settings.set("first", 1);
+  val started = newGame(settings);
+  if (!started["ok"].as<bool>()) return started;
+  val out = ok_result();
+  val kept = val::object();
+  kept.set("players", game_.rules().players);
+  kept.set("rules", room_rules(game_.rules()));
+  out.set("options", kept);
+  return out;
+}
+
+val CheckersSession::status() const { return status_object(game_.status(), game_.must_pass()); }
+
+std::string CheckersSession::positionHash() const { return position_hash(positionString()); }
+
+val CheckersSession::steps(int from) const {
+  val out = val::array();
+  const auto& plies = game_.plies();
+  if (from < 0) from = 0;
+  if (from >= int(plies.size())) return out;
+  for (std::size_t i = std::size_t(from); i < plies.size(); ++i) {
+    const PlyRecord& p = plies[i];
+    const Position after = i + 1 == plies.size() ? game_.position() : game_.position_at(int(i) + 1);
+    out.call<void>("push", step_value(int(p.mover), p.move.is_pass() ? std::string("pass") : format_path(p.path),
+                                      after.to_string()));
+  }
+  return out;
+}
+
+Result<Player> CheckersSession::seat_of(int seat) const {
+  const int n = game_.position().players();
+  if (seat >= 0 && seat < n) return Player(seat);
+  return make_error(checkers::code::bad_argument, "no such seat")
+      .with("name", "seat")
+      .with("expected", "0.." + std::to_string(n - 1));
+}
+
+val CheckersSession::ended(const Result<GameStatus>& result, bool taken_over) const {
+  return ending_result(result, game_.over(), taken_over);
+}
+
+val CheckersSession::resign(int seat) {
+  auto p = seat_of(seat);
+  return p ? ended(game_.take_over(*p), true) : refused(p.failure());
+}
+
+val CheckersSession::agreeDraw() { return ended(game_.agree_draw()); }
+
+val CheckersSession::abandon(int seat) {
+  auto p = seat_of(seat);
+  return p ? ended(game_.take_over(*p), true) : refused(p.failure());
+}
+
+val CheckersSession::flag(int seat) {
+  auto p = seat_of(seat);
+  if (!p) return refused(p.failure());
+  const auto flagged = game_.flag(*p);
+  return ended(flagged, flagged && !game_.over());
+}
+
+val CheckersSession::restoreEnding(const std::string& code_name, int seat) {
+  auto kind = ending_argument(code_name);
+  if (!kind) return refused(kind.failure());
+  const bool seatless = *kind == EndingKind::kAgreement || (seat < 0 && (*kind == EndingKind::kRecorded || *kind == EndingKind::kTimeoutDraw));
+  if (!seatless) {
+    auto p = seat_of(seat);
+    if (!p) return refused(p.failure());
+  }
+  return ended(game_.restore({*kind, seatless ? -1 : seat}));
+}
+
+val CheckersSession::capabilities() const {
+  const int n = game_.position().players();
+  Capabilities c;
+  c.seats = n;
+  c.draw_offers = n == 2;
+  c.resign = "takeover";
+  c.absence = "takeover";
+  c.flag = n == 2 ? "ends" : "takeover";
+  return capabilities_value(c);
+}
+
+val CheckersSession::searchRequest(int ply) const {
+  val out = val::object();
+  out.set("record", recordAt(ply));
+  out.set("rules", rules_to_js(game_.rules()));
+  return out;
 }
 
 val CheckersSession::loadPosition(const std::string& text) {
@@ -236,6 +350,7 @@ val CheckersSession::snapshot_at(int ply) const {
     seat.set("targetArm", target_arm(n, p));
     const bool finished = live ? game_.has_finished(p) : pos.finished(p, rules.win_rule);
     seat.set("finished", finished);
+    seat.set("takenOver", live && game_.is_taken_over(p));
     int place = 0;
     if (live && finished) place = status.places[std::size_t(p)];
     seat.set("place", place);
@@ -282,11 +397,12 @@ val CheckersSession::snapshot_at(int ply) const {
   }
 
   if (live) {
-    out.set("status", status_object(status));
+    out.set("status", status_object(status, must_pass));
   } else {
     GameStatus browsing;
+    browsing.to_move = pos.side_to_move();
     browsing.places.assign(std::size_t(n), 0);
-    out.set("status", status_object(browsing));
+    out.set("status", status_object(browsing, false));
   }
 
   // The move list: each ply's object is made once and kept.

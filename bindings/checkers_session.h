@@ -27,6 +27,10 @@ class CheckersSession {
   // start, 1..players; else the rules' first-player option decides with
   // `seed` and `gameIndex`, by default the session's own game count).
   emscripten::val newGame(emscripten::val options);
+  // The room's start (session_face.h): {players?: 2|3|4|6, rules?: {the rule
+  // options below but players and firstPlayer}}; seat 0 moves first.
+  // {ok, options: {players, rules}} with every rule in force, or a refusal.
+  emscripten::val startGame(emscripten::val options);
   // A position string `<121 chars> <side> <players>`; the rules stay, the
   // player count comes from the string.
   emscripten::val loadPosition(const std::string& text);
@@ -53,6 +57,25 @@ class CheckersSession {
 
   emscripten::val snapshot() const { return snapshot_at(int(game_.plies().size())); }
   emscripten::val snapshotAt(int ply) const;
+  // The live status: session_face.h's fields (seats 0..N-1: seat i is
+  // player i + 1), plus kind, places (per seat, 1 = best) and finishOrder.
+  emscripten::val status() const;
+  // Steps `from`.. of the live game, passes included: [{seat, move (hole
+  // names, or `pass`), pos}].
+  emscripten::val steps(int from) const;
+  std::string positionText() const { return positionString(); }
+  std::string positionHash() const;
+
+  // The shared endings by seat (0..N-1). Two players end by agreement or on
+  // time; a seat that resigns or is absent past its grace (abandon), or runs
+  // out of time with more than two seats, is taken over by the AI:
+  // {ok, over, takenOver}. restoreEnding replays an ending by its code.
+  emscripten::val resign(int seat);
+  emscripten::val agreeDraw();
+  emscripten::val abandon(int seat);
+  emscripten::val flag(int seat);
+  emscripten::val restoreEnding(const std::string& code, int seat);
+  emscripten::val capabilities() const;
   // The 121 holes: [{index, name, x, y, z, arm (0..5, -1 hexagon), row, column2}].
   emscripten::val geometry() const;
   emscripten::val rules() const;
@@ -61,6 +84,10 @@ class CheckersSession {
   // same (or bare moves from the start) under `options` (as for newGame: the
   // current rules when undefined); atomic.
   std::string exportRecord() const { return game_.record(); }
+  std::string record() const { return game_.record(); }
+  // What the worker's searcher takes: {record (the first `ply` plies; all
+  // when out of range), rules}.
+  emscripten::val searchRequest(int ply) const;
   // The record of the game up to `ply` (the position shown while browsing).
   std::string recordAt(int ply) const;
   emscripten::val importRecord(const std::string& text, emscripten::val options);
@@ -69,6 +96,8 @@ class CheckersSession {
  private:
   emscripten::val snapshot_at(int ply) const;
   emscripten::val played(const Result<checkers::GameStatus>& result);
+  emscripten::val ended(const Result<checkers::GameStatus>& result, bool taken_over = false) const;
+  Result<checkers::Player> seat_of(int seat) const;
   // Drops cached move objects of plies that are gone (after any change).
   void trim_moves();
 

@@ -20,6 +20,7 @@ EMSCRIPTEN_BINDINGS(qipan) {
   class_<XiangqiSession>("XiangqiSession")
       .constructor<>()
       .function("newGame", &XiangqiSession::newGame)
+      .function("startGame", &XiangqiSession::startGame)
       .function("loadFen", &XiangqiSession::loadFen)
       .function("play", &XiangqiSession::play)
       .function("playText", &XiangqiSession::playText)
@@ -27,10 +28,18 @@ EMSCRIPTEN_BINDINGS(qipan) {
       .function("redo", &XiangqiSession::redo)
       .function("resign", &XiangqiSession::resign)
       .function("agreeDraw", &XiangqiSession::agreeDraw)
+      .function("abandon", &XiangqiSession::abandon)
+      .function("flag", &XiangqiSession::flag)
+      .function("restoreEnding", &XiangqiSession::restoreEnding)
+      .function("capabilities", &XiangqiSession::capabilities)
       .function("truncate", &XiangqiSession::truncate)
       .function("snapshot", &XiangqiSession::snapshot)
       .function("snapshotAt", &XiangqiSession::snapshotAt)
       .function("status", &XiangqiSession::status)
+      .function("steps", &XiangqiSession::steps)
+      .function("positionText", &XiangqiSession::positionText)
+      .function("positionHash", &XiangqiSession::positionHash)
+      .function("record", &XiangqiSession::record)
       .function("exportRecord", &XiangqiSession::exportRecord)
       .function("exportPgn", &XiangqiSession::exportPgn)
       .function("exportPgn",
@@ -39,14 +48,28 @@ EMSCRIPTEN_BINDINGS(qipan) {
       .function("tags", &XiangqiSession::tags)
       .function("fen", &XiangqiSession::fen)
       .function("moveText", &XiangqiSession::moveText)
-      .function("searchRequest", &XiangqiSession::searchRequest);
+      .function("searchRequest", &XiangqiSession::searchRequest)
+      .function("searchRequest", optional_override([](XiangqiSession& s) { return s.searchRequest(-1); }));
 
   using qipan::bindings::ReversiSession;
   class_<ReversiSession>("ReversiSession")
       .constructor<>()
       .function("newGame", &ReversiSession::newGame)
+      .function("startGame", &ReversiSession::startGame)
       .function("loadBoard", &ReversiSession::loadBoard)
       .function("play", &ReversiSession::play)
+      .function("playText", &ReversiSession::playText)
+      .function("status", &ReversiSession::status)
+      .function("steps", &ReversiSession::steps)
+      .function("positionText", &ReversiSession::positionText)
+      .function("positionHash", &ReversiSession::positionHash)
+      .function("record", &ReversiSession::record)
+      .function("resign", &ReversiSession::resign)
+      .function("agreeDraw", &ReversiSession::agreeDraw)
+      .function("abandon", &ReversiSession::abandon)
+      .function("flag", &ReversiSession::flag)
+      .function("restoreEnding", &ReversiSession::restoreEnding)
+      .function("capabilities", &ReversiSession::capabilities)
       .function("undo", &ReversiSession::undo)
       .function("redo", &ReversiSession::redo)
       .function("truncate", &ReversiSession::truncate)
@@ -58,13 +81,18 @@ EMSCRIPTEN_BINDINGS(qipan) {
       .function("exportGgf", optional_override([](ReversiSession& s) { return s.exportGgf(val::undefined()); }))
       .function("boardString", &ReversiSession::boardString)
       .function("positions", &ReversiSession::positions)
-      .function("searchRequest", &ReversiSession::searchRequest);
+      .function("searchRequest", &ReversiSession::searchRequest)
+      .function("searchRequest", optional_override([](ReversiSession& s) { return s.searchRequest(-1); }));
 
   using qipan::bindings::ReversiSearcher;
   class_<ReversiSearcher>("ReversiSearcher")
       .constructor<>()
       .function("search", &ReversiSearcher::search)
+      .function("search",
+                optional_override([](ReversiSearcher& s, val r, val l) { return s.search(r, l, val::undefined()); }))
       .function("hints", &ReversiSearcher::hints)
+      .function("hints",
+                optional_override([](ReversiSearcher& s, val r, val l) { return s.hints(r, l, val::undefined()); }))
       .function("evaluate", &ReversiSearcher::evaluate);
 
   class_<XiangqiSearcher>("XiangqiSearcher")
@@ -79,6 +107,20 @@ EMSCRIPTEN_BINDINGS(qipan) {
       .constructor<>()
       .function("newGame", &CheckersSession::newGame)
       .function("newGame", optional_override([](CheckersSession& s) { return s.newGame(val::undefined()); }))
+      .function("startGame", &CheckersSession::startGame)
+      .function("status", &CheckersSession::status)
+      .function("steps", &CheckersSession::steps)
+      .function("positionText", &CheckersSession::positionText)
+      .function("positionHash", &CheckersSession::positionHash)
+      .function("record", &CheckersSession::record)
+      .function("resign", &CheckersSession::resign)
+      .function("agreeDraw", &CheckersSession::agreeDraw)
+      .function("abandon", &CheckersSession::abandon)
+      .function("flag", &CheckersSession::flag)
+      .function("restoreEnding", &CheckersSession::restoreEnding)
+      .function("capabilities", &CheckersSession::capabilities)
+      .function("searchRequest", &CheckersSession::searchRequest)
+      .function("searchRequest", optional_override([](CheckersSession& s) { return s.searchRequest(-1); }))
       .function("loadPosition", &CheckersSession::loadPosition)
       .function("play", &CheckersSession::play)
       .function("playPath", &CheckersSession::playPath)
@@ -104,5 +146,7 @@ EMSCRIPTEN_BINDINGS(qipan) {
   using qipan::bindings::CheckersSearcher;
   class_<CheckersSearcher>("CheckersSearcher")
       .constructor<>()
-      .function("search", &CheckersSearcher::search);
+      .function("search", &CheckersSearcher::search)
+      .function("search",
+                optional_override([](CheckersSearcher& s, val r, val l) { return s.search(r, l, val::undefined()); }));
 }

@@ -14,16 +14,43 @@ using namespace qipan::reversi;
 
 namespace {
 
-// The limits as a level spec: a level's, or an explicit search's, with
-// Reversi's own exactEmpties (search_limits.h reads the rest).
+// true, false or absent; anything else refused.
+Result<bool> flag_field(const val& limits, const char* name) {
+  const val v = limits[name];
+  if (v.isUndefined() || v.isNull() || v.isFalse()) return false;
+  if (v.isTrue()) return true;
+  return bad_limit(std::string("limits.") + name, "true or false");
+}
+
+// The limits as a level spec: a level's; the page's help ({hint: strength},
+// {analyse: true}, {graph: true}: ai_levels.h decides their searches); or an
+// explicit search's, with Reversi's own exactEmpties (search_limits.h reads
+// the rest).
 Result<LevelSpec> spec_of(const val& limits, std::optional<std::uint64_t>* seed = nullptr) {
-  auto read = read_search_limits(limits, kMaxSearchDepth);
+  auto read = read_search_limits(limits, kMaxSearchDepth, {"hint", "analyse", "graph"});
   if (!read) return read.failure();
   auto exact = whole_field(limits, "exactEmpties", 0, 60, "0..60 empties");
   if (!exact) return exact.failure();
+  auto hint = whole_field(limits, "hint", kMinLevel, kMaxLevel, "a hint strength 1..8");
+  if (!hint) return hint.failure();
+  auto analyse = flag_field(limits, "analyse");
+  if (!analyse) return analyse.failure();
+  auto graph = flag_field(limits, "graph");
+  if (!graph) return graph.failure();
   if (seed) *seed = read->seed;
   if (read->level) return level_spec(read->level);
+  if (*hint) return hint_spec(int(**hint));
+  if (*analyse) return analysis_spec();
+  if (*graph) return graph_spec();
+  if (!read->depth && !read->nodes && !read->time_ms) return no_search_chosen();  // {analyse: false} alone
   return custom_spec(read->depth, read->nodes, read->time_ms, int(exact->value_or(0)));
+}
+
+// The position a request names: {board} (ReversiSession.searchRequest()).
+Result<Position> position_of(const val& request) {
+  if (!is_object(request) || !request["board"].isString())
+    return make_error(reversi::code::bad_argument, "the request is {board}").with("name", "request").with("expected", "{board}");
+  return parse_board(request["board"].as<std::string>());
 }
 
 std::string score_text(int score) { return (score > 0 ? "+" : "") + std::to_string(score); }
@@ -68,8 +95,8 @@ ReversiAi& ReversiSearcher::evaluator() {
   return *evaluator_;
 }
 
-val ReversiSearcher::search(const std::string& board, val limits, val onInfo) {
-  auto pos = parse_board(board);
+val ReversiSearcher::search(val request, val limits, val onInfo) {
+  auto pos = position_of(request);
   if (!pos) return refused(pos.failure());
   if (pos->game_over()) return refused(make_error(reversi::code::game_over, "the game is over"));
   std::optional<std::uint64_t> seed;
@@ -83,6 +110,7 @@ val ReversiSearcher::search(const std::string& board, val limits, val onInfo) {
   val out = ok_result();
   out.set("square", move.move == kPass ? -1 : move.move);
   out.set("name", square_name(move.move));
+  out.set("move", square_name(move.move));
   out.set("searched", move.searched);
   out.set("score", move.score);
   out.set("scoreText", move.searched ? score_text(move.score) : std::string("-"));
@@ -94,8 +122,8 @@ val ReversiSearcher::search(const std::string& board, val limits, val onInfo) {
   return out;
 }
 
-val ReversiSearcher::hints(const std::string& board, val limits, val onInfo) {
-  auto pos = parse_board(board);
+val ReversiSearcher::hints(val request, val limits, val onInfo) {
+  auto pos = position_of(request);
   if (!pos) return refused(pos.failure());
   auto spec = spec_of(limits);
   if (!spec) return refused(spec.failure());
@@ -115,8 +143,8 @@ val ReversiSearcher::hints(const std::string& board, val limits, val onInfo) {
   return out;
 }
 
-val ReversiSearcher::evaluate(const std::string& board, val limits) {
-  auto pos = parse_board(board);
+val ReversiSearcher::evaluate(val request, val limits) {
+  auto pos = position_of(request);
   if (!pos) return refused(pos.failure());
   auto spec = spec_of(limits);
   if (!spec) return refused(spec.failure());

@@ -7,6 +7,7 @@
 #include "engine/reversi/codes.h"
 #include "engine/reversi/game/ggf.h"
 #include "engine/reversi/game/notation.h"
+#include "session_face.h"
 #include "value_objects.h"
 
 namespace qipan::bindings {
@@ -32,7 +33,100 @@ val flips_outward(Square from, Bitboard flipped) {
   return out;
 }
 
+// The status: the shared fields (session_face.h) and the final counts.
+val status_object(const GameStatus& s, const Position& pos) {
+  val out = status_value(s.over, int(pos.side_to_move()), pos.must_pass(),
+                         s.winner ? std::optional<int>(int(*s.winner)) : std::nullopt, end_reason_code(s.reason),
+                         s.description);
+  out.set("blackScore", s.black_score);
+  out.set("finalBlack", s.final_black);
+  out.set("finalWhite", s.final_white);
+  return out;
+}
+
+Result<Color> color_argument(int seat) {
+  if (seat == kBlack || seat == kWhite) return Color(seat);
+  return make_error(reversi::code::bad_argument, "a seat is 0 (black) or 1 (white)")
+      .with("name", "seat")
+      .with("expected", "0 or 1");
+}
+
 }  // namespace
+
+val ReversiSession::startGame(val options) {
+  auto checked = check_option_keys(options, {"players"});
+  if (!checked) return refused(checked.failure());
+  if (is_object(options) && !options["players"].isUndefined()) {
+    auto players = seat_argument(options["players"], 3, "options.players");
+    if (!players || *players != 2)
+      return refused(make_error(reversi::code::bad_argument, "Reversi is for two players")
+                         .with("name", "options.players")
+                         .with("expected", "2"));
+  }
+  newGame();
+  val out = ok_result();
+  out.set("options", val::object());
+  return out;
+}
+
+val ReversiSession::playText(const std::string& text) {
+  std::string lower;
+  for (char c : text) lower += char(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  if (lower == "pass" || lower == "pa" || lower == "ps") return play(kPass);
+  auto square = parse_square(text);
+  if (!square) return refused(square.failure());
+  return play(*square);
+}
+
+val ReversiSession::status() const { return status_object(game_.status(), game_.position()); }
+
+std::string ReversiSession::positionHash() const { return position_hash(boardString()); }
+
+val ReversiSession::steps(int from) const {
+  val out = val::array();
+  const auto& plies = game_.plies();
+  if (from < 0) from = 0;
+  if (from >= int(plies.size())) return out;
+  Position pos = game_.position_at(from);
+  for (std::size_t i = std::size_t(from); i < plies.size(); ++i) {
+    Undo undo;
+    pos.make(plies[i].square, undo);
+    out.call<void>("push", step_value(int(plies[i].mover), square_name(plies[i].square), board_string(pos)));
+  }
+  return out;
+}
+
+val ReversiSession::ended(const Result<GameStatus>& result) const { return ending_result(result, game_.over()); }
+
+val ReversiSession::resign(int seat) {
+  auto color = color_argument(seat);
+  return color ? ended(game_.resign(*color)) : refused(color.failure());
+}
+
+val ReversiSession::agreeDraw() { return ended(game_.agree_draw()); }
+
+val ReversiSession::abandon(int seat) {
+  auto color = color_argument(seat);
+  return color ? ended(game_.abandon(*color)) : refused(color.failure());
+}
+
+val ReversiSession::flag(int seat) {
+  auto color = color_argument(seat);
+  return color ? ended(game_.flag(*color)) : refused(color.failure());
+}
+
+val ReversiSession::restoreEnding(const std::string& code_name, int seat) {
+  auto kind = ending_argument(code_name);
+  if (!kind) return refused(kind.failure());
+  const bool seatless = *kind == EndingKind::kAgreement || (seat < 0 && (*kind == EndingKind::kRecorded || *kind == EndingKind::kTimeoutDraw));
+  if (!seatless) {
+    auto color = color_argument(seat);
+    if (!color) return refused(color.failure());
+  }
+  return ended(game_.restore({*kind, seatless ? -1 : seat}));
+}
+
+val ReversiSession::capabilities() const { return capabilities_value({}); }
 
 val ReversiSession::loadBoard(const std::string& board) {
   auto game = Game::from_board(board);
@@ -96,9 +190,10 @@ val ReversiSession::positions() const {
   return out;
 }
 
-val ReversiSession::searchRequest() const {
+val ReversiSession::searchRequest(int ply) const {
+  const int plies = int(game_.plies().size());
   val out = val::object();
-  out.set("board", board_string(game_.position()));
+  out.set("board", board_string(ply < 0 || ply >= plies ? game_.position() : game_.position_at(ply)));
   return out;
 }
 
@@ -149,18 +244,9 @@ val ReversiSession::snapshot_at(int ply) const {
   counts.set("white", popcount(pos.discs(kWhite)));
   out.set("counts", counts);
 
-  // The engine's status, converted: winner (1 black, 2 white, 0 draw, -1
-  // not over), the final count with empties to the winner, the reason code.
-  const GameStatus s = status_of(pos);
-  val status = val::object();
-  status.set("over", s.over);
-  status.set("winner", !s.over ? -1 : !s.winner ? 0 : js_color(*s.winner));
-  status.set("blackScore", s.black_score);
-  status.set("finalBlack", s.final_black);
-  status.set("finalWhite", s.final_white);
-  status.set("reason", std::string(end_reason_code(s.reason)));
-  status.set("text", s.description);
-  out.set("status", status);
+  // The live game's status (its endings included); an earlier position is
+  // shown as still going on.
+  out.set("status", status_object(live ? game_.status() : status_of(pos), pos));
 
   sync_moves();
   out.set("moves", moves_.call<val>("slice"));

@@ -126,6 +126,7 @@ val XiangqiSearcher::search(val request, val limits, val onInfo) {
   out.set("from", move.move.from());
   out.set("to", move.move.to());
   out.set("bestIccs", to_iccs(move.move));
+  out.set("move", to_iccs(move.move));
   out.set("book", move.book);
   out.set("candidates", move.candidates);
   out.set("depth", move.depth);

@@ -5,6 +5,7 @@
 #include "engine/xiangqi/game/move_reason.h"
 #include "engine/xiangqi/movegen.h"
 #include "engine/xiangqi/game/record.h"
+#include "session_face.h"
 #include "value_objects.h"
 
 namespace qipan::bindings {
@@ -25,25 +26,100 @@ val ok_or_refused(const Result<T>& result) {
   return result ? ok_result() : refused(result.failure());
 }
 
-// {over, winner, reason, result, text}; a position before the live one is
-// shown as still going on.
-val status_value(const Status& status, bool live) {
-  val out = val::object();
+// The shared status fields plus result ("1-0") and inCheck; a position
+// before the live one is shown as still going on.
+val status_object(const Status& status, const Position& pos, bool live) {
   const bool over = live && status.over();
-  out.set("over", over);
   const auto winner = status.winner();
-  out.set("winner", over && winner ? int(*winner) : -1);
-  out.set("reason", over ? std::string(status.code()) : std::string());
+  val out = status_value(over, int(pos.side_to_move()), false,
+                         winner ? std::optional<int>(int(*winner)) : std::nullopt, status.code(),
+                         over ? status.description : std::string());
   out.set("result", over ? std::string(result_token(status)) : std::string("*"));
-  out.set("text", over ? status.description : std::string());
+  out.set("inCheck", pos.in_check());
   return out;
+}
+
+// `<board> <side>`: the FEN's first two fields.
+std::string board_and_side(const Position& pos) {
+  const std::string fen = pos.fen();
+  const std::size_t first = fen.find(' ');
+  const std::size_t second = fen.find(' ', first + 1);
+  return fen.substr(0, second);
+}
+
+Result<Color> color_argument(int seat) {
+  if (seat == kRed || seat == kBlack) return Color(seat);
+  return make_error(code::bad_argument, "a seat is 0 (red) or 1 (black)").with("name", "seat").with("expected", "0 or 1");
 }
 
 }  // namespace
 
 XiangqiSession::XiangqiSession() = default;
 
-val XiangqiSession::status() const { return status_value(game_.status(), true); }
+val XiangqiSession::status() const { return status_object(game_.status(), game_.position(), true); }
+
+val XiangqiSession::startGame(val options) {
+  auto checked = check_option_keys(options, {"players"});
+  if (!checked) return refused(checked.failure());
+  if (is_object(options) && !options["players"].isUndefined()) {
+    auto players = seat_argument(options["players"], 3, "options.players");
+    if (!players || *players != 2)
+      return refused(make_error(code::bad_argument, "xiangqi is for two players")
+                         .with("name", "options.players")
+                         .with("expected", "2"));
+  }
+  newGame();
+  val out = ok_result();
+  out.set("options", val::object());
+  return out;
+}
+
+val XiangqiSession::ended(const Result<Status>& result) const { return ending_result(result, game_.over()); }
+
+val XiangqiSession::abandon(int seat) {
+  auto color = color_argument(seat);
+  if (!color) return refused(color.failure());
+  return ended(game_.abandon(*color));
+}
+
+val XiangqiSession::flag(int seat) {
+  auto color = color_argument(seat);
+  if (!color) return refused(color.failure());
+  return ended(game_.flag(*color));
+}
+
+val XiangqiSession::restoreEnding(const std::string& code_name, int seat) {
+  auto kind = ending_argument(code_name);
+  if (!kind) return refused(kind.failure());
+  const bool seatless = *kind == EndingKind::kAgreement || (*kind == EndingKind::kRecorded && seat < 0) ||
+                        (*kind == EndingKind::kTimeoutDraw && seat < 0);
+  if (!seatless) {
+    auto color = color_argument(seat);
+    if (!color) return refused(color.failure());
+  }
+  return ended(game_.restore({*kind, seatless ? -1 : seat}));
+}
+
+val XiangqiSession::capabilities() const { return capabilities_value({}); }
+
+std::string XiangqiSession::positionText() const { return board_and_side(game_.position()); }
+
+std::string XiangqiSession::positionHash() const { return position_hash(positionText()); }
+
+val XiangqiSession::steps(int from) const {
+  val out = val::array();
+  const int plies = game_.ply();
+  if (from < 0) from = 0;
+  if (from >= plies) return out;
+  Position pos = *game_.position_at(from);
+  for (int i = from; i < plies; ++i) {
+    const PlyRecord& r = game_.records()[std::size_t(i)];
+    Undo undo;
+    pos.make(r.move, undo);
+    out.call<void>("push", step_value(int(r.mover), to_iccs(r.move), board_and_side(pos)));
+  }
+  return out;
+}
 
 void XiangqiSession::replace(Game game, PgnTags tags) {
   game_ = std::move(game);
@@ -111,15 +187,13 @@ bool XiangqiSession::undo() { return game_.undo(); }
 
 bool XiangqiSession::redo() { return game_.redo(); }
 
-val XiangqiSession::resign(int color) {
-  if (color != kRed && color != kBlack)
-    return refused(make_error(code::bad_argument, "the side that resigns is 0 (red) or 1 (black)")
-                       .with("name", "color")
-                       .with("expected", "0 or 1"));
-  return ok_or_refused(game_.resign(Color(color)));
+val XiangqiSession::resign(int seat) {
+  auto color = color_argument(seat);
+  if (!color) return refused(color.failure());
+  return ended(game_.resign(*color));
 }
 
-val XiangqiSession::agreeDraw() { return ok_or_refused(game_.agree_draw()); }
+val XiangqiSession::agreeDraw() { return ended(game_.agree_draw()); }
 
 val XiangqiSession::truncate(int ply) {
   return ok_or_refused(game_.truncate(ply));
@@ -172,7 +246,7 @@ val XiangqiSession::snapshot_of(const Position& pos, int ply) const {
   }
   out.set("legal", legal);
 
-  out.set("status", status_value(status, live));
+  out.set("status", status_object(status, pos, live));
 
   // The whole move list (the move panel), from the cache; and the pieces each
   // side has taken up to the position shown (the player cards).
@@ -245,11 +319,12 @@ std::string XiangqiSession::moveText(int from, int to, const std::string& notati
   return format_move(game_.position(), Move(from, to), notation_or_chinese(notation));
 }
 
-val XiangqiSession::searchRequest() const {
+val XiangqiSession::searchRequest(int ply) const {
+  if (ply < 0 || ply > game_.ply()) ply = game_.ply();
   val out = val::object();
   out.set("fen", game_.start_position().fen());
   val moves = val::array();
-  for (const PlyRecord& r : game_.records()) moves.call<void>("push", to_iccs(r.move));
+  for (int i = 0; i < ply; ++i) moves.call<void>("push", to_iccs(game_.records()[std::size_t(i)].move));
   out.set("moves", moves);
   return out;
 }

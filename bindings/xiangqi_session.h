@@ -21,23 +21,41 @@ class XiangqiSession {
   XiangqiSession();
 
   void newGame();
+  // The room's start (the face every session shares, session_face.h): no
+  // options yet ({} or {players: 2}); {ok, options} with what is in force.
+  emscripten::val startGame(emscripten::val options);
   emscripten::val loadFen(const std::string& fen);
   emscripten::val play(int from, int to);
   emscripten::val playText(const std::string& text);
   bool undo();
   bool redo();
-  emscripten::val resign(int color);
+  // The shared endings (engine/core/ending.h), by seat (0 red, 1 black):
+  // {ok, over, takenOver} or a refusal. restoreEnding replays one by its
+  // code exactly as a record or a room's log has it.
+  emscripten::val resign(int seat);
   emscripten::val agreeDraw();
+  emscripten::val abandon(int seat);
+  emscripten::val flag(int seat);
+  emscripten::val restoreEnding(const std::string& code, int seat);
+  emscripten::val capabilities() const;
   emscripten::val truncate(int ply);
 
   emscripten::val snapshot() const;
-  // The live position's status alone ({over, winner, reason, result, text},
-  // as in a snapshot): what the room server reads after each move, without
-  // building the move list and the legal moves.
+  // The live position's status alone (session_face.h's fields, plus result
+  // "1-0" and inCheck), as in a snapshot: what the room server reads after
+  // each move, without building the move list and the legal moves.
   emscripten::val status() const;
+  // Steps `from`.. of the live game: [{seat, move (ICCS), pos}].
+  emscripten::val steps(int from) const;
+  // `<board> <side>` (the FEN's first two fields) and its hash: what the
+  // online rooms name a position by.
+  std::string positionText() const;
+  std::string positionHash() const;
   emscripten::val snapshotAt(int ply) const;
 
   std::string exportRecord(const std::string& notation) const;
+  // The record a room shows (ICCS).
+  std::string record() const { return exportRecord("iccs"); }
   // PGN with `tags` ({Event, Date, Red, Black, ...}: strings) over the tags of
   // an imported game.
   std::string exportPgn(const std::string& notation, emscripten::val tags) const;
@@ -47,9 +65,10 @@ class XiangqiSession {
   // A legal move of the current position in the given notation ("" if illegal).
   std::string moveText(int from, int to, const std::string& notation) const;
   std::string fen() const { return game_.position().fen(); }
-  // {fen, moves}: the start FEN and the ICCS moves, what the worker's searcher
-  // needs to rebuild this game (repetitions included).
-  emscripten::val searchRequest() const;
+  // {fen, moves}: the start FEN and the ICCS moves of the game's first `ply`
+  // moves (all of them when out of range), what the worker's searcher needs
+  // to rebuild this game (repetitions included).
+  emscripten::val searchRequest(int ply) const;
 
  private:
   struct MoveTexts {
@@ -60,6 +79,7 @@ class XiangqiSession {
   };
 
   emscripten::val snapshot_of(const xiangqi::Position& pos, int ply) const;
+  emscripten::val ended(const Result<xiangqi::Status>& result) const;
   emscripten::val apply(xiangqi::Move move);
   // Brings the move cache in line with the game (called by the snapshots).
   void sync_moves() const;

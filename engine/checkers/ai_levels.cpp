@@ -49,6 +49,10 @@ std::span<const LevelSpec> level_table() { return kLevels; }
 
 const LevelSpec& level_spec(int level) { return kLevels[std::clamp(level, kMinLevel, kMaxLevel) - 1]; }
 
+const LevelSpec& hint_spec(int strength) { return level_spec(std::clamp(strength, 3, 5)); }
+
+const LevelSpec& analysis_spec() { return level_spec(5); }
+
 LevelSpec custom_spec(int depth, std::uint64_t nodes, std::int64_t time_ms) {
   return LevelSpec{0, LevelKind::search, "custom", depth, nodes, time_ms, 0};
 }

@@ -93,6 +93,11 @@ LevelSpec custom_spec(int depth, std::uint64_t nodes, std::int64_t time_ms);
 
 std::span<const LevelSpec> level_table();
 const LevelSpec& level_spec(int level);  // clamped into kMinLevel..kMaxLevel
+// The page's help, decided here like the levels: a hint at a hint strength
+// 1..8 searches as level 3 to 5 do (quick whatever the opponents' levels:
+// about a second at most in wasm); "analyse" searches as level 5.
+const LevelSpec& hint_spec(int strength);
+const LevelSpec& analysis_spec();
 SearchOptions level_options(const LevelSpec& spec, const RuleOptions& rules, bool use_time = true);
 
 // Level 1: the legal move of the side to move gaining the most rows towards

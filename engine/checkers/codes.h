@@ -62,6 +62,11 @@
   X(checkers_record_position)      /* cause: why the position line was refused */                 \
   X(checkers_record_rules)         /* cause: why the rules line was refused */                    \
   X(checkers_record_move)          /* number: the move's number (1 = first written); move: its text; cause */ \
+  X(checkers_record_ending)        /* text: an `ending:` or `takeover:` line that names no ending or seat */ \
+  /* endings (game.h) */                                                                           \
+  X(checkers_two_players_only)     /* ending: an ending only a two-player game has (agreement, ...) */ \
+  X(checkers_no_such_seat)         /* seat: the seat given (1..players); players */               \
+  X(checkers_seat_taken_over)      /* seat: a seat the AI plays already */                        \
   /* sessions (bindings) */                                                                        \
   X(checkers_ply_out_of_range)     /* ply: the ply asked for; plies: how many were played */
 // clang-format on

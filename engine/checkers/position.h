@@ -109,10 +109,12 @@ class Position {
     undo.side = side_;
     if (!m.is_pass()) move_piece(m.from, m.to);
     set_side_to_move(next_seat(side_));
+    assert(invariants_hold());
   }
   void unmake(Move m, const Undo& undo) {
     set_side_to_move(undo.side);
     if (!m.is_pass()) move_piece(m.to, m.from);
+    assert(invariants_hold());
   }
   // Hands the turn to any seat (play-on games skip finished seats this way);
   // unmake() still restores the mover recorded in the Undo.

@@ -28,6 +28,12 @@ std::span<const LevelSpec> level_table() { return kLevels; }
 
 const LevelSpec& level_spec(int level) { return kLevels[std::clamp(level, kMinLevel, kMaxLevel) - 1]; }
 
+const LevelSpec& hint_spec(int strength) { return level_spec(std::clamp(strength, 3, 7)); }
+
+LevelSpec analysis_spec() { return custom_spec(12, 3 * kMillion, 5000, 18); }
+
+const LevelSpec& graph_spec() { return level_spec(5); }
+
 LevelSpec custom_spec(int depth, std::uint64_t nodes, std::int64_t time_ms, int exact_empties) {
   return LevelSpec{0, LevelKind::kSearch, "custom", depth, exact_empties, Probcut::kOff, nodes, time_ms, 0, 0};
 }

@@ -92,6 +92,19 @@ const LevelSpec& level_spec(int level);
 // ceiling (deterministic: the bench and matches).
 SearchOptions level_options(const LevelSpec& spec, bool use_time = true);
 
+// The page's help, decided here like the levels (the page clamps nothing):
+// hints at a hint strength 1..8 (the values of every legal move: the
+// level's search, at least level 3's and at most level 7's, so a hint is
+// worth following yet comes within a few seconds in wasm); "analyse", a
+// fixed deeper search of a shown position (depth 12, 3 M nodes, exact from
+// 18 empties, 5 s ceiling); the evaluation graph's value of each position
+// (level 5's search: depth 6, exact from 14 empties, a few milliseconds a
+// position, so a whole game fills in well under a second and its last 14
+// plies are exact).
+const LevelSpec& hint_spec(int strength);
+LevelSpec analysis_spec();
+const LevelSpec& graph_spec();
+
 // Level 1: a uniformly random legal move drawn with SplitMix64(seed).
 Square random_move(const Position& pos, std::uint64_t seed);
 

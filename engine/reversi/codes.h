@@ -24,6 +24,7 @@
   X(not_a_move)               /* text: neither a square, a pass nor a move number */            \
   X(transcript_bad_move)      /* index, text, cause: the first written move that fails */       \
   X(record_bad_board_line)    /* cause: the refusal of the record's board line */               \
+  X(record_bad_ending)        /* text: a record's `ending:` line that names no ending and side */ \
   /* GGF records (parse_ggf) */                                                                 \
   X(ggf_syntax)               /* at: character offset; expected: what should be there */        \
   X(ggf_not_othello)          /* game: the GM[] value */                                        \

@@ -101,6 +101,7 @@ class Position {
     player_ = opponent_ ^ f;
     opponent_ = mover;
     side_ = opposite(side_);
+    assert(invariants_hold());
   }
   constexpr void unmake(Square s, const Undo& undo) {
     if (s == kPass) {
@@ -111,6 +112,7 @@ class Position {
     opponent_ = player_ ^ undo.flipped;
     player_ = mover;
     side_ = opposite(side_);
+    assert(invariants_hold());
   }
   // Hands the move to the other side (its own inverse).
   constexpr void pass() {

@@ -41,6 +41,7 @@ void Position::make(Move m, Undo& undo) {
   if (side_ == kBlack) ++fullmove_;
   side_ = opposite(side_);
   key_ ^= kZobrist.black_to_move;
+  assert(invariants_hold());
 }
 
 void Position::unmake(Move m, const Undo& undo) {
@@ -53,6 +54,7 @@ void Position::unmake(Move m, const Undo& undo) {
   if (undo.captured != kEmpty) put(to, undo.captured);
   quiet_plies_ = undo.quiet_plies;
   key_ = undo.key;
+  assert(invariants_hold());
 }
 
 void Position::make_null(Undo& undo) {
@@ -61,11 +63,13 @@ void Position::make_null(Undo& undo) {
   undo.quiet_plies = quiet_plies_;
   side_ = opposite(side_);
   key_ ^= kZobrist.black_to_move;
+  assert(invariants_hold());
 }
 
 void Position::unmake_null(const Undo& undo) {
   side_ = opposite(side_);
   key_ = undo.key;
+  assert(invariants_hold());
 }
 
 bool Position::attacked(Square s, Color by) const {

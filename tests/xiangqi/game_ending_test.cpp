@@ -1,10 +1,12 @@
-// Results the players decide (resignation, draw by agreement) live in the
-// game and its record; position_at and truncate ("continue from here").
+// The endings every game shares (resignation, agreement, abandonment,
+// timeout, a recorded result) live in the game and its record; position_at
+// and truncate ("continue from here").
 #include <doctest/doctest.h>
 
 #include "engine/core/random.h"
 #include "engine/xiangqi/game/iccs.h"
 #include "engine/xiangqi/movegen.h"
+#include "engine/xiangqi/game/pgn.h"
 #include "engine/xiangqi/game/record.h"
 
 using namespace qipan;
@@ -42,47 +44,116 @@ TEST_CASE("a draw by agreement ends the game, undo takes it back, moves are refu
   CHECK(status->outcome == Outcome::kDraw);
   CHECK(status->code() == "agreement");
   CHECK(status->description == "draw by agreement");
-  REQUIRE(game.players_ending());
-  CHECK(game.players_ending()->reason == Reason::kAgreement);
+  REQUIRE(game.ending());
+  CHECK(game.ending()->kind == EndingKind::kAgreement);
   CHECK_FALSE(game.play(*parse_iccs_move(game.position(), "h0g2")));
   CHECK_FALSE(game.agree_draw());
   CHECK(game.can_undo());
   REQUIRE(game.undo());
   CHECK_FALSE(game.over());
   CHECK(game.ply() == 2);  // the agreement went, the moves stay
-  CHECK_FALSE(game.players_ending());
+  CHECK_FALSE(game.ending());
 }
 
-TEST_CASE("records carry resignation and agreement, and importing restores them") {
-  for (const bool draw : {false, true}) {
-    for (const Color loser : {kRed, kBlack}) {
+TEST_CASE("records carry every shared ending, and importing restores it") {
+  using End = Result<Status> (*)(Game&, Color);
+  const std::pair<const char*, End> endings[] = {
+      {"resignation", [](Game& g, Color c) { return g.resign(c); }},
+      {"agreement", [](Game& g, Color) { return g.agree_draw(); }},
+      {"abandonment", [](Game& g, Color c) { return g.abandon(c); }},
+      {"timeout", [](Game& g, Color c) { return g.flag(c); }},
+  };
+  for (const auto& [code, end] : endings) {
+    for (const Color side : {kRed, kBlack}) {
       Game game = played({"h2e2", "h9g7", "h0g2"});
-      REQUIRE((draw ? game.agree_draw() : game.resign(loser)));
+      REQUIRE(end(game, side));
+      CHECK(game.status().code() == code);
       for (Notation n : {Notation::kChinese, Notation::kWxf, Notation::kIccs}) {
-        const std::string text = format_record(game, n);
-        CAPTURE(text);
-        auto back = parse_record(text);
-        REQUIRE_MESSAGE(back, (back ? "" : back.error()));
-        CHECK(back->moves() == game.moves());
-        CHECK(back->status().outcome == game.status().outcome);
-        CHECK(back->status().reason == game.status().reason);
-        CHECK(back->status().description == game.status().description);
+        for (const bool pgn : {false, true}) {
+          const std::string text = pgn ? format_pgn(game, n) : format_record(game, n);
+          CAPTURE(text);
+          auto back = parse_record(text);
+          REQUIRE_MESSAGE(back, (back ? "" : back.error()));
+          CHECK(back->moves() == game.moves());
+          CHECK(back->status().outcome == game.status().outcome);
+          CHECK(back->status().reason == game.status().reason);
+          CHECK(back->status().description == game.status().description);
+          CHECK(back->ending() == game.ending());
+        }
       }
-      if (draw) break;
     }
   }
-  // The token is how: 1-0 on a live position is black's resignation.
-  auto resigned = parse_record("1. h2e2 h9g7 1-0");
-  REQUIRE(resigned);
-  CHECK(resigned->status().reason == Reason::kResignation);
-  CHECK(resigned->status().winner() == kRed);
-  auto agreed = parse_record("1. h2e2 h9g7 2. h0g2 1/2-1/2");
-  REQUIRE(agreed);
-  CHECK(agreed->status().reason == Reason::kAgreement);
-  CHECK(agreed->position().side_to_move() == kBlack);
+}
+
+TEST_CASE("a result from a record without its cause is the record's result, not a resignation") {
+  // xqbase and most databases write [Result "1-0"] and no Termination: who
+  // resigned, or whether a clock fell, is not known.
+  auto recorded = parse_record("[Result \"1-0\"]\n1. h2e2 h9g7 1-0");
+  REQUIRE(recorded);
+  CHECK(recorded->status().reason == Reason::kRecorded);
+  CHECK(recorded->status().code() == "recorded");
+  CHECK(recorded->status().winner() == kRed);
+  CHECK(recorded->status().description == "red wins, as recorded");
+  auto drawn = parse_record("1. h2e2 h9g7 2. h0g2 1/2-1/2");
+  REQUIRE(drawn);
+  CHECK(drawn->status().reason == Reason::kRecorded);
+  CHECK(drawn->status().outcome == Outcome::kDraw);
+  CHECK(drawn->position().side_to_move() == kBlack);
+  // PGN's "normal" says nothing more; a Termination naming the cause restores it.
+  CHECK(parse_record("[Termination \"normal\"]\n1. h2e2 0-1")->status().reason == Reason::kRecorded);
+  CHECK(parse_record("[Termination \"Resignation\"]\n1. h2e2 0-1")->status().reason == Reason::kResignation);
+  CHECK(parse_record("[Termination \"time forfeit\"]\n1. h2e2 1-0")->status().reason == Reason::kTimeout);
+  // A recorded result exports as it came: the result, no Termination of ours.
+  const std::string again = format_pgn(*recorded, Notation::kIccs);
+  CHECK(again.find("Termination") == std::string::npos);
+  CHECK(parse_record(again)->status().reason == Reason::kRecorded);
+  // Undo takes the recorded result back like any ending.
+  Game game = *recorded;
+  REQUIRE(game.undo());
+  CHECK_FALSE(game.over());
+  CHECK(game.ply() == 2);
   // "*" and no token: the game goes on.
   CHECK_FALSE(parse_record("1. h2e2 h9g7 *")->over());
   CHECK_FALSE(parse_record("1. h2e2 h9g7")->over());
+}
+
+TEST_CASE("a flag loses, unless the other side has nothing that could cross the river") {
+  // Black has only its general and advisors: red's flag is a draw.
+  auto bare = Game::from_fen("3aka3/9/9/9/9/9/9/9/4A4/3AK1R2 w - - 0 1");
+  REQUIRE(bare);
+  Game red_flags = *bare;
+  auto drawn = red_flags.flag(kRed);
+  REQUIRE(drawn);
+  CHECK(drawn->outcome == Outcome::kDraw);
+  CHECK(drawn->code() == "timeout_draw");
+  CHECK(drawn->description == "draw: red ran out of time, but black has nothing left to mate with");
+  // Black's flag: red has a rook, so red wins.
+  Game black_flags = *bare;
+  auto lost = black_flags.flag(kBlack);
+  REQUIRE(lost);
+  CHECK(lost->outcome == Outcome::kRedWins);
+  CHECK(lost->code() == "timeout");
+  CHECK(lost->description == "black lost on time");
+  // A single soldier is enough to win on time: it can cross the river.
+  auto soldier = Game::from_fen("3aka3/9/9/9/9/9/6p2/9/4A4/3AK4 w - - 0 1");
+  REQUIRE(soldier);
+  CHECK(soldier->flag(kRed)->code() == "timeout");
+  // A finished game takes no ending.
+  Game over = *bare;
+  REQUIRE(over.resign(kBlack));
+  CHECK(over.flag(kRed).code() == "game_over");
+  CHECK(over.abandon(kRed).code() == "game_over");
+}
+
+TEST_CASE("an abandoned game goes to the side that stayed") {
+  Game game = played({"h2e2"});
+  auto status = game.abandon(kBlack);
+  REQUIRE(status);
+  CHECK(status->outcome == Outcome::kRedWins);
+  CHECK(status->code() == "abandonment");
+  CHECK(status->description == "black abandoned the game");
+  REQUIRE(game.undo());
+  CHECK_FALSE(game.over());
 }
 
 TEST_CASE("a result token must agree with a position the rules end") {
@@ -133,7 +204,7 @@ TEST_CASE("truncate keeps the first moves and drops the rest, the redo list and 
   CHECK(game.position().fen() == fen_at_20);
   CHECK(std::vector<Move>(all.begin(), all.begin() + 20) == game.moves());
   CHECK_FALSE(game.can_redo());
-  CHECK_FALSE(game.players_ending());
+  CHECK_FALSE(game.ending());
   CHECK(game.keys().size() == 21);
   // Play on from there: a different move than the one dropped is accepted.
   MoveList moves;

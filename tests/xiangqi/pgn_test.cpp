@@ -76,7 +76,7 @@ TEST_CASE("the three published fixtures are embedded") {
   for (const Fixture& f : kFixtures) CHECK_MESSAGE(f.text.find("[Game \"Chinese Chess\"]") != std::string_view::npos, f.name);
 }
 
-TEST_CASE("Xu Yinchuan - Nie Weiping 1999: Chinese moves, a handicap FEN, comments, a variation, resignation") {
+TEST_CASE("Xu Yinchuan - Nie Weiping 1999: Chinese moves, a handicap FEN, comments, a variation, a result") {
   const PgnGame pgn = imported(fixture("xu_yinchuan_nie_weiping_1999.pgn"));
   CHECK(tag(pgn.tags, "Red") == "许银川");
   CHECK(tag(pgn.tags, "Black") == "聂卫平");
@@ -85,8 +85,9 @@ TEST_CASE("Xu Yinchuan - Nie Weiping 1999: Chinese moves, a handicap FEN, commen
   CHECK(pgn.game.start_position().fen() == "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/9/1C5C1/9/RN2K2NR w - - 0 1");
   CHECK(pgn.game.ply() == 75);  // 38 moves by red, 37 by black
   CHECK(board_and_side(pgn.game.position()) == "2R6/5k2C/n8/p1p5p/6b2/6p2/9/9/9/4K4 b");
-  // 1-0 on a position the rules do not end: black resigned.
-  CHECK(pgn.game.status().reason == Reason::kResignation);
+  // 1-0 on a position the rules do not end, and no Termination: the
+  // record's result, whose cause the record does not give.
+  CHECK(pgn.game.status().reason == Reason::kRecorded);
   CHECK(pgn.game.status().winner() == kRed);
   CHECK(to_iccs(pgn.game.moves().front()) == "b2e2");
   check_round_trip(pgn);
@@ -100,7 +101,7 @@ TEST_CASE("Lv Qin - Xu Yinchuan 2004: ICCS with the full xqbase tag set") {
   CHECK(tag(pgn.tags, "Event") == "第24届“五羊杯”全国冠军邀请赛");
   CHECK(pgn.game.ply() == 143);
   CHECK(board_and_side(pgn.game.position()) == "2bak4/4a4/4b4/9/P8/4R4/3rp4/3NB4/4A4/4KAB2 b");
-  CHECK(pgn.game.status().reason == Reason::kResignation);
+  CHECK(pgn.game.status().reason == Reason::kRecorded);
   CHECK(pgn.game.status().winner() == kRed);
   check_round_trip(pgn);
 }
@@ -140,11 +141,12 @@ TEST_CASE("PGN movetext: numbers, comments, nested variations, NAGs, marks, dash
 TEST_CASE("PGN results: the tag and the token, and refusals when they disagree") {
   auto both = parse_pgn("[Result \"0-1\"]\n1. h2e2 h9g7 0-1");
   REQUIRE(both);
-  CHECK(both->game.status().reason == Reason::kResignation);
+  CHECK(both->game.status().reason == Reason::kRecorded);
   CHECK(both->game.status().winner() == kBlack);
   auto tag_only = parse_pgn("[Result \"1/2-1/2\"]\n1. h2e2 h9g7");
   REQUIRE(tag_only);
-  CHECK(tag_only->game.status().reason == Reason::kAgreement);
+  CHECK(tag_only->game.status().reason == Reason::kRecorded);
+  CHECK(tag_only->game.status().outcome == Outcome::kDraw);
   auto differ = parse_pgn("[Result \"1-0\"]\n1. h2e2 h9g7 0-1");
   REQUIRE_FALSE(differ);
   CHECK(differ.code() == "record_results_differ");

@@ -55,8 +55,8 @@ TEST_CASE("pasted Chinese records: numbers, full-width digits, run-together move
   auto game = parse_record(record);
   REQUIRE_MESSAGE(game, (game ? "" : game.error()));
   CHECK(game->ply() == 8);
-  // The trailing 1-0 on a position the rules do not end: black resigned.
-  CHECK(game->status().reason == Reason::kResignation);
+  // The trailing 1-0 on a position the rules do not end: red won, as recorded.
+  CHECK(game->status().reason == Reason::kRecorded);
   const std::string iccs = format_record(*game, Notation::kIccs);
   CHECK(iccs == "1. h2e2 h9g7\n2. h0g2 i9h9\n3. i0h0 b9c7\n4. c3c4 g6g5\n1-0\n");
 }

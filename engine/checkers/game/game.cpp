@@ -12,6 +12,27 @@ namespace {
 
 std::string seat_name(Player p) { return "player " + std::to_string(p + 1); }
 
+// Records name seats p1..p6 (ending and takeover lines).
+std::string record_seat(Player p) { return "p" + std::to_string(p + 1); }
+std::optional<Player> record_seat_of(std::string_view text, int players) {
+  if (text.size() != 2 || text[0] != 'p' || text[1] < '1' || text[1] > '0' + players) return std::nullopt;
+  return Player(text[1] - '1');
+}
+
+EndReason reason_of(EndingKind kind) {
+  switch (kind) {
+    case EndingKind::kResignation: return EndReason::resignation;
+    case EndingKind::kAgreement: return EndReason::agreement;
+    case EndingKind::kAbandonment: return EndReason::abandonment;
+    case EndingKind::kTimeout: return EndReason::timeout;
+    case EndingKind::kTimeoutDraw: return EndReason::timeout_draw;
+    case EndingKind::kRecorded: return EndReason::recorded;
+  }
+  return EndReason::recorded;
+}
+
+constexpr std::string_view kTakeoverPrefix = "takeover:";
+
 bool is_move_number(std::string_view token) {
   std::size_t digits = 0;
   while (digits < token.size() && token[digits] >= '0' && token[digits] <= '9') ++digits;
@@ -60,6 +81,18 @@ std::string_view end_reason_name(EndReason reason) {
       return "turn_cap";
     case EndReason::equal_turns:
       return "equal_turns";
+    case EndReason::resignation:
+      return ending_code(EndingKind::kResignation);
+    case EndReason::agreement:
+      return ending_code(EndingKind::kAgreement);
+    case EndReason::abandonment:
+      return ending_code(EndingKind::kAbandonment);
+    case EndReason::timeout:
+      return ending_code(EndingKind::kTimeout);
+    case EndReason::timeout_draw:
+      return ending_code(EndingKind::kTimeoutDraw);
+    case EndReason::recorded:
+      return ending_code(EndingKind::kRecorded);
     case EndReason::none:
       break;
   }
@@ -85,6 +118,8 @@ void Game::reset(const Position& start) {
   start_ = start;
   plies_.clear();
   redo_.clear();
+  ending_.reset();
+  takeovers_.clear();
   finished_by_ply_.clear();
   finish_order_.clear();
   // Seats already finished in a set-up start keep that, in turn order.
@@ -179,6 +214,11 @@ void Game::push(const WrittenMove& written) {
 }
 
 bool Game::undo() {
+  if (ending_) {
+    ending_.reset();
+    refresh_status();
+    return true;
+  }
   if (plies_.empty()) return false;
   PlyRecord last = std::move(plies_.back());
   plies_.pop_back();
@@ -187,12 +227,14 @@ bool Game::undo() {
   keys_.pop_back();
   position_.unmake(last.move, Undo{last.mover});
   redo_.push_back(WrittenMove{last.move, std::move(last.path)});
+  // A seat taken over after this ply comes back with it.
+  while (!takeovers_.empty() && takeovers_.back().ply > int(plies_.size())) takeovers_.pop_back();
   refresh_status();
   return true;
 }
 
 bool Game::redo() {
-  if (redo_.empty()) return false;
+  if (redo_.empty() || status_.over) return false;
   WrittenMove w = std::move(redo_.back());
   redo_.pop_back();
   push(w);
@@ -201,9 +243,48 @@ bool Game::redo() {
 
 bool Game::truncate(int ply) {
   if (ply < 0 || std::size_t(ply) > plies_.size()) return false;
+  ending_.reset();
   while (plies_.size() > std::size_t(ply)) undo();
   redo_.clear();
+  refresh_status();
   return true;
+}
+
+Result<bool> Game::check_seat(Player p) const {
+  if (status_.over) return make_error(code::game_over, "the game is over");
+  if (p < 0 || p >= position_.players())
+    return make_error(code::checkers_no_such_seat, "no such seat").with("seat", p + 1).with("players", position_.players());
+  return true;
+}
+
+Result<GameStatus> Game::restore(Ending ending) {
+  if (status_.over) return make_error(code::game_over, "the game is over");
+  if (position_.players() != 2)
+    return make_error(code::checkers_two_players_only, "only a two-player game ends so")
+        .with("ending", std::string(ending_code(ending.kind)));
+  ending_ = ending;
+  redo_.clear();
+  refresh_status();
+  return status_;
+}
+
+Result<GameStatus> Game::agree_draw() { return restore({EndingKind::kAgreement, -1}); }
+
+Result<GameStatus> Game::flag(Player p) {
+  if (auto ok = check_seat(p); !ok) return ok.failure();
+  if (position_.players() > 2) return take_over(p);
+  return restore({EndingKind::kTimeout, p});
+}
+
+Result<GameStatus> Game::take_over(Player p) {
+  if (auto ok = check_seat(p); !ok) return ok.failure();
+  if (is_taken_over(p)) return make_error(code::checkers_seat_taken_over, "the AI plays that seat already").with("seat", p + 1);
+  takeovers_.push_back({p, int(plies_.size())});
+  return status_;
+}
+
+bool Game::is_taken_over(Player p) const {
+  return std::any_of(takeovers_.begin(), takeovers_.end(), [p](const Takeover& r) { return r.player == p; });
 }
 
 std::uint8_t Game::finished_seats() const {
@@ -235,6 +316,34 @@ void Game::refresh_status() {
   s.to_move = position_.side_to_move();
   s.finish_order = finish_order_;
   s.places.assign(n, 0);
+  if (ending_) {
+    // Two players (restore() refuses more).
+    s.over = true;
+    s.reason = reason_of(ending_->kind);
+    const auto winner = two_seat_winner(*ending_);
+    const std::string side = ending_->seat >= 0 ? seat_name(Player(ending_->seat)) : "";
+    if (winner) {
+      s.kind = ResultKind::win;
+      s.winner = Player(*winner);
+      for (Player p = 0; p < n; ++p) s.places[p] = p == *winner ? 1 : 2;
+    } else {
+      s.kind = ResultKind::draw;
+      s.winner.reset();
+      s.places.assign(n, 1);
+    }
+    switch (ending_->kind) {
+      case EndingKind::kResignation: s.description = side + " resigns"; break;
+      case EndingKind::kAgreement: s.description = "draw by agreement"; break;
+      case EndingKind::kAbandonment: s.description = side + " abandoned the game"; break;
+      case EndingKind::kTimeout: s.description = side + " lost on time"; break;
+      case EndingKind::kTimeoutDraw: s.description = "draw on time"; break;
+      case EndingKind::kRecorded:
+        s.description = winner ? seat_name(Player(*winner)) + " wins, as recorded" : std::string("draw, as recorded");
+        break;
+    }
+    status_ = std::move(s);
+    return;
+  }
   const bool play_on = rules_.multiplayer_end == MultiplayerEnd::play_on && n >= 3;
   if (!finish_order_.empty()) s.winner = finish_order_.front();
 
@@ -303,6 +412,15 @@ std::string Game::record() const {
     if (i % std::size_t(n) == 0) out += "\n" + std::to_string(i / std::size_t(n) + 1) + ".";
     out += " " + format_path(plies_[i].path);
   }
+  if (!takeovers_.empty()) {
+    out += "\n" + std::string(kTakeoverPrefix);
+    for (const Takeover& r : takeovers_) out += " " + record_seat(r.player) + "@" + std::to_string(r.ply);
+  }
+  if (ending_) {
+    const int seat = ending_->seat;
+    const std::string name = ending_->kind == EndingKind::kAgreement ? "" : seat < 0 ? "draw" : record_seat(Player(seat));
+    out += "\n" + ending_line(ending_->kind, name);
+  }
   return out + "\n";
 }
 
@@ -338,8 +456,58 @@ Result<Game> Game::from_record(std::string_view record, RuleOptions rules) {
   if (auto why = rules.problem()) return *why;
   Game game(rules, 0);
   if (start) game.reset(*start);
+  // The `takeover:` and `ending:` lines follow the moves.
+  std::vector<Takeover> taken;
+  std::optional<Ending> ending;
+  const int players = game.position().players();
+  const auto bad_line = [](std::string_view line) {
+    const std::string text(line.substr(0, 60));
+    return make_error(code::checkers_record_ending, "bad line: " + text).with("text", text);
+  };
+  for (;;) {
+    const std::size_t last = rest.find_last_not_of(" \t\r\n");
+    if (last == std::string_view::npos) break;
+    const std::size_t begin = rest.rfind('\n', last);
+    const std::string_view line = rest.substr(begin == std::string_view::npos ? 0 : begin + 1, last + 1 - (begin == std::string_view::npos ? 0 : begin + 1));
+    if (is_ending_line(line)) {
+      const auto parsed = parse_ending_line(line);
+      if (!parsed || ending) return bad_line(line);
+      const auto seat = record_seat_of(parsed->seat_name, players);
+      if (parsed->kind == EndingKind::kAgreement ? !parsed->seat_name.empty()
+          : parsed->seat_name == "draw"          ? parsed->kind != EndingKind::kRecorded
+                                                 : !seat)
+        return bad_line(line);
+      ending = Ending{parsed->kind, seat ? int(*seat) : -1};
+    } else if (line.substr(0, kTakeoverPrefix.size()) == kTakeoverPrefix) {
+      for (std::string_view token : split_whitespace(line.substr(kTakeoverPrefix.size()))) {
+        const std::size_t at = token.find('@');
+        const auto seat = record_seat_of(token.substr(0, at), players);
+        int ply = -1;
+        if (at != std::string_view::npos && at + 1 < token.size() && token.size() - at <= 7) {
+          ply = 0;
+          for (char c : token.substr(at + 1)) ply = c >= '0' && c <= '9' && ply >= 0 ? ply * 10 + (c - '0') : -1;
+        }
+        if (!seat || ply < 0) return bad_line(line);
+        taken.push_back({*seat, ply});
+      }
+    } else {
+      break;
+    }
+    rest = rest.substr(0, begin == std::string_view::npos ? 0 : begin);
+  }
   int number = 0;
+  std::size_t next_takeover = 0;
+  const auto takeover_due = [&]() -> Result<bool> {
+    for (; next_takeover < taken.size() && taken[next_takeover].ply <= int(game.plies().size()); ++next_takeover) {
+      const Takeover& r = taken[next_takeover];
+      if (r.ply != int(game.plies().size())) return bad_line(std::string(kTakeoverPrefix) + " " + record_seat(r.player));
+      auto done = game.take_over(r.player);
+      if (!done) return done.failure();
+    }
+    return true;
+  };
   for (std::string_view token : split_whitespace(rest)) {
+    if (auto due = takeover_due(); !due) return due.failure();
     if (is_move_number(token)) continue;
     ++number;
     auto played = game.play_text(token);
@@ -349,6 +517,13 @@ Result<Game> Game::from_record(std::string_view record, RuleOptions rules) {
           .with("number", number)
           .with("move", std::string(token))
           .because(played.failure());
+  }
+  if (auto due = takeover_due(); !due) return due.failure();
+  if (next_takeover < taken.size())
+    return bad_line(std::string(kTakeoverPrefix) + " " + record_seat(taken[next_takeover].player));
+  if (ending) {
+    auto ended = game.restore(*ending);
+    if (!ended) return ended.failure();
   }
   return game;
 }

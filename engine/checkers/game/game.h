@@ -3,6 +3,12 @@
 // plies, and the result (rules spec §2.3, §2.4). This is what a player-facing
 // session and the server use; search works on Position directly.
 //
+// Endings beyond the board (engine/core/ending.h): a two-player game ends
+// by agreement or on time like the other games; a seat that resigns,
+// abandons, or (with more than two seats) runs out of time is taken over
+// instead: the game goes on and the AI plays that seat. Records carry both
+// (`ending: timeout p2`, `takeover: p3@12`: the AI took seat 3 over after 12 plies).
+//
 // Passes: the game never passes by itself. When the side to move has no move,
 // legal_moves() is a lone pass and play(Move::pass()) records it as a ply.
 // Play-on games skip finished seats without recording anything.
@@ -29,6 +35,7 @@
 #include <string_view>
 #include <vector>
 
+#include "../../core/ending.h"
 #include "../../core/result.h"
 #include "notation.h"
 #include "../position.h"
@@ -64,6 +71,13 @@ enum class EndReason : std::uint8_t {
   repetition,   // "repetition"
   turn_cap,     // "turn_cap"
   equal_turns,  // "equal_turns"
+  // The shared endings (engine/core/ending.h), in its order; two players only.
+  resignation,
+  agreement,
+  abandonment,
+  timeout,
+  timeout_draw,
+  recorded,
 };
 std::string_view result_kind_name(ResultKind kind);
 std::string_view end_reason_name(EndReason reason);
@@ -116,7 +130,8 @@ class Game {
   // Plays a move written in notation.h's forms.
   Result<GameStatus> play_text(std::string_view text);
 
-  // Take back or replay one ply. play() clears the redo list.
+  // Take back an ending (if any), else one ply (with the takeovers made
+  // after it); replay one ply. play() clears the redo list.
   bool undo();
   bool redo();
   bool can_undo() const { return !plies_.empty(); }
@@ -128,11 +143,34 @@ class Game {
   // play-on search treats as retired (ai_levels.h).
   std::uint8_t finished_seats() const;
 
+  // Endings. A two-player game ends by agreement, on time (`flag`: the
+  // flagged seat loses; either side could still win, so no flag is a draw),
+  // or as a record says (`restore`); more seats have no such endings
+  // (checkers_two_players_only). `take_over` hands a seat to the AI: the
+  // game goes on; resigning and abandoning a seat do that in every game,
+  // and so does a flag with more than two seats. All refused with game_over once
+  // the game is over; `take_over` with checkers_seat_taken_over for a seat
+  // the AI plays already.
+  Result<GameStatus> agree_draw();
+  Result<GameStatus> flag(Player p);
+  Result<GameStatus> take_over(Player p);
+  Result<GameStatus> restore(Ending ending);
+  const std::optional<Ending>& ending() const { return ending_; }
+  // Whether the AI has taken the seat over.
+  bool is_taken_over(Player p) const;
+  // Each takeover: the seat and the plies played before it.
+  struct Takeover {
+    Player player;
+    int ply;
+  };
+  const std::vector<Takeover>& takeovers() const { return takeovers_; }
+
  private:
   void reset(const Position& start);
   void push(const WrittenMove& written);
   bool second_can_equalize(Player first) const;
   void refresh_status();
+  Result<bool> check_seat(Player p) const;
 
   RuleOptions rules_;
   Position start_;
@@ -142,6 +180,8 @@ class Game {
   std::vector<Player> finish_order_;         // sticky, in finishing order
   std::vector<std::uint8_t> finished_by_ply_;  // how many seats each ply finished
   std::vector<WrittenMove> redo_;            // most recent undone ply at the back
+  std::optional<Ending> ending_;
+  std::vector<Takeover> takeovers_;      // in the order they happened
   GameStatus status_;
 };
 

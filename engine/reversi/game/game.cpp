@@ -3,6 +3,8 @@
 #include "../codes.h"
 #include "notation.h"
 
+#include <cstdlib>
+
 namespace qipan::reversi {
 
 Game::Game(Position start) : start_(start), position_(start) {
@@ -13,10 +15,67 @@ Game::Game(Position start) : start_(start), position_(start) {
   }
 }
 
+namespace {
+
+std::string_view color_name(Color c) { return c == kBlack ? "black" : "white"; }
+
+EndReason reason_of(EndingKind kind) {
+  switch (kind) {
+    case EndingKind::kResignation: return EndReason::kResignation;
+    case EndingKind::kAgreement: return EndReason::kAgreement;
+    case EndingKind::kAbandonment: return EndReason::kAbandonment;
+    case EndingKind::kTimeout: return EndReason::kTimeout;
+    case EndingKind::kTimeoutDraw: return EndReason::kTimeoutDraw;
+    case EndingKind::kRecorded: return EndReason::kRecorded;
+  }
+  return EndReason::kRecorded;
+}
+
+// The ending a GGF RE[] value gives to a game the board has not ended:
+// "+64.000:r" (the loser resigned), ":t" (its time ran out), ":s" (a score
+// both agreed: a draw by agreement when even), a bare score the result as
+// recorded; nullopt for "?" or no value.
+std::optional<Ending> ending_of_ggf_result(std::string_view result) {
+  const std::size_t colon = result.find(':');
+  const std::string_view score_text = result.substr(0, colon);
+  const std::string_view flag = colon == std::string_view::npos ? std::string_view{} : result.substr(colon + 1);
+  if (score_text.empty() || score_text == "?") return std::nullopt;
+  char* end = nullptr;
+  const std::string copy(score_text);
+  const double score = std::strtod(copy.c_str(), &end);
+  if (end == copy.c_str()) return std::nullopt;
+  const int winner = score > 0 ? int(kBlack) : score < 0 ? int(kWhite) : -1;
+  if (winner >= 0 && (flag == "r" || flag == "R")) return Ending{EndingKind::kResignation, 1 - winner};
+  if (winner >= 0 && (flag == "t" || flag == "T")) return Ending{EndingKind::kTimeout, 1 - winner};
+  if (winner < 0 && (flag == "s" || flag == "S")) return Ending{EndingKind::kAgreement, -1};
+  return Ending{EndingKind::kRecorded, winner};
+}
+
+// "<code> <seat>" for an `ending:` line; "" for a malformed one.
+std::optional<Ending> ending_of_line(const EndingLine& line) {
+  const std::string& seat = line.seat_name;
+  const int side = seat == "black" ? int(kBlack) : seat == "white" ? int(kWhite) : -1;
+  switch (line.kind) {
+    case EndingKind::kAgreement: return seat.empty() ? std::optional<Ending>(Ending{line.kind, -1}) : std::nullopt;
+    case EndingKind::kRecorded:
+      if (side >= 0 || seat == "draw") return Ending{line.kind, side};
+      return std::nullopt;
+    default: return side >= 0 ? std::optional<Ending>(Ending{line.kind, side}) : std::nullopt;
+  }
+}
+
+}  // namespace
+
 std::string_view end_reason_code(EndReason reason) {
   switch (reason) {
     case EndReason::kBoardFull: return "board_full";
     case EndReason::kNoMoves: return "no_moves";
+    case EndReason::kResignation: return ending_code(EndingKind::kResignation);
+    case EndReason::kAgreement: return ending_code(EndingKind::kAgreement);
+    case EndReason::kAbandonment: return ending_code(EndingKind::kAbandonment);
+    case EndReason::kTimeout: return ending_code(EndingKind::kTimeout);
+    case EndReason::kTimeoutDraw: return ending_code(EndingKind::kTimeoutDraw);
+    case EndReason::kRecorded: return ending_code(EndingKind::kRecorded);
     case EndReason::kNone: break;
   }
   return "";
@@ -54,6 +113,12 @@ Result<Game> Game::from_ggf(std::string_view text, GgfInfo* info) {
       if (!played) return played.failure();  // cannot happen after parse_ggf
     }
   if (info) *info = parsed->info;
+  if (!game.over()) {
+    if (auto ending = ending_of_ggf_result(parsed->info.result)) {
+      game.ending_ = ending;
+      if (ending->kind == EndingKind::kRecorded) game.recorded_result_ = parsed->info.result;
+    }
+  }
   return game;
 }
 
@@ -73,24 +138,109 @@ Result<Game> Game::from_record(std::string_view record, GgfInfo* info) {
     if (!start)
       return make_error(code::record_bad_board_line, "bad board line: " + start.error()).because(start.failure());
     const std::string_view rest = line_end == std::string_view::npos ? std::string_view{} : record.substr(line_end + 1);
-    return from_transcript(rest, *start);
+    return with_ending(rest, *start);
   }
-  return from_transcript(record);
+  return with_ending(record, Position::start());
+}
+
+// The transcript, and the `ending:` line after it if there is one.
+Result<Game> Game::with_ending(std::string_view record, Position start) {
+  std::string_view transcript = record;
+  std::optional<Ending> ending;
+  const std::size_t last_start = record.find_last_not_of(" \t\r\n");
+  if (last_start != std::string_view::npos) {
+    const std::size_t line_begin = record.rfind('\n', last_start);
+    const std::string_view last = record.substr(line_begin == std::string_view::npos ? 0 : line_begin + 1);
+    if (is_ending_line(last)) {
+      const auto line = parse_ending_line(last);
+      ending = line ? ending_of_line(*line) : std::nullopt;
+      if (!ending)
+        return make_error(code::record_bad_ending, "bad ending line: " + printable(last, 60))
+            .with("text", printable(last, 60));
+      transcript = record.substr(0, line_begin == std::string_view::npos ? 0 : line_begin);
+    }
+  }
+  auto game = from_transcript(transcript, start);
+  if (!game) return game;
+  if (ending) {
+    auto ended = game->restore(*ending);
+    if (!ended) return ended.failure();
+  }
+  return game;
 }
 
 std::string Game::record() const {
   std::string out;
   if (!(start_ == Position::start())) out = board_string(start_) + "\n";
-  return out + transcript();
+  out += transcript();
+  if (ending_) {
+    const int seat = ending_->seat;
+    const std::string_view name = ending_->kind == EndingKind::kAgreement ? ""
+                                  : seat < 0                                 ? "draw"
+                                                                             : color_name(Color(seat));
+    out += "\n" + ending_line(ending_->kind, name);
+  }
+  return out;
 }
 
 std::string Game::ggf(const GgfInfo& info) const {
   std::vector<Square> squares;
   for (const Ply& ply : plies_) squares.push_back(ply.square);
-  return format_ggf(start_, squares, info);
+  GgfInfo out = info;
+  out.result.clear();
+  if (ending_) {
+    // GGS writes a lost game as the whole board to the winner, with the
+    // flag of how it was lost.
+    const auto winner = two_seat_winner(*ending_);
+    const char* score = !winner ? "+0.000" : *winner == kBlack ? "+64.000" : "-64.000";
+    switch (ending_->kind) {
+      case EndingKind::kResignation:
+      case EndingKind::kAbandonment: out.result = std::string(score) + ":r"; break;
+      case EndingKind::kTimeout:
+      case EndingKind::kTimeoutDraw: out.result = std::string(score) + ":t"; break;
+      case EndingKind::kAgreement: out.result = "+0.000:s"; break;
+      case EndingKind::kRecorded: out.result = recorded_result_.empty() ? score : recorded_result_; break;
+    }
+  }
+  return format_ggf(start_, squares, out);
 }
 
-GameStatus Game::status() const { return status_of(position_); }
+Result<GameStatus> Game::restore(Ending ending) {
+  if (over()) return make_error(code::game_over, "the game is over");
+  ending_ = ending;
+  redo_.clear();
+  return status();
+}
+
+Result<GameStatus> Game::resign(Color side) { return restore({EndingKind::kResignation, int(side)}); }
+Result<GameStatus> Game::agree_draw() { return restore({EndingKind::kAgreement, -1}); }
+Result<GameStatus> Game::abandon(Color side) { return restore({EndingKind::kAbandonment, int(side)}); }
+Result<GameStatus> Game::flag(Color side) { return restore({EndingKind::kTimeout, int(side)}); }
+
+GameStatus Game::status() const {
+  GameStatus status = status_of(position_);
+  if (!ending_) return status;
+  // The discs stay as they are on the board; the ending decides the winner.
+  status.over = true;
+  status.reason = reason_of(ending_->kind);
+  const auto winner = two_seat_winner(*ending_);
+  status.winner = winner ? std::optional<Color>(Color(*winner)) : std::nullopt;
+  status.final_black = status.black_discs;
+  status.final_white = status.white_discs;
+  status.black_score = status.black_discs - status.white_discs;
+  const std::string side = ending_->seat >= 0 ? std::string(color_name(Color(ending_->seat))) : "";
+  switch (ending_->kind) {
+    case EndingKind::kResignation: status.description = side + " resigns"; break;
+    case EndingKind::kAgreement: status.description = "draw by agreement"; break;
+    case EndingKind::kAbandonment: status.description = side + " abandoned the game"; break;
+    case EndingKind::kTimeout: status.description = side + " lost on time"; break;
+    case EndingKind::kTimeoutDraw: status.description = "draw on time"; break;
+    case EndingKind::kRecorded:
+      status.description = winner ? side + " wins, as recorded" : std::string("draw, as recorded");
+      break;
+  }
+  return status;
+}
 
 GameStatus status_of(const Position& position) {
   GameStatus status;
@@ -122,7 +272,7 @@ GameStatus status_of(const Position& position) {
 }
 
 std::optional<Error> Game::illegal_reason(Square square) const {
-  if (position_.game_over()) return make_error(code::game_over, "the game is over");
+  if (over()) return make_error(code::game_over, "the game is over");
   if (square == kPass) {
     // The game passes by itself when a side must: a pass asked for is never due.
     return make_error(code::pass_not_allowed, "a side passes only when it has no move; it has one")
@@ -159,12 +309,18 @@ Result<GameStatus> Game::play(Square square) {
 }
 
 bool Game::can_undo() const {
+  if (ending_) return true;
   for (const Ply& ply : plies_)
     if (ply.square != kPass) return true;
   return false;
 }
 
 bool Game::undo() {
+  if (ending_) {
+    ending_.reset();
+    recorded_result_.clear();
+    return true;
+  }
   if (!can_undo()) return false;
   // Drop a trailing forced pass, then the move before it.
   while (!plies_.empty()) {
@@ -181,7 +337,7 @@ bool Game::undo() {
 }
 
 bool Game::redo() {
-  if (redo_.empty()) return false;
+  if (redo_.empty() || over()) return false;
   const Square square = redo_.back();
   redo_.pop_back();
   push(square);
@@ -200,6 +356,8 @@ bool Game::truncate(int ply) {
     position_.unmake(last.square, undo);
   }
   redo_.clear();
+  ending_.reset();
+  recorded_result_.clear();
   return true;
 }
 

@@ -1,7 +1,10 @@
 // A Reversi game: a start position, the plies played (forced passes are
 // recorded automatically, as the rules make them), undo/redo by whole moves,
-// and the result. This is what a player-facing session and the server use;
-// search works on Position directly.
+// the result, and the endings every game shares (engine/core/ending.h:
+// resignation, agreement, abandonment, timeout, a recorded result), which
+// records carry and undo takes back. This is what a player-facing session
+// and the server use; search works on Position directly. Seats are colours:
+// 0 black, 1 white.
 #pragma once
 
 #include <cstdint>
@@ -10,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "../../core/ending.h"
 #include "../../core/result.h"
 #include "ggf.h"
 #include "../position.h"
@@ -23,9 +27,20 @@ struct Ply {
 };
 
 // Why a game ended, as a stable code the page words (strings/reversi.js
-// reason_<code>): the board is full, or neither side can move.
-enum class EndReason : std::uint8_t { kNone, kBoardFull, kNoMoves };
-// "" (not over), "board_full", "no_moves".
+// reason_<code>): the board is full, or neither side can move, or one of the
+// shared endings (in engine/core/ending.h's order).
+enum class EndReason : std::uint8_t {
+  kNone,
+  kBoardFull,
+  kNoMoves,
+  kResignation,
+  kAgreement,
+  kAbandonment,
+  kTimeout,
+  kTimeoutDraw,
+  kRecorded,
+};
+// "" (not over), "board_full", "no_moves", or ending_code()'s codes.
 std::string_view end_reason_code(EndReason reason);
 
 struct GameStatus {
@@ -57,8 +72,11 @@ class Game {
   // A GGF record (ggf.h); its players and date are in `info` if given.
   static Result<Game> from_ggf(std::string_view text, GgfInfo* info = nullptr);
   // A record as exported by record() (an optional board-string line for a
-  // set-up start, then the transcript), or a GGF record. Refusals:
-  // record_bad_board_line, transcript_bad_move, the GGF codes.
+  // set-up start, the transcript, and an `ending: <code> <side>` line for a
+  // shared ending), or a GGF record (RE[] with :r is a resignation, :t a
+  // timeout, :s an agreement; a result on a board the rules do not end is
+  // the recorded result). Refusals: record_bad_board_line,
+  // record_bad_ending, transcript_bad_move, the GGF codes.
   static Result<Game> from_record(std::string_view record, GgfInfo* info = nullptr);
   std::string record() const;
   // The game as GGF with the players, place and date of `info`.
@@ -68,6 +86,19 @@ class Game {
   const Position& position() const { return position_; }
   const std::vector<Ply>& plies() const { return plies_; }
   GameStatus status() const;
+  bool over() const { return ending_.has_value() || position_.game_over(); }
+
+  // The shared endings (engine/core/ending.h), refused with game_over once
+  // the game is over. `side` resigns, abandons (its opponent claims the
+  // game) or runs out of time: in Reversi a flag always loses, since the
+  // other side could still win whatever the board.
+  Result<GameStatus> resign(Color side);
+  Result<GameStatus> agree_draw();
+  Result<GameStatus> abandon(Color side);
+  Result<GameStatus> flag(Color side);
+  // Ends the game as a record says it ended, taken as written.
+  Result<GameStatus> restore(Ending ending);
+  const std::optional<Ending>& ending() const { return ending_; }
 
   // Why playing `square` now is illegal (game_over, square_out_of_range,
   // square_taken, flips_nothing, pass_not_allowed for kPass: the game
@@ -77,11 +108,12 @@ class Game {
   // goes on, its pass is recorded too. Refuses with the reason otherwise.
   Result<GameStatus> play(Square square);
   // Keeps the first `ply` plies (a forced pass after them stays with its
-  // move) and forgets the redo list: "continue from here". Returns false
+  // move) and forgets the redo list and an ending: "continue from here". Returns false
   // (and changes nothing) when `ply` is out of range.
   bool truncate(int ply);
 
-  // Take back or replay one real move (with the pass that followed it).
+  // Take back an ending if there is one, else one real move (with the pass
+  // that followed it); replay a move.
   bool undo();
   bool redo();
   bool can_undo() const;
@@ -94,12 +126,15 @@ class Game {
 
  private:
   void push(Square square);
+  static Result<Game> with_ending(std::string_view record, Position start);
   void pass_if_forced();
 
   Position start_;
   Position position_;
   std::vector<Ply> plies_;
   std::vector<Square> redo_;  // undone real moves, most recent at the back
+  std::optional<Ending> ending_;
+  std::string recorded_result_;  // a GGF RE[] value behind a recorded ending, written back as read
 };
 
 }  // namespace qipan::reversi

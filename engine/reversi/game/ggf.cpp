@@ -176,7 +176,9 @@ std::string format_ggf(const Position& start, std::span<const Square> plies, con
     Undo undo;
     pos.make(s, undo);
   }
-  if (pos.game_over()) {
+  if (!info.result.empty()) {
+    out += "RE[" + clean(info.result) + "]";
+  } else if (pos.game_over()) {
     char result[32];
     std::snprintf(result, sizeof result, "RE[%+d.000]", pos.final_score_for_black());
     out += result;

@@ -26,7 +26,7 @@ struct GgfInfo {
   std::string white = "?";  // PW[]
   std::string place = "Qipan";  // PC[]
   std::string date;    // DT[], omitted when empty
-  std::string result;  // RE[] as read (import only; export computes it)
+  std::string result;  // RE[] as read; on export, written when set (a game's ending), else computed
 };
 
 struct GgfGame {
@@ -46,8 +46,8 @@ inline constexpr std::size_t kMaxGgfText = 100000;
 bool looks_like_ggf(std::string_view text);
 
 // A GGF record of `plies` (legal, from `start`; passes written B[PA]/W[PA]).
-// RE[] is black's final score with empties to the winner (e.g. RE[+18.000])
-// when the game is over after the last ply, else RE[?].
+// RE[] is info.result when set, else black's final score with empties to the
+// winner (e.g. RE[+18.000]) when the game is over after the last ply, else RE[?].
 std::string format_ggf(const Position& start, std::span<const Square> plies, const GgfInfo& info = {});
 
 }  // namespace qipan::reversi

@@ -43,8 +43,12 @@ std::string_view reason_code(Reason reason) {
     case Reason::kRepetition: return "repetition";
     case Reason::kMoveLimit: return "move_limit";
     case Reason::kInsufficientMaterial: return "insufficient_material";
-    case Reason::kResignation: return "resignation";
-    case Reason::kAgreement: return "agreement";
+    case Reason::kResignation: return ending_code(EndingKind::kResignation);
+    case Reason::kAgreement: return ending_code(EndingKind::kAgreement);
+    case Reason::kAbandonment: return ending_code(EndingKind::kAbandonment);
+    case Reason::kTimeout: return ending_code(EndingKind::kTimeout);
+    case Reason::kTimeoutDraw: return ending_code(EndingKind::kTimeoutDraw);
+    case Reason::kRecorded: return ending_code(EndingKind::kRecorded);
   }
   return "none";
 }
@@ -115,18 +119,26 @@ Result<Status> Game::play(Move m) {
   return status_;
 }
 
-Result<Status> Game::resign(Color loser) {
+Result<Status> Game::restore(Ending ending) {
   if (status_.over()) return game_over(status_);
-  ending_ = PlayersEnding{Reason::kResignation, loser};
+  ending_ = ending;
   refresh_status();
   return status_;
 }
 
-Result<Status> Game::agree_draw() {
-  if (status_.over()) return game_over(status_);
-  ending_ = PlayersEnding{Reason::kAgreement, kRed};
-  refresh_status();
-  return status_;
+Result<Status> Game::resign(Color loser) { return restore({EndingKind::kResignation, int(loser)}); }
+
+Result<Status> Game::agree_draw() { return restore({EndingKind::kAgreement, -1}); }
+
+Result<Status> Game::abandon(Color absent) { return restore({EndingKind::kAbandonment, int(absent)}); }
+
+Result<Status> Game::flag(Color flagged) {
+  const bool can_win = has_mating_material(position_, opposite(flagged));
+  return restore({can_win ? EndingKind::kTimeout : EndingKind::kTimeoutDraw, int(flagged)});
+}
+
+Result<Status> Game::record_result(std::optional<Color> winner) {
+  return restore({EndingKind::kRecorded, winner ? int(*winner) : -1});
 }
 
 Result<Status> Game::truncate(int ply) {
@@ -221,17 +233,38 @@ void Game::refresh_status() {
   const Color us = position_.side_to_move();
   s.in_check = position_.in_check();
 
-  if (ending_ && ending_->reason == Reason::kResignation) {
-    s.outcome = win_for(opposite(ending_->loser));
-    s.reason = Reason::kResignation;
-    s.description = side_name(ending_->loser) + " resigns";
-    status_ = std::move(s);
-    return;
-  }
   if (ending_) {
-    s.outcome = Outcome::kDraw;
-    s.reason = Reason::kAgreement;
-    s.description = "draw by agreement";
+    const auto winner = two_seat_winner(*ending_);
+    s.outcome = winner ? win_for(Color(*winner)) : Outcome::kDraw;
+    const std::string side = ending_->seat >= 0 ? side_name(Color(ending_->seat)) : "";
+    switch (ending_->kind) {
+      case EndingKind::kResignation:
+        s.reason = Reason::kResignation;
+        s.description = side + " resigns";
+        break;
+      case EndingKind::kAgreement:
+        s.reason = Reason::kAgreement;
+        s.description = "draw by agreement";
+        break;
+      case EndingKind::kAbandonment:
+        s.reason = Reason::kAbandonment;
+        s.description = side + " abandoned the game";
+        break;
+      case EndingKind::kTimeout:
+        s.reason = Reason::kTimeout;
+        s.description = side + " lost on time";
+        break;
+      case EndingKind::kTimeoutDraw:
+        s.reason = Reason::kTimeoutDraw;
+        s.description = ending_->seat >= 0 ? "draw: " + side + " ran out of time, but " +
+                                                 side_name(opposite(Color(ending_->seat))) + " has nothing left to mate with"
+                                           : std::string("draw on time: the other side could not have won");
+        break;
+      case EndingKind::kRecorded:
+        s.reason = Reason::kRecorded;
+        s.description = winner ? side + " wins, as recorded" : std::string("draw, as recorded");
+        break;
+    }
     status_ = std::move(s);
     return;
   }

@@ -1,9 +1,9 @@
 // A game of xiangqi: a start position, the rule options and the moves played,
 // with undo/redo and the game status (checkmate, stalemate, perpetual check,
-// repetition, move limit, insufficient material, resignation, draw by
-// agreement). Results the players decide (resignation, agreement) are part of
-// the game like its moves: records carry them (record.h) and undo takes them
-// back.
+// repetition, move limit, insufficient material, and the endings every game
+// shares, engine/core/ending.h: resignation, agreement, abandonment, timeout,
+// a result as recorded). Those endings are part of the game like its moves:
+// records carry them (record.h, pgn.h) and undo takes them back.
 //
 // The status is recomputed once per move and cached, so the UI, the bindings
 // and the server can ask for it as often as they like.
@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "../../core/ending.h"
 #include "../../core/result.h"
 #include "../position.h"
 
@@ -53,13 +54,18 @@ enum class Reason : std::uint8_t {
   kRepetition,
   kMoveLimit,
   kInsufficientMaterial,
+  // The endings of engine/core/ending.h, in its order.
   kResignation,
   kAgreement,  // a draw both sides agreed to (an accepted draw offer)
+  kAbandonment,
+  kTimeout,
+  kTimeoutDraw,  // a flag against a side left without a piece that can cross the river
+  kRecorded,     // the result a record gives, without its cause
 };
 
 // Stable short codes for the bindings: "none", "checkmate", "stalemate",
 // "perpetual_check", "repetition", "move_limit", "insufficient_material",
-// "resignation", "agreement".
+// and ending_code()'s codes for the shared endings.
 std::string_view reason_code(Reason reason);
 // "ongoing", "red_wins", "black_wins", "draw".
 std::string_view outcome_code(Outcome outcome);
@@ -73,13 +79,6 @@ struct Status {
   bool over() const { return outcome != Outcome::kOngoing; }
   std::optional<Color> winner() const;
   std::string_view code() const { return reason_code(reason); }
-};
-
-// A result the players decided rather than the board: a resignation (by
-// `loser`) or a draw by agreement (`loser` unused).
-struct PlayersEnding {
-  Reason reason = Reason::kResignation;
-  Color loser = kRed;
 };
 
 // One played move and what the rules need to know about it.
@@ -124,17 +123,30 @@ class Game {
   // Both sides agree to a draw (an accepted offer; whether to accept is the
   // player's or the AI's decision, see draw_offer.h), unless the game is over.
   Result<Status> agree_draw();
-  // The resignation or agreement that ended the game, if that is how it ended.
-  const std::optional<PlayersEnding>& players_ending() const { return ending_; }
+  // The opponent of `absent` claims the game after the absent side's grace
+  // ran out (the online rooms decide when).
+  Result<Status> abandon(Color absent);
+  // `flagged` ran out of time: a loss, or a draw (timeout_draw) when the
+  // other side has no rook, horse, cannon or soldier left, so that it could
+  // not possibly mate.
+  Result<Status> flag(Color flagged);
+  // The result a record gives (a win for `winner`, or a draw when nullopt)
+  // on a position the rules do not end, when the record does not say why.
+  Result<Status> record_result(std::optional<Color> winner);
+  // Ends the game as a record says it ended (pgn.h), taken as written.
+  Result<Status> restore(Ending ending);
+  // The shared ending that ended the game (engine/core/ending.h), if that is
+  // how it ended.
+  const std::optional<Ending>& ending() const { return ending_; }
 
-  // undo() takes back a resignation or agreement if there is one, otherwise
-  // the last move. Both return false when there is nothing to undo / redo.
+  // undo() takes back an ending if there is one, otherwise the last move.
+  // Both return false when there is nothing to undo / redo.
   bool undo();
   bool redo();
   bool can_undo() const { return ending_.has_value() || !records_.empty(); }
   bool can_redo() const { return !redo_.empty(); }
   // "Continue from here": keeps the first `ply` moves and drops the rest, the
-  // redo list and a resignation or agreement. Refused (ply_out_of_range)
+  // redo list and an ending. Refused (ply_out_of_range)
   // outside 0..ply().
   Result<Status> truncate(int ply);
 
@@ -149,7 +161,7 @@ class Game {
   std::vector<PlyRecord> records_;
   std::vector<std::uint64_t> keys_;
   std::vector<Move> redo_;  // the most recently undone move is at the back
-  std::optional<PlayersEnding> ending_;
+  std::optional<Ending> ending_;
   Status status_;
 };
 

@@ -233,8 +233,56 @@ Outcome outcome_of(std::string_view result) {
   return Outcome::kOngoing;
 }
 
+// The [Termination] values written for the shared endings: PGN's own
+// "abandoned" and "time forfeit" where it has one, plain words otherwise; a
+// timeout that drew names the side whose time ran out.
+std::string termination_of(const Ending& ending) {
+  switch (ending.kind) {
+    case EndingKind::kResignation: return "resignation";
+    case EndingKind::kAgreement: return "agreement";
+    case EndingKind::kAbandonment: return "abandoned";
+    case EndingKind::kTimeout: return "time forfeit";
+    case EndingKind::kTimeoutDraw: return ending.seat < 0 ? "time forfeit" : ending.seat == kRed ? "time forfeit (red)" : "time forfeit (black)";
+    case EndingKind::kRecorded: break;
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string termination_tag(const Game& game) { return game.ending() ? termination_of(*game.ending()) : ""; }
+
+namespace {
+
+std::string lowercase(std::string_view text) {
+  std::string out(text);
+  for (char& c : out)
+    if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
+  return out;
+}
+
+// The ending a result and a [Termination] tag describe, on a position the
+// rules do not end: resignation, agreement, abandonment and time forfeit are
+// taken as written; anything else (most databases write no Termination, or
+// "normal") is the record's result without its cause.
+Ending ending_of(Outcome outcome, const std::string* termination) {
+  const int winner = outcome == Outcome::kRedWins ? int(kRed) : outcome == Outcome::kBlackWins ? int(kBlack) : -1;
+  const bool decisive = winner >= 0;
+  const int loser = decisive ? 1 - winner : -1;
+  const std::string t = termination ? lowercase(*termination) : "";
+  if (decisive && (t == "resignation" || t == "resigned" || t == "resigns")) return {EndingKind::kResignation, loser};
+  if (!decisive && t == "agreement") return {EndingKind::kAgreement, -1};
+  if (decisive && (t == "abandoned" || t == "abandonment")) return {EndingKind::kAbandonment, loser};
+  if (t.rfind("time forfeit", 0) == 0) {
+    if (decisive) return {EndingKind::kTimeout, loser};
+    const int seat = t == "time forfeit (red)" ? int(kRed) : t == "time forfeit (black)" ? int(kBlack) : -1;
+    return {EndingKind::kTimeoutDraw, seat};
+  }
+  return {EndingKind::kRecorded, winner};
+}
+
 // Ends the game as the result says (see pgn.h).
-Result<bool> apply_result(Game& game, std::string_view result) {
+Result<bool> apply_result(Game& game, std::string_view result, const std::string* termination) {
   const Outcome outcome = outcome_of(result);
   if (outcome == Outcome::kOngoing) return true;
   if (game.over()) {
@@ -244,7 +292,7 @@ Result<bool> apply_result(Game& game, std::string_view result) {
         .with("result", std::string(result))
         .with("reason", std::string(game.status().code()));
   }
-  auto ended = outcome == Outcome::kDraw ? game.agree_draw() : game.resign(outcome == Outcome::kRedWins ? kBlack : kRed);
+  auto ended = game.restore(ending_of(outcome, termination));
   if (!ended) return ended.failure();
   return true;
 }
@@ -330,7 +378,7 @@ Result<PgnGame> parse_pgn(std::string_view text, RuleOptions options) {
           .with("text", shown(m.text))
           .because(played.failure());
   }
-  auto applied = apply_result(*game, result);
+  auto applied = apply_result(*game, result, tags.find("Termination"));
   if (!applied) return applied.failure();
   return PgnGame{std::move(*game), std::move(tags)};
 }
@@ -344,7 +392,9 @@ std::string format_pgn(const Game& game, Notation notation, const PgnTags& tags)
     escape_into(out, value);
     out += "\"]\n";
   };
-  constexpr std::string_view kComputed[] = {"Game", "Result", "FEN", "Format"};
+  const std::string termination = game.ending() ? termination_of(*game.ending()) : "";
+  // Termination is the game's own when it has an ending to name.
+  const std::string_view kComputed[] = {"Game", "Result", "FEN", "Format", termination.empty() ? "" : "Termination"};
   struct Known {
     std::string_view name;
     std::string_view missing;  // written when the tag is absent; "" = leave out
@@ -358,6 +408,7 @@ std::string format_pgn(const Game& game, Notation notation, const PgnTags& tags)
     else if (!k.missing.empty()) write(k.name, k.missing);
   }
   write("Result", result_token(game.status()));
+  if (!termination.empty()) write("Termination", termination);
   const std::string start = game.start_position().fen();
   if (start != kStartFen) write("FEN", start);
   write("Format", notation == Notation::kChinese ? "Chinese" : notation == Notation::kWxf ? "WXF" : "ICCS");

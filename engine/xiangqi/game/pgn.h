@@ -14,9 +14,13 @@
 // token. Only the first game of a file is read: its result token ends it, or
 // the next game's first tag when the file writes no results.
 // The result restores how the game ended: on a position the rules end it
-// must agree with them; otherwise 1-0 / 0-1 is the loser's resignation and
-// 1/2-1/2 a draw by agreement. Export writes the tags above, the moves in one
-// notation and the result, so a game round-trips with its result.
+// must agree with them; otherwise the [Termination] tag says why (written
+// for the shared endings of engine/core/ending.h: "resignation",
+// "agreement", "abandoned", "time forfeit", "time forfeit (red)" for a
+// timeout that drew), and without one the game ends as recorded (its result,
+// no cause: most databases give none). Export writes the tags above, the
+// moves in one notation and the result, so a game round-trips with its
+// result and its cause.
 //
 // Text is UTF-8. (Many older PGN files are GBK: the page decodes those before
 // handing the text over.)
@@ -58,5 +62,9 @@ Result<PgnGame> parse_pgn(std::string_view text, RuleOptions options = {});
 // Format (from the game and `notation`), then the other tags of `tags` in
 // their order; a blank line, the moves and the result token.
 std::string format_pgn(const Game& game, Notation notation, const PgnTags& tags = {});
+
+// The [Termination] value for the game's ending ("" when it has none to
+// name: still going, ended on the board, or as recorded).
+std::string termination_tag(const Game& game);
 
 }  // namespace qipan::xiangqi

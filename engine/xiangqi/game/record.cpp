@@ -90,6 +90,8 @@ std::string format_record(const Game& game, Notation notation) {
   std::string out;
   const Position& start = game.start_position();
   if (start.fen() != kStartFen) out += "[FEN \"" + start.fen() + "\"]\n";
+  if (const std::string termination = termination_tag(game); !termination.empty())
+    out += "[Termination \"" + termination + "\"]\n";
   return out + format_movetext(game, notation);
 }
 

@@ -27,12 +27,11 @@ Result<Move> parse_any_move(const Position& pos, std::string_view text);
 std::string_view result_token(const Status& status);
 
 // The numbered moves, "1. 炮二平五 马8进7\n2. ...", one line per move
-// number, then the result token on its own line when the game is over (a
-// decisive result on a position the rules do not end is a resignation, a
-// draw an agreement: that is how a record carries them).
+// number, then the result token on its own line when the game is over.
 std::string format_movetext(const Game& game, Notation notation);
 
-// `[FEN "..."]` (omitted for the standard start) then format_movetext.
+// `[FEN "..."]` (omitted for the standard start), `[Termination "..."]` for
+// an ending that is not the board's (pgn.h), then format_movetext.
 std::string format_record(const Game& game, Notation notation);
 
 // Reads a record: the PGN forms of pgn.h (headers, comments, variations,

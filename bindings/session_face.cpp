@@ -1,0 +1,48 @@
+#include "session_face.h"
+
+#include <cmath>
+
+#include "engine/core/codes.h"
+
+namespace qipan::bindings {
+
+Result<int> seat_argument(const val& seat, int seats, const char* name) {
+  const std::string expected = "a seat 0.." + std::to_string(seats - 1);
+  if (seat.isNumber()) {
+    const double d = seat.as<double>();
+    if (std::isfinite(d) && d == std::floor(d) && d >= 0 && d < seats) return int(d);
+  }
+  return make_error(code::bad_argument, std::string(name) + " must be " + expected)
+      .with("name", name)
+      .with("expected", expected);
+}
+
+Result<EndingKind> ending_argument(const std::string& code) {
+  if (auto kind = ending_kind(code)) return *kind;
+  return make_error(code::bad_argument, "no ending is called '" + code.substr(0, 40) + "'")
+      .with("name", "code")
+      .with("expected", "resignation, agreement, abandonment, timeout, timeout_draw or recorded");
+}
+
+Result<bool> check_option_keys(const val& options, std::initializer_list<const char*> allowed) {
+  if (options.isUndefined() || options.isNull()) return true;
+  if (!is_object(options))
+    return make_error(code::bad_argument, "options must be an object").with("name", "options").with("expected", "an object");
+  const val keys = val::global("Object").call<val>("keys", options);
+  const int n = keys["length"].as<int>();
+  for (int i = 0; i < n; ++i) {
+    const std::string key = keys[i].as<std::string>();
+    bool known = false;
+    for (const char* a : allowed) known = known || key == a;
+    if (!known) {
+      std::string list;
+      for (const char* a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
+      return make_error(code::bad_argument, "options." + key.substr(0, 40) + " is not an option of this game")
+          .with("name", "options." + key.substr(0, 40))
+          .with("expected", list.empty() ? std::string("no options") : "one of " + list);
+    }
+  }
+  return true;
+}
+
+}  // namespace qipan::bindings

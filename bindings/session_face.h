@@ -1,0 +1,96 @@
+// The face every session shows the same way, whatever the game (the "one
+// face" of bindings/README.md): steps `{seat, move, pos}`, the position hash,
+// the capabilities a room reads, the shared endings by their codes, and the
+// status fields every game fills alike. The server and the page drive any
+// game through these alone; nothing here knows a game's rules.
+#pragma once
+
+#include <emscripten/val.h>
+
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "engine/core/ending.h"
+#include "engine/core/result.h"
+#include "engine/core/sha256.h"
+#include "value_objects.h"
+
+namespace qipan::bindings {
+
+// One step of a game as a room counts them (a move, or a forced pass):
+// the seat that played it, its canonical text, and the hash of the
+// position after it.
+inline val step_value(int seat, const std::string& move, std::string_view position_text) {
+  val out = val::object();
+  out.set("seat", seat);
+  out.set("move", move);
+  out.set("pos", position_hash(position_text));
+  return out;
+}
+
+// What a room may do with a game: how many seats play, whether draws can be
+// offered, and what happens to a seat that resigns, is absent past its
+// grace, or runs out of time: 'ends' (the game ends, the other seat wins; for
+// absence the other seat must claim it) or 'takeover' (the AI plays the seat
+// on and the game goes on).
+struct Capabilities {
+  int seats = 2;
+  bool draw_offers = true;
+  const char* resign = "ends";
+  const char* absence = "ends";
+  const char* flag = "ends";
+};
+
+inline val capabilities_value(const Capabilities& c) {
+  val out = val::object();
+  out.set("seats", c.seats);
+  out.set("drawOffers", c.draw_offers);
+  out.set("resign", std::string(c.resign));
+  out.set("absence", std::string(c.absence));
+  out.set("flag", std::string(c.flag));
+  return out;
+}
+
+// The fields every status has: over, toMove (a seat; null once over),
+// mustPass (the seat to move has no move and must pass), winner (a seat, or
+// null: a draw or not over), reason (the engine's code, "" while playing),
+// text (English, for logs). finishOrder (seats in finishing order) is null
+// for games without places.
+inline val status_value(bool over, int to_move, bool must_pass, std::optional<int> winner, std::string_view reason,
+                        const std::string& text) {
+  val out = val::object();
+  out.set("over", over);
+  out.set("toMove", over ? val::null() : val(to_move));
+  out.set("mustPass", !over && must_pass);
+  out.set("winner", over && winner ? val(*winner) : val::null());
+  out.set("reason", over ? std::string(reason) : std::string());
+  out.set("text", text);
+  out.set("finishOrder", val::null());
+  return out;
+}
+
+// A seat number from JS: a whole number in [0, seats), else the refusal.
+Result<int> seat_argument(const val& seat, int seats, const char* name = "seat");
+
+// An ending code from JS ("resignation", ...), else bad_argument.
+Result<EndingKind> ending_argument(const std::string& code);
+
+// The room's part of a start: {players?} checked against the game's seat
+// counts, and no key the game does not know (the rest is the game's own:
+// `allowed` lists its keys). A refusal names the key.
+Result<bool> check_option_keys(const val& options, std::initializer_list<const char*> allowed);
+
+// The result of an ending call: {ok: true, over, takenOver} (takenOver: the
+// AI now plays the seat and the game goes on), or the refusal.
+template <typename T>
+val ending_result(const Result<T>& result, bool over, bool taken_over = false) {
+  if (!result) return refused(result.failure());
+  val out = ok_result();
+  out.set("over", over);
+  out.set("takenOver", taken_over);
+  return out;
+}
+
+}  // namespace qipan::bindings

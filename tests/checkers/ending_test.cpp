@@ -1,0 +1,103 @@
+// Endings beyond the board in Chinese checkers: a two-player game ends by
+// agreement or on time like the other games; a seat that resigns, abandons,
+// or runs out of time with more seats in play is taken over by the AI.
+// Records carry both, and undo takes them back.
+#include <doctest/doctest.h>
+
+#include "engine/checkers/codes.h"
+#include "engine/checkers/game/game.h"
+#include "engine/checkers/movegen.h"
+
+using namespace qipan;
+using namespace qipan::checkers;
+
+namespace {
+
+// The first few legal moves of each seat in turn.
+Game opened(int players, int plies) {
+  RuleOptions rules;
+  rules.players = players;
+  Game game(rules, 0);
+  for (int i = 0; i < plies; ++i) {
+    const MoveList moves = game.legal_moves();
+    REQUIRE(moves.size() > 0);
+    REQUIRE(game.play(moves[0]));
+  }
+  return game;
+}
+
+}  // namespace
+
+TEST_CASE("checkers: two players end by agreement or on time, and undo takes it back") {
+  Game drawn = opened(2, 4);
+  auto agreed = drawn.agree_draw();
+  REQUIRE(agreed);
+  CHECK(agreed->over);
+  CHECK(end_reason_name(agreed->reason) == "agreement");
+  CHECK(agreed->kind == ResultKind::draw);
+  CHECK_FALSE(agreed->winner);
+  CHECK(agreed->places == std::vector<int>{1, 1});
+  CHECK(drawn.play(Move::pass()).code() == checkers::code::game_over);
+  REQUIRE(drawn.undo());
+  CHECK_FALSE(drawn.over());
+  CHECK(drawn.plies().size() == 4);
+
+  Game flagged = opened(2, 3);
+  auto lost = flagged.flag(1);
+  REQUIRE(lost);
+  CHECK(end_reason_name(lost->reason) == "timeout");
+  CHECK(lost->winner == Player(0));
+  CHECK(lost->places == std::vector<int>{1, 2});
+  CHECK(lost->description == "player 2 lost on time");
+  CHECK(flagged.flag(0).code() == checkers::code::game_over);
+}
+
+TEST_CASE("checkers: with more seats there is no agreement, and a flag hands the seat to the AI") {
+  Game game = opened(3, 3);
+  CHECK(game.agree_draw().code() == checkers::code::checkers_two_players_only);
+  auto flagged = game.flag(1);
+  REQUIRE(flagged);
+  CHECK_FALSE(flagged->over);
+  CHECK(game.is_taken_over(1));
+  CHECK(game.flag(1).code() == checkers::code::checkers_seat_taken_over);
+  CHECK(game.take_over(7).code() == checkers::code::checkers_no_such_seat);
+  // The game goes on: the taken-over seat's moves are played like any other.
+  for (int i = 0; i < 3; ++i) REQUIRE(game.play(game.legal_moves()[0]));
+  CHECK(game.is_taken_over(1));
+}
+
+TEST_CASE("checkers: takeovers and endings travel in the record") {
+  Game game = opened(3, 4);
+  REQUIRE(game.take_over(2));
+  REQUIRE(game.play(game.legal_moves()[0]));
+  REQUIRE(game.take_over(0));
+  const std::string record = game.record();
+  CAPTURE(record);
+  CHECK(record.find("\ntakeover: p3@4 p1@5\n") != std::string::npos);
+  auto back = Game::from_record(record);
+  REQUIRE_MESSAGE(back, (back ? "" : back.error()));
+  CHECK(back->record() == record);
+  CHECK(back->is_taken_over(2));
+  CHECK(back->is_taken_over(0));
+  CHECK_FALSE(back->is_taken_over(1));
+  // Undo past a takeover brings the seat back.
+  REQUIRE(back->undo());
+  CHECK_FALSE(back->is_taken_over(0));
+  CHECK(back->is_taken_over(2));
+
+  Game two = opened(2, 2);
+  REQUIRE(two.flag(0));
+  const std::string lost = two.record();
+  CHECK(lost.find("\nending: timeout p1\n") != std::string::npos);
+  auto again = Game::from_record(lost);
+  REQUIRE(again);
+  CHECK(again->ending() == two.ending());
+  CHECK(again->status().winner == Player(1));
+
+  for (const char* bad : {"1. d1-e1\nending: timeout p9", "ending: agreement p1", "takeover: p1@x", "takeover: p2@40"}) {
+    auto refused = Game::from_record(bad);
+    CAPTURE(bad);
+    REQUIRE_FALSE(refused);
+    CHECK(refused.code() == checkers::code::checkers_record_ending);
+  }
+}
