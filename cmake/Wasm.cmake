@@ -11,7 +11,7 @@ endfunction()
 
 # The page's engine: Embind bindings in one self-contained script (wasm
 # inlined with SINGLE_FILE, so the page also works from file://), a factory
-# `QipanEngine()` usable in the page, its worker and Node (PLATFORM.md); a
+# `QipanEngine()` usable in the page, its worker and Node (docs/platform.md); a
 # second argument names another factory.
 function(qipan_web_engine target)
   set(factory QipanEngine)

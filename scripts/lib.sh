@@ -6,7 +6,7 @@ QIPAN_JOBS=${QIPAN_JOBS:-2}
 QIPAN_BUILD_PREFIX=${QIPAN_BUILD_PREFIX:-$QIPAN_ROOT/build/}
 QIPAN_PRESETS=(release wasm debug-asan)
 # em++ needs Debian's node modules (acorn) when node itself is not Debian's
-# (PLATFORM.md); harmless elsewhere.
+# (docs/platform.md); harmless elsewhere.
 if [[ -d /usr/share/nodejs ]]; then
   export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 fi

@@ -28,37 +28,17 @@
 //   8     search   depth 14                    8 M     8 s
 // The searching levels choose among root moves the ordering ranks equal by
 // the seed (AiOptions::seed), so games vary and a seed replays one.
-// The ladder (2 players, `scripts/bench --ladder checkers`: level n against
-// n-1, budgets only): levels 1-5 each beat the one below in 95-100% of 40
-// games (depth 5 rather than 4 at level 5: depth 4 against 3 scored only 65%);
-// 6 against 5 scored 66% (40 games), 7 against 6 87.5% (16 games), 8 against
-// 7 87.5% (8 games). Depth 7
-// at level 6 beat depth 5 more clearly (75%, 20 games) but then won the
-// first two games against level 7, so level 6 stays at depth 6: the step
-// from 5 to 6 is the ladder's weakest and the next thing to tune.
-// Against greedy seats (`qipan match checkers --a 5 --b greedy --players P
-// --games 100`, seed 1, budgets only) level 5 takes first place in 100% of
-// games with 2 and 3 players, 97% with 4 and 77% (+/- 4.2%) with 6.
-// Six players: nearly every game ends by the filled rule (the winner fills
-// the empty holes of its target around 3-5 stragglers of the seat whose
-// home it is), so the race is for the first six or seven pieces, not ten.
-// With BRS and the plain weights level 5 scored 58%; none of these beat it:
-// paranoid 27.5%, rival_percent 0-200, other straggler, isolated and
-// in_target weights, the race solver near the end, replies cut to each
-// rival's best moves, depth 3 or 4, the filled-rule shortcut under BRS
-// (48-60%, 400 games at depth 3), a penalty for own pieces left at home
-// (52-54%). The greedy-rival model alone scored 62.5% at depth 3 (400 games)
-// and 63% at level 5; with rival_percent 50 and filled_percent 50 75% and 73%
-// at depth 3 (seeds 1 and 2, 400 games each; filled_percent 20-70: 64-75%,
-// 100: 55%) and 77% at level 5. But that model used against every rival
-// lost to searchers: one BRS level 5 against five of it took first place in
-// 14 of 20 games (1 in 6 would be even). So the model is used only when
-// every rival in play has played only most-forward moves so far
-// (rival_model.h), BRS otherwise. Against greedy seats that is the model
-// from the first move (77%; waiting for 2 moves of evidence: 65% in 20
-// games, 6 moves: 55%); against searchers it is BRS once they show it: one
-// BRS level 5 against five of these took first place in 2 of 24 games
-// (`--a 5 --b 5 --players 6 --multi brs --weights 6,3,8,2,100,0`).
+// The depths and budgets make a ladder: each level beats the one below with
+// 2 players (`scripts/bench --ladder checkers`; the current scores are in
+// docs/measuring.md). Level 5 searches depth 5 because at depth 4 it beat
+// level 4 too narrowly, and level 6 stays at depth 6 because at depth 7 it
+// beat level 7.
+// Six players: nearly every game ends by the filled rule, so the race is for
+// the first six or seven pieces, not ten. Against rivals that have played
+// only most-forward moves, the searching levels model them as greedy racers
+// (far more first places against greedy seats than Best-Reply Search); that
+// model loses to rivals who search, so rival_model.h falls back to BRS as
+// soon as a rival in play has made any other move.
 #pragma once
 
 #include <cstdint>

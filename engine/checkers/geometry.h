@@ -1,4 +1,4 @@
-// The 121-hole star (rules spec §5.1, §5.2) and the seat table (§2.1).
+// The 121-hole star (docs/rules/chinese-checkers.md §5.1, §5.2) and the seat table (§2.1).
 //
 // Cube coordinates (x, y, z), x + y + z = 0; a hole exists iff all three are
 // >= -4 or all three are <= 4. z is the row (-8 = top tip, +8 = bottom tip),

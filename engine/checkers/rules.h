@@ -1,4 +1,4 @@
-// Rule options (rules spec §4). The defaults are the spec's default rule set.
+// Rule options (docs/rules/chinese-checkers.md §4). The defaults are its default rule set.
 // Which options touch what:
 //   move generation: goal_lock, parking, long_jumps        (movegen.h)
 //   finishing:       win_rule                              (Position::finished)

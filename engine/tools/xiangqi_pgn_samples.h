@@ -1,5 +1,5 @@
 // Positions for the evaluation fit (`qipan tune xiangqi`) taken from match
-// records: every game of a PGN file (docs/matches/), each quiet position
+// records: every game of a PGN file (lab/matches/), each quiet position
 // after the opening with the game's result. Our games against other engines
 // carry what self-play at a few thousand nodes cannot show: how the attacks
 // of a stronger searcher end (docs/xiangqi-weights.md).

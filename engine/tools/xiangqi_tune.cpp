@@ -54,7 +54,7 @@ struct Dataset {
 };
 
 // The first plies of a match record are its book opening (6 plies in
-// docs/matches/) and the moves right after it: not the engines' own play.
+// lab/matches/) and the moves right after it: not the engines' own play.
 constexpr int kPgnSkipPlies = 10;
 
 // Calls `visit` on each line of a self-play file, or on each quiet position

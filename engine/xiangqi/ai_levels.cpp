@@ -13,19 +13,13 @@ namespace {
 constexpr std::uint64_t kThousand = 1000;
 constexpr std::uint64_t kMarginCheckMinNodes = 2 * kThousand;
 
-// The ladder: `scripts/bench --ladder xiangqi` (level n against n-1 natively,
-// node budgets, games both AIs agree on adjudicated). Node budgets rise
-// about 3-4 times a level; the lowest levels lean on a wide margin instead
-// (a near-best choice among moves within `margin` centipawns of the best).
-// Level 8 is the engine at full strength: 3 M nodes took about 7 s in wasm
-// here, just under its 8 s ceiling. Measured 2026-12-03 (Bench 416316): score of
-// level n over n-1, games, seconds a move natively for n and n-1 (2-4 timed
-// while the tests shared the machine):
-//   2-1 70.0% (100) 0.0022/0.0014   3-2 84.5% (100) 0.011/0.0058
-//   4-3 91.0% (100) 0.027/0.014     5-4 88.0% (100) 0.023/0.0097
-//   6-5 85.8% (60)  0.065/0.024     7-6 85.0% (40)  0.32/0.073
-//   8-7 91.7% (12: +10 =2 -0; stopped after 41 minutes on two cores)
-// (docs/measuring.md has the whole table).
+// The budgets make a ladder: each level beats the one below clearly, by a
+// similar step (`scripts/bench --ladder xiangqi`; the current scores are in
+// docs/measuring.md). Node budgets rise about 3-4 times a level; the lowest
+// levels lean on a wide margin instead (a near-best choice among moves within
+// `margin` centipawns of the best): the smallest budgets need a wider margin
+// to stay apart. Level 8 is the engine at full strength: 3 M nodes, sized to
+// finish in wasm just under its 8 s ceiling.
 //
 // level  depth  nodes   ceiling  margin  margin until ply
 constexpr std::array<LevelSpec, kMaxLevel> kLevels = {{

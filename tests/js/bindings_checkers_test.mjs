@@ -1,6 +1,6 @@
 // The Chinese checkers Embind surface as the page uses it, checked against an
 // independent move generator written here (a BFS over the board graph built
-// from cube coordinates, straight from the rules document): legal (from, to)
+// from cube coordinates, straight from docs/rules/chinese-checkers.md): legal (from, to)
 // sets, shortest hop paths and hop-by-hop choices on random positions and
 // random games for 2, 3, 4 and 6 players under several rule options;
 // refusals with codes and parameters that leave the game unchanged; hole

@@ -17,7 +17,7 @@ export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(import.meta.url);
 export const { io } = require('socket.io-client');
 
-// Short timings so expiries happen within a test (ONLINE.md's variables).
+// Short timings so expiries happen within a test (docs/online-contract.md's variables).
 export const TEST_TIMINGS = {
   QIPAN_UNDO_TIMEOUT_MS: '1500',
   QIPAN_SEAT_GRACE_MS: '1500',
@@ -183,7 +183,7 @@ export class Client {
   }
 }
 
-// ONLINE.md's position hash, computed by the client from its own engine.
+// docs/online-contract.md's position hash, computed by the client from its own engine.
 export function hashText(text) {
   return createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 16);
 }

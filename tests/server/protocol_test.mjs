@@ -2,7 +2,7 @@
 // duplicate and stale moves, tokens and spectators, undo (accepted, declined
 // with its back-off, expired), draws, resignation, rematch, chat, seat grace
 // with host migration and the abandonment claim. Timings are shortened
-// through ONLINE.md's environment variables (harness.mjs).
+// through docs/online-contract.md's environment variables (harness.mjs).
 import { get } from 'node:http';
 
 import { CODES } from '../../server/protocol/codes.js';
