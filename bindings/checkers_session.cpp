@@ -35,9 +35,9 @@ val move_object(const PlyRecord& ply) {
 
 // The status as the page and the rooms read it (session_face.h's fields,
 // seats from 0); every field is the engine's (game.h).
-val status_object(const GameStatus& s, bool must_pass) {
+val status_object(const GameStatus& s, bool must_pass, int steps) {
   val out = status_value(s.over, int(s.to_move), must_pass, s.winner ? std::optional<int>(int(*s.winner)) : std::nullopt,
-                         end_reason_name(s.reason), s.description);
+                         end_reason_name(s.reason), s.description, steps);
   out.set("kind", std::string(result_kind_name(s.kind)));
   val places = val::array();
   for (int p : s.places) places.call<void>("push", p);
@@ -120,7 +120,9 @@ val CheckersSession::startGame(val options) {
   return out;
 }
 
-val CheckersSession::status() const { return status_object(game_.status(), game_.must_pass()); }
+val CheckersSession::status() const {
+  return status_object(game_.status(), game_.must_pass(), int(game_.plies().size()));
+}
 
 std::string CheckersSession::positionHash() const { return position_hash(positionString()); }
 
@@ -233,7 +235,10 @@ val CheckersSession::playPath(val cells) {
   return played(game_.play_path(*path));
 }
 
-val CheckersSession::playText(const std::string& text) { return played(game_.play_text(text)); }
+val CheckersSession::playText(const std::string& text) {
+  const auto result = game_.play_text(text);
+  return result ? ok_result() : refused_move(result.failure(), checkers::code::move_text_codes);
+}
 
 val CheckersSession::pass() { return played(game_.play(Move::pass())); }
 
@@ -397,12 +402,12 @@ val CheckersSession::snapshot_at(int ply) const {
   }
 
   if (live) {
-    out.set("status", status_object(status, must_pass));
+    out.set("status", status_object(status, must_pass, int(plies.size())));
   } else {
     GameStatus browsing;
     browsing.to_move = pos.side_to_move();
     browsing.places.assign(std::size_t(n), 0);
-    out.set("status", status_object(browsing, false));
+    out.set("status", status_object(browsing, false, int(plies.size())));
   }
 
   // The move list: each ply's object is made once and kept.

@@ -64,6 +64,7 @@ class CheckersSession {
   // names, or `pass`), pos}].
   emscripten::val steps(int from) const;
   std::string positionText() const { return positionString(); }
+  std::string position() const { return positionString(); }
   std::string positionHash() const;
 
   // The shared endings by seat (0..N-1). Two players end by agreement or on

@@ -2,6 +2,9 @@
 // one searcher class per game for the AI worker. Everything else is plain data.
 #include <emscripten/bind.h>
 
+#include <string>
+#include <tuple>
+
 #include "checkers_searcher.h"
 #include "checkers_session.h"
 #include "refusal_codes.h"
@@ -10,8 +13,31 @@
 #include "xiangqi_searcher.h"
 #include "xiangqi_session.h"
 
+namespace {
+
+// The games this engine plays, by the names clients use, with their session
+// and searcher classes: the one list the server, the worker and the page
+// read, so none of them keeps a table of its own.
+emscripten::val games() {
+  using emscripten::val;
+  val out = val::array();
+  for (const auto& [game, session, searcher] :
+       {std::tuple{"xiangqi", "XiangqiSession", "XiangqiSearcher"}, std::tuple{"reversi", "ReversiSession", "ReversiSearcher"},
+        std::tuple{"checkers", "CheckersSession", "CheckersSearcher"}}) {
+    val entry = val::object();
+    entry.set("game", std::string(game));
+    entry.set("session", std::string(session));
+    entry.set("searcher", std::string(searcher));
+    out.call<void>("push", entry);
+  }
+  return out;
+}
+
+}  // namespace
+
 EMSCRIPTEN_BINDINGS(qipan) {
   using namespace emscripten;
+  function("games", &games);
   function("refusalCodes", &qipan::bindings::refusal_codes);
   function("xiangqiLevels", &qipan::bindings::xiangqi_levels);
   using qipan::bindings::XiangqiSearcher;
@@ -39,6 +65,7 @@ EMSCRIPTEN_BINDINGS(qipan) {
       .function("steps", &XiangqiSession::steps)
       .function("positionText", &XiangqiSession::positionText)
       .function("positionHash", &XiangqiSession::positionHash)
+      .function("position", &XiangqiSession::position)
       .function("record", &XiangqiSession::record)
       .function("exportRecord", &XiangqiSession::exportRecord)
       .function("exportPgn", &XiangqiSession::exportPgn)
@@ -63,6 +90,7 @@ EMSCRIPTEN_BINDINGS(qipan) {
       .function("steps", &ReversiSession::steps)
       .function("positionText", &ReversiSession::positionText)
       .function("positionHash", &ReversiSession::positionHash)
+      .function("position", &ReversiSession::position)
       .function("record", &ReversiSession::record)
       .function("resign", &ReversiSession::resign)
       .function("agreeDraw", &ReversiSession::agreeDraw)
@@ -112,6 +140,7 @@ EMSCRIPTEN_BINDINGS(qipan) {
       .function("steps", &CheckersSession::steps)
       .function("positionText", &CheckersSession::positionText)
       .function("positionHash", &CheckersSession::positionHash)
+      .function("position", &CheckersSession::position)
       .function("record", &CheckersSession::record)
       .function("resign", &CheckersSession::resign)
       .function("agreeDraw", &CheckersSession::agreeDraw)

@@ -34,10 +34,10 @@ val flips_outward(Square from, Bitboard flipped) {
 }
 
 // The status: the shared fields (session_face.h) and the final counts.
-val status_object(const GameStatus& s, const Position& pos) {
+val status_object(const GameStatus& s, const Position& pos, int steps) {
   val out = status_value(s.over, int(pos.side_to_move()), pos.must_pass(),
                          s.winner ? std::optional<int>(int(*s.winner)) : std::nullopt, end_reason_code(s.reason),
-                         s.description);
+                         s.description, steps);
   out.set("blackScore", s.black_score);
   out.set("finalBlack", s.final_black);
   out.set("finalWhite", s.final_white);
@@ -74,11 +74,13 @@ val ReversiSession::playText(const std::string& text) {
   for (char c : text) lower += char(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
   if (lower == "pass" || lower == "pa" || lower == "ps") return play(kPass);
   auto square = parse_square(text);
-  if (!square) return refused(square.failure());
+  if (!square) return refused_move(square.failure(), reversi::code::move_text_codes);
   return play(*square);
 }
 
-val ReversiSession::status() const { return status_object(game_.status(), game_.position()); }
+val ReversiSession::status() const {
+  return status_object(game_.status(), game_.position(), int(game_.plies().size()));
+}
 
 std::string ReversiSession::positionHash() const { return position_hash(boardString()); }
 
@@ -246,7 +248,7 @@ val ReversiSession::snapshot_at(int ply) const {
 
   // The live game's status (its endings included); an earlier position is
   // shown as still going on.
-  out.set("status", status_object(live ? game_.status() : status_of(pos), pos));
+  out.set("status", status_object(live ? game_.status() : status_of(pos), pos, int(plies.size())));
 
   sync_moves();
   out.set("moves", moves_.call<val>("slice"));

@@ -38,6 +38,7 @@ class ReversiSession {
   // (`f5` or `pass`), pos}].
   emscripten::val steps(int from) const;
   std::string positionText() const { return boardString(); }
+  std::string position() const { return boardString(); }
   std::string positionHash() const;
 
   // The shared endings (engine/core/ending.h) by seat (0 black, 1 white):

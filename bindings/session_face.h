@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 
+#include "engine/core/codes.h"
 #include "engine/core/ending.h"
 #include "engine/core/result.h"
 #include "engine/core/sha256.h"
@@ -56,11 +57,13 @@ inline val capabilities_value(const Capabilities& c) {
 // The fields every status has: over, toMove (a seat; null once over),
 // mustPass (the seat to move has no move and must pass), winner (a seat, or
 // null: a draw or not over), reason (the engine's code, "" while playing),
-// text (English, for logs). finishOrder (seats in finishing order) is null
-// for games without places.
+// text (English, for logs), steps (the live game's steps: moves and forced
+// passes). finishOrder (seats in finishing order) is null for games without
+// places.
 inline val status_value(bool over, int to_move, bool must_pass, std::optional<int> winner, std::string_view reason,
-                        const std::string& text) {
+                        const std::string& text, int steps) {
   val out = val::object();
+  out.set("steps", steps);
   out.set("over", over);
   out.set("toMove", over ? val::null() : val(to_move));
   out.set("mustPass", !over && must_pass);
@@ -68,6 +71,16 @@ inline val status_value(bool over, int to_move, bool must_pass, std::optional<in
   out.set("reason", over ? std::string(reason) : std::string());
   out.set("text", text);
   out.set("finishOrder", val::null());
+  return out;
+}
+
+// The refusal of a move text: `unreadable: true` when the text is no move in
+// any notation the game reads (a move-text code of its list), so a room can
+// answer a malformed request apart from an illegal move.
+template <std::size_t N>
+val refused_move(const Error& error, const std::string_view (&move_text_codes)[N]) {
+  val out = refused(error);
+  if (code::is_listed(error.code, move_text_codes)) out.set("unreadable", true);
   return out;
 }
 

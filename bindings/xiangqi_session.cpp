@@ -28,12 +28,12 @@ val ok_or_refused(const Result<T>& result) {
 
 // The shared status fields plus result ("1-0") and inCheck; a position
 // before the live one is shown as still going on.
-val status_object(const Status& status, const Position& pos, bool live) {
+val status_object(const Status& status, const Position& pos, bool live, int steps) {
   const bool over = live && status.over();
   const auto winner = status.winner();
   val out = status_value(over, int(pos.side_to_move()), false,
                          winner ? std::optional<int>(int(*winner)) : std::nullopt, status.code(),
-                         over ? status.description : std::string());
+                         over ? status.description : std::string(), steps);
   out.set("result", over ? std::string(result_token(status)) : std::string("*"));
   out.set("inCheck", pos.in_check());
   return out;
@@ -56,7 +56,7 @@ Result<Color> color_argument(int seat) {
 
 XiangqiSession::XiangqiSession() = default;
 
-val XiangqiSession::status() const { return status_object(game_.status(), game_.position(), true); }
+val XiangqiSession::status() const { return status_object(game_.status(), game_.position(), true, game_.ply()); }
 
 val XiangqiSession::startGame(val options) {
   auto checked = check_option_keys(options, {"players"});
@@ -179,7 +179,7 @@ val XiangqiSession::play(int from, int to) {
 val XiangqiSession::playText(const std::string& text) {
   if (game_.over()) return apply(Move());
   auto move = parse_any_move(game_.position(), text);
-  if (!move) return refused(move.failure());
+  if (!move) return refused_move(move.failure(), code::move_text_codes);
   return apply(*move);
 }
 
@@ -246,7 +246,7 @@ val XiangqiSession::snapshot_of(const Position& pos, int ply) const {
   }
   out.set("legal", legal);
 
-  out.set("status", status_object(status, pos, live));
+  out.set("status", status_object(status, pos, live, game_.ply()));
 
   // The whole move list (the move panel), from the cache; and the pieces each
   // side has taken up to the position shown (the player cards).

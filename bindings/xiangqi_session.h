@@ -51,6 +51,8 @@ class XiangqiSession {
   // online rooms name a position by.
   std::string positionText() const;
   std::string positionHash() const;
+  // The position in the game's own notation (the FEN).
+  std::string position() const { return fen(); }
   emscripten::val snapshotAt(int ply) const;
 
   std::string exportRecord(const std::string& notation) const;

@@ -11,6 +11,12 @@
 #include "../core/codes.h"
 
 // clang-format off
+// The move-text codes: a text that is no move at all (holes by name or number).
+#define QIPAN_CHECKERS_MOVE_TEXT_CODES(X)                                                          \
+  X(hole_missing)             /* text: the move, with a side of '-' or ':' empty */               \
+  X(bad_hole_name)            /* text: what should have been a hole (e5, or 0-120) */             \
+  X(checkers_not_a_move)      /* text */
+
 #define QIPAN_CHECKERS_CODES(X)                                                                    \
   /* holes and moves (path.h: illegal_reason, path_problem, next_hops) */                          \
   X(no_such_hole)             /* hole: the number or name given, which names no hole */           \
@@ -34,9 +40,7 @@
   X(path_not_holes)           /* a path must be a list of holes (bindings) */                     \
   X(chain_empty)              /* hop-by-hop input without the piece to move */                    \
   /* move text (notation.h) */                                                                     \
-  X(hole_missing)             /* text: the move, with a side of '-' or ':' empty */               \
-  X(bad_hole_name)            /* text: what should have been a hole (e5, or 0-120) */             \
-  X(checkers_not_a_move)      /* text */                                                          \
+  QIPAN_CHECKERS_MOVE_TEXT_CODES(X)                                                                \
   /* position strings (position.h) */                                                              \
   X(checkers_position_fields)      /* found: how many fields */                                   \
   X(checkers_board_length)         /* found: how many board characters */                         \
@@ -74,4 +78,5 @@
 namespace qipan::checkers::code {
 using namespace qipan::code;  // the shared codes (game_over, empty_move, ...) too
 QIPAN_DECLARE_CODES(QIPAN_CHECKERS_CODES)
+QIPAN_DECLARE_MOVE_TEXT_CODES(QIPAN_CHECKERS_MOVE_TEXT_CODES)
 }  // namespace qipan::checkers::code

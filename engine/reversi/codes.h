@@ -8,6 +8,11 @@
 #include "../core/codes.h"
 
 // clang-format off
+// The move-text codes: a text that is no square or move at all.
+#define QIPAN_REVERSI_MOVE_TEXT_CODES(X)                                                        \
+  X(not_a_square)             /* text: what was written (a-h then 1-8 expected) */              \
+  X(not_a_move)               /* text: neither a square, a pass nor a move number */
+
 #define QIPAN_REVERSI_CODES(X)                                                                  \
   /* board strings (parse_board) */                                                             \
   X(board_empty)              /* no squares at all */                                           \
@@ -16,12 +21,11 @@
   X(board_no_side)            /* the 64 squares but no side to move */                          \
   X(board_bad_side)           /* side: the text given for the side to move (X or O expected) */ \
   /* squares and moves (parse_square, Game::play) */                                            \
-  X(not_a_square)             /* text: what was written (a-h then 1-8 expected) */              \
+  QIPAN_REVERSI_MOVE_TEXT_CODES(X)                                                              \
   X(square_out_of_range)      /* index: the square number given (0..63 expected) */             \
   X(square_taken)             /* square: the occupied square */                                 \
   X(flips_nothing)            /* square: a disc there would flip none of the opponent's */      \
   /* transcripts (parse_transcript, Game::from_record) */                                       \
-  X(not_a_move)               /* text: neither a square, a pass nor a move number */            \
   X(transcript_bad_move)      /* index, text, cause: the first written move that fails */       \
   X(record_bad_board_line)    /* cause: the refusal of the record's board line */               \
   X(record_bad_ending)        /* text: a record's `ending:` line that names no ending and side */ \
@@ -40,4 +44,5 @@
 namespace qipan::reversi::code {
 using namespace qipan::code;  // the shared codes (game_over, ...) too
 QIPAN_DECLARE_CODES(QIPAN_REVERSI_CODES)
+QIPAN_DECLARE_MOVE_TEXT_CODES(QIPAN_REVERSI_MOVE_TEXT_CODES)
 }  // namespace qipan::reversi::code

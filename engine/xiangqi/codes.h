@@ -17,6 +17,32 @@
 #include "../core/codes.h"
 
 // clang-format off
+// The move-text codes: a text that is no ICCS, WXF or Chinese move at all.
+#define QIPAN_XIANGQI_MOVE_TEXT_CODES(X)                                                         \
+  /* iccs.cpp */                                                                                 \
+  X(iccs_bad_square)           /* text: not two characters like e2 */                            \
+  X(iccs_bad_file)             /* char: not a-i */                                               \
+  X(iccs_bad_rank)             /* char: not 0-9 */                                               \
+  X(iccs_syntax)               /* text: not four characters like h2e2 (a dash may separate) */   \
+  /* wxf.cpp */                                                                                  \
+  X(wxf_bad_character)         /* text: a control or non-ASCII character */                      \
+  X(wxf_syntax)                /* text: not shaped like C2.5, H8+7 or R+.3 */                     \
+  X(wxf_bad_last)              /* char: the last character is not a digit 1-9 */                 \
+  X(wxf_bad_operator)          /* char: not + - or . before the last digit */                    \
+  X(wxf_bad_file)              /* char: not a file digit 1-9 */                                  \
+  X(wxf_unknown_piece)         /* char: not one of K A E H R C P (G B N S) */                    \
+  X(wxf_bad_tandem)            /* text: "+-" or "-+" name no piece */                            \
+  X(wxf_middle_soldier)        /* text: the middle soldier is written with its file twice, 33.4 */ \
+  X(wxf_bad_place)             /* char: not a file or + / - after the piece */                   \
+  /* chinese.cpp */                                                                              \
+  X(chinese_bad_utf8)                                                                            \
+  X(chinese_control_character)                                                                   \
+  X(chinese_unknown_character) /* char: a character no Chinese move uses */                      \
+  X(chinese_length)            /* count: characters found (4 or 5 expected) */                   \
+  X(chinese_no_direction)      /* the second-to-last character is not 进, 退 or 平 */            \
+  X(chinese_no_number)         /* the last character is not a number */                         \
+  X(chinese_which_piece)       /* the characters before the direction name no piece */
+
 #define QIPAN_XIANGQI_CODES(X)                                                                   \
   /* move_reason: why a from -> to request is not a legal move */                                \
   X(square_off_board)          /* a square outside 0..89 */                                      \
@@ -62,29 +88,7 @@
   X(fen_bad_move_number)       /* text: the move number (1..99999) */                            \
   X(fen_generals_face)         /* the generals see each other on an open file */                 \
   X(fen_general_capturable)    /* side: whose general is in check with the other side to move */ \
-  /* iccs.cpp */                                                                                 \
-  X(iccs_bad_square)           /* text: not two characters like e2 */                            \
-  X(iccs_bad_file)             /* char: not a-i */                                               \
-  X(iccs_bad_rank)             /* char: not 0-9 */                                               \
-  X(iccs_syntax)               /* text: not four characters like h2e2 (a dash may separate) */   \
-  /* wxf.cpp */                                                                                  \
-  X(wxf_bad_character)         /* text: a control or non-ASCII character */                      \
-  X(wxf_syntax)                /* text: not shaped like C2.5, H8+7 or R+.3 */                     \
-  X(wxf_bad_last)              /* char: the last character is not a digit 1-9 */                 \
-  X(wxf_bad_operator)          /* char: not + - or . before the last digit */                    \
-  X(wxf_bad_file)              /* char: not a file digit 1-9 */                                  \
-  X(wxf_unknown_piece)         /* char: not one of K A E H R C P (G B N S) */                    \
-  X(wxf_bad_tandem)            /* text: "+-" or "-+" name no piece */                            \
-  X(wxf_middle_soldier)        /* text: the middle soldier is written with its file twice, 33.4 */ \
-  X(wxf_bad_place)             /* char: not a file or + / - after the piece */                   \
-  /* chinese.cpp */                                                                              \
-  X(chinese_bad_utf8)                                                                            \
-  X(chinese_control_character)                                                                   \
-  X(chinese_unknown_character) /* char: a character no Chinese move uses */                      \
-  X(chinese_length)            /* count: characters found (4 or 5 expected) */                   \
-  X(chinese_no_direction)      /* the second-to-last character is not 进, 退 or 平 */            \
-  X(chinese_no_number)         /* the last character is not a number */                         \
-  X(chinese_which_piece)       /* the characters before the direction name no piece */          \
+  QIPAN_XIANGQI_MOVE_TEXT_CODES(X)                                                               \
   /* notation_common.cpp: a well-formed WXF or Chinese move that names no legal move */          \
   X(notation_malformed)        /* an internal query out of range (a parser bug) */               \
   X(notation_no_file_or_place) /* neither a file nor a front/rear place is given */              \
@@ -120,4 +124,5 @@
 namespace qipan::xiangqi::code {
 using namespace qipan::code;  // the shared codes (game_over, ...) too
 QIPAN_DECLARE_CODES(QIPAN_XIANGQI_CODES)
+QIPAN_DECLARE_MOVE_TEXT_CODES(QIPAN_XIANGQI_MOVE_TEXT_CODES)
 }  // namespace qipan::xiangqi::code

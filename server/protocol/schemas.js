@@ -4,7 +4,6 @@
 import { z } from 'zod';
 
 import { LIMITS } from '../config.js';
-import { GAME_NAMES } from '../games/games.js';
 import { ROOM_ID_PATTERN, TOKEN_PATTERN } from '../net/ids.js';
 
 const codePoints = (text) => [...text].length;
@@ -21,30 +20,23 @@ const name = z.string().max(200)
 const level = z.number().int().min(1).max(8);
 const seat = z.number().int().min(0).max(5);
 
-const checkersRules = z.strictObject({
-  winRule: z.enum(['filled', 'strict']).optional(),
-  goalLock: z.boolean().optional(),
-  parking: z.enum(['allowed', 'passThrough']).optional(),
-  multiplayerEnd: z.enum(['firstWins', 'playOn']).optional(),
-  equalTurns: z.boolean().optional(),
-  drawRules: z.enum(['repetitionAndCap', 'capOnly']).optional(),
-  longJumps: z.boolean().optional(),
-  turnCap: z.number().int().min(0).max(100_000).optional(),
-});
-
-export const CHECKERS_OPTIONS = z.strictObject({
-  players: z.union([z.literal(2), z.literal(3), z.literal(4), z.literal(6)]).optional(),
+// A room's options, one shape for every game: `players` and `rules` are the
+// game's own, checked and completed by the engine (RoomGame.prepare), which
+// refuses what its game does not take; `ai` (a level or null per seat) and
+// `takeoverLevel` are the room's. Rule names are plain words, so no
+// `__proto__` key reaches the engine.
+const ruleValue = z.union([z.string().max(40), z.number().int().min(-1_000_000).max(1_000_000), z.boolean()]);
+export const ROOM_OPTIONS = z.strictObject({
+  players: z.number().int().min(1).max(6).optional(),
   ai: z.array(level.nullable()).max(6).optional(),
-  rules: checkersRules.optional(),
+  rules: z.record(z.string().regex(/^[A-Za-z]{1,40}$/, 'a rule is named by letters'), ruleValue).optional(),
   takeoverLevel: level.optional(),
 });
-// Xiangqi and Reversi rooms take no options yet.
-export const NO_OPTIONS = z.strictObject({});
 
 export const SCHEMAS = {
   'room:create': z.strictObject({
-    game: z.enum(GAME_NAMES),
-    options: z.record(z.string(), z.unknown()).optional(), // checked per game (CHECKERS_OPTIONS, NO_OPTIONS)
+    game: z.string().max(20), // one of the engine's games() (rooms/creation.js)
+    options: z.record(z.string(), z.unknown()).optional(), // shaped by ROOM_OPTIONS, checked by the engine
     seat: seat.optional(),
     name: name.optional(),
     // The client's own id for this request (random, kept secret like a

@@ -2,27 +2,33 @@
 // `joined`; for a rematch, `created` and one `seat_reserved` per player, who
 // keeps the token of the finished room (its hash is carried over), in the
 // seat one along (colours swapped for two players).
-import { GAMES } from '../games/games.js';
+import { RoomGame, isGame } from '../games/room_game.js';
 import { newToken, tokenHash } from '../net/ids.js';
 import { refuse } from '../protocol/codes.js';
-import { CHECKERS_OPTIONS, NO_OPTIONS, parsePayload } from '../protocol/schemas.js';
+import { ROOM_OPTIONS, parsePayload } from '../protocol/schemas.js';
 import { seatFor } from './authorize.js';
 
-// The options a client asked for, shaped by the schema and completed by the
-// engine (checkers rule options), or a bad_request refusal.
+// The options a client asked for, shaped by the schema and checked and
+// completed by the engine (players, rule options), with the seat count;
+// or a bad_request refusal carrying the engine's own refusal as `detail`.
 function roomOptions(engine, game, options) {
-  const schema = game === 'checkers' ? CHECKERS_OPTIONS : NO_OPTIONS;
-  const parsed = parsePayload(schema, options ?? {});
+  if (!isGame(engine, game)) refuse('bad_request', `there is no game '${String(game).slice(0, 20)}'`);
+  const parsed = parsePayload(ROOM_OPTIONS, options ?? {});
   if (!parsed.ok) refuse('bad_request', `options: ${parsed.reason}`);
-  const normal = GAMES[game].normalizeOptions(engine, parsed.data);
-  if (!normal.ok) refuse('bad_request', `options: ${normal.reason}`);
-  return normal.options;
+  const prepared = RoomGame.prepare(engine, game, parsed.data);
+  if (!prepared.ok) {
+    const { code, params, reason } = prepared.refusal;
+    refuse('bad_request', `options: ${reason}`, { detail: { code, params, reason } });
+  }
+  const seats = prepared.capabilities.seats;
+  const ai = prepared.options.ai;
+  if (ai && ai.length !== seats) refuse('bad_request', `options.ai must list ${seats} seats (a level 1-8 or null each)`);
+  return { options: prepared.options, seats };
 }
 
 // room:create -> {drafts, seat, token}: the caller picks the id.
 export function creationDrafts(engine, payload) {
-  const options = roomOptions(engine, payload.game, payload.options);
-  const seats = GAMES[payload.game].seatsFor(options);
+  const { options, seats } = roomOptions(engine, payload.game, payload.options);
   const seat = payload.seat ?? 0;
   if (seat >= seats) refuse('bad_request', `this room has seats 0-${seats - 1}`);
   if (options.ai?.[seat]) refuse('bad_request', `seat ${seat} is an AI seat; take another`);

@@ -2,7 +2,6 @@
 // draw offers, resignation, chat, the AI's moves. Each command returns
 // {drafts, ack} for the registry to commit (see seat_commands.js); a refusal
 // is thrown (protocol/codes.js) and changes nothing.
-import { agreement, resignation } from '../games/endings.js';
 import { refuse } from '../protocol/codes.js';
 import { checkOptionalToken, memberOf, notOver, ready, seatFor } from './authorize.js';
 
@@ -21,11 +20,12 @@ function playedDrafts(room, played, sent) {
 }
 
 // Refusal of a move the engine rejected: its own code and parameters travel
-// as `detail` so the page can word it.
-function illegal(detail) {
-  refuse('illegal', detail.reason || 'illegal move', {
-    detail: { code: detail.code ?? 'unclassified', params: detail.params ?? {}, reason: detail.reason ?? '' },
-  });
+// as `detail` so the page can word it. A text that is no move in the game's
+// notation at all is a bad request; a well-formed move the rules refuse is
+// illegal.
+function refusedMove(detail) {
+  const extra = { detail: { code: detail.code ?? 'unclassified', params: detail.params ?? {}, reason: detail.reason ?? '' } };
+  refuse(detail.unreadable ? 'bad_request' : 'illegal', detail.reason || 'illegal move', extra);
 }
 
 export function move(room, payload, { socket }) {
@@ -42,13 +42,13 @@ export function move(room, payload, { socket }) {
   }
   ready(room);
   if (room.toMove() !== seat) refuse('not_your_turn', `it is seat ${room.toMove()}'s turn`);
-  const problem = room.game.parseMove(payload.move);
-  if (problem) refuse('bad_request', problem);
+  // The room plays forced passes itself, as steps of their own.
+  if (payload.move === 'pass') refuse('bad_request', 'a pass is played by the server when the rules force it, never sent');
   room.engineDirty = true;
   const played = room.game.play(payload.move);
   if (!played.ok) {
     room.engineDirty = false; // a refused move changes nothing in the engine
-    illegal(played.detail);
+    refusedMove(played.detail);
   }
   return { drafts: playedDrafts(room, played, payload.move), ack: { step: payload.step } };
 }
@@ -60,12 +60,12 @@ export function aiMove(room, job, answer) {
   const seat = room.toMove();
   if (room.result || room.step !== job.step || room.pos !== job.pos || seat === null || room.seats[seat].kind !== 'ai') return { drafts: [] };
   room.engineDirty = true;
-  const played = room.game.play(answer.text);
+  const played = room.game.play(answer.move);
   if (!played.ok) {
     room.engineDirty = false;
-    throw new Error(`room ${room.id}: the AI's move ${answer.text} was refused: ${played.detail.reason}`);
+    throw new Error(`room ${room.id}: the AI's move ${answer.move} was refused: ${played.detail.reason}`);
   }
-  return { drafts: playedDrafts(room, played, answer.text) };
+  return { drafts: playedDrafts(room, played, answer.move) };
 }
 
 function requireStep(room, step) {
@@ -112,18 +112,27 @@ export function expireUndo(room, askedAt, now) {
   return { drafts: [{ type: 'undo_expired', data: { seat: offer.seat } }] };
 }
 
-// Draw offers: two-player rooms with a person on each side. An offer stands
-// until the other player moves or answers; offers crossing make a draw.
+// A draw both sides agreed to: the engine records it and gives the result.
+function agreedDraw(room) {
+  room.engineDirty = true;
+  const agreed = room.game.agreeDraw();
+  if (!agreed.ok) refuse('not_allowed', agreed.reason, { detail: { code: agreed.code, params: agreed.params, reason: agreed.reason } });
+  return { drafts: [{ type: 'result', data: room.game.result() }], ack: {} };
+}
+
+// Draw offers: games whose engine allows them (two seats), with a person on
+// each side. An offer stands until the other player moves or answers; offers
+// crossing make a draw.
 export function drawOffer(room, payload, { socket, now }) {
   const seat = seatFor(room, socket, payload.token);
-  if (!room.twoPlayer) refuse('not_allowed', 'draw offers are for two-player rooms');
+  if (!room.capabilities.drawOffers) refuse('not_allowed', 'draw offers are for two-player rooms');
   notOver(room);
   ready(room);
   requireStep(room, payload.step);
   if (room.seats[1 - seat].kind !== 'human') refuse('not_allowed', 'the AI does not take draw offers');
   const pending = room.offers.draw;
   if (pending?.seat === seat) refuse('not_allowed', 'your draw offer is already standing');
-  if (pending) return { drafts: [{ type: 'result', data: agreement(room.game) }], ack: {} };
+  if (pending) return agreedDraw(room);
   checkBackoff(room, 'draw', seat, now);
   return { drafts: [{ type: 'draw_offered', data: { seat } }], ack: {} };
 }
@@ -134,16 +143,20 @@ export function drawAnswer(room, payload, { socket }) {
   if (!offer || offer.seat === seat) refuse('no_offer', 'there is no draw offer for you to answer');
   requireStep(room, payload.step);
   if (!payload.accept) return { drafts: [{ type: 'draw_declined', data: { seat } }], ack: {} };
-  return { drafts: [{ type: 'result', data: agreement(room.game) }], ack: {} };
+  return agreedDraw(room);
 }
 
-// Resigning: the other player wins a two-player game; in Chinese checkers
-// the seat goes to the AI and the game goes on (its sockets stay to watch).
+// Resigning, as the engine rules it: the other player wins, or (a game
+// whose resign capability is 'takeover') the AI takes the seat over and the
+// game goes on, the player's sockets staying to watch.
 export function resign(room, payload, { socket }) {
   const seat = seatFor(room, socket, payload.token);
   notOver(room);
   ready(room);
-  if (room.gameName === 'checkers') {
+  room.engineDirty = true;
+  const resigned = room.game.resign(seat);
+  if (!resigned.ok) refuse('not_allowed', resigned.reason, { detail: { code: resigned.code, params: resigned.params, reason: resigned.reason } });
+  if (resigned.takenOver) {
     const drafts = [
       { type: 'resigned', data: { seat } },
       { type: 'ai_seat', data: { seat, level: room.options.takeoverLevel, reason: 'resigned' } },
@@ -161,9 +174,7 @@ export function resign(room, payload, { socket }) {
     };
     return { drafts, ack: {}, attach };
   }
-  room.engineDirty = true;
-  const result = resignation(room.game, seat);
-  return { drafts: [{ type: 'resigned', data: { seat } }, { type: 'result', data: result }], ack: {} };
+  return { drafts: [{ type: 'resigned', data: { seat } }, { type: 'result', data: room.game.result(seat) }], ack: {} };
 }
 
 // Chat: players and spectators; the text exactly as sent.

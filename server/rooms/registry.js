@@ -52,17 +52,10 @@ export class Rooms {
     const events = await this.store.loadEvents(roomId);
     if (!events.length || this.closed) return null;
     const room = new Room(this.engine, this.config, events[0]);
-    const moves = events.filter((e) => e.type === 'move');
-    let moveIndex = 0;
     for (const e of events.slice(1)) {
       room.apply(e, { replay: true });
-      if (e.type !== 'move') continue;
-      // The engine must reach the position each move event recorded (except
-      // a Reversi move whose forced pass the engine has already played: the
-      // pass step that follows is checked instead).
-      const next = moves[++moveIndex];
-      if (next?.data.move === 'pass' && room.gameName === 'reversi') continue;
-      if (room.game.posHash() !== e.pos) {
+      // The engine must reach the position each move event recorded.
+      if (e.type === 'move' && room.game.stepHash(e.step) !== e.pos) {
         this.stats.replayMismatches++;
         this.log(`room ${roomId}: replay differs from the log at v ${e.v}`);
       }
@@ -206,7 +199,9 @@ export class Rooms {
     if (seat === null || !room.ready || room.seats[seat].kind !== 'ai' || room.aiJob) return;
     const mine = { step: room.step, pos: room.pos, startedAt: Date.now() };
     room.aiJob = mine;
-    const request = { ...room.game.searchRequest(), level: room.seats[seat].ai };
+    // The level's move, varied by a seed of the room's own (the same room
+    // replays the same choices; rooms differ).
+    const request = { game: room.gameName, request: room.game.searchRequest(), limits: { level: room.seats[seat].ai, seed: room.aiSeed } };
     this.ai.search(request).then(async (answer) => {
       const wait = mine.startedAt + this.config.aiMinDelayMs - Date.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));

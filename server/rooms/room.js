@@ -4,8 +4,7 @@
 // room rebuilt from its log is the room that was running. Runtime matters
 // (sockets, timers, AI jobs) live beside it and are never logged.
 import { LIMITS } from '../config.js';
-import { createGame } from '../games/games.js';
-import { replayEnding } from '../games/endings.js';
+import { RoomGame } from '../games/room_game.js';
 
 // A seat: kind 'free' (nobody), 'human' (a token holder; `connected` while one
 // of its sockets is here, `expired` once its grace ran out) or 'ai' (a level).
@@ -16,6 +15,13 @@ function freeSeat(seat) {
   };
 }
 
+// A whole number from a room id, for the AI's seeded variety.
+function seedOf(roomId) {
+  let h = 0;
+  for (const c of roomId) h = (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0;
+  return h;
+}
+
 export class Room {
   // `created`: the room's first event (data {game, options, host, rematchOf}).
   constructor(engine, config, created) {
@@ -24,7 +30,8 @@ export class Room {
     this.config = config;
     this.gameName = game;
     this.options = options;
-    this.game = createGame(engine, game, options);
+    this.game = new RoomGame(engine, game, options);
+    this.capabilities = this.game.capabilities;
     this.seatCount = this.game.seats;
     this.createdAt = created.at;
     this.rematchOf = rematchOf ?? null;
@@ -32,6 +39,10 @@ export class Room {
     this.step = 0;
     this.posAt = [this.game.posHash()];
     this.steps = []; // committed steps: {seat, move, sent} (kept small: one per move of every room)
+    // The engine calls beyond moves (resignations, takeovers, endings), each
+    // at the step it was made, so the engine can be rebuilt after an undo or
+    // a refused commit: {step, call, seat, code}.
+    this.engineCalls = [];
     this.seats = Array.from({ length: this.seatCount }, (_, seat) => freeSeat(seat));
     (options.ai ?? []).forEach((level, seat) => {
       if (level) Object.assign(this.seats[seat], { kind: 'ai', ai: level });
@@ -45,6 +56,7 @@ export class Room {
     this.nextSpectator = 1;
     this.rematchRoomId = null;
     this.lastAt = created.at;
+    this.aiSeed = seedOf(this.id);
 
     // Runtime only.
     this.members = new Map(); // socket id -> {socket, seat, spectator}
@@ -64,10 +76,6 @@ export class Room {
 
   get started() {
     return this.step > 0;
-  }
-
-  get twoPlayer() {
-    return this.seatCount === 2;
   }
 
   toMove() {
@@ -110,12 +118,38 @@ export class Room {
     return offer ? Math.max(offer.at, this.loadedAt) + this.config.undoTimeoutMs : null;
   }
 
-  // Replays the engine to the room's committed steps (undo, a refused commit).
+  // Replays the engine to the room's committed steps and engine calls
+  // (undo, a refused commit).
   rebuildEngine() {
     this.game.reset();
-    for (const s of this.steps) this.game.replay(s.move);
-    if (this.result?.code === 'resignation' && this.resignedSeat !== undefined) replayEnding(this.game, this.result, this.resignedSeat);
+    let next = 0;
+    const callsAt = (step) => {
+      for (; next < this.engineCalls.length && this.engineCalls[next].step <= step; next++) this.replayCall(this.engineCalls[next]);
+    };
+    this.steps.forEach((s, i) => {
+      callsAt(i);
+      this.game.replayStep(i, s.move);
+    });
+    callsAt(this.steps.length);
     this.engineDirty = false;
+  }
+
+  // Records an engine call the room made, and makes it when `perform`
+  // (replaying the log, or a call no command made before the commit).
+  noteCall(call, perform) {
+    this.engineCalls.push({ step: this.step, ...call });
+    if (perform) this.replayCall(call);
+  }
+
+  // The same engine call again: a resignation or takeover as the seat's, a
+  // result's ending by its code (when the moves did not end the game).
+  replayCall({ call, seat, code }) {
+    if (call === 'ending') {
+      if (!this.game.status().over) this.game.restoreEnding(code, seat);
+      return;
+    }
+    const outcome = this.game[call](seat);
+    if (!outcome.ok) throw new Error(`room ${this.id}: ${call}(${seat}) refused on replay: ${outcome.reason}`);
   }
 
   // Folds one committed event into the room. `replay`: the event comes from
@@ -163,6 +197,10 @@ export class Room {
       case 'ai_seat':
         if (d.level === null) Object.assign(seat, freeSeat(seat.seat));
         else Object.assign(seat, { kind: 'ai', ai: d.level, tokenHash: null, connected: false, expired: false });
+        // An absent seat taken over: no command asked the engine, so the
+        // event does, live and replayed (a resignation's takeover is the
+        // `resigned` event's).
+        if (d.reason === 'takeover') this.noteCall({ call: 'abandon', seat: d.seat }, true);
         break;
       case 'renamed':
         seat.name = d.name;
@@ -172,7 +210,7 @@ export class Room {
         this.host = d.host;
         break;
       case 'move':
-        if (replay) this.game.replay(d.move);
+        if (replay) this.game.replayStep(event.step - 1, d.move);
         this.steps.push({ seat: d.seat, move: d.move, sent: event.secret?.sent ?? d.move });
         this.step = event.step;
         this.posAt[event.step] = event.pos;
@@ -194,6 +232,7 @@ export class Room {
       }
       case 'undone':
         this.steps.length = d.to;
+        this.engineCalls = this.engineCalls.filter((c) => c.step <= d.to);
         this.posAt.length = d.to + 1;
         this.step = d.to;
         this.offers.undo = null;
@@ -210,14 +249,16 @@ export class Room {
         break;
       }
       case 'resigned':
-        this.resignedSeat = d.seat;
-        if (replay && this.gameName !== 'checkers') replayEnding(this.game, { code: 'resignation' }, d.seat);
+        this.noteCall({ call: 'resign', seat: d.seat }, replay);
         break;
       case 'chat':
         this.chat.push({ v: event.v, seat: d.seat, name: d.name, text: d.text, at: event.at });
         if (this.chat.length > LIMITS.chatKept) this.chat.splice(0, this.chat.length - LIMITS.chatKept);
         break;
       case 'result':
+        // The engine records every ending: one the moves or a resignation did
+        // not make (agreement, abandonment, a flag) is restored by its code.
+        this.noteCall({ call: 'ending', code: d.code, seat: d.seat ?? -1 }, replay);
         this.result = d;
         this.offers = { undo: null, draw: null, rematch: null };
         break;

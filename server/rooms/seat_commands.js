@@ -5,7 +5,6 @@
 // commits the drafts, folds them into the room, runs `attach` (before the
 // broadcast, so a joining socket sees its own event) and `detach` (after it).
 import { LIMITS } from '../config.js';
-import { abandonment } from '../games/endings.js';
 import { newToken, tokenHash, tokenMatches } from '../net/ids.js';
 import { refuse } from '../protocol/codes.js';
 import { checkOptionalToken, memberOf, notOver, seatFor } from './authorize.js';
@@ -25,12 +24,13 @@ function hostIfNone(room, seat) {
 }
 
 // What a seat's expiry (grace over, or leaving) brings: before the first move
-// the seat is freed for someone else; later it stays claimable, and in
-// Chinese checkers the AI takes it over so the game goes on.
+// the seat is freed for someone else; later it stays claimable, or (a game
+// whose absence capability is 'takeover') the AI takes it over so the game
+// goes on. The engine records the takeover when the event is applied.
 export function expiryDrafts(room, seat) {
   const freed = !room.started && !room.result;
   const drafts = [{ type: 'seat_expired', data: freed ? { seat, freed: true } : { seat } }];
-  if (!freed && !room.result && room.gameName === 'checkers') {
+  if (!freed && !room.result && room.capabilities.absence === 'takeover') {
     drafts.push({ type: 'ai_seat', data: { seat, level: room.options.takeoverLevel, reason: 'takeover' } });
   }
   return drafts.concat(hostAfter(room, seat));
@@ -164,10 +164,9 @@ export function restartDrafts(room) {
 }
 
 // The host makes a seat nobody holds an AI seat (level 1-8), or frees an AI
-// seat again before the first move (level null). Chinese checkers only.
+// seat again before the first move (level null). Every game.
 export function seatAi(room, payload, { socket }) {
   const seat = seatFor(room, socket, payload.token);
-  if (room.gameName !== 'checkers') refuse('not_allowed', 'AI seats are for Chinese checkers rooms');
   if (room.host !== seat) refuse('not_allowed', 'only the host sets AI seats');
   notOver(room);
   if (payload.seat >= room.seatCount) refuse('bad_request', `this room has seats 0-${room.seatCount - 1}`);
@@ -189,16 +188,20 @@ export function seatName(room, payload, { socket }) {
   return { drafts: [{ type: 'renamed', data: { seat, name: payload.name } }], ack: {} };
 }
 
-// A two-player game whose other player's seat expired ends by abandonment
-// when the player left asks for it.
+// A game whose absence capability is 'ends' (two seats) ends by
+// abandonment when the player left asks for it after the other seat
+// expired; the engine records it and gives the result.
 export function claim(room, payload, { socket }) {
   const seat = seatFor(room, socket, payload.token);
-  if (room.gameName === 'checkers') refuse('not_allowed', 'in Chinese checkers the AI takes over an expired seat');
+  if (room.capabilities.absence !== 'ends') refuse('not_allowed', 'in this game the AI takes over an expired seat');
   notOver(room);
   const other = room.seats[1 - seat];
   if (other.kind !== 'human' || !other.expired) {
     const until = room.graceUntil(other.seat);
     refuse('not_allowed', "the opponent's seat has not expired", until ? { retryAt: until } : {});
   }
-  return { drafts: [{ type: 'result', data: abandonment(room.game, other.seat, seat) }], ack: {} };
+  room.engineDirty = true;
+  const abandoned = room.game.abandon(other.seat);
+  if (!abandoned.ok) refuse('not_allowed', abandoned.reason);
+  return { drafts: [{ type: 'result', data: room.game.result(other.seat) }], ack: {} };
 }

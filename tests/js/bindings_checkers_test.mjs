@@ -530,7 +530,8 @@ test('a game to the end: places, finish order and the status text come from the 
     assert.equal(snap.status.finishOrder.length, 2);
     assert.deepEqual([...snap.status.places].sort(), [1, 2, 3]);
     assert.equal(snap.status.winner, snap.status.finishOrder[0]);
-    for (const p of snap.status.finishOrder) assert.ok(finished(snap.board, 3, p, false));
+    // finishOrder counts seats from 0; the board numbers players from 1.
+    for (const seat of snap.status.finishOrder) assert.ok(finished(snap.board, 3, seat + 1, false));
     assert.ok(snap.seats.filter((s) => s.finished).length === 2);
   }
   assert.ok(snap.status.text.length > 3);
@@ -554,7 +555,7 @@ test('the searcher plays legal moves along legal paths at each level, for 2, 3, 
     for (const level of [1, 2, 3, 4]) {
       const snap = session.snapshot();
       const infos = [];
-      const result = searcher.search(session.exportRecord(), session.rules(), { level }, (info) => infos.push(info));
+      const result = searcher.search(session.searchRequest(), { level }, (info) => infos.push(info));
       assert.equal(result.ok, true, result.reason);
       const move = snap.legal.find((m) => m.from === result.from && m.to === result.to);
       assert.ok(move, `level ${level} (${n}p) played a legal move ${result.text}`);
@@ -570,8 +571,9 @@ test('the searcher plays legal moves along legal paths at each level, for 2, 3, 
       }
     }
   }
-  assertRefusal(searcher.search('1. 0-1', {}, { level: 1 }, null), 'checkers_record_move');
-  assertRefusal(searcher.search('', { players: 7 }, { level: 1 }, null), 'checkers_player_count');
+  assertRefusal(searcher.search({ record: '1. 0-1', rules: {} }, { level: 1 }, null), 'checkers_record_move');
+  assertRefusal(searcher.search({ record: '', rules: { players: 7 } }, { level: 1 }, null), 'checkers_player_count');
+  assertRefusal(searcher.search('1. d1-e5', { level: 1 }, null), 'bad_argument', { name: 'request', expected: '{record, rules}' });
   session.delete();
   searcher.delete();
 });
@@ -667,7 +669,7 @@ test('results come from the engine: kind and reason codes; the AI plays on for p
     // Greedy movers until the first seat is home; then the engine's AI for all.
     const first = snap.status.finishOrder.length > 0;
     if (first) {
-      const result = searcher.search(session.exportRecord(), session.rules(), { level: 3, seed: 5 }, null);
+      const result = searcher.search(session.searchRequest(), { level: 3, seed: 5 }, null);
       assert.equal(result.ok, true, `the AI moves on after a seat finished: ${result.reason}`);
       assert.ok(!snap.seats[result.from >= 0 ? session.snapshot().board[result.from] - 1 : 0].finished, 'a finished seat does not move');
       assert.deepEqual(result.pass ? session.pass() : session.playPath(result.path), { ok: true });
@@ -688,11 +690,11 @@ test('results come from the engine: kind and reason codes; the AI plays on for p
   } else {
     assert.deepEqual([snap.status.kind, snap.status.reason], ['draw', 'turn_cap']);
   }
-  assertRefusal(searcher.search(session.exportRecord(), session.rules(), { level: 3 }, null), 'game_over');
+  assertRefusal(searcher.search(session.searchRequest(), { level: 3 }, null), 'game_over');
   // Seeded searches repeat themselves.
   session.newGame({ players: 2 });
-  const one = searcher.search(session.exportRecord(), session.rules(), { level: 4, seed: 9 }, null);
-  const two = searcher.search(session.exportRecord(), session.rules(), { level: 4, seed: 9 }, null);
+  const one = searcher.search(session.searchRequest(), { level: 4, seed: 9 }, null);
+  const two = searcher.search(session.searchRequest(), { level: 4, seed: 9 }, null);
   assert.deepEqual([one.from, one.to], [two.from, two.to]);
   searcher.delete();
   session.delete();

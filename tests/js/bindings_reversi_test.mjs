@@ -71,11 +71,11 @@ test('random games to the end: snapshots, passes, results and records agree', ()
       snap = after;
     }
     const { black, white } = snap.counts;
-    assert.equal(snap.status.winner, black > white ? 1 : white > black ? 2 : 0);
+    assert.equal(snap.status.winner, black > white ? 0 : white > black ? 1 : null);
     // The final count comes from the engine: empties to the winner.
     const empties = 64 - black - white;
-    assert.equal(snap.status.finalBlack, black + (snap.status.winner === 1 ? empties : 0));
-    assert.equal(snap.status.finalWhite, white + (snap.status.winner === 2 ? empties : 0));
+    assert.equal(snap.status.finalBlack, black + (snap.status.winner === 0 ? empties : 0));
+    assert.equal(snap.status.finalWhite, white + (snap.status.winner === 1 ? empties : 0));
     assert.equal(snap.status.blackScore, snap.status.finalBlack - snap.status.finalWhite);
     assert.equal(snap.status.reason, empties === 0 ? 'board_full' : 'no_moves');
     assert.match(session.exportGgf(), /^\(;GM\[Othello\]/);
@@ -184,7 +184,7 @@ test('the searcher: levels, explicit limits, seeds, refusals', () => {
   for (const level of [1, 2, 3, 4, 5]) {
     const snap = session.snapshot();
     const infos = [];
-    const result = searcher.search(snap.boardString, { level }, (info) => infos.push(info));
+    const result = searcher.search({ board: snap.boardString }, { level }, (info) => infos.push(info));
     assert.equal(result.ok, true, result.reason);
     assert.ok(snap.legal.includes(result.square), `level ${level} played ${result.name}`);
   }
@@ -192,38 +192,38 @@ test('the searcher: levels, explicit limits, seeds, refusals', () => {
   // Past the opening a searching level reports its iterations, with the line.
   const midgame = 'O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X';
   const infos = [];
-  const solved = searcher.search(midgame, { level: 8 }, (info) => infos.push(info));
+  const solved = searcher.search({ board: midgame }, { level: 8 }, (info) => infos.push(info));
   assert.equal(solved.name, 'a2');
   assert.equal(solved.score, 38);
   assert.ok(solved.exact);
   assert.ok(infos.length > 0 && Array.isArray(infos[0].pv));
   // Explicit limits: a depth, a node budget, a time.
-  const byDepth = searcher.search(snap.boardString, { depth: 3 }, null);
+  const byDepth = searcher.search({ board: snap.boardString }, { depth: 3 }, null);
   assert.equal(byDepth.ok, true);
   assert.equal(byDepth.depth, 3);
   assert.ok(snap.legal.includes(byDepth.square));
-  const byNodes = searcher.search(snap.boardString, { nodes: 20000 }, null);
+  const byNodes = searcher.search({ board: snap.boardString }, { nodes: 20000 }, null);
   assert.equal(byNodes.ok, true);
   assert.ok(byNodes.nodes <= 40000, `${byNodes.nodes} nodes`);
-  assert.equal(searcher.search(snap.boardString, { timeMs: 50 }, null).ok, true);
+  assert.equal(searcher.search({ board: snap.boardString }, { timeMs: 50 }, null).ok, true);
   // The same seed, the same opening choice; seeds vary it (the four first
   // moves are worth the same).
   const choices = new Set();
   for (let s = 1; s <= 12; s++) {
-    const a = searcher.search(START, { level: 7, seed: s }, null).square;
-    assert.equal(searcher.search(START, { level: 7, seed: s }, null).square, a);
+    const a = searcher.search({ board: START }, { level: 7, seed: s }, null).square;
+    assert.equal(searcher.search({ board: START }, { level: 7, seed: s }, null).square, a);
     choices.add(a);
   }
   assert.ok(choices.size >= 2, 'the opening varies with the seed');
   // Refusals.
-  assertRefusal(searcher.search('bad', { level: 3 }, null), 'board_square_count');
-  assertRefusal(searcher.search(START, { level: 9 }, null), 'bad_argument', { name: 'limits.level' });
-  assertRefusal(searcher.search(START, { level: 2.5 }, null), 'bad_argument', { name: 'limits.level' });
-  assertRefusal(searcher.search(START, { depth: 0 }, null), 'bad_argument', { name: 'limits.depth' });
-  assertRefusal(searcher.search(START, {}, null), 'bad_argument');
-  assertRefusal(searcher.search(START, 3, null), 'bad_argument');
-  assertRefusal(searcher.search(`${'X'.repeat(64)} O`, { level: 3 }, null), 'game_over');
-  assertRefusal(searcher.hints('bad', { level: 3 }, null), 'board_square_count');
+  assertRefusal(searcher.search({ board: 'bad' }, { level: 3 }, null), 'board_square_count');
+  assertRefusal(searcher.search({ board: START }, { level: 9 }, null), 'bad_argument', { name: 'limits.level' });
+  assertRefusal(searcher.search({ board: START }, { level: 2.5 }, null), 'bad_argument', { name: 'limits.level' });
+  assertRefusal(searcher.search({ board: START }, { depth: 0 }, null), 'bad_argument', { name: 'limits.depth' });
+  assertRefusal(searcher.search({ board: START }, {}, null), 'bad_argument');
+  assertRefusal(searcher.search({ board: START }, 3, null), 'bad_argument');
+  assertRefusal(searcher.search({ board: `${'X'.repeat(64)} O` }, { level: 3 }, null), 'game_over');
+  assertRefusal(searcher.hints({ board: 'bad' }, { level: 3 }, null), 'board_square_count');
   session.delete();
   searcher.delete();
 });
@@ -233,16 +233,16 @@ test('hints give a value per legal move; exact near the end', () => {
   const session = new engine.ReversiSession();
   session.play(37);
   const snap = session.snapshot();
-  const hints = searcher.hints(snap.boardString, { level: 3 }, null);
+  const hints = searcher.hints({ board: snap.boardString }, { level: 3 }, null);
   assert.equal(hints.ok, true);
   assert.deepEqual(hints.moves.map((m) => m.square).sort((a, b) => a - b), snap.legal.slice().sort((a, b) => a - b));
   const endgame = 'O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X';
-  const solved = searcher.hints(endgame, { level: 8 }, null);
+  const solved = searcher.hints({ board: endgame }, { level: 8 }, null);
   const best = solved.moves.reduce((a, b) => (b.value > a.value ? b : a));
   assert.equal(best.value, 38);
   assert.equal(best.square, 8); // a2
   assert.ok(best.exact);
-  assert.ok(searcher.hints(endgame, { depth: 4, exactEmpties: 20 }, null).moves.every((m) => m.exact));
+  assert.ok(searcher.hints({ board: endgame }, { depth: 4, exactEmpties: 20 }, null).moves.every((m) => m.exact));
   session.delete();
   searcher.delete();
 });
@@ -251,24 +251,24 @@ test('evaluate: Black\'s view, the same value whatever was searched before', () 
   const searcher = new engine.ReversiSearcher();
   const other = new engine.ReversiSearcher();
   const afterF5 = '---------------------------OX------XXX-------------------------- O';
-  const first = searcher.evaluate(afterF5, { level: 5 });
+  const first = searcher.evaluate({ board: afterF5 }, { level: 5 });
   assert.equal(first.ok, true);
-  searcher.search(START, { level: 6 }, null);
-  searcher.hints(afterF5, { level: 4 }, null);
-  assert.deepEqual(searcher.evaluate(afterF5, { level: 5 }), first);
-  assert.deepEqual(other.evaluate(afterF5, { level: 5 }), first);
+  searcher.search({ board: START }, { level: 6 }, null);
+  searcher.hints({ board: afterF5 }, { level: 4 }, null);
+  assert.deepEqual(searcher.evaluate({ board: afterF5 }, { level: 5 }), first);
+  assert.deepEqual(other.evaluate({ board: afterF5 }, { level: 5 }), first);
   // White to move after f5: the search's score for White, turned.
-  const white = searcher.search(afterF5, { depth: 6 }, null);
+  const white = searcher.search({ board: afterF5 }, { depth: 6 }, null);
   assert.ok(Number.isInteger(white.score));
   const endgame = 'O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X';
-  const solved = searcher.evaluate(endgame, { level: 8 });
+  const solved = searcher.evaluate({ board: endgame }, { level: 8 });
   assert.deepEqual([solved.score, solved.exact], [38, true]);
   // The same position with White to move and colours swapped: the negation.
   const swapped = endgame.slice(0, 64).replace(/[XO]/g, (c) => (c === 'X' ? 'O' : 'X')) + ' O';
-  assert.deepEqual([searcher.evaluate(swapped, { level: 8 }).score], [-38]);
-  assert.deepEqual(searcher.evaluate(`${'X'.repeat(40)}${'O'.repeat(24)} X`, { level: 5 }), { ok: true, score: 16, exact: true, depth: 0 });
-  assertRefusal(searcher.evaluate('nonsense', { level: 5 }), 'board_square_count');
-  assertRefusal(searcher.evaluate(START, { level: 0 }), 'bad_argument');
+  assert.deepEqual([searcher.evaluate({ board: swapped }, { level: 8 }).score], [-38]);
+  assert.deepEqual(searcher.evaluate({ board: `${'X'.repeat(40)}${'O'.repeat(24)} X` }, { level: 5 }), { ok: true, score: 16, exact: true, depth: 0 });
+  assertRefusal(searcher.evaluate({ board: 'nonsense' }, { level: 5 }), 'board_square_count');
+  assertRefusal(searcher.evaluate({ board: START }, { level: 0 }), 'bad_argument');
   searcher.delete();
   other.delete();
 });
@@ -277,49 +277,59 @@ test('explicit depth, nodes and timeMs are honoured by search, hints and evaluat
   const searcher = new engine.ReversiSearcher();
   const lastDepth = (infos) => infos[infos.length - 1].depth;
   // depth: the reported depth is the limit.
-  assert.equal(searcher.search(START, { depth: 5 }, null).depth, 5);
+  assert.equal(searcher.search({ board: START }, { depth: 5 }, null).depth, 5);
   const infos = [];
-  assert.equal(searcher.hints(START, { depth: 3 }, (info) => infos.push(info)).ok, true);
+  assert.equal(searcher.hints({ board: START }, { depth: 3 }, (info) => infos.push(info)).ok, true);
   assert.deepEqual(infos.map((i) => i.depth), [1, 2, 3]);
-  assert.equal(searcher.evaluate(START, { depth: 7 }).depth, 7);
+  assert.equal(searcher.evaluate({ board: START }, { depth: 7 }).depth, 7);
   // nodes: the count stays about the budget, and a smaller budget searches less deep.
   for (const nodes of [3000, 30000]) {
-    const r = searcher.search(START, { nodes }, null);
+    const r = searcher.search({ board: START }, { nodes }, null);
     assert.ok(r.nodes >= nodes && r.nodes <= 2 * nodes, `${r.nodes} nodes for a budget of ${nodes}`);
   }
   const fresh = new engine.ReversiSearcher();
-  assert.ok(fresh.evaluate(START, { nodes: 2000 }).depth < fresh.evaluate(START, { nodes: 200000 }).depth);
+  assert.ok(fresh.evaluate({ board: START }, { nodes: 2000 }).depth < fresh.evaluate({ board: START }, { nodes: 200000 }).depth);
   fresh.delete();
   // timeMs: with no other limit the search from the start would run until the
   // whole game was solved; it returns (the bound is only a generous sanity check).
-  const timed = searcher.search(START, { timeMs: 50 }, null);
+  const timed = searcher.search({ board: START }, { timeMs: 50 }, null);
   assert.ok(timed.ok && timed.depth < 60 && timed.timeMs < 10000, JSON.stringify(timed));
   const timedInfos = [];
-  assert.equal(searcher.hints(START, { timeMs: 50 }, (info) => timedInfos.push(info)).moves.length, 4);
+  assert.equal(searcher.hints({ board: START }, { timeMs: 50 }, (info) => timedInfos.push(info)).moves.length, 4);
   assert.ok(lastDepth(timedInfos) < 60);
-  const value = searcher.evaluate(START, { timeMs: 50 });
+  const value = searcher.evaluate({ board: START }, { timeMs: 50 });
   assert.ok(value.ok && value.depth < 60, JSON.stringify(value));
   // A level still decides when given; the explicit fields are checked all the same.
-  assert.equal(searcher.search(START, { level: 3, depth: 9 }, null).depth, 2);
-  assertRefusal(searcher.search(START, { level: 3, depth: 99 }, null), 'bad_argument', { name: 'limits.depth' });
+  assert.equal(searcher.search({ board: START }, { level: 3, depth: 9 }, null).depth, 2);
+  assertRefusal(searcher.search({ board: START }, { level: 3, depth: 99 }, null), 'bad_argument', { name: 'limits.depth' });
   for (const bad of [{ nodes: 0 }, { nodes: -5 }, { timeMs: -1 }, { timeMs: '50' }, { depth: 2.5 }, { seed: -1 }, { exactEmpties: 61 }])
-    for (const call of [(l) => searcher.search(START, l, null), (l) => searcher.hints(START, l, null), (l) => searcher.evaluate(START, l)])
+    for (const call of [(l) => searcher.search({ board: START }, l, null), (l) => searcher.hints({ board: START }, l, null), (l) => searcher.evaluate({ board: START }, l)])
       assertRefusal(call({ depth: 3, ...bad }), 'bad_argument', { name: `limits.${Object.keys(bad)[0]}` });
   searcher.delete();
 });
 
-test('one limits object for all three searchers: honoured the same, refused the same', () => {
+test('one face for all three searchers: the session's request, one limits object, the step in `move`', () => {
   const xiangqi = new engine.XiangqiSearcher();
   const reversi = new engine.ReversiSearcher();
   const checkers = new engine.CheckersSearcher();
   const xiangqiGame = new engine.XiangqiSession();
+  const reversiGame = new engine.ReversiSession();
   const checkersGame = new engine.CheckersSession();
-  const request = xiangqiGame.searchRequest();
+  const games = { xiangqi: xiangqiGame, reversi: reversiGame, checkers: checkersGame };
   const searchers = {
-    xiangqi: (limits) => xiangqi.search(request, limits),
-    reversi: (limits) => reversi.search(START, limits, null),
-    checkers: (limits) => checkers.search(checkersGame.exportRecord(), checkersGame.rules(), limits, null),
+    xiangqi: (limits) => xiangqi.search(xiangqiGame.searchRequest(), limits),
+    reversi: (limits) => reversi.search(reversiGame.searchRequest(), limits),
+    checkers: (limits) => checkers.search(checkersGame.searchRequest(), limits),
   };
+  // Every searcher answers with the step's text, which its session plays.
+  for (const [game, search] of Object.entries(searchers)) {
+    const found = search({ depth: 2 });
+    assert.equal(typeof found.move, 'string', game);
+    const session = games[game];
+    assert.deepEqual(session.playText(found.move), { ok: true }, `${game}: ${found.move}`);
+    assert.equal(session.steps(0)[0].move, found.move, game);
+    session.newGame();
+  }
   for (const [game, search] of Object.entries(searchers)) {
     assert.equal(search({ depth: 3 }).depth, 3, `${game}: depth`);
     const budget = search({ nodes: 5000 });
@@ -335,7 +345,7 @@ test('one limits object for all three searchers: honoured the same, refused the 
       [{}, 'limits'], [7, 'limits'], [null, 'limits']])
       assertRefusal(search(bad), 'bad_argument', { name });
   }
-  for (const handle of [xiangqi, reversi, checkers, xiangqiGame, checkersGame]) handle.delete();
+  for (const handle of [xiangqi, reversi, checkers, xiangqiGame, reversiGame, checkersGame]) handle.delete();
 });
 
 testNoLeakedHandles(engine, handlesAtStart);

@@ -124,7 +124,7 @@ test('refusals carry codes and parameters, and change nothing', () => {
   assertRefusal(record, 'record_bad_move', { index: '3', text: '马二进四' });
   assert.equal(record.cause.code, 'horse_leg_blocked');
   assert.deepEqual(record.cause.params, { square: 'g0' });
-  assertRefusal(session.resign(2), 'bad_argument', { name: 'color', expected: '0 or 1' });
+  assertRefusal(session.resign(2), 'bad_argument', { name: 'seat', expected: '0 or 1' });
   assertRefusal(session.truncate(5), 'ply_out_of_range', { ply: '5', plies: '0' });
   assert.equal(session.snapshot().fen, START);
   assert.equal(session.snapshot().ply, 0);
@@ -148,10 +148,10 @@ test('a mate ends the game; further moves are refused with game_over', () => {
 test('resignation and agreement live in the session and its records', () => {
   const session = new engine.XiangqiSession();
   session.playText('h2e2');
-  assert.deepEqual(session.resign(0), { ok: true });
+  assert.deepEqual(session.resign(0), { ok: true, over: true, takenOver: false });
   let snap = session.snapshot();
   assert.deepEqual([snap.status.over, snap.status.winner, snap.status.reason], [true, 1, 'resignation']);
-  assert.ok(session.exportRecord('iccs').endsWith('1. h2e2\n0-1\n'));
+  assert.equal(session.exportRecord('iccs'), '[Termination "resignation"]\n1. h2e2\n0-1\n');
   const copy = new engine.XiangqiSession();
   assert.equal(copy.importRecord(session.exportPgn('chinese')).ok, true);
   assert.equal(copy.snapshot().status.reason, 'resignation');
@@ -159,9 +159,9 @@ test('resignation and agreement live in the session and its records', () => {
   assert.equal(session.undo(), true, 'undo takes back the resignation');
   assert.equal(session.snapshot().status.over, false);
   assert.equal(session.snapshot().ply, 1);
-  assert.deepEqual(session.agreeDraw(), { ok: true });
+  assert.deepEqual(session.agreeDraw(), { ok: true, over: true, takenOver: false });
   snap = session.snapshot();
-  assert.deepEqual([snap.status.over, snap.status.winner, snap.status.reason, snap.status.result], [true, -1, 'agreement', '1/2-1/2']);
+  assert.deepEqual([snap.status.over, snap.status.winner, snap.status.reason, snap.status.result], [true, null, 'agreement', '1/2-1/2']);
   assert.equal(copy.importRecord(session.exportRecord('wxf')).ok, true);
   assert.equal(copy.snapshot().status.reason, 'agreement');
   copy.delete();
@@ -194,7 +194,8 @@ test('a published PGN imports with its tags and round-trips with its result', ()
   assert.deepEqual(session.importRecord(text), { ok: true });
   const snap = session.snapshot();
   assert.equal(snap.fen.split(' ').slice(0, 2).join(' '), '2R6/5k2C/n8/p1p5p/6b2/6p2/9/9/9/4K4 b');
-  assert.deepEqual([snap.status.reason, snap.status.winner], ['resignation', 0]);
+  // 1-0 and no Termination tag: the record's result, whose cause it does not give.
+  assert.deepEqual([snap.status.reason, snap.status.winner], ['recorded', 0]);
   const tags = new Map(session.tags());
   assert.equal(tags.get('Red'), '许银川');
   assert.equal(tags.get('Date'), '1999.12.09');
@@ -207,7 +208,7 @@ test('a published PGN imports with its tags and round-trips with its result', ()
   const back = new engine.XiangqiSession();
   assert.deepEqual(back.importRecord(pgn), { ok: true });
   assert.equal(back.snapshot().fen, snap.fen);
-  assert.equal(back.snapshot().status.reason, 'resignation');
+  assert.equal(back.snapshot().status.reason, 'recorded');
   assert.equal(new Map(back.tags()).get('Site'), '广州');
   back.delete();
   session.delete();

@@ -31,7 +31,7 @@ function controller({ language = 'en', count = 2, players, levels, outcomeFor } 
     session: new engine.CheckersSession(), browsePly: null, events: [], toasts: [], aiTurn: 0,
     view: { selected: -1, targets: [], chain: null, preview: null, hint: null, animation: null, entry: null },
     speed: { aiPauseMs: 0, animScale: 0 }, reducedMotion: true,
-    ai: { search: async (msg) => searcher.search(msg.record, msg.rules, msg.limits, null), cancel() {} },
+    ai: { search: async (msg) => searcher[msg.method](msg.request, msg.limits, null), cancel() {} },
   });
   app.emit = (type, detail) => app.events.push({ type, detail });
   app.toast = (text) => app.toasts.push(text);
@@ -132,19 +132,19 @@ test('playerCards: one per seat with colour, role and level, the seat to move, p
 test('gameOverText: the engine\'s result from the human\'s view, places for play-on', () => {
   const seen = [];
   const app = controller({ count: 3, players: ['ai', 'human', 'ai'], outcomeFor: (winners) => { seen.push(winners); return winners.includes(1) ? 'win' : 'loss'; } });
-  const places = app.gameOverText({ over: true, kind: 'places', reason: 'finished', winner: 3, places: [3, 2, 1], finishOrder: [3, 2] });
+  const places = app.gameOverText({ over: true, kind: 'places', reason: 'finished', winner: 2, places: [3, 2, 1], finishOrder: [2, 1] });
   assert.equal(places.title, 'You finished 2nd');
   assert.equal(places.outcome, 'loss');
   assert.deepEqual(seen.at(-1), [2]);
   assert.equal(places.places.length, 3);
   assert.match(places.places[0], /^1\. Yellow/);
   const zh = controller({ language: 'zh', count: 3, players: ['ai', 'human', 'ai'] });
-  const zhText = zh.gameOverText({ over: true, kind: 'places', reason: 'finished', winner: 3, places: [3, 2, 1], finishOrder: [3, 2] });
+  const zhText = zh.gameOverText({ over: true, kind: 'places', reason: 'finished', winner: 2, places: [3, 2, 1], finishOrder: [2, 1] });
   assert.equal(zhText.title, '你获得第 2 名');
   assert.equal(zhText.outcome, 'loss', 'the shell\'s outcomeFor: second place is not a win');
   const two = controller({ outcomeFor: (winners) => (winners.length ? (winners[0] === 0 ? 'win' : 'loss') : 'draw') });
-  assert.equal(two.gameOverText({ over: true, kind: 'win', reason: 'finished', winner: 1, places: [1, 2], finishOrder: [1] }).outcome, 'win');
-  const draw = two.gameOverText({ over: true, kind: 'draw', reason: 'turn_cap', winner: 0, places: [1, 1], finishOrder: [] });
+  assert.equal(two.gameOverText({ over: true, kind: 'win', reason: 'finished', winner: 0, places: [1, 2], finishOrder: [0] }).outcome, 'win');
+  const draw = two.gameOverText({ over: true, kind: 'draw', reason: 'turn_cap', winner: null, places: [1, 1], finishOrder: [] });
   assert.equal(draw.outcome, 'draw');
   assert.equal(draw.title, 'Draw');
   for (const a of [app, zh, two]) a.session.delete();

@@ -49,7 +49,7 @@ await testAsync('the packed engine started by the loader plays and searches', as
     const snap = session.snapshot();
     assert.deepEqual(session.play(snap.legal[0]), { ok: true });
     const searcher = new engine.ReversiSearcher();
-    const result = searcher.search(session.snapshot().boardString, { depth: 4 }, null);
+    const result = searcher.search(session.searchRequest(), { depth: 4 }, null);
     assert.equal(result.ok, true, JSON.stringify(result));
     searcher.delete();
     session.delete();

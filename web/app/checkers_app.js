@@ -31,8 +31,6 @@ import { loadGame, saveGame } from './storage.js';
 
 const AI_PAUSE_MS = 400; // after the previous move has landed, so people can follow
 const PASS_PAUSE_MS = 700;
-const HINT_LEVEL = 3; // quick, whatever the opponents' levels
-const ANALYSE_LEVEL = 5; // a deeper look for "analyse", still about a second in wasm
 
 // Test and demo speed-ups from the page address: ?aiPause=ms&anim=scale.
 function speedFromAddress() {
@@ -466,7 +464,7 @@ export class CheckersApp extends GameApp {
     let result;
     try {
       result = await this.ai.search({
-        game: 'checkers', kind: 'search', record: this.session.exportRecord(), rules: snap.rules,
+        game: this.id, method: 'search', request: this.session.searchRequest(),
         limits: { level: this.seats.levels[snap.side - 1] },
       }, (info) => this.onThinkingInfo(info));
     } catch (error) {
@@ -495,8 +493,7 @@ export class CheckersApp extends GameApp {
     let result;
     try {
       result = await this.ai.search({
-        game: 'checkers', kind: 'hint', record: this.session.exportRecord(), rules: snap.rules,
-        limits: { level: HINT_LEVEL },
+        game: this.id, method: 'search', request: this.session.searchRequest(), limits: { hint: this.settings.hintStrength },
       });
     } catch (error) {
       this.toast(String(error.message || error));
@@ -522,8 +519,7 @@ export class CheckersApp extends GameApp {
     let result;
     try {
       result = await this.ai.search({
-        game: 'checkers', kind: 'hint', record: this.session.recordAt(ply), rules: snap.rules,
-        limits: { level: ANALYSE_LEVEL, seed: 1 },
+        game: this.id, method: 'search', request: this.session.searchRequest(ply), limits: { analyse: true, seed: 1 },
       });
     } catch (error) {
       this.toast(String(error.message || error));
@@ -722,11 +718,12 @@ export class CheckersApp extends GameApp {
     const i18n = this.i18n;
     const snap = this.current;
     const players = snap ? snap.players : 2;
-    const winners = status.kind === 'draw' || !status.winner ? [] : [status.winner - 1];
+    // Seats count from 0; players (colours, the board's numbers) from 1.
+    const winners = status.kind === 'draw' || status.winner === null ? [] : [status.winner];
     const outcome = typeof this.outcomeFor === 'function' ? this.outcomeFor(winners) : null;
     let title;
     if (status.kind === 'draw') title = i18n.t('draw');
-    else if (status.winner) title = i18n.t('wins', { side: this.sideName(status.winner) });
+    else if (status.winner !== null) title = i18n.t('wins', { side: this.sideName(status.winner + 1) });
     else title = i18n.t('gameOver');
     // Playing on for places: the (one) human player's own place.
     const humans = [];

@@ -116,6 +116,8 @@ export class Dialogs {
     form.sound.value = s.sound ? 'on' : 'off';
     form.volume.value = String(Math.round(s.volume * 100));
     form.volumeOut.value = `${Math.round(s.volume * 100)}%`;
+    form.hintStrength.replaceChildren(...LEVELS.map((n) => option(n, this.i18n.t('levelN', { n }))));
+    form.hintStrength.value = String(s.hintStrength);
     this.renderLevelRows();
   }
 
@@ -160,6 +162,7 @@ export class Dialogs {
         animations: () => field.value === 'on',
         sound: () => field.value === 'on',
         volume: () => Number(field.value) / 100,
+        hintStrength: () => Number(field.value),
       }[field.name];
       if (value) this.app.applySettings({ [field.name]: value() });
     });

@@ -17,16 +17,6 @@ import { Panels } from './panels.js';
 import { loadGame, saveGame } from './storage.js';
 
 const AI_PAUSE_MS = 350; // lets the flips of the previous move finish first
-// The evaluation graph: every position of the game is valued by the same
-// engine call (ReversiSearcher.evaluate, clean tables) at level 5: a depth-6
-// search, exact from 14 empties. That costs a few milliseconds a position in
-// the worker, so a whole imported game fills in well under a second, and the
-// last 14 plies show exact results; deeper levels would cost ten times more
-// for a curve whose shape hardly changes.
-export const GRAPH_LEVEL = 5;
-// "Analyse": an explicit search (no opening variety), exact from 18 empties.
-const ANALYSIS_LIMITS = { depth: 12, nodes: 3000000, exactEmpties: 18, timeMs: 5000 };
-const clampLevel = (n) => Math.min(8, Math.max(1, Math.round(Number(n)) || 3));
 
 export class ReversiApp extends GameApp {
   constructor(options) {
@@ -73,12 +63,10 @@ export class ReversiApp extends GameApp {
 
   // ---- seats -------------------------------------------------------------
 
-  // The level of a seat (0 black, 1 white): its AI's strength, or for a
-  // human seat the depth of its hints (storage.js reads older saves' single
-  // level into both).
+  // The AI level of a seat (0 black, 1 white), as the settings keep it
+  // (storage.js reads older saves' single level into both).
   levelFor(seat) {
-    const levels = this.seats.levels;
-    return clampLevel(Array.isArray(levels) ? levels[seat] : undefined);
+    return this.seats.levels[seat];
   }
 
   levels() {
@@ -186,7 +174,7 @@ export class ReversiApp extends GameApp {
     if (this.session.snapshot().ply !== plyAtRequest || !this.thinking) return;
     let result;
     try {
-      result = await this.ai.search({ game: 'reversi', kind: 'search', board: snap.boardString, limits: { level } },
+      result = await this.ai.search({ game: this.id, method: 'search', request: this.session.searchRequest(), limits: { level } },
         (info) => this.onThinkingInfo(info));
     } catch (error) {
       this.stopThinking();
@@ -209,7 +197,7 @@ export class ReversiApp extends GameApp {
     if (!this.humanToMove(snap)) return;
     let result;
     try {
-      result = await this.ai.search({ game: 'reversi', kind: 'hints', board: snap.boardString, limits: { level: this.levelFor(snap.side - 1) } });
+      result = await this.ai.search({ game: this.id, method: 'hints', request: this.session.searchRequest(), limits: { hint: this.settings.hintStrength } });
     } catch (error) {
       this.toast(String(error.message || error));
       return;
@@ -250,7 +238,7 @@ export class ReversiApp extends GameApp {
     this.evalBusy = true;
     let result;
     try {
-      result = await this.graphWorker().search({ game: 'reversi', kind: 'evaluate', board, limits: { level: GRAPH_LEVEL } });
+      result = await this.graphWorker().search({ game: this.id, method: 'evaluate', request: { board }, limits: { graph: true } });
     } catch (error) {
       this.evalBusy = false;
       console.warn('evaluation failed:', error);
@@ -276,7 +264,7 @@ export class ReversiApp extends GameApp {
     const levels = options.levels || this.levels();
     this.cancelAi();
     this.seats.players = [players[0] === 'ai' ? 'ai' : 'human', players[1] === 'ai' ? 'ai' : 'human'];
-    this.seats.levels = [clampLevel(levels[0]), clampLevel(levels[1])];
+    this.seats.levels = [levels[0], levels[1]];
     this.session.newGame();
     this.browsePly = null;
     this.view.animation = null;
@@ -362,7 +350,7 @@ export class ReversiApp extends GameApp {
     this.evalBusy = false; // the search below cancels a pending evaluation
     let result;
     try {
-      result = await this.graphWorker().search({ game: 'reversi', kind: 'search', board: snap.boardString, limits: ANALYSIS_LIMITS });
+      result = await this.graphWorker().search({ game: this.id, method: 'search', request: { board: snap.boardString }, limits: { analyse: true } });
     } finally {
       this.analysing = false;
       this.fillEvals();
@@ -477,11 +465,12 @@ export class ReversiApp extends GameApp {
 
   gameOverText(status) {
     const i18n = this.i18n;
-    const title = status.winner === 0 ? i18n.t('draw') : i18n.t('wins', { side: this.sideName(status.winner) });
-    const key = status.reason === 'no_moves' && status.winner === 0 ? 'no_moves_draw' : status.reason || 'no_moves';
+    // Seats are colours less one: seat 0 black (colour 1), seat 1 white.
+    const title = status.winner === null ? i18n.t('draw') : i18n.t('wins', { side: this.sideName(status.winner + 1) });
+    const key = status.reason === 'no_moves' && status.winner === null ? 'no_moves_draw' : status.reason || 'no_moves';
     const reason = i18n.t(`reason_${key}`, { black: status.finalBlack, white: status.finalWhite });
-    const winnerSeats = status.winner === 1 ? [0] : status.winner === 2 ? [1] : [];
-    return { title, reason, outcome: this.outcomeFor ? this.outcomeFor(winnerSeats) : null };
+    const winnerSeats = status.winner === null ? [] : [status.winner];
+    return { title, reason, outcome: status.reason === 'recorded' ? null : this.outcomeFor(winnerSeats) };
   }
 
   moveLabels(snap) {

@@ -26,6 +26,9 @@ export const DEFAULT_SETTINGS = {
   animations: true, // false: no animations even when the system allows them
   sound: true,
   volume: 0.8, // 0..1
+  // How strong the hints are, 1..8: each engine turns it into its own hint
+  // search (ai_levels.h), strong enough to be worth following.
+  hintStrength: 6,
   flipped: false,
   xiangqi: { players: ['human', 'ai'], levels: [DEFAULT_LEVEL, DEFAULT_LEVEL] },
   reversi: { players: ['human', 'ai'], levels: [DEFAULT_LEVEL, DEFAULT_LEVEL], hints: false },
@@ -147,6 +150,7 @@ export function loadSettings(nav = globalThis.navigator) {
   for (const key of ['languagePicked', 'notationPicked', 'animations', 'sound', 'flipped']) {
     if (typeof saved[key] === 'boolean') settings[key] = saved[key];
   }
+  settings.hintStrength = clampLevel(saved.hintStrength, DEFAULT_SETTINGS.hintStrength);
   const volume = Number(saved.volume);
   if (saved.volume !== undefined && Number.isFinite(volume)) settings.volume = Math.min(1, Math.max(0, volume));
   if (!settings.languagePicked) settings.language = browserLanguage(nav);

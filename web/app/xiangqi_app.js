@@ -220,17 +220,11 @@ export class XiangqiApp extends GameApp {
   // cancelled or failed (the failure is shown).
   async askWorker(request, onInfo) {
     try {
-      return await this.ai.search({ game: 'xiangqi', ...request }, onInfo);
+      return await this.ai.search({ game: this.id, method: 'search', ...request }, onInfo);
     } catch (error) {
       this.toast(String(error.message || error));
       return null;
     }
-  }
-
-  // The game up to `ply` moves as the worker's searcher takes it.
-  searchRequestAt(ply) {
-    const request = this.session.searchRequest();
-    return { fen: request.fen, moves: request.moves.slice(0, ply) };
   }
 
   async maybeAiMove() {
@@ -243,7 +237,7 @@ export class XiangqiApp extends GameApp {
     await new Promise((r) => setTimeout(r, AI_PAUSE_MS));
     if (this.session.snapshot().ply !== plyAtRequest || !this.thinking) return;
     const level = this.levelOf(seat);
-    const result = await this.askWorker({ kind: 'search', request, limits: { level, seed: this.gameSeed } },
+    const result = await this.askWorker({ request, limits: { level, seed: this.gameSeed } },
       (info) => this.onThinkingInfo(info));
     if (!result) {
       if (this.thinking) this.stopThinking();
@@ -265,7 +259,7 @@ export class XiangqiApp extends GameApp {
   async hint() {
     const snap = this.current;
     if (!this.humanToMove(snap)) return;
-    const result = await this.askWorker({ kind: 'search', request: this.session.searchRequest(), limits: { hint: this.levelOf(1 - snap.side) } });
+    const result = await this.askWorker({ request: this.session.searchRequest(), limits: { hint: this.settings.hintStrength } });
     if (!result || !result.ok || this.current.ply !== snap.ply) return;
     const move = this.session.moveText(result.from, result.to, this.settings.notation);
     this.view.hint = { from: result.from, to: result.to };
@@ -285,7 +279,7 @@ export class XiangqiApp extends GameApp {
     }
     const snap = this.current;
     if (snap.live && snap.status.over) return null;
-    const result = await this.askWorker({ kind: 'search', request: this.searchRequestAt(snap.ply), limits: { analyse: true } });
+    const result = await this.askWorker({ request: this.session.searchRequest(snap.ply), limits: { analyse: true } });
     if (!result || !result.ok) {
       if (result && !result.ok) this.toast(this.i18n.refusal(result));
       return null;
@@ -351,7 +345,7 @@ export class XiangqiApp extends GameApp {
     const snap = this.session.snapshot();
     const answering = 1 - snap.side;
     this.toast(this.i18n.t('xq_drawThinking'));
-    const result = await this.askWorker({ kind: 'draw', request: this.session.searchRequest(),
+    const result = await this.askWorker({ method: 'answerDrawOffer', request: this.session.searchRequest(),
       limits: { level: this.levelOf(answering), answering } });
     if (!result) return null;
     if (this.session.snapshot().ply !== snap.ply) return null; // the game moved on meanwhile
@@ -536,9 +530,10 @@ export class XiangqiApp extends GameApp {
   gameOverText(status) {
     const i18n = this.i18n;
     return {
-      title: status.winner >= 0 ? i18n.t('wins', { side: i18n.side(status.winner) }) : i18n.t('draw'),
+      title: status.winner !== null ? i18n.t('wins', { side: i18n.side(status.winner) }) : i18n.t('draw'),
       reason: i18n.t('reason_' + status.reason),
-      outcome: this.outcomeFor ? this.outcomeFor(status.winner >= 0 ? [status.winner] : []) : null,
+      // A result read from a record is the record's, not this player's.
+      outcome: status.reason === 'recorded' ? null : this.outcomeFor(status.winner !== null ? [status.winner] : []),
     };
   }
 

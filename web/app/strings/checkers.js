@@ -84,6 +84,10 @@ export const CHECKERS_REFUSALS = {
     checkers_record_rules: '棋谱的规则行有误：{cause}',
     checkers_record_move: '第 {number} 步（{move}）：{cause}',
     checkers_ply_out_of_range: '没有第 {ply} 步（共 {plies} 步）',
+    checkers_record_ending: '棋谱的结局或接管行有误：{text}',
+    checkers_two_players_only: '只有两人对局才能这样结束',
+    checkers_no_such_seat: '没有第 {seat} 个座位（共 {players} 个）',
+    checkers_seat_taken_over: '第 {seat} 个座位已由电脑接管',
   },
   en: {
     no_such_hole: 'there is no hole {hole} on the board',
@@ -132,5 +136,9 @@ export const CHECKERS_REFUSALS = {
     checkers_record_rules: 'bad rules line in the record: {cause}',
     checkers_record_move: 'move {number} ({move}): {cause}',
     checkers_ply_out_of_range: 'there is no ply {ply} (the game has {plies})',
+    checkers_record_ending: "the record's ending or takeover line is wrong: {text}",
+    checkers_two_players_only: 'only a two-player game can end this way',
+    checkers_no_such_seat: 'there is no seat {seat} (the game has {players})',
+    checkers_seat_taken_over: 'the computer already plays seat {seat}',
   },
 };
