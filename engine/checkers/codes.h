@@ -10,6 +10,7 @@
 
 #include "../core/codes.h"
 
+// Not formatted: one code a line, its comment and the backslashes in columns kept by hand.
 // clang-format off
 #define QIPAN_CHECKERS_CODES(X)                                                                    \
   /* holes and moves (path.h: illegal_reason, path_problem, next_hops) */                          \

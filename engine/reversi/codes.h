@@ -7,6 +7,7 @@
 
 #include "../core/codes.h"
 
+// Not formatted: one code a line, its comment and the backslashes in columns kept by hand.
 // clang-format off
 #define QIPAN_REVERSI_CODES(X)                                                                  \
   /* board strings (parse_board) */                                                             \

@@ -16,6 +16,7 @@
 
 #include "../core/codes.h"
 
+// Not formatted: one code a line, its comment and the backslashes in columns kept by hand.
 // clang-format off
 #define QIPAN_XIANGQI_CODES(X)                                                                   \
   /* move_reason: why a from -> to request is not a legal move */                                \
