@@ -10,6 +10,7 @@
 
 #include "../core/codes.h"
 
+// Not formatted: one code a line, its comment and the backslashes in columns kept by hand.
 // clang-format off
 // The move-text codes: a text that is no move at all (holes by name or number).
 #define QIPAN_CHECKERS_MOVE_TEXT_CODES(X)                                                          \

@@ -7,6 +7,7 @@
 
 #include "../core/codes.h"
 
+// Not formatted: one code a line, its comment and the backslashes in columns kept by hand.
 // clang-format off
 // The move-text codes: a text that is no square or move at all.
 #define QIPAN_REVERSI_MOVE_TEXT_CODES(X)                                                        \

@@ -28,8 +28,8 @@ class ChildProcess {
 
  private:
   int pid_ = -1;
-  int to_child_ = -1;
-  int from_child_ = -1;
+  [[maybe_unused]] int to_child_ = -1;  // the wasm build has no processes
+  [[maybe_unused]] int from_child_ = -1;
   std::string buffer_;
 };
 

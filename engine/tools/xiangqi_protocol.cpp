@@ -44,7 +44,7 @@ using namespace qipan::xiangqi;
 
 enum class Dialect { kUci, kUcci };
 
-constexpr std::int64_t kThreadlessInfiniteMs = 5000;
+[[maybe_unused]] constexpr std::int64_t kThreadlessInfiniteMs = 5000;  // wasm only
 
 // UCI (Fairy-Stockfish) squares count ranks 1-10; ICCS 0-9.
 std::string square_text(Square s, Dialect d) {

@@ -37,7 +37,7 @@ export const online = (page) => page.evaluate(() => window.qipan.online());
 export async function waitOnline(page, predicate, arg = null, timeout = 30000) {
   await page.waitForFunction(([source, a]) => {
     const state = window.qipan && window.qipan.online();
-    // eslint-disable-next-line no-new-func
+    // eslint-disable-next-line no-new-func -- the predicate crosses into the page as source text
     return !!state && new Function('s', 'arg', `return (${source})(s, arg);`)(state, a);
   }, [predicate.toString(), arg], { timeout });
   return online(page);

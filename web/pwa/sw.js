@@ -1,7 +1,6 @@
 // The offline copy of the page (dist/sw.js). scripts/build_page.mjs fills in
 // the build's content hash and the files beside index.html; a new build is a
 // new worker with a new cache, which replaces the old copy once installed.
-/* global self, caches */
 const VERSION = '/*QIPAN_VERSION*/';
 const FILES = /*QIPAN_FILES*/[];
 const CACHE = `qipan-${VERSION}`;

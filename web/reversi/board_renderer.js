@@ -156,14 +156,8 @@ export function drawBoard(ctx, snapshot, view, timeMs) {
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
 
   // The animation counts only while it runs (and never with reduced motion).
-  let anim = v.animation;
-  let elapsed = 0;
-  if (anim && !v.reducedMotion && isSquare(anim.square)) {
-    elapsed = timeMs - anim.start;
-    if (!(elapsed < animationDuration(anim))) anim = null;
-  } else {
-    anim = null;
-  }
+  const a = v.animation;
+  const anim = a && !v.reducedMotion && isSquare(a.square) && timeMs - a.start < animationDuration(a) ? a : null;
   const flipping = new Set(anim ? anim.flips : []);
   const from = anim ? opponent(anim.color) : 0;
 

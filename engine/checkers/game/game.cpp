@@ -406,11 +406,11 @@ void Game::refresh_status() {
 std::string Game::record() const {
   std::string out = start_.to_string();
   if (const std::string rules = format_rule_tokens(rules_); !rules.empty())
-    out += "\n" + std::string(kRulesPrefix) + " " + rules;
+    out.append("\n").append(kRulesPrefix).append(" ").append(rules);
   const int n = start_.players();
   for (std::size_t i = 0; i < plies_.size(); ++i) {
-    if (i % std::size_t(n) == 0) out += "\n" + std::to_string(i / std::size_t(n) + 1) + ".";
-    out += " " + format_path(plies_[i].path);
+    if (i % std::size_t(n) == 0) out.append("\n").append(std::to_string(i / std::size_t(n) + 1)).append(".");
+    out.append(" ").append(format_path(plies_[i].path));
   }
   if (!takeovers_.empty()) {
     out += "\n" + std::string(kTakeoverPrefix);

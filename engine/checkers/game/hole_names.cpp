@@ -43,7 +43,7 @@ std::string hole_param(int c) { return valid_cell(c) ? cell_name(c) : std::to_st
 
 Result<Cell> parse_cell(std::string_view text) {
   const auto not_a_hole = [&] {
-    return make_error(code::bad_hole_name, "'" + std::string(text) +
+    return make_error(code::bad_hole_name, std::string("'").append(text) +
                                                "' is not a hole (write a row letter and a "
                                                "position, e.g. e5, or a number 0-120)")
         .with("text", std::string(text));

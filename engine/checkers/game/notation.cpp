@@ -74,7 +74,7 @@ Result<WrittenMove> parse_move(const Position& pos, const RuleOptions& rules, st
   }
   if (text.find(':') == std::string_view::npos)
     return make_error(code::checkers_not_a_move,
-                      "'" + std::string(text) + "' is not a move (write from-to, a chain a:b:c, or pass)")
+                      std::string("'").append(text) + "' is not a move (write from-to, a chain a:b:c, or pass)")
         .with("text", std::string(text));
   std::vector<Cell> path;
   for (std::size_t start = 0;;) {

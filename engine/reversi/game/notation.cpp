@@ -236,7 +236,7 @@ Result<Transcript> parse_transcript(std::string_view text, const Position& start
       length = 2;
     }
     if (written == kNoSquare)
-      return refuse(token, make_error(code::not_a_move, "'" + printable(token) +
+      return refuse(token, make_error(code::not_a_move, std::string("'").append(printable(token)) +
                                                      "' is not a move (moves are written like f5d6c3, "
                                                      "passes pa or pass)")
                         .with("text", printable(token)));
