@@ -95,7 +95,7 @@ val CheckersSession::newGame(val options) {
 }
 
 val CheckersSession::startGame(val options) {
-  auto checked = check_option_keys(options, {"players", "rules"});
+  auto checked = check_option_keys(options, {"players", "rules", "ai", "takeoverLevel"});
   if (!checked) return refused(checked.failure());
   val settings = val::object();
   if (is_object(options) && is_object(options["rules"])) {
@@ -110,12 +110,19 @@ val CheckersSession::startGame(val options) {
   settings.set("players", players.isUndefined() || players.isNull() ? val(2) : players);
   settings.set("firstPlayer", std::string("p1"));
   settings.set("first", 1);
+  const Game before = game_;
   val started = newGame(settings);
   if (!started["ok"].as<bool>()) return started;
-  val out = ok_result();
   val kept = val::object();
   kept.set("players", game_.rules().players);
+  auto seats = seat_options(options, game_.rules().players, true, kept);
+  if (!seats) {
+    game_ = before;  // a refused start changes nothing
+    move_objects_.clear();
+    return refused(seats.failure());
+  }
   kept.set("rules", room_rules(game_.rules()));
+  val out = ok_result();
   out.set("options", kept);
   return out;
 }
@@ -125,6 +132,11 @@ val CheckersSession::status() const {
 }
 
 std::string CheckersSession::positionHash() const { return position_hash(positionString()); }
+
+std::string CheckersSession::positionHashAt(int step) const {
+  if (step < 0 || step >= int(game_.plies().size())) return positionHash();
+  return position_hash(game_.position_at(step).to_string());
+}
 
 val CheckersSession::steps(int from) const {
   val out = val::array();

@@ -66,6 +66,9 @@ class CheckersSession {
   std::string positionText() const { return positionString(); }
   std::string position() const { return positionString(); }
   std::string positionHash() const;
+  // The hash of the position after `step` steps (0: the start; the live
+  // position when out of range).
+  std::string positionHashAt(int step) const;
 
   // The shared endings by seat (0..N-1). Two players end by agreement or on
   // time; a seat that resigns or is absent past its grace (abandon), or runs

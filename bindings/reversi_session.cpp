@@ -54,7 +54,7 @@ Result<Color> color_argument(int seat) {
 }  // namespace
 
 val ReversiSession::startGame(val options) {
-  auto checked = check_option_keys(options, {"players"});
+  auto checked = check_option_keys(options, {"players", "ai"});
   if (!checked) return refused(checked.failure());
   if (is_object(options) && !options["players"].isUndefined()) {
     auto players = seat_argument(options["players"], 3, "options.players");
@@ -63,9 +63,12 @@ val ReversiSession::startGame(val options) {
                          .with("name", "options.players")
                          .with("expected", "2"));
   }
+  val kept = val::object();
+  auto seats = seat_options(options, 2, false, kept);
+  if (!seats) return refused(seats.failure());
   newGame();
   val out = ok_result();
-  out.set("options", val::object());
+  out.set("options", kept);
   return out;
 }
 
@@ -83,6 +86,11 @@ val ReversiSession::status() const {
 }
 
 std::string ReversiSession::positionHash() const { return position_hash(boardString()); }
+
+std::string ReversiSession::positionHashAt(int step) const {
+  if (step < 0 || step >= int(game_.plies().size())) return positionHash();
+  return position_hash(board_string(game_.position_at(step)));
+}
 
 val ReversiSession::steps(int from) const {
   val out = val::array();

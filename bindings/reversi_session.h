@@ -40,6 +40,9 @@ class ReversiSession {
   std::string positionText() const { return boardString(); }
   std::string position() const { return boardString(); }
   std::string positionHash() const;
+  // The hash of the position after `step` steps (0: the start; the live
+  // position when out of range).
+  std::string positionHashAt(int step) const;
 
   // The shared endings (engine/core/ending.h) by seat (0 black, 1 white):
   // {ok, over, takenOver} or a refusal; restoreEnding replays one by code.

@@ -24,6 +24,42 @@ Result<EndingKind> ending_argument(const std::string& code) {
       .with("expected", "resignation, agreement, abandonment, timeout, timeout_draw or recorded");
 }
 
+Result<bool> seat_options(const val& options, int seats, bool takes_over, val& out) {
+  const val ai = is_object(options) ? options["ai"] : val::undefined();
+  if (!ai.isUndefined()) {
+    const std::string expected = std::to_string(seats) + " entries, each a level 1..8 or null";
+    if (!ai.isArray() || ai["length"].as<int>() != seats)
+      return make_error(code::bad_argument, "options.ai must list " + expected).with("name", "options.ai").with("expected", expected);
+    val levels = val::array();
+    for (int i = 0; i < seats; ++i) {
+      const val level = ai[i];
+      if (level.isNull()) {
+        levels.call<void>("push", val::null());
+        continue;
+      }
+      auto checked = seat_argument(level, 9, "options.ai");
+      if (!checked || *checked < 1)
+        return make_error(code::bad_argument, "options.ai must list " + expected).with("name", "options.ai").with("expected", expected);
+      levels.call<void>("push", *checked);
+    }
+    out.set("ai", levels);
+  }
+  if (takes_over) {
+    const val level = is_object(options) ? options["takeoverLevel"] : val::undefined();
+    int takeover = 3;
+    if (!level.isUndefined()) {
+      auto checked = seat_argument(level, 9, "options.takeoverLevel");
+      if (!checked || *checked < 1)
+        return make_error(code::bad_argument, "options.takeoverLevel must be a level 1..8")
+            .with("name", "options.takeoverLevel")
+            .with("expected", "a level 1..8");
+      takeover = *checked;
+    }
+    out.set("takeoverLevel", takeover);
+  }
+  return true;
+}
+
 Result<bool> check_option_keys(const val& options, std::initializer_list<const char*> allowed) {
   if (options.isUndefined() || options.isNull()) return true;
   if (!is_object(options))

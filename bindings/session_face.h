@@ -95,6 +95,12 @@ Result<EndingKind> ending_argument(const std::string& code);
 // `allowed` lists its keys). A refusal names the key.
 Result<bool> check_option_keys(const val& options, std::initializer_list<const char*> allowed);
 
+// The seats' part of a start, every game alike: `ai` (an AI level 1..8 or
+// null per seat, as many as the game has seats) and, for a game that hands
+// seats to the AI, `takeoverLevel` (1..8, default 3). Written into `out`
+// (the options in force), or refused with bad_argument naming the field.
+Result<bool> seat_options(const val& options, int seats, bool takes_over, val& out);
+
 // The result of an ending call: {ok: true, over, takenOver} (takenOver: the
 // AI now plays the seat and the game goes on), or the refusal.
 template <typename T>

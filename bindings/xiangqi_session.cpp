@@ -59,7 +59,7 @@ XiangqiSession::XiangqiSession() = default;
 val XiangqiSession::status() const { return status_object(game_.status(), game_.position(), true, game_.ply()); }
 
 val XiangqiSession::startGame(val options) {
-  auto checked = check_option_keys(options, {"players"});
+  auto checked = check_option_keys(options, {"players", "ai"});
   if (!checked) return refused(checked.failure());
   if (is_object(options) && !options["players"].isUndefined()) {
     auto players = seat_argument(options["players"], 3, "options.players");
@@ -68,9 +68,12 @@ val XiangqiSession::startGame(val options) {
                          .with("name", "options.players")
                          .with("expected", "2"));
   }
+  val kept = val::object();
+  auto seats = seat_options(options, 2, false, kept);
+  if (!seats) return refused(seats.failure());
   newGame();
   val out = ok_result();
-  out.set("options", val::object());
+  out.set("options", kept);
   return out;
 }
 
@@ -105,6 +108,11 @@ val XiangqiSession::capabilities() const { return capabilities_value({}); }
 std::string XiangqiSession::positionText() const { return board_and_side(game_.position()); }
 
 std::string XiangqiSession::positionHash() const { return position_hash(positionText()); }
+
+std::string XiangqiSession::positionHashAt(int step) const {
+  if (step < 0 || step >= game_.ply()) return positionHash();
+  return position_hash(board_and_side(*game_.position_at(step)));
+}
 
 val XiangqiSession::steps(int from) const {
   val out = val::array();

@@ -51,6 +51,9 @@ class XiangqiSession {
   // online rooms name a position by.
   std::string positionText() const;
   std::string positionHash() const;
+  // The hash of the position after `step` steps (0: the start; the live
+  // position when out of range).
+  std::string positionHashAt(int step) const;
   // The position in the game's own notation (the FEN).
   std::string position() const { return fen(); }
   emscripten::val snapshotAt(int ply) const;

@@ -5,6 +5,8 @@
 // room may do with a seat (capabilities) all come from the engine. The room
 // server has no other per-game code.
 
+import { replayStep } from '../../web/common/session_steps.js';
+
 // The games the engine plays: [{game, session, searcher}].
 export function engineGames(engine) {
   return engine.games();
@@ -18,17 +20,6 @@ function sessionClass(engine, name) {
   const entry = engineGames(engine).find((g) => g.game === name);
   if (!entry) throw new Error(`the engine plays no game called ${name}`);
   return engine[entry.session];
-}
-
-// The room options that are not the game's: AI levels per seat and the AI
-// level that takes a seat over.
-const ROOM_KEYS = ['ai', 'takeoverLevel'];
-export const DEFAULT_TAKEOVER_LEVEL = 3;
-
-function gameOptions(options) {
-  const out = {};
-  for (const [key, value] of Object.entries(options ?? {})) if (!ROOM_KEYS.includes(key)) out[key] = value;
-  return out;
 }
 
 // A result as the room announces it: the engine's winner, places (seats in
@@ -47,14 +38,9 @@ export class RoomGame {
   static prepare(engine, name, options = {}) {
     const session = new (sessionClass(engine, name))();
     try {
-      const started = session.startGame(gameOptions(options));
+      const started = session.startGame(options);
       if (!started.ok) return { ok: false, refusal: started };
-      const capabilities = session.capabilities();
-      const kept = { ...started.options };
-      if (options.ai !== undefined) kept.ai = options.ai;
-      const takesOver = [capabilities.resign, capabilities.absence, capabilities.flag].includes('takeover');
-      if (takesOver) kept.takeoverLevel = options.takeoverLevel ?? DEFAULT_TAKEOVER_LEVEL;
-      return { ok: true, options: kept, capabilities };
+      return { ok: true, options: started.options, capabilities: session.capabilities() };
     } finally {
       session.delete();
     }
@@ -73,7 +59,7 @@ export class RoomGame {
   }
 
   reset() {
-    const started = this.session.startGame(gameOptions(this.options));
+    const started = this.session.startGame(this.options);
     if (!started.ok) throw new Error(`${this.name} options refused: ${started.reason}`);
   }
 
@@ -113,21 +99,15 @@ export class RoomGame {
     return this.session.status().steps;
   }
 
-  // Replays committed step `index` (0-based) from the log or after an undo:
-  // a forced pass the engine already played with the move before is there.
+  // Replays committed step `index` (0-based) from the log or after an undo.
   replayStep(index, move) {
-    if (this.stepCount() > index) {
-      const [done] = this.session.steps(index);
-      if (done.move !== move) throw new Error(`${this.name} replay: step ${index + 1} is ${done.move}, the log says ${move}`);
-      return;
-    }
-    const outcome = this.session.playText(move);
-    if (!outcome.ok) throw new Error(`${this.name} replay of ${move} refused: ${outcome.reason}`);
+    const replayed = replayStep(this.session, index, move);
+    if (!replayed.ok) throw new Error(`${this.name} replay: ${replayed.reason}`);
   }
 
-  // The hash of the position after step `step` (1-based) of the live game.
+  // The hash of the position after `step` steps of the live game.
   stepHash(step) {
-    return step === 0 ? null : this.session.steps(step - 1)[0]?.pos ?? null;
+    return this.session.positionHashAt(step);
   }
 
   toMove() {

@@ -20,10 +20,7 @@ function roomOptions(engine, game, options) {
     const { code, params, reason } = prepared.refusal;
     refuse('bad_request', `options: ${reason}`, { detail: { code, params, reason } });
   }
-  const seats = prepared.capabilities.seats;
-  const ai = prepared.options.ai;
-  if (ai && ai.length !== seats) refuse('bad_request', `options.ai must list ${seats} seats (a level 1-8 or null each)`);
-  return { options: prepared.options, seats };
+  return { options: prepared.options, seats: prepared.capabilities.seats };
 }
 
 // room:create -> {drafts, seat, token}: the caller picks the id.
