@@ -1,4 +1,4 @@
-// `qipan match reversi --a N --b M [--games G] [--random-plies P] [--seed S]
+// `qipan-lab match reversi --a N --b M [--games G] [--random-plies P] [--seed S]
 // [--time] [--weights-a F] [--weights-b F]`: level N against level M, for strength figures (a benchmark, not
 // a test). Openings are randomised by P random plies from the start; each
 // opening is played twice with the colours swapped. Without --time the
@@ -17,13 +17,13 @@
 #include "commands.h"
 #include "match_stats.h"
 #include "reversi_fit.h"
-#include "parse_integer.h"
+#include "engine/tools/parse_integer.h"
 #include "engine/core/clock.h"
 #include "engine/core/random.h"
 #include "engine/reversi/ai_levels.h"
 #include "engine/reversi/eval_weights.h"
 
-namespace qipan::tools {
+namespace qipan::lab {
 
 using namespace reversi;
 
@@ -66,7 +66,7 @@ int play_game(const Position& opening, ReversiAi& black, int black_level, Revers
 
 }  // namespace
 
-int match_command(const Args& args) {
+int reversi_match_command(const Args& args) {
   long long a = 0, b = 0, games = 100, random_plies = 4, seed = 1;
   bool use_time = false;
   std::string weights_a, weights_b;
@@ -93,8 +93,8 @@ int match_command(const Args& args) {
   }
   if (!ok || a == 0 || b == 0) {
     std::fprintf(stderr,
-                 "usage: qipan match reversi --a N --b M [--games G] [--random-plies P] [--seed S] [--time]\n"
-                 "                           [--weights-a FILE.inc] [--weights-b FILE.inc]\n"
+                 "usage: qipan-lab match reversi --a N --b M [--games G] [--random-plies P] [--seed S] [--time]\n"
+                 "                               [--weights-a FILE.inc] [--weights-b FILE.inc]\n"
                  "  levels %d..%d; G games (even: each opening twice, colours swapped)\n",
                  kMinLevel, kMaxLevel);
     return 2;
@@ -108,7 +108,7 @@ int match_command(const Args& args) {
     if (path->empty()) continue;
     *w = load_weights_file(*path);
     if (!*w) {
-      std::fprintf(stderr, "qipan match: cannot read weights from %s\n", path->c_str());
+      std::fprintf(stderr, "qipan-lab match: cannot read weights from %s\n", path->c_str());
       return 2;
     }
     std::printf("weights %s for %s\n", path->c_str(), w == &wa ? "A" : "B");
@@ -170,4 +170,4 @@ int match_command(const Args& args) {
   return 0;
 }
 
-}  // namespace qipan::tools
+}  // namespace qipan::lab

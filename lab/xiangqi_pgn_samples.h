@@ -1,4 +1,4 @@
-// Positions for the evaluation fit (`qipan tune xiangqi`) taken from match
+// Positions for the evaluation fit (`qipan-lab tune xiangqi`) taken from match
 // records: every game of a PGN file (docs/matches/), each quiet position
 // after the opening with the game's result. Our games against other engines
 // carry what self-play at a few thousand nodes cannot show: how the attacks
@@ -9,10 +9,10 @@
 #include <string_view>
 #include <vector>
 
-namespace qipan::tools {
+namespace qipan::lab {
 
 struct PgnSamples {
-  // "FEN|result|0|ply" lines, as `qipan selfplay xiangqi` writes them
+  // "FEN|result|0|ply" lines, as `qipan-lab selfplay xiangqi` writes them
   // (result from red's view; no search score).
   std::vector<std::string> lines;
   int games = 0;       // games read with a result
@@ -23,4 +23,4 @@ struct PgnSamples {
 // check and positions whose move captures are left out.
 PgnSamples samples_from_pgn(std::string_view text, int skip_plies);
 
-}  // namespace qipan::tools
+}  // namespace qipan::lab

@@ -1,4 +1,4 @@
-// `qipan race checkers [--width W] [--position "<121 holes> <side> <players>"]
+// `qipan-lab race checkers [--width W] [--position "<121 holes> <side> <players>"]
 // [--exact-nodes N]`: the solo race. One army (the bottom arm) crosses an
 // empty board to the top arm; prints the number of moves the race solver
 // needs (race.h: beam search of width W, default 5000; the best known
@@ -14,7 +14,7 @@
 #include "engine/checkers/race.h"
 #include "engine/core/clock.h"
 
-namespace qipan::tools {
+namespace qipan::lab {
 
 using namespace checkers;
 
@@ -39,14 +39,14 @@ int checkers_race_command(const Args& args) {
   if (ok && args.size() % 2 == 0) ok = false;  // a flag without its value
   if (!ok) {
     std::fprintf(stderr,
-                 "usage: qipan race checkers [--width W] [--exact-nodes N] [--position \"<121 holes> <side> <players>\"]\n");
+                 "usage: qipan-lab race checkers [--width W] [--exact-nodes N] [--position \"<121 holes> <side> <players>\"]\n");
     return 2;
   }
   Position pos = Position::start(1);
   if (!position_text.empty()) {
     const auto parsed = Position::from_string(position_text);
     if (!parsed) {
-      std::fprintf(stderr, "qipan race: %s\n", parsed.error().c_str());
+      std::fprintf(stderr, "qipan-lab race: %s\n", parsed.error().c_str());
       return 2;
     }
     pos = *parsed;
@@ -82,4 +82,4 @@ int checkers_race_command(const Args& args) {
   return 0;
 }
 
-}  // namespace qipan::tools
+}  // namespace qipan::lab

@@ -10,7 +10,7 @@
 #include <cerrno>
 #include <chrono>
 
-namespace qipan::tools {
+namespace qipan::lab {
 
 ChildProcess::ChildProcess(const std::string& command) {
   int in[2], out[2];
@@ -110,16 +110,16 @@ void ChildProcess::stop() {
   }
 }
 
-}  // namespace qipan::tools
+}  // namespace qipan::lab
 
 #else  // __EMSCRIPTEN__: no processes in wasm.
 
-namespace qipan::tools {
+namespace qipan::lab {
 ChildProcess::ChildProcess(const std::string&) {}
 ChildProcess::~ChildProcess() = default;
 bool ChildProcess::send(const std::string&) { return false; }
 std::optional<std::string> ChildProcess::read_line(std::int64_t) { return std::nullopt; }
 void ChildProcess::stop() {}
-}  // namespace qipan::tools
+}  // namespace qipan::lab
 
 #endif

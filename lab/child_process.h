@@ -8,7 +8,7 @@
 #include <optional>
 #include <string>
 
-namespace qipan::tools {
+namespace qipan::lab {
 
 class ChildProcess {
  public:
@@ -33,4 +33,4 @@ class ChildProcess {
   std::string buffer_;
 };
 
-}  // namespace qipan::tools
+}  // namespace qipan::lab

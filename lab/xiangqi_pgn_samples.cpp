@@ -1,8 +1,8 @@
 #include "xiangqi_pgn_samples.h"
 
-#include "../xiangqi/game/pgn.h"
+#include "engine/xiangqi/game/pgn.h"
 
-namespace qipan::tools {
+namespace qipan::lab {
 namespace {
 
 using namespace qipan::xiangqi;
@@ -62,4 +62,4 @@ PgnSamples samples_from_pgn(std::string_view text, int skip_plies) {
   return out;
 }
 
-}  // namespace qipan::tools
+}  // namespace qipan::lab

@@ -1,4 +1,4 @@
-// `qipan match xiangqi --a uci:CMD --b uci:CMD ...`: a referee for engine
+// `qipan-lab match xiangqi --a uci:CMD --b uci:CMD ...`: a referee for engine
 // matches. Both players are programs spoken to over UCI (ranks 1-10, as
 // Fairy-Stockfish and `qipan uci` speak it) or UCCI (`ucci:CMD`, ICCS); the
 // rules are ours (engine/xiangqi/game/game.h: 60-move rule, perpetual check loses,
@@ -12,7 +12,7 @@
 // and the match score with its Elo error, the time each side used per move
 // and the depth it reached.
 //
-//   qipan match xiangqi --a "uci:build/release/qipan uci"
+//   qipan-lab match xiangqi --a "uci:build/release/qipan uci"
 //       --b "uci:/scratch/fsf/stockfish" --b-option "VariantPath=/scratch/v.ini"
 //       --b-option "UCI_Variant=xiangqi-qipan" --movetime 300 --games 100
 //       [--resign 4 1000 --draw 40 10 10] [--resume match.pgn]
@@ -29,19 +29,19 @@
 #include <thread>
 #include <vector>
 
-#include "../core/clock.h"
-#include "../xiangqi/game/game.h"
-#include "../xiangqi/game/iccs.h"
-#include "../xiangqi/movegen.h"
+#include "engine/core/clock.h"
+#include "engine/xiangqi/game/game.h"
+#include "engine/xiangqi/game/iccs.h"
+#include "engine/xiangqi/movegen.h"
 #include "adjudication.h"
 #include "child_process.h"
 #include "commands.h"
 #include "match_stats.h"
-#include "parse_integer.h"
+#include "engine/tools/parse_integer.h"
 #include "xiangqi_match_record.h"
 #include "xiangqi_openings.h"
 
-namespace qipan::tools {
+namespace qipan::lab {
 // The referee starts processes: the wasm build has only the refusal below.
 #ifndef __EMSCRIPTEN__
 namespace {
@@ -377,13 +377,13 @@ bool parse_settings(const Args& args, Settings& s) {
 int xiangqi_engine_match_command(const Args& args) {
 #ifdef __EMSCRIPTEN__
   (void)args;
-  std::fprintf(stderr, "qipan match xiangqi with engines needs the native build (it starts processes)\n");
+  std::fprintf(stderr, "qipan-lab match xiangqi with engines needs the native build (it starts processes)\n");
   return 2;
 #else
   Settings s;
   if (!parse_settings(args, s)) {
     std::fprintf(stderr,
-                 "usage: qipan match xiangqi --a uci:CMD|ucci:CMD --b uci:CMD|ucci:CMD [--a-option N=V] [--b-option N=V]\n"
+                 "usage: qipan-lab match xiangqi --a uci:CMD|ucci:CMD --b uci:CMD|ucci:CMD [--a-option N=V] [--b-option N=V]\n"
                  "           [--movetime MS | --tc BASE+INC | --nodes N | --depth D] [--games G] [--first-game N] [--concurrency K]\n"
                  "           [--resign MOVES CP] [--draw FROM_MOVE MOVES CP] [--book FILE] [--pgn FILE | --resume FILE]\n"
                  "           [--verbose]\n");
@@ -497,4 +497,4 @@ int xiangqi_engine_match_command(const Args& args) {
 #endif
 }
 
-}  // namespace qipan::tools
+}  // namespace qipan::lab

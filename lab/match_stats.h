@@ -7,7 +7,7 @@
 #include <cstdio>
 #include <string>
 
-namespace qipan::tools {
+namespace qipan::lab {
 
 struct MatchScore {
   int wins = 0, draws = 0, losses = 0;
@@ -45,4 +45,4 @@ inline std::string elo_text(const MatchScore& m) {
   return text;
 }
 
-}  // namespace qipan::tools
+}  // namespace qipan::lab

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace qipan::tools {
+namespace qipan::lab {
 
 struct MatchGameRecord {
   int number = 0;         // 1-based; it chose the opening and the colours
@@ -38,4 +38,4 @@ struct MatchRecords {
 };
 MatchRecords read_match_records(const std::string& path);
 
-}  // namespace qipan::tools
+}  // namespace qipan::lab

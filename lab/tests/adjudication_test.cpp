@@ -2,9 +2,9 @@
 
 #include <optional>
 
-#include "engine/tools/adjudication.h"
+#include "lab/adjudication.h"
 
-using namespace qipan::tools;
+using namespace qipan::lab;
 
 namespace {
 

@@ -4,9 +4,9 @@
 #include <fstream>
 #include <set>
 
-#include "parse_integer.h"
+#include "engine/tools/parse_integer.h"
 
-namespace qipan::tools {
+namespace qipan::lab {
 namespace {
 
 // `[Name "value"]` -> name and value; false for any other line.
@@ -92,7 +92,7 @@ MatchRecords read_match_records(const std::string& path) {
       return out;
     } else if (name == "Round") {
       long long n = 0;
-      if (!parse_integer(value, 1, 1000000, n)) {
+      if (!tools::parse_integer(value, 1, 1000000, n)) {
         fail(line_number, "Round must be a game number, not " + quoted);
         return out;
       }
@@ -117,4 +117,4 @@ MatchRecords read_match_records(const std::string& path) {
   return out;
 }
 
-}  // namespace qipan::tools
+}  // namespace qipan::lab

@@ -1,4 +1,4 @@
-// `qipan match checkers --a LEVEL|greedy --b LEVEL|greedy [--players N]
+// `qipan-lab match checkers --a LEVEL|greedy --b LEVEL|greedy [--players N]
 // [--games G] [--time-ms T] [--nodes N] [--seed S] [--multi brs|paranoid|greedy]`:
 // one A seat against N-1 B seats, for strength figures (a benchmark, not a
 // test). A's seat rotates (game g: seat g mod N; seat 0 always moves first),
@@ -17,13 +17,13 @@
 #include <vector>
 
 #include "commands.h"
-#include "parse_integer.h"
+#include "engine/tools/parse_integer.h"
 #include "engine/checkers/ai_levels.h"
 #include "engine/checkers/game/game.h"
 #include "engine/checkers/rival_model.h"
 #include "engine/core/clock.h"
 
-namespace qipan::tools {
+namespace qipan::lab {
 
 using namespace checkers;
 
@@ -94,9 +94,9 @@ int checkers_match_command(const Args& args) {
   }
   if (!ok || a == 0 || b == 0) {
     std::fprintf(stderr,
-                 "usage: qipan match checkers --a LEVEL|greedy --b LEVEL|greedy [--players 2|3|4|6] [--games G]\n"
-                 "                            [--time-ms T] [--nodes N] [--seed S] [--multi brs|paranoid|greedy] [--verbose]\n"
-                 "                            [--weights straggler,slack,isolated,in_target,rival%%[,filled%%]]\n"
+                 "usage: qipan-lab match checkers --a LEVEL|greedy --b LEVEL|greedy [--players 2|3|4|6] [--games G]\n"
+                 "                                [--time-ms T] [--nodes N] [--seed S] [--multi brs|paranoid|greedy] [--verbose]\n"
+                 "                                [--weights straggler,slack,isolated,in_target,rival%%[,filled%%]]\n"
                  "  levels %d..%d (greedy = 1); A rotates through the seats; --time-ms: ceiling per move\n"
                  "  (otherwise depth and node budgets only: deterministic); --nodes replaces A's node budget;\n"
                  "  --multi and --weights set A's search and evaluation (the other seats keep their levels')\n",
@@ -154,7 +154,7 @@ int checkers_match_command(const Args& args) {
       keys.push_back(pos.key());
       const auto played = game.play(m.move);
       if (!played) {
-        std::fprintf(stderr, "qipan match: illegal AI move in game %d: %s\n%s\n", g + 1, played.error().c_str(),
+        std::fprintf(stderr, "qipan-lab match: illegal AI move in game %d: %s\n%s\n", g + 1, played.error().c_str(),
                      pos.to_string().c_str());
         return 1;
       }
@@ -199,4 +199,4 @@ int checkers_match_command(const Args& args) {
   return 0;
 }
 
-}  // namespace qipan::tools
+}  // namespace qipan::lab

@@ -1,8 +1,8 @@
-// `qipan selfplay xiangqi`: plays the engine against itself under our rules
+// `qipan-lab selfplay xiangqi`: plays the engine against itself under our rules
 // and writes the positions of those games with the results, the data that
-// `qipan tune xiangqi` fits the evaluation weights to.
+// `qipan-lab tune xiangqi` fits the evaluation weights to.
 //
-//   qipan selfplay xiangqi [--games N] [--nodes K] [--random-plies R]
+//   qipan-lab selfplay xiangqi [--games N] [--nodes K] [--random-plies R]
 //       [--seed S] [--threads T] [--out FILE]
 //
 // Every game opens with R plies drawn at random among the moves a shallow
@@ -24,14 +24,14 @@
 #include <thread>
 #include <vector>
 
-#include "../core/random.h"
-#include "../xiangqi/game/game.h"
-#include "../xiangqi/movegen.h"
-#include "../xiangqi/search.h"
+#include "engine/core/random.h"
+#include "engine/xiangqi/game/game.h"
+#include "engine/xiangqi/movegen.h"
+#include "engine/xiangqi/search.h"
 #include "commands.h"
-#include "parse_integer.h"
+#include "engine/tools/parse_integer.h"
 
-namespace qipan::tools {
+namespace qipan::lab {
 namespace {
 
 using namespace qipan::xiangqi;
@@ -122,8 +122,8 @@ int xiangqi_selfplay_command(const Args& args) {
       o.out = args[++i];
     } else {
       std::fprintf(stderr,
-                   "usage: qipan selfplay xiangqi [--games N] [--nodes K] [--random-plies R] [--seed S]\n"
-                   "                              [--threads T] [--out FILE]\n");
+                   "usage: qipan-lab selfplay xiangqi [--games N] [--nodes K] [--random-plies R] [--seed S]\n"
+                   "                                  [--threads T] [--out FILE]\n");
       return 2;
     }
   }
@@ -163,4 +163,4 @@ int xiangqi_selfplay_command(const Args& args) {
   return 0;
 }
 
-}  // namespace qipan::tools
+}  // namespace qipan::lab

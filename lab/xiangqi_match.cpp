@@ -1,4 +1,4 @@
-// `qipan match xiangqi --a A --b B [--games G] [--seed S] [--time] [--resign N CP] [--draw FROM N CP] [--verbose]`:
+// `qipan-lab match xiangqi --a A --b B [--games G] [--seed S] [--time] [--resign N CP] [--draw FROM N CP] [--verbose]`:
 // one AI against another, for strength figures (a benchmark, not a test).
 // A and B are levels 1-8 (engine/xiangqi/ai_levels.h) or explicit limits
 // such as depth=6 or nodes=200000 (or both, comma-separated: no book, no
@@ -31,9 +31,9 @@
 #include "engine/xiangqi/ai_levels.h"
 #include "engine/xiangqi/game/iccs.h"
 #include "engine/xiangqi/game/record.h"
-#include "parse_integer.h"
+#include "engine/tools/parse_integer.h"
 
-namespace qipan::tools {
+namespace qipan::lab {
 
 using namespace xiangqi;
 
@@ -155,8 +155,8 @@ void print_elo(int wins, int draws, int losses) {
 
 void usage() {
   std::fputs(
-      "usage: qipan match xiangqi --a A --b B [--games G] [--seed S] [--time] [--resign N CP] [--draw FROM N CP]\n"
-      "                           [--verbose]\n"
+      "usage: qipan-lab match xiangqi --a A --b B [--games G] [--seed S] [--time] [--resign N CP] [--draw FROM N CP]\n"
+      "                               [--verbose]\n"
       "  A, B: a level 1-8, or limits like depth=6 or nodes=200000 (depth=6,nodes=200000),\n"
       "        with margin=M[,plies=P] a trial level choosing among moves within M of the best\n"
       "  G games (even: each book opening twice, colours swapped); --time adds the levels' time ceilings\n"
@@ -267,4 +267,4 @@ int xiangqi_match_command(const Args& args) {
   return 0;
 }
 
-}  // namespace qipan::tools
+}  // namespace qipan::lab

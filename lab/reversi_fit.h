@@ -13,7 +13,7 @@
 
 #include "engine/reversi/evaluate.h"
 
-namespace qipan::tools {
+namespace qipan::lab {
 
 // One labelled position: the side to move's discs, the other side's, and the
 // final disc difference for the side to move (exact, or reached in play).
@@ -65,4 +65,4 @@ reversi::EvalWeights fit_weights(const std::vector<ReversiSample>& samples, cons
 // literals of the first (eval_weights.h). Null when unreadable.
 std::unique_ptr<reversi::EvalWeights> load_weights_file(const std::string& path);
 
-}  // namespace qipan::tools
+}  // namespace qipan::lab

@@ -18,7 +18,7 @@
 #include <cstdlib>
 #include <optional>
 
-namespace qipan::tools {
+namespace qipan::lab {
 
 struct AdjudicationRules {
   int resign_moves = 0;  // 0: no win adjudication
@@ -75,4 +75,4 @@ class Adjudicator {
   std::array<Streaks, 2> streaks_{};
 };
 
-}  // namespace qipan::tools
+}  // namespace qipan::lab

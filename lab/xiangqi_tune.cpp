@@ -1,12 +1,12 @@
-// `qipan tune xiangqi`: fits the evaluation weights (engine/xiangqi/
+// `qipan-lab tune xiangqi`: fits the evaluation weights (engine/xiangqi/
 // eval_weights.h) to the results of our own games, Texel style: each
 // position's evaluation, through a logistic curve, should predict the game's
 // result from red's view.
 //
-//   qipan tune xiangqi --data FILE[,FILE...] [--iterations N] [--rate R]
+//   qipan-lab tune xiangqi --data FILE[,FILE...] [--iterations N] [--rate R]
 //       [--ridge L] [--out engine/xiangqi/eval_weights.h] [--freeze GROUPS]
 //
-// The data comes from `qipan selfplay xiangqi` (FEN|result|score|ply lines)
+// The data comes from `qipan-lab selfplay xiangqi` (FEN|result|score|ply lines)
 // and from match records (a FILE ending in .pgn: xiangqi_pgn_samples.h).
 // The evaluation is linear in its weights apart from the taper and the
 // endgame scale (engine/xiangqi/evaluate.h, EvalTrace), so every position is
@@ -24,16 +24,16 @@
 #include <string>
 #include <vector>
 
-#include "../core/clock.h"
-#include "../xiangqi/eval_params.h"
-#include "../xiangqi/eval_weights.h"
-#include "../xiangqi/evaluate.h"
-#include "../xiangqi/position.h"
+#include "engine/core/clock.h"
+#include "engine/xiangqi/eval_params.h"
+#include "engine/xiangqi/eval_weights.h"
+#include "engine/xiangqi/evaluate.h"
+#include "engine/xiangqi/position.h"
 #include "commands.h"
-#include "parse_integer.h"
+#include "engine/tools/parse_integer.h"
 #include "xiangqi_pgn_samples.h"
 
-namespace qipan::tools {
+namespace qipan::lab {
 namespace {
 
 using namespace qipan::xiangqi;
@@ -185,7 +185,7 @@ bool write_weights(const std::string& path, const Model& w, const std::string& c
   std::ofstream out(path);
   if (!out) return false;
   out << "// The xiangqi evaluation weights (layout: eval_params.h). Written by\n"
-         "// `qipan tune xiangqi`; the first version came from the hand-made tables.\n"
+         "// `qipan-lab tune xiangqi`; the first version came from the hand-made tables.\n"
          "// Last fitted by: "
       << command_line
       << "\n#pragma once\n\n#include \"eval_params.h\"\n\nnamespace qipan::xiangqi::eval {\n\n"
@@ -204,7 +204,7 @@ int xiangqi_tune_command(const Args& args) {
   double rate = 1.0, ridge = 1e-7;
   std::string out = "engine/xiangqi/eval_weights.h";
   bool freeze_material = false;
-  std::string command_line = "qipan tune xiangqi";
+  std::string command_line = "qipan-lab tune xiangqi";
   for (std::size_t i = 1; i < args.size(); ++i) {
     const std::string& a = args[i];
     const bool has_value = i + 1 < args.size();
@@ -229,8 +229,8 @@ int xiangqi_tune_command(const Args& args) {
   }
   if (files.empty()) {
     std::fprintf(stderr,
-                 "usage: qipan tune xiangqi --data FILE[,FILE...] [--iterations N] [--rate R] [--ridge L]\n"
-                 "                          [--out engine/xiangqi/eval_weights.h] [--freeze-material]\n");
+                 "usage: qipan-lab tune xiangqi --data FILE[,FILE...] [--iterations N] [--rate R] [--ridge L]\n"
+                 "                              [--out engine/xiangqi/eval_weights.h] [--freeze-material]\n");
     return 2;
   }
   Stopwatch watch;
@@ -294,4 +294,4 @@ int xiangqi_tune_command(const Args& args) {
   return 0;
 }
 
-}  // namespace qipan::tools
+}  // namespace qipan::lab

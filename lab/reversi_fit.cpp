@@ -9,7 +9,7 @@
 #include "engine/core/clock.h"
 #include "engine/reversi/eval_weights.h"
 
-namespace qipan::tools {
+namespace qipan::lab {
 
 using namespace reversi;
 
@@ -251,4 +251,4 @@ std::unique_ptr<EvalWeights> load_weights_file(const std::string& path) {
   return loaded(decode_weights(bytes));
 }
 
-}  // namespace qipan::tools
+}  // namespace qipan::lab
