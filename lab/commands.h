@@ -27,5 +27,8 @@ int xiangqi_tune_command(const Args& args);
 // Chinese checkers AI tools (checkers_match.cpp, checkers_race.cpp).
 int checkers_match_command(const Args& args);
 int checkers_race_command(const Args& args);
+// The FFO benchmark with each solve split at the root among workers that
+// share no table (reversi_root_split/solve_split_command.cpp).
+int reversi_root_split_command(const Args& args);
 
 }  // namespace qipan::lab

@@ -1,6 +1,7 @@
 // The `qipan-lab` command: the programs that make and measure the engine
 // (strength matches, engine-match referee, tuning and fitting, self-play,
-// the opening book), beside the shipped `qipan` (engine/tools/).
+// the opening book) and the Reversi root-split experiment
+// (reversi_root_split/), beside the shipped `qipan` (engine/tools/).
 #include <algorithm>
 #include <cstdio>
 #include <string>
@@ -25,7 +26,9 @@ void usage() {
       "  qipan-lab tune reversi eval|probcut [options]   regenerates the Reversi weights\n"
       "  qipan-lab book xiangqi [--lines N] [--plies P] [--seed S]   regenerates the match opening book\n"
       "  qipan-lab selfplay xiangqi [--games N] [--nodes K] [--out FILE]   self-play positions for the fit\n"
-      "  qipan-lab tune xiangqi --data FILE[,FILE...] [--iterations N]   fits engine/xiangqi/eval_weights.h");
+      "  qipan-lab tune xiangqi --data FILE[,FILE...] [--iterations N]   fits engine/xiangqi/eval_weights.h\n"
+      "  qipan-lab solve reversi --ffo N[-M] --workers N [--simulate] [--hash MB]\n"
+      "                   the FFO set, each solve split at the root among workers sharing no table");
 }
 
 }  // namespace
@@ -54,6 +57,7 @@ int main(int argc, char** argv) {
   if (command == "tune" && game == "xiangqi") return xiangqi_tune_command(rest);
   if (command == "tune") return reversi_tune_command(rest);
   if (command == "race") return checkers_race_command(rest);
+  if (command == "solve") return reversi_root_split_command(rest);
   std::fprintf(stderr, "qipan-lab: unknown command '%s'\n", args[0].c_str());
   usage();
   return 2;

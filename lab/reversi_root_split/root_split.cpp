@@ -1,4 +1,4 @@
-#include "endgame_root_split.h"
+#include "root_split.h"
 
 #include <algorithm>
 

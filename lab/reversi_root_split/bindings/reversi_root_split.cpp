@@ -4,7 +4,7 @@
 
 #include "engine/reversi/codes.h"
 #include "engine/reversi/game/notation.h"
-#include "../value_objects.h"
+#include "bindings/value_objects.h"
 
 namespace qipan::bindings {
 

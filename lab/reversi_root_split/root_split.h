@@ -1,7 +1,8 @@
-// An exact solve shared by solvers that share no memory: the page's Web
-// Workers, each with its own wasm instance (a page opened from disk has no
-// SharedArrayBuffer, so the wasm build has no threads; endgame_split.h is
-// the native, shared-table way).
+// An exact Reversi solve shared by solvers that share no memory, as a page's
+// Web Workers would share it, each with its own wasm instance (a page opened
+// from disk has no SharedArrayBuffer, so the wasm build has no threads;
+// engine/reversi/endgame_split.h is the native, shared-table way). An
+// experiment of the lab: the page does not use it.
 //
 // This class is the coordinator. It runs Solver::solve's aspiration loop
 // (narrow windows (g - 1, g + 1) around a guess g that follows the
@@ -43,8 +44,8 @@
 #include <optional>
 #include <vector>
 
-#include "endgame.h"
-#include "position.h"
+#include "engine/reversi/endgame.h"
+#include "engine/reversi/position.h"
 
 namespace qipan::reversi::endgame {
 

@@ -8,9 +8,9 @@
 #include <thread>
 #include <vector>
 
-#include "engine/reversi/endgame_root_split.h"
+#include "root_split.h"
 
-namespace qipan::tools {
+namespace qipan::lab {
 
 using reversi::endgame::Limits;
 using reversi::endgame::RootJob;
@@ -103,4 +103,4 @@ RootSplitRun simulate_root_split(const reversi::Position& pos, int workers, std:
   return run;
 }
 
-}  // namespace qipan::tools
+}  // namespace qipan::lab

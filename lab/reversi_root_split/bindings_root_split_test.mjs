@@ -1,17 +1,19 @@
 // The Reversi solve shared by workers that share no memory, in wasm
-// (bindings/endgame, QipanEndgame): a split driven here agrees with the
-// exact score, bad input is refused with a code, and
-// scripts/bench_ffo_workers.mjs solves FFO #40 on two real worker threads.
+// (bindings/, QipanEndgame in build/wasm/qipan_endgame.js, beside
+// QIPAN_WEB_ENGINE): a split driven here agrees with the exact score, bad
+// input is refused with a code, and bench_ffo_workers.mjs solves FFO #40 on
+// two real worker threads.
+//   node --no-experimental-fetch lab/reversi_root_split/bindings_root_split_test.mjs
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { finish, test } from './harness.mjs';
+import { finish, test } from '../../tests/js/harness.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const webEngine = process.env.QIPAN_WEB_ENGINE || `${root}/build/wasm/qipan_web.js`;
-const modulePath = `${dirname(webEngine)}/qipan_endgame.js`;
+const modulePath = resolve(dirname(webEngine), 'qipan_endgame.js');
 const engine = await createRequire(import.meta.url)(modulePath)();
 
 const ffo = engine.ffoPositions();
@@ -105,8 +107,8 @@ test('bad boards, windows and job ids are refused with a code', () => {
   }
 });
 
-test('scripts/bench_ffo_workers.mjs solves FFO #40 on two worker threads', () => {
-  const out = execFileSync(process.execPath, ['--no-experimental-fetch', `${root}/scripts/bench_ffo_workers.mjs`,
+test('bench_ffo_workers.mjs solves FFO #40 on two worker threads', () => {
+  const out = execFileSync(process.execPath, ['--no-experimental-fetch', `${root}/lab/reversi_root_split/bench_ffo_workers.mjs`,
     '--ffo', '40', '--workers', '2', '--hash', '16'], { env: { ...process.env, QIPAN_ENDGAME_ENGINE: modulePath }, encoding: 'utf8' });
   assert.match(out, /^ffo #40 empties=20 score=\+38 move=a2 .* ok$/m);
   assert.match(out, /^ffo total positions=1 wrong=0 /m);

@@ -1,7 +1,6 @@
-// A root-split solve (engine/reversi/endgame_root_split.h) natively, each
-// worker with its own Solver and table and nothing shared but the
-// coordinator: the division of work the page's Web Workers use, for the
-// tests and `qipan solve --workers`.
+// A root-split solve (root_split.h) natively, each worker with its own
+// Solver and table and nothing shared but the coordinator: the division of
+// work a page's Web Workers would use, for `qipan-lab solve --workers`.
 #pragma once
 
 #include <cstddef>
@@ -9,7 +8,7 @@
 #include "engine/reversi/endgame.h"
 #include "engine/reversi/position.h"
 
-namespace qipan::tools {
+namespace qipan::lab {
 
 struct RootSplitRun {
   reversi::endgame::Solution solution;  // nodes: every worker's and the plan's
@@ -29,4 +28,4 @@ RootSplitRun solve_root_split(const reversi::Position& pos, int workers, std::si
 // they would with workers of equal speed.
 RootSplitRun simulate_root_split(const reversi::Position& pos, int workers, std::size_t table_megabytes);
 
-}  // namespace qipan::tools
+}  // namespace qipan::lab

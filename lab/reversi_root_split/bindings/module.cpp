@@ -1,7 +1,8 @@
-// QipanEndgame: the Reversi solve shared by workers (reversi_root_split.h),
-// a module of its own beside the page's QipanEngine. The page does not use
-// it yet, so it does not carry its bytes; scripts/bench_ffo_workers.mjs
-// and tests/js/bindings_root_split_test.mjs do.
+// QipanEndgame (build/wasm/qipan_endgame.js): the Reversi solve shared by
+// workers (reversi_root_split.h), a module of its own beside the page's
+// QipanEngine. The page does not use it, so it does not carry its bytes;
+// bench_ffo_workers.mjs and bindings_root_split_test.mjs (beside this
+// folder) do. Its methods are listed in ../README.md.
 #include <emscripten/bind.h>
 
 #include "engine/reversi/ffo_positions.h"

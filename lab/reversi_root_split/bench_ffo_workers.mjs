@@ -1,15 +1,16 @@
 // FFO endgame solves in wasm, split among Node worker threads that share no
-// memory, as a page's Web Workers would (engine/reversi/endgame_root_split.h):
-// each worker is its own QipanEndgame instance with its own table; the main
-// thread plans each solve and hands out its jobs (ReversiRootSplit). Prints
-// the lines of `qipan solve --ffo` and a total line.
-//   node --no-experimental-fetch scripts/bench_ffo_workers.mjs [--workers N] [--ffo 40-49] [--hash MB]
+// memory, as a page's Web Workers would (root_split.h): each worker is its
+// own QipanEndgame instance (build/wasm/qipan_endgame.js, or
+// QIPAN_ENDGAME_ENGINE) with its own table; the main thread plans each solve
+// and hands out its jobs (ReversiRootSplit). Prints the lines of
+// `qipan solve --ffo` and a total line.
+//   node --no-experimental-fetch lab/reversi_root_split/bench_ffo_workers.mjs [--workers N] [--ffo 40-49] [--hash MB]
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const modulePath = process.env.QIPAN_ENDGAME_ENGINE || `${root}/build/wasm/qipan_endgame.js`;
 
 function options(argv) {

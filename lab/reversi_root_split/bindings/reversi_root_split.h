@@ -1,5 +1,5 @@
 // An exact Reversi solve shared by Web Workers that share no memory
-// (engine/reversi/endgame_root_split.h): ReversiEndgameWorker runs jobs in
+// (lab/reversi_root_split/root_split.h): ReversiEndgameWorker runs jobs in
 // each worker; ReversiRootSplit, in one of them or in the page, hands the
 // jobs out and folds their scores. JS only carries the messages.
 //
@@ -19,7 +19,7 @@
 #include <string>
 
 #include "engine/reversi/endgame.h"
-#include "engine/reversi/endgame_root_split.h"
+#include "lab/reversi_root_split/root_split.h"
 
 namespace qipan::bindings {
 
