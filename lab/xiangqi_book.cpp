@@ -1,6 +1,6 @@
 // `qipan-lab book xiangqi [--lines N] [--plies P] [--seed S] [--margin CP]
 // [--balance CP]`: writes the opening book for engine matches (the C++ source
-// engine/tools/xiangqi_openings.cpp) to stdout.
+// lab/xiangqi_openings.cpp) to stdout.
 //
 // Each line walks P plies from the start: at every ply every legal move is
 // searched to a small depth and one of those within `margin` centipawns of
