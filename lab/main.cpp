@@ -42,7 +42,7 @@ int main(int argc, char** argv) {
   }
   const Args rest(args.begin() + 1, args.end());
   const std::string_view command = args[0];
-  const std::string_view game = rest.empty() ? "" : rest[0];
+  const std::string_view game = rest.empty() ? std::string_view() : std::string_view(rest[0]);
   if (command == "match" && game == "checkers") return checkers_match_command(rest);
   if (command == "match" && game == "xiangqi") {
     // Players named uci:CMD or ucci:CMD are outside engines: the referee runs them.

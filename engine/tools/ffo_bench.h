@@ -28,7 +28,7 @@ struct FfoBenchOptions {
   int threads = 1;
   // Set: solves each position instead of the solver above, starting cold
   // (another way of solving measured on the same lines).
-  std::function<reversi::endgame::Solution(const reversi::Position&)> solve;
+  std::function<reversi::endgame::Solution(const reversi::Position&)> solve{};
 };
 
 // Solves FFO positions with a cold solver each.
