@@ -2,7 +2,7 @@
 // when nobody else moves (rules spec §2.3: the target full, at least one own
 // piece in it). Two uses:
 //   - the solo race (one army crossing an empty board: 27 moves is the best
-//     known; `qipan race checkers` prints ours);
+//     known; `qipan-lab race checkers` prints ours);
 //   - two-player endgames once the armies have passed each other
 //     (armies_passed in evaluate.h): neither side can touch the other any
 //     more, so each side's count is independent and the side to move wins

@@ -80,8 +80,8 @@ struct MoveValue {
 };
 
 // What a solve split among solvers that share no memory starts from
-// (endgame_root_split.h): the root's moves in the order to search them and
-// the first guess of the score.
+// (lab/reversi_root_split/root_split.h): the root's moves in the order to
+// search them and the first guess of the score.
 struct RootPlan {
   std::vector<Square> moves;  // best first; a lone kPass; empty when the game is over
   int first_guess = 0;        // where the aspiration starts (the score when the game is over)
@@ -119,8 +119,8 @@ class Solver {
   // kPass entry when the side to move must pass; empty when the game is over.
   AllMoves solve_all_moves(const Position& pos, const Limits& limits = {});
 
-  // The plan of a root-split solve (endgame_root_split.h): the same order
-  // and first guess solve() starts from.
+  // The plan of a root-split solve (lab/reversi_root_split/root_split.h):
+  // the same order and first guess solve() starts from.
   RootPlan plan_root(const Position& pos, const Limits& limits = {});
 
   void clear();

@@ -1,5 +1,5 @@
 // The tuned evaluation weights, stored compactly in generated source
-// (eval_weights.inc, written by `qipan tune reversi eval`), and the encoding
+// (eval_weights.inc, written by `qipan-lab tune reversi eval`), and the encoding
 // used to write and read them.
 //
 // Encoding (bytes, compiled in as an array of bytes; docs/reversi-weights.md):

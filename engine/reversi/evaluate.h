@@ -16,7 +16,7 @@
 //              each a small table over its count.
 // A phase is a band of disc counts (kPhaseWidth discs). The weights were
 // fitted by least squares on about 1.5 million self-play positions labelled
-// by exact solving and play (`qipan tune reversi eval`; the header of
+// by exact solving and play (`qipan-lab tune reversi eval`; the header of
 // eval_weights.inc gives the run), nothing from outside; the built-in ones
 // share a table between two phases and leave rare configurations 0, so they
 // store small (eval_weights.h, docs/reversi-weights.md).

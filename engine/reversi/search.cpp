@@ -17,7 +17,7 @@ constexpr int kInf = kScoreMax + 1;  // outside every score
 // Probcut (multi-probcut, after Buro): at a node of depth d a shallow search
 // of depth probcut_shallow_depth(d) predicts the deep value; when the
 // prediction clears beta (alpha) by t standard deviations of the prediction
-// error the node is cut. `qipan tune reversi probcut` measured the deviation
+// error the node is cut. `qipan-lab tune reversi probcut` measured the deviation
 // and fitted it as a linear function of depth, shallow depth and empties
 // (search_probcut.inc).
 constexpr int kProbcutMinDepth = 3;

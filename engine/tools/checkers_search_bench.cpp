@@ -54,7 +54,7 @@ CheckersBenchFigures run_checkers_search_bench(bool verbose) {
     SearchOptions o;
     o.rules.players = c.players;
     o.limits.depth = c.depth;
-    o.race = false;  // the race solver has its own figures (qipan race checkers)
+    o.race = false;  // the race solver has its own figures (qipan-lab race checkers)
     const Stopwatch one;
     const SearchResult r = searcher.search(pos, o);
     out.nodes += r.nodes;

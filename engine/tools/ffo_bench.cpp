@@ -8,21 +8,17 @@
 #include "engine/reversi/endgame.h"
 #include "engine/reversi/ffo_positions.h"
 #include "engine/reversi/game/notation.h"
-#include "root_split_threads.h"
 
 namespace qipan::tools {
 
 FfoBenchResult run_ffo_bench(const FfoBenchOptions& options) {
   FfoBenchResult total;
-  // A root split brings its own solvers, one per worker.
+  // Another way of solving brings its own solvers.
   std::optional<reversi::endgame::Solver> solver;
-  if (options.workers == 0) {
+  if (!options.solve) {
     solver.emplace(options.table_megabytes);
     const int threads = solver->set_threads(options.threads);
     if (threads > 1) std::printf("ffo threads=%d\n", threads);
-  } else {
-    std::printf("ffo root-split workers=%d%s\n", options.workers,
-                options.simulate ? " simulated (nodes = makespan in nodes)" : "");
   }
   for (const reversi::FfoPosition& ffo : reversi::kFfoPositions) {
     if (ffo.number < options.first || ffo.number > options.last) continue;
@@ -34,12 +30,8 @@ FfoBenchResult run_ffo_bench(const FfoBenchOptions& options) {
     }
     const Stopwatch watch;
     reversi::endgame::Solution s;
-    if (options.workers > 0) {  // new solvers: every position starts cold
-      const RootSplitRun run = options.simulate
-                                   ? simulate_root_split(*pos, options.workers, options.table_megabytes)
-                                   : solve_root_split(*pos, options.workers, options.table_megabytes);
-      s = run.solution;
-      if (options.simulate) s.nodes = run.makespan;
+    if (options.solve) {
+      s = options.solve(*pos);
     } else {
       solver->clear();  // every position starts cold
       s = solver->solve(*pos);

@@ -6,6 +6,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+
+#include "engine/reversi/endgame.h"
+#include "engine/reversi/position.h"
 
 namespace qipan::tools {
 
@@ -22,12 +26,9 @@ struct FfoBenchOptions {
   // > 1: the parallel solver (native builds and qipan_solve_threads.js;
   // node counts then vary).
   int threads = 1;
-  // > 0: instead, each solve split at the root among this many solvers
-  // that share no table (root_split_threads.h; likewise) ...
-  int workers = 0;
-  // ... or that split simulated on one thread: `makespan` is then the
-  // nodes column, the time as if all workers ran at one node rate.
-  bool simulate = false;
+  // Set: solves each position instead of the solver above, starting cold
+  // (another way of solving measured on the same lines).
+  std::function<reversi::endgame::Solution(const reversi::Position&)> solve{};
 };
 
 // Solves FFO positions with a cold solver each.

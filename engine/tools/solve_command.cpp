@@ -10,12 +10,6 @@
 //   --threads N    search on N threads (native builds and wasm with threads,
 //                  wasm_threads/solve_main.cpp; default 1): the same
 //                  score, a best move of that score, varying node counts
-//   --workers N    with --ffo: split each solve at the root among N solvers
-//                  that share no table, on N threads (as --threads): how
-//                  the page's workers divide a solve
-//   --simulate     with --workers: play that split out on one thread; the
-//                  nodes column is then the makespan in nodes (the time if
-//                  every worker searched at one node rate)
 //   --ffo N[-M]    instead of a board: solve FFO test positions N..M (40-59)
 //                  and print the benchmark lines (ffo_bench.h)
 #include <cstdio>
@@ -37,7 +31,7 @@ std::string move_text(reversi::Square s) { return s == reversi::kNoSquare ? "non
 int usage() {
   std::fprintf(stderr,
                "usage: qipan solve reversi \"<64-char board> <X|O>\" [--all] [--window A B] [--hash MB] [--threads N]\n"
-               "       qipan solve reversi --ffo N[-M] [--hash MB] [--threads N | --workers N [--simulate]]\n"
+               "       qipan solve reversi --ffo N[-M] [--hash MB] [--threads N]\n"
                "                                  (FFO test positions, 40-59)\n");
   return 2;
 }
@@ -46,8 +40,8 @@ int usage() {
 
 int solve_command(const Args& args) {
   if (args.size() < 2 || args[0] != "reversi") return usage();
-  bool all = false, window = false, simulate = false;
-  long long alpha = -64, beta = 64, megabytes = 64, ffo_first = 0, ffo_last = 0, threads = 1, workers = 0;
+  bool all = false, window = false;
+  long long alpha = -64, beta = 64, megabytes = 64, ffo_first = 0, ffo_last = 0, threads = 1;
   std::string board;
   for (std::size_t i = 1; i < args.size(); ++i) {
     const std::string& a = args[i];
@@ -71,17 +65,6 @@ int solve_command(const Args& args) {
                      reversi::endgame::Solver::kMaxThreads);
         return 2;
       }
-    } else if (a == "--workers" && i + 1 < args.size()) {
-      if (!parse_integer(args[++i], 1, 64, workers)) {
-        std::fprintf(stderr, "qipan solve: --workers must be a number from 1 to 64\n");
-        return 2;
-      }
-#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
-      std::fprintf(stderr, "qipan solve: this build has no threads (--workers is native only)\n");
-      return 2;
-#endif
-    } else if (a == "--simulate") {
-      simulate = true;
     } else if (a == "--ffo" && i + 1 < args.size()) {
       const std::string range = args[++i];
       const std::size_t dash = range.find('-');
@@ -100,25 +83,12 @@ int solve_command(const Args& args) {
       return usage();
     }
   }
-  if ((simulate && !workers) || (workers && !ffo_first) || (workers && threads > 1)) {
-    std::fprintf(stderr, "qipan solve: --workers goes with --ffo and not --threads; --simulate with --workers\n");
-    return 2;
-  }
-#if defined(QIPAN_WASM_THREAD_POOL)
-  // Each worker is a thread of the program's pool (wasm_threads/solve_main.cpp).
-  if (workers > QIPAN_WASM_THREAD_POOL && !simulate) {
-    std::fprintf(stderr, "qipan solve: this build runs at most %d workers\n", QIPAN_WASM_THREAD_POOL);
-    return 2;
-  }
-#endif
   if (ffo_first) {
     FfoBenchOptions options;
     options.first = int(ffo_first);
     options.last = int(ffo_last);
     options.table_megabytes = std::size_t(megabytes);
     options.threads = int(threads);
-    options.workers = int(workers);
-    options.simulate = simulate;
     const FfoBenchResult r = run_ffo_bench(options);
     return r.wrong ? 1 : 0;
   }

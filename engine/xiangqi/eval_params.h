@@ -2,7 +2,7 @@
 // pair per parameter, red's gain when the feature is red's (black's features
 // count negatively). The evaluation is linear in these weights apart from the
 // tapering between the two phases and the endgame scale, which is what lets
-// `qipan tune xiangqi` fit them by logistic regression (eval_weights.h holds
+// `qipan-lab tune xiangqi` fit them by logistic regression (eval_weights.h holds
 // the fitted values).
 //
 // Squares of the piece-square part are seen from the piece's owner, folded

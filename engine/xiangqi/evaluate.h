@@ -6,7 +6,7 @@
 // or attacked by cheaper ones; and endgame knowledge that scales down an
 // advantage the stronger side cannot turn into mate (endgame.h). Scores are
 // in centipawn-like units where a rook is about 600; evaluate() answers from
-// the side to move's view. The weights are fitted by `qipan tune xiangqi`
+// the side to move's view. The weights are fitted by `qipan-lab tune xiangqi`
 // (eval_weights.h, layout in eval_params.h).
 //
 // The material + table part is a plain sum over pieces, so the searcher keeps

@@ -1,10 +1,10 @@
 // `qipan solve reversi` in wasm with shared-memory threads
 // (build/wasm/qipan_solve_threads.js, engine/tools/wasm_threads/solve_main.cpp):
 // the parallel solver gives the single-threaded wasm build's exact value for
-// every move, solves FFO positions right on two threads and split among two
-// workers, and refuses more workers than its thread pool holds. Its move
-// generator alone is built with SIMD: perft checks it against the published
-// counts and the single-threaded build.
+// every move, solves FFO positions right on two threads, and caps more
+// threads than its pool holds. Its move generator alone is built with SIMD:
+// perft checks it against the published counts and the single-threaded
+// build.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
@@ -46,14 +46,12 @@ test('every move of FFO #40 has the same exact value on two threads as in the si
   assert.match(two.stdout, /\n\+38 a2\n$/);
 });
 
-test('FFO #40-#42 on two threads and split among two workers: all right', () => {
-  for (const mode of ['--threads', '--workers']) {
-    const r = run(threaded, ['reversi', '--ffo', '40-42', mode, '2']);
-    assert.equal(r.status, 0, `${mode}: ${r.stdout}${r.stderr}`);
-    assert.match(r.stdout, mode === '--threads' ? /^ffo threads=2$/m : /^ffo root-split workers=2$/m);
-    assert.equal((r.stdout.match(/^ffo #4[0-2] .* ok$/gm) || []).length, 3, r.stdout);
-    assert.match(r.stdout, /^ffo total positions=3 wrong=0 /m);
-  }
+test('FFO #40-#42 on two threads: all right', () => {
+  const r = run(threaded, ['reversi', '--ffo', '40-42', '--threads', '2']);
+  assert.equal(r.status, 0, `${r.stdout}${r.stderr}`);
+  assert.match(r.stdout, /^ffo threads=2$/m);
+  assert.equal((r.stdout.match(/^ffo #4[0-2] .* ok$/gm) || []).length, 3, r.stdout);
+  assert.match(r.stdout, /^ffo total positions=3 wrong=0 /m);
 });
 
 test('perft with the SIMD move generator: the published counts, and the plain build\'s on midgame boards', () => {
@@ -75,20 +73,11 @@ test('perft with the SIMD move generator: the published counts, and the plain bu
   assert.match(bad.stderr, /bad board/);
 });
 
-test('more workers than the thread pool holds are refused, more threads capped', () => {
-  const workers = run(threaded, ['reversi', '--ffo', '40', '--workers', '9']);
-  assert.equal(workers.status, 2);
-  assert.match(workers.stderr, /at most 8 workers/);
+test('more threads than the thread pool holds are capped', () => {
   const threads = run(threaded, ['reversi', ffo40, '--threads', '12']);
   assert.equal(threads.status, 0, threads.stderr);
   assert.match(threads.stderr, /at most 9 threads; solving on 9/);
   assert.match(threads.stdout, /\n\+38 a2\n$/);
-});
-
-test('the single-threaded build still refuses --workers', () => {
-  const r = run(single, ['solve', 'reversi', '--ffo', '40', '--workers', '2']);
-  assert.equal(r.status, 2);
-  assert.match(r.stderr, /no threads/);
 });
 
 finish();

@@ -1,15 +1,10 @@
-// The native `qipan` xiangqi tools on the engine's one level table: the
-// match tool is deterministic under node budgets and adds up its games; as a
-// referee it lets engine processes play each other (adjudicating when asked)
-// and resumes a stopped match;
-// the terminal game plays the page's levels (the same moves for the same
-// seed) and refuses a level the table does not have.
+// The native `qipan` terminal game on the engine's one level table: it plays
+// the page's levels (the same moves for the same seed) and refuses a level
+// the table does not have. The lab's xiangqi tools are tested in
+// lab/tests/xiangqi_lab_test.mjs.
 //   node tests/js/xiangqi_tools_test.mjs build/release/qipan
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { finish, test } from './harness.mjs';
 
 const qipan = process.argv[2];
@@ -19,133 +14,6 @@ if (!qipan) {
 }
 
 const run = (args, input = '') => spawnSync(qipan, args, { input, encoding: 'utf8', timeout: 120000 });
-// The match lines without the wall-clock figures.
-const results = (out) => out.split('\n').filter((l) => !/s\/move| s$/.test(l)).join('\n');
-
-test('qipan match xiangqi: paired games, a score, an Elo line, the same on every run', () => {
-  const args = ['match', 'xiangqi', '--a', '2', '--b', '1', '--games', '4', '--seed', '3', '--verbose'];
-  const first = run(args);
-  assert.equal(first.status, 0, first.stderr);
-  const totals = first.stdout.match(/: (\d+) wins, (\d+) draws, (\d+) losses of (\d+); score ([\d.]+)%/);
-  assert.ok(totals, first.stdout);
-  const [wins, draws, losses, games] = totals.slice(1, 5).map(Number);
-  assert.equal(wins + draws + losses, games);
-  assert.equal(games, 4);
-  assert.match(first.stdout, /Elo difference A - B: /);
-  assert.match(first.stdout, /A \(level 2\): \d+ moves, [\d.]+ s\/move, \d+ nodes\/move/);
-  // Each opening twice, colours swapped.
-  const lines = first.stdout.split('\n').filter((l) => /^ {2}game \d+: A (red|black)/.test(l));
-  assert.deepEqual(lines.map((l) => l.includes('A red')), [true, false, true, false]);
-  assert.equal(lines[0].split(' after ')[1], lines[1].split(' after ')[1], 'a pair shares its opening');
-  assert.equal(results(run(args).stdout), results(first.stdout), 'deterministic under budgets');
-  // A level against explicit limits.
-  const explicit = run(['match', 'xiangqi', '--a', '1', '--b', 'depth=1', '--games', '2']);
-  assert.equal(explicit.status, 0, explicit.stderr);
-  assert.match(explicit.stdout, /level 1 \(A\) vs depth=1 \(B\)/);
-  assert.equal(run(['match', 'xiangqi', '--a', '9', '--b', '1']).status, 2);
-  assert.equal(run(['match', 'xiangqi', '--a', '1', '--b', 'depth=x']).status, 2);
-});
-
-test('qipan match xiangqi --resign: games both AIs agree are won end early, for the side they name', () => {
-  const base = ['match', 'xiangqi', '--a', '5', '--b', '1', '--games', '6', '--seed', '1', '--verbose'];
-  const full = run(base);
-  // At 1000 for 4 moves, as the ladder asks (at 500 for 3, level 1 was once
-  // given a game that level 5 won when played out).
-  const early = run([...base, '--resign', '4', '1000']);
-  assert.equal(early.status, 0, early.stderr);
-  assert.match(early.stdout, /adjudication: a win when both sides give one side 1000 or more for 4 moves each/);
-  const games = (out) => out.split('\n').filter((l) => /^ {2}game \d+: /.test(l));
-  const moves = (out) => Number(out.match(/A \(level 5\): (\d+) moves/)[1]);
-  const adjudicated = games(early.stdout).filter((l) => l.includes('(adjudicated_win)'));
-  assert.ok(adjudicated.length > 0, early.stdout);
-  // Level 5 wins these against level 1 when played out too: an adjudicated
-  // game is the played-out game cut short, won by the same side.
-  for (const line of adjudicated) {
-    const number = line.match(/game (\d+):/)[1];
-    const played = games(full.stdout).find((l) => l.startsWith(`  game ${number}:`));
-    assert.equal(line.includes('A wins'), played.includes('A wins'), `${line}\n${played}`);
-  }
-  assert.ok(moves(early.stdout) < moves(full.stdout), 'adjudicated games are shorter');
-  assert.equal(run(['match', 'xiangqi', '--a', '5', '--b', '1', '--resign', '3']).status, 2);
-  assert.equal(run(['match', 'xiangqi', '--a', '5', '--b', '1', '--resign', '0', '500']).status, 2);
-  // Two equal sides from move 0 within +-10000: every game a draw at once.
-  const drawn = run(['match', 'xiangqi', '--a', '3', '--b', '3', '--games', '2', '--draw', '0', '1', '10000', '--verbose']);
-  assert.equal(drawn.status, 0, drawn.stderr);
-  assert.equal(games(drawn.stdout).filter((l) => l.includes('draw (adjudicated_draw)')).length, 2, drawn.stdout);
-  assert.match(drawn.stdout, /: 0 wins, 2 draws, 0 losses of 2/);
-  assert.equal(run(['match', 'xiangqi', '--a', '3', '--b', '3', '--draw', '0', '1']).status, 2);
-});
-
-test('qipan match xiangqi between engine processes: games played out, or adjudicated when both agree', () => {
-  // Two `qipan uci` processes at a fixed depth: the games are deterministic.
-  const engines = ['--a', `uci:${qipan} uci`, '--b', `uci:${qipan} uci`, '--depth', '4', '--games', '2'];
-  const games = (out) => [...out.matchAll(/^game (\d+): A (red|black), (\S+) \((\w+)\), (\d+) plies/gm)]
-    .map((m) => ({ result: m[3], reason: m[4], plies: Number(m[5]) }));
-  const played = run(['match', 'xiangqi', ...engines]);
-  assert.equal(played.status, 0, played.stderr);
-  const full = games(played.stdout);
-  assert.equal(full.length, 2, played.stdout);
-  assert.ok(full.every((g) => !g.reason.startsWith('adjudicated')), played.stdout);
-
-  const adjudicated = run(['match', 'xiangqi', ...engines, '--resign', '3', '300', '--draw', '30', '5', '10']);
-  assert.equal(adjudicated.status, 0, adjudicated.stderr);
-  assert.match(adjudicated.stdout, /adjudication: a win when both engines give one side 300 or more for 3 moves each/);
-  const cut = games(adjudicated.stdout);
-  assert.equal(cut.length, 2, adjudicated.stdout);
-  // Adjudication only cuts games short (the moves up to the verdict are the
-  // same), and a win it declares is the winner of the game played out.
-  cut.forEach((g, i) => assert.ok(g.plies <= full[i].plies, adjudicated.stdout));
-  const won = cut.filter((g) => g.reason === 'adjudicated_win');
-  assert.ok(won.length > 0, `no game was adjudicated:\n${adjudicated.stdout}`);
-  cut.forEach((g, i) => {
-    if (g.reason === 'adjudicated_win' && full[i].result !== '1/2-1/2') assert.equal(g.result, full[i].result);
-  });
-
-  for (const bad of [['--resign', '0', '300'], ['--resign', '3'], ['--draw', '30', 'x', '10']])
-    assert.equal(run(['match', 'xiangqi', ...engines, ...bad]).status, 2, bad.join(' '));
-});
-
-test('qipan match xiangqi --resume: a stopped match plays only its missing games, whatever order they ended in', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'qipan-match-'));
-  const engines = ['--a', `uci:${qipan} uci`, '--b', `uci:${qipan} uci`, '--depth', '3', '--games', '4'];
-  const lines = (out) => out.split('\n').filter((l) => /^game \d+:/.test(l)).map((l) => l.split('; so far')[0]);
-  const finalScore = (out) => out.match(/score of A: .*/)[0];
-  // --resume with no file yet plays the whole match and writes it.
-  const whole = run(['match', 'xiangqi', ...engines, '--resume', join(dir, 'whole.pgn')]);
-  assert.equal(whole.status, 0, whole.stderr);
-  assert.equal(lines(whole.stdout).length, 4, whole.stdout);
-  // A match stopped with games 1 and 3 played (two at once end out of order).
-  const records = readFileSync(join(dir, 'whole.pgn'), 'utf8').split('[Event ').filter((r) => r.trim());
-  assert.equal(records.length, 4);
-  // Every move after the book carries what its engine said: score/depth time.
-  const comments = records[0].match(/\{[^}]*\}/g);
-  assert.equal(comments.length, Number(whole.stdout.match(/^game 1: .*?(\d+) plies after the book/m)[1]));
-  assert.ok(comments.every((c) => /^\{([+-]\d+\.\d\d|[+-]M\d+)\/\d+ \d+\.\d\ds\}$/.test(c)), comments.join(' '));
-  const stopped = join(dir, 'stopped.pgn');
-  writeFileSync(stopped, records.filter((r) => /\[Round "[13]"\]/.test(r)).map((r) => `[Event ${r}`).join(''));
-  const resumed = run(['match', 'xiangqi', ...engines, '--resume', stopped]);
-  assert.equal(resumed.status, 0, resumed.stderr);
-  assert.match(resumed.stdout, /resumed from .*: 2 games played \(A \d+-\d+-\d+\), 2 to play/);
-  const played = lines(resumed.stdout);
-  assert.deepEqual(played.map((l) => l.split(':')[0]), ['game 2', 'game 4']);
-  // The same games as the unbroken match, and the same final score.
-  const unbroken = lines(whole.stdout);
-  for (const line of played) assert.ok(unbroken.some((u) => u.split(';')[0] === line.split(';')[0]), line);
-  assert.equal(finalScore(resumed.stdout), finalScore(whole.stdout));
-  assert.equal(readFileSync(stopped, 'utf8').split('[Event ').filter((r) => r.trim()).length, 4);
-  // Nothing left to play: the score alone.
-  const again = run(['match', 'xiangqi', ...engines, '--resume', stopped]);
-  assert.equal(lines(again.stdout).length, 0, again.stdout);
-  assert.equal(finalScore(again.stdout), finalScore(whole.stdout));
-  // A damaged file is refused with its line; --pgn and --resume together too.
-  const damaged = join(dir, 'damaged.pgn');
-  writeFileSync(damaged, '[Event "qipan match"]\n[Round "two"]\n');
-  const refused = run(['match', 'xiangqi', ...engines, '--resume', damaged]);
-  assert.equal(refused.status, 2);
-  assert.match(refused.stderr, /damaged\.pgn:2: Round must be a game number/);
-  assert.equal(run(['match', 'xiangqi', ...engines, '--resume', stopped, '--pgn', damaged]).status, 2);
-  rmSync(dir, { recursive: true });
-});
 
 test('qipan play xiangqi: two AIs play the page\'s levels, the same game for the same seed', () => {
   const args = ['play', 'xiangqi', '--red', 'ai', '--black', 'ai', '--level', '1', '--seed', '11'];
@@ -162,31 +30,6 @@ test('qipan play xiangqi: two AIs play the page\'s levels, the same game for the
   const refused = run(['play', 'xiangqi', '--level', '9'], 'quit\n');
   assert.equal(refused.status, 2);
   assert.match(refused.stderr, /--level must be 1-8/);
-});
-
-test('qipan tune xiangqi reads match records: every finished game, its quiet positions after the opening', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'qipan-tune-'));
-  const opening = '1. h2e2 h9g7 2. h0g2 i9h9 3. i0h0 b9c7 4. b0c2 a9b9 5. a0b0 h7i7';
-  const game = (event, result, moves) =>
-    `[Event "${event}"]\n[Result "${result}"]\n[Format "ICCS"]\n\n${moves} ${result}\n\n`;
-  const records = join(dir, 'records.pgn');
-  writeFileSync(records,
-    // Plies 10-13 quiet: four positions (the first ten plies are skipped).
-    game('quiet', '1-0', `${opening} 6. c3c4 b7b5 7. g3g4 c6c5`) +
-    // Ply 10 captures a soldier: three positions.
-    game('a capture', '0-1', `${opening} 6. e2e6 g6g5 7. c3c4 c6c5`) +
-    // An illegal cannon jump (two screens): the game is refused, not half read.
-    game('illegal', '1/2-1/2', '1. h2e2 h9g7 2. e2e9'));
-  const out = join(dir, 'weights.h');
-  const tuned = run(['tune', 'xiangqi', '--data', records, '--iterations', '2', '--out', out]);
-  assert.equal(tuned.status, 0, tuned.stderr);
-  assert.match(tuned.stdout, /records\.pgn: 2 games, 7 positions \(1 games unreadable or unfinished\)/);
-  assert.match(tuned.stdout, /7 training and 0 held-out positions/);
-  assert.match(readFileSync(out, 'utf8'), /inline constexpr Weights kWeights = \{\{\n {4}\{0, 0\}, {2}\/\/ material none/);
-  const missing = run(['tune', 'xiangqi', '--data', join(dir, 'missing.pgn'), '--out', out]);
-  assert.notEqual(missing.status, 0);
-  assert.match(missing.stderr, /missing\.pgn/);
-  rmSync(dir, { recursive: true });
 });
 
 finish();

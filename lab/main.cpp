@@ -1,0 +1,64 @@
+// The `qipan-lab` command: the programs that make and measure the engine
+// (strength matches, engine-match referee, tuning and fitting, self-play,
+// the opening book) and the Reversi root-split experiment
+// (reversi_root_split/), beside the shipped `qipan` (engine/tools/).
+#include <algorithm>
+#include <cstdio>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "commands.h"
+
+namespace {
+
+void usage() {
+  std::puts(
+      "usage:\n"
+      "  qipan-lab match reversi --a N --b M [--games G] [--random-plies P] [--seed S] [--time]\n"
+      "  qipan-lab match checkers --a LEVEL|greedy --b LEVEL|greedy [--players N] [--games G] [--time-ms T]\n"
+      "                   [--nodes N] [--seed S] [--multi brs|paranoid] [--verbose]\n"
+      "  qipan-lab match xiangqi --a LEVEL|depth=D|nodes=N --b ... [--games G] [--seed S] [--time] [--verbose]\n"
+      "                   our levels against each other\n"
+      "  qipan-lab match xiangqi --a uci:CMD --b uci:CMD [--movetime MS | --tc B+I] [--games G] ...\n"
+      "                   engine against engine under our rules (docs/protocols.md)\n"
+      "  qipan-lab race checkers [--width W] [--exact-nodes N] [--position \"<121 holes> <side> <players>\"]\n"
+      "  qipan-lab tune reversi eval|probcut [options]   regenerates the Reversi weights\n"
+      "  qipan-lab book xiangqi [--lines N] [--plies P] [--seed S]   regenerates the match opening book\n"
+      "  qipan-lab selfplay xiangqi [--games N] [--nodes K] [--out FILE]   self-play positions for the fit\n"
+      "  qipan-lab tune xiangqi --data FILE[,FILE...] [--iterations N]   fits engine/xiangqi/eval_weights.h\n"
+      "  qipan-lab solve reversi --ffo N[-M] --workers N [--simulate] [--hash MB]\n"
+      "                   the FFO set, each solve split at the root among workers sharing no table");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace qipan::lab;
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty() || args[0] == "help" || args[0] == "--help") {
+    usage();
+    return args.empty() ? 2 : 0;
+  }
+  const Args rest(args.begin() + 1, args.end());
+  const std::string_view command = args[0];
+  const std::string_view game = rest.empty() ? std::string_view() : std::string_view(rest[0]);
+  if (command == "match" && game == "checkers") return checkers_match_command(rest);
+  if (command == "match" && game == "xiangqi") {
+    // Players named uci:CMD or ucci:CMD are outside engines: the referee runs them.
+    const bool engines = std::any_of(rest.begin(), rest.end(), [](const std::string& a) {
+      return a.rfind("uci:", 0) == 0 || a.rfind("ucci:", 0) == 0;
+    });
+    return engines ? xiangqi_engine_match_command(rest) : xiangqi_match_command(rest);
+  }
+  if (command == "match") return reversi_match_command(rest);
+  if (command == "book" && game == "xiangqi") return xiangqi_book_command(rest);
+  if (command == "selfplay" && game == "xiangqi") return xiangqi_selfplay_command(rest);
+  if (command == "tune" && game == "xiangqi") return xiangqi_tune_command(rest);
+  if (command == "tune") return reversi_tune_command(rest);
+  if (command == "race") return checkers_race_command(rest);
+  if (command == "solve") return reversi_root_split_command(rest);
+  std::fprintf(stderr, "qipan-lab: unknown command '%s'\n", args[0].c_str());
+  usage();
+  return 2;
+}

@@ -1,0 +1,500 @@
+// `qipan-lab match xiangqi --a uci:CMD --b uci:CMD ...`: a referee for engine
+// matches. Both players are programs spoken to over UCI (ranks 1-10, as
+// Fairy-Stockfish and `qipan uci` speak it) or UCCI (`ucci:CMD`, ICCS); the
+// rules are ours (engine/xiangqi/game/game.h: 60-move rule, perpetual check loses,
+// no chase rule), so a peer engine must be set to the same rules (see
+// docs/measuring.md). Every opening of the book is played twice, colours
+// swapped; --first-game N continues a stopped match at game N (its opening
+// and colours, PGN appended), and --resume FILE plays only the games its PGN
+// file does not hold yet, all of them when there is no such file
+// (xiangqi_match_record.h); --resign and --draw end a game early when both
+// engines agree on its outcome (adjudication.h). Prints each game's result
+// and the match score with its Elo error, the time each side used per move
+// and the depth it reached.
+//
+//   qipan-lab match xiangqi --a "uci:build/release/qipan uci"
+//       --b "uci:/scratch/fsf/stockfish" --b-option "VariantPath=/scratch/v.ini"
+//       --b-option "UCI_Variant=xiangqi-qipan" --movetime 300 --games 100
+//       [--resign 4 1000 --draw 40 10 10] [--resume match.pgn]
+#include <algorithm>
+#include <atomic>
+#include <cstdlib>
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "engine/core/clock.h"
+#include "engine/xiangqi/game/game.h"
+#include "engine/xiangqi/game/iccs.h"
+#include "engine/xiangqi/movegen.h"
+#include "adjudication.h"
+#include "child_process.h"
+#include "commands.h"
+#include "match_stats.h"
+#include "engine/tools/parse_integer.h"
+#include "xiangqi_match_record.h"
+#include "xiangqi_openings.h"
+
+namespace qipan::lab {
+// The referee starts processes: the wasm build has only the refusal below.
+#ifndef __EMSCRIPTEN__
+namespace {
+
+using namespace qipan::xiangqi;
+
+struct EngineSpec {
+  std::string command;
+  bool ucci = false;
+  std::vector<std::pair<std::string, std::string>> options;
+};
+
+struct Settings {
+  EngineSpec engines[2];
+  std::int64_t move_time_ms = 0;
+  std::int64_t base_ms = 0, increment_ms = 0;  // --tc base+inc (seconds)
+  long long nodes = 0;                          // --nodes: `go nodes N` (deterministic self-play)
+  int depth = 0;                                // --depth: `go depth N`
+  int games = 2;
+  int first_game = 1;  // --first-game: continues a match stopped after game first_game - 1
+  int concurrency = 1;
+  std::vector<std::vector<std::string>> book;  // ICCS lines
+  std::string pgn_path;
+  bool resume = false;  // --resume: pgn_path holds games already played
+  AdjudicationRules adjudication;
+  bool verbose = false;
+};
+
+std::string square_text(Square s, bool ucci) {
+  char text[4];
+  std::snprintf(text, sizeof text, "%c%d", 'a' + file_of(s), rank_of(s) + (ucci ? 0 : 1));
+  return text;
+}
+std::string move_text(Move m, bool ucci) { return square_text(m.from(), ucci) + square_text(m.to(), ucci); }
+
+std::optional<Move> parse_engine_move(const std::string& text, const Position& pos, bool ucci) {
+  for (const Move m : [&] {
+         MoveList moves;
+         generate_legal(pos, moves);
+         return moves;
+       }())
+    if (move_text(m, ucci) == text) return m;
+  return std::nullopt;
+}
+
+// One engine process, kept for the whole match.
+class Engine {
+ public:
+  explicit Engine(const EngineSpec& spec) : spec_(spec), process_(spec.command) {}
+
+  bool start() {
+    if (!process_.running()) return false;
+    process_.send(spec_.ucci ? "ucci" : "uci");
+    if (!wait_for(spec_.ucci ? "ucciok" : "uciok", 10000)) return false;
+    for (const auto& [name, value] : spec_.options)
+      process_.send(spec_.ucci ? "setoption " + name + " " + value : "setoption name " + name + " value " + value);
+    return ready();
+  }
+
+  bool new_game() {
+    if (!spec_.ucci) process_.send("ucinewgame");
+    return ready();
+  }
+
+  struct Reply {
+    std::optional<std::string> move;
+    std::int64_t ms = 0;
+    int depth = 0;
+    std::optional<ReportedScore> score;  // the last one the engine gave
+  };
+
+  // Sends the game so far and waits for the engine's move (nullopt: no reply
+  // in time, or the process died).
+  Reply think(const Position& start, const std::vector<Move>& moves, const std::string& go, std::int64_t timeout_ms) {
+    std::string line = start.fen() == kStartFen ? "position startpos" : "position fen " + start.fen();
+    if (!moves.empty()) {
+      line += " moves";
+      for (Move m : moves) line.append(" ").append(move_text(m, spec_.ucci));
+    }
+    process_.send(line);
+    Stopwatch watch;
+    process_.send(go);
+    Reply reply;
+    for (;;) {
+      const std::int64_t left = timeout_ms - watch.elapsed_ms();
+      auto text = process_.read_line(std::max<std::int64_t>(left, 0));
+      if (!text) break;
+      std::istringstream in(*text);
+      std::string word;
+      in >> word;
+      if (word == "info") {
+        for (std::string w; in >> w;) {
+          if (w == "depth") in >> reply.depth;
+          if (w == "score") {
+            // UCI: "score cp N" or "score mate N"; UCCI: "score N".
+            std::string kind;
+            ReportedScore score;
+            if (in >> kind && (kind == "cp" || kind == "mate" ? bool(in >> score.value) : parse_int(kind, score.value))) {
+              score.mate = kind == "mate";
+              reply.score = score;
+            }
+          }
+        }
+      } else if (word == "bestmove") {
+        std::string m;
+        in >> m;
+        reply.move = m;
+        break;
+      } else if (word == "nobestmove") {
+        reply.move = std::string();
+        break;
+      }
+    }
+    reply.ms = watch.elapsed_ms();
+    return reply;
+  }
+
+  bool ucci() const { return spec_.ucci; }
+  void quit() {
+    process_.send("quit");
+    process_.stop();
+  }
+
+ private:
+  bool ready() {
+    process_.send("isready");
+    return wait_for("readyok", 10000);
+  }
+  bool wait_for(const std::string& word, std::int64_t timeout_ms) {
+    Stopwatch watch;
+    while (watch.elapsed_ms() < timeout_ms) {
+      auto line = process_.read_line(timeout_ms - watch.elapsed_ms());
+      if (!line) return false;
+      if (line->rfind(word, 0) == 0) return true;
+    }
+    return false;
+  }
+
+  static bool parse_int(const std::string& text, int& value) {
+    long long n = 0;
+    if (!parse_integer(text, -1000000000, 1000000000, n)) return false;
+    value = int(n);
+    return true;
+  }
+
+  EngineSpec spec_;
+  ChildProcess process_;
+};
+
+struct GameOutcome {
+  int result_for_a = 0;  // +1 A won, 0 draw, -1 A lost
+  std::string reason;    // the engine's status code, or "time" / "illegal" / "crash"
+  int plies = 0;
+  std::vector<Move> moves;
+  // What the engine said of each move after the book (score/depth and
+  // seconds, as cutechess writes them), for the PGN; empty for book moves.
+  std::vector<std::string> comments;
+  bool a_red = true;
+};
+
+// "+0.37/18 1.99s": the mover's score (centipawns / 100), the depth and the
+// time; "+M3" a mate in 3 for the mover, "-M3" against it; "?" no score.
+std::string move_comment(const Engine::Reply& reply) {
+  std::string score = "?";
+  if (reply.score && reply.score->mate) {
+    score = (reply.score->value > 0 ? "+M" : "-M") + std::to_string(std::abs(reply.score->value));
+  } else if (reply.score) {
+    char cp[24];
+    std::snprintf(cp, sizeof cp, "%+.2f", reply.score->value / 100.0);
+    score = cp;
+  }
+  char rest[40];
+  std::snprintf(rest, sizeof rest, "/%d %.2fs", reply.depth, double(reply.ms) / 1000.0);
+  return score + rest;
+}
+
+struct SideFigures {
+  std::int64_t ms = 0;
+  long long moves = 0;
+  long long depth = 0;
+};
+
+// Plays one game; `engines[0]` is A. Records time and depth per side.
+GameOutcome play_game(Engine* engines[2], const std::vector<std::string>& opening, bool a_red, const Settings& s,
+                      SideFigures figures[2]) {
+  GameOutcome out;
+  out.a_red = a_red;
+  Game game;  // our rules: the referee's
+  for (const std::string& text : opening) {
+    auto m = parse_iccs_move(game.position(), text);
+    if (!m || !game.play(*m)) break;
+  }
+  const int book_plies = game.ply();
+  std::int64_t clocks[2] = {s.base_ms, s.base_ms};
+  Adjudicator adjudicator(s.adjudication);
+  while (!game.over()) {
+    const Color side = game.position().side_to_move();
+    const int who = (side == kRed) == a_red ? 0 : 1;  // 0 = A
+    std::string go;
+    std::int64_t timeout;
+    if (s.nodes > 0 || s.depth > 0) {
+      go = s.nodes > 0 ? "go nodes " + std::to_string(s.nodes) : "go depth " + std::to_string(s.depth);
+      timeout = 600000;
+    } else if (s.move_time_ms > 0) {
+      go = "go movetime " + std::to_string(s.move_time_ms);
+      timeout = s.move_time_ms * 3 + 2000;
+    } else {
+      const std::int64_t red_clock = clocks[a_red ? 0 : 1], black_clock = clocks[a_red ? 1 : 0];
+      go = engines[who]->ucci() ? "go time " + std::to_string(clocks[who]) + " increment " + std::to_string(s.increment_ms)
+                                : "go wtime " + std::to_string(red_clock) + " btime " + std::to_string(black_clock) +
+                                      " winc " + std::to_string(s.increment_ms) + " binc " + std::to_string(s.increment_ms);
+      timeout = clocks[who] + 1000;
+    }
+    const Engine::Reply reply = engines[who]->think(game.start_position(), game.moves(), go, timeout);
+    figures[who].ms += reply.ms;
+    figures[who].moves += 1;
+    figures[who].depth += reply.depth;
+    if (s.move_time_ms == 0 && s.base_ms > 0) {
+      clocks[who] -= reply.ms;
+      if (clocks[who] < 0) {
+        out.result_for_a = who == 0 ? -1 : 1;
+        out.reason = "time";
+        break;
+      }
+      clocks[who] += s.increment_ms;
+    }
+    std::optional<Move> move;
+    if (reply.move) move = parse_engine_move(*reply.move, game.position(), engines[who]->ucci());
+    if (!move) {
+      out.result_for_a = who == 0 ? -1 : 1;
+      out.reason = !reply.move ? "no reply" : "illegal move " + *reply.move;
+      break;
+    }
+    (void)game.play(*move);
+    out.comments.resize(std::size_t(game.ply() - 1));
+    out.comments.push_back(move_comment(reply));
+    // Adjudication names the sides as red 0, black 1.
+    if (const auto verdict = adjudicator.after_move(who, side == kRed ? 0 : 1, reply.score, game.ply() / 2)) {
+      if (*verdict == Verdict::kDraw) {
+        out.result_for_a = 0;
+        out.reason = "adjudicated_draw";
+      } else {
+        const bool red_won = *verdict == Verdict::kFirstSideWins;
+        out.result_for_a = red_won == a_red ? 1 : -1;
+        out.reason = "adjudicated_win";
+      }
+      break;
+    }
+  }
+  if (game.over()) {
+    const auto winner = game.status().winner();
+    out.result_for_a = !winner ? 0 : (*winner == kRed) == a_red ? 1 : -1;
+    out.reason = std::string(game.status().code());
+  }
+  out.plies = game.ply() - book_plies;
+  out.moves = game.moves();
+  return out;
+}
+
+bool parse_settings(const Args& args, Settings& s) {
+  const auto engine_of = [&](const std::string& text, EngineSpec& e) {
+    if (text.rfind("uci:", 0) == 0) e.command = text.substr(4);
+    else if (text.rfind("ucci:", 0) == 0) e.command = text.substr(5), e.ucci = true;
+    else return false;
+    return !e.command.empty();
+  };
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    const bool has_value = i + 1 < args.size();
+    long long n = 0;
+    if ((a == "--a" || a == "--b") && has_value) {
+      if (!engine_of(args[++i], s.engines[a == "--a" ? 0 : 1])) return false;
+    } else if ((a == "--a-option" || a == "--b-option") && has_value) {
+      const std::string& o = args[++i];
+      const std::size_t eq = o.find('=');
+      if (eq == std::string::npos) return false;
+      s.engines[a == "--a-option" ? 0 : 1].options.emplace_back(o.substr(0, eq), o.substr(eq + 1));
+    } else if (a == "--movetime" && has_value && parse_integer(args[++i], 1, 3600000, n)) {
+      s.move_time_ms = n;
+    } else if (a == "--tc" && has_value) {
+      double base = 0, inc = 0;
+      if (std::sscanf(args[++i].c_str(), "%lf+%lf", &base, &inc) < 1 || base <= 0) return false;
+      s.base_ms = std::int64_t(base * 1000), s.increment_ms = std::int64_t(inc * 1000);
+    } else if (a == "--nodes" && has_value && parse_integer(args[++i], 1, 1LL << 40, n)) {
+      s.nodes = n;
+    } else if (a == "--depth" && has_value && parse_integer(args[++i], 1, 64, n)) {
+      s.depth = int(n);
+    } else if (a == "--games" && has_value && parse_integer(args[++i], 1, 100000, n)) {
+      s.games = int(n);
+    } else if (a == "--first-game" && has_value && parse_integer(args[++i], 1, 100000, n)) {
+      s.first_game = int(n);
+    } else if (a == "--concurrency" && has_value && parse_integer(args[++i], 1, 16, n)) {
+      s.concurrency = int(n);
+    } else if (a == "--book" && has_value) {
+      std::ifstream in(args[++i]);
+      if (!in) return false;
+      for (std::string line; std::getline(in, line);) {
+        if (line.empty() || line[0] == '#') continue;
+        std::istringstream words(line.substr(0, line.find('#')));
+        std::vector<std::string> moves;
+        for (std::string w; words >> w;) moves.push_back(w);
+        if (!moves.empty()) s.book.push_back(moves);
+      }
+    } else if ((a == "--pgn" || a == "--resume") && has_value) {
+      if (!s.pgn_path.empty()) return false;  // one file: --pgn or --resume
+      s.pgn_path = args[++i];
+      s.resume = a == "--resume";
+    } else if (a == "--resign" && i + 2 < args.size()) {
+      long long moves = 0, cp = 0;
+      if (!parse_integer(args[++i], 1, 1000, moves) || !parse_integer(args[++i], 1, 1000000, cp)) return false;
+      s.adjudication.resign_moves = int(moves), s.adjudication.resign_cp = int(cp);
+    } else if (a == "--draw" && i + 3 < args.size()) {
+      long long from = 0, moves = 0, cp = 0;
+      if (!parse_integer(args[++i], 0, 10000, from) || !parse_integer(args[++i], 1, 1000, moves) ||
+          !parse_integer(args[++i], 0, 1000000, cp))
+        return false;
+      s.adjudication.draw_from_move = int(from), s.adjudication.draw_moves = int(moves), s.adjudication.draw_cp = int(cp);
+    } else if (a == "--verbose") {
+      s.verbose = true;
+    } else {
+      return false;
+    }
+  }
+  if (s.engines[0].command.empty() || s.engines[1].command.empty()) return false;
+  if (s.move_time_ms == 0 && s.base_ms == 0 && s.nodes == 0 && s.depth == 0) s.move_time_ms = 300;
+  if (s.book.empty()) s.book = builtin_xiangqi_openings();
+  return true;
+}
+
+}  // namespace
+#endif
+
+int xiangqi_engine_match_command(const Args& args) {
+#ifdef __EMSCRIPTEN__
+  (void)args;
+  std::fprintf(stderr, "qipan-lab match xiangqi with engines needs the native build (it starts processes)\n");
+  return 2;
+#else
+  Settings s;
+  if (!parse_settings(args, s)) {
+    std::fprintf(stderr,
+                 "usage: qipan-lab match xiangqi --a uci:CMD|ucci:CMD --b uci:CMD|ucci:CMD [--a-option N=V] [--b-option N=V]\n"
+                 "           [--movetime MS | --tc BASE+INC | --nodes N | --depth D] [--games G] [--first-game N] [--concurrency K]\n"
+                 "           [--resign MOVES CP] [--draw FROM_MOVE MOVES CP] [--book FILE] [--pgn FILE | --resume FILE]\n"
+                 "           [--verbose]\n");
+    return 2;
+  }
+  std::mutex lock;
+  MatchScore score, as_red, as_black;
+  SideFigures totals[2];
+  std::atomic<std::size_t> next{0};
+  const auto tally = [&](bool a_red, int result_for_a) {
+    for (MatchScore* m : {&score, a_red ? &as_red : &as_black})
+      (result_for_a > 0 ? m->wins : result_for_a < 0 ? m->losses : m->draws) += 1;
+  };
+  // The match is games first_game .. first_game + games - 1; a resumed one
+  // counts the games its file holds and plays the others.
+  std::vector<bool> played(std::size_t(s.games), false);
+  if (s.resume) {
+    const MatchRecords records = read_match_records(s.pgn_path);
+    if (!records.error.empty()) {
+      std::fprintf(stderr, "match: %s\n", records.error.c_str());
+      return 2;
+    }
+    for (const MatchGameRecord& g : records.games) {
+      const int k = g.number - s.first_game;
+      if (k < 0 || k >= s.games) continue;
+      played[std::size_t(k)] = true;
+      tally(g.a_red, g.result_for_a);
+    }
+  }
+  std::vector<int> to_play;  // game numbers from 0: they pick the opening and colours
+  for (int k = 0; k < s.games; ++k)
+    if (!played[std::size_t(k)]) to_play.push_back(s.first_game - 1 + k);
+  const auto per_move = [](const SideFigures& f) { return f.moves ? double(f.ms) / double(f.moves) : 0.0; };
+  const auto depth = [](const SideFigures& f) { return f.moves ? double(f.depth) / double(f.moves) : 0.0; };
+  // A new match starts its PGN afresh; a continued one (--first-game, --resume) appends.
+  if (!s.pgn_path.empty() &&
+      !std::ofstream(s.pgn_path, s.first_game == 1 && !s.resume ? std::ios::trunc : std::ios::app)) {
+    std::fprintf(stderr, "match: cannot write the PGN file %s\n", s.pgn_path.c_str());
+    return 2;
+  }
+  bool failed = false;
+  const std::string limit = s.nodes ? std::to_string(s.nodes) + " nodes per move"
+                          : s.depth ? "depth " + std::to_string(s.depth)
+                          : s.move_time_ms ? std::to_string(s.move_time_ms) + " ms per move"
+                                           : "clock " + std::to_string(s.base_ms) + "+" + std::to_string(s.increment_ms) + " ms";
+  std::printf("match: %d games from game %d, %s, %zu openings\n", s.games, s.first_game, limit.c_str(), s.book.size());
+  if (s.resume)
+    std::printf("resumed from %s: %d games played (A %d-%d-%d), %zu to play\n", s.pgn_path.c_str(), score.games(),
+                score.wins, score.draws, score.losses, to_play.size());
+  const AdjudicationRules& adj = s.adjudication;
+  if (adj.resign_moves)
+    std::printf("adjudication: a win when both engines give one side %d or more for %d moves each\n", adj.resign_cp,
+                adj.resign_moves);
+  if (adj.draw_moves)
+    std::printf("adjudication: a draw when, from move %d, both engines stay within +-%d for %d moves each\n",
+                adj.draw_from_move, adj.draw_cp, adj.draw_moves);
+  std::fflush(stdout);  // a log file shows the match's settings before its first game ends
+  auto slot = [&] {
+    Engine a(s.engines[0]), b(s.engines[1]);
+    if (!a.start() || !b.start()) {
+      std::lock_guard guard(lock);
+      std::fprintf(stderr, "match: an engine did not start (no uciok/readyok)\n");
+      failed = true;
+      return;
+    }
+    Engine* engines[2] = {&a, &b};
+    for (std::size_t k; (k = next++) < to_play.size();) {
+      const int g = to_play[k];
+      const auto& opening = s.book[std::size_t(g / 2) % s.book.size()];
+      const bool a_red = g % 2 == 0;
+      SideFigures figures[2];
+      if (!a.new_game() || !b.new_game()) {
+        std::lock_guard guard(lock);
+        failed = true;
+        return;
+      }
+      const GameOutcome out = play_game(engines, opening, a_red, s, figures);
+      std::lock_guard guard(lock);
+      tally(a_red, out.result_for_a);
+      for (int k = 0; k < 2; ++k) {
+        totals[k].ms += figures[k].ms;
+        totals[k].moves += figures[k].moves;
+        totals[k].depth += figures[k].depth;
+      }
+      std::printf("game %d: A %s, %s (%s), %d plies after the book; score %d-%d-%d; so far A %.0f ms/move depth %.1f, "
+                  "B %.0f ms/move depth %.1f\n",
+                  g + 1, a_red ? "red" : "black", pgn_result(out.a_red, out.result_for_a).c_str(), out.reason.c_str(), out.plies, score.wins,
+                  score.draws, score.losses, per_move(totals[0]), depth(totals[0]), per_move(totals[1]),
+                  depth(totals[1]));
+      std::fflush(stdout);
+      if (!s.pgn_path.empty()) {
+        MatchGameRecord record{g + 1, a_red, out.result_for_a, out.reason, {}, out.comments};
+        for (Move m : out.moves) record.moves.push_back(move_text(m, true));
+        // Appended game by game: a long match stopped early keeps its records.
+        std::ofstream(s.pgn_path, std::ios::app) << match_game_pgn(record);
+      }
+    }
+    a.quit();
+    b.quit();
+  };
+  std::vector<std::thread> threads;
+  for (int k = 0; k < s.concurrency; ++k) threads.emplace_back(slot);
+  for (auto& t : threads) t.join();
+  std::printf("A as red %d-%d-%d, as black %d-%d-%d\n", as_red.wins, as_red.draws, as_red.losses, as_black.wins,
+              as_black.draws, as_black.losses);
+  std::printf("A: %.0f ms per move, depth %.1f; B: %.0f ms per move, depth %.1f\n", per_move(totals[0]),
+              depth(totals[0]), per_move(totals[1]), depth(totals[1]));
+  std::printf("score of A: %d-%d-%d (%.1f%%) in %d games, Elo %s\n", score.wins, score.draws, score.losses,
+              100.0 * score.score(), score.games(), elo_text(score).c_str());
+  return failed ? 1 : 0;
+#endif
+}
+
+}  // namespace qipan::lab

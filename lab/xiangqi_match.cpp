@@ -1,0 +1,270 @@
+// `qipan-lab match xiangqi --a A --b B [--games G] [--seed S] [--time] [--resign N CP] [--draw FROM N CP] [--verbose]`:
+// one AI against another, for strength figures (a benchmark, not a test).
+// A and B are levels 1-8 (engine/xiangqi/ai_levels.h) or explicit limits
+// such as depth=6 or nodes=200000 (or both, comma-separated: no book, no
+// randomness); margin=M and plies=P add a level's near-best choice (a trial
+// level for tuning the table, e.g. depth=2,margin=40). Games come in pairs: an opening of 4-8 plies drawn from the
+// opening book with the seed, played once with A as red and once as black.
+// After the opening the book is off, so the pairs measure play, not the book.
+// Without --time only depth and node budgets bound the searches, so the same
+// command prints the same games on every build. --resign N CP ends a game
+// once both AIs have given one side at least CP for their last N moves each,
+// --draw FROM N CP calls it drawn once, from move FROM, both gave scores
+// within +-CP for their last N moves (adjudication.h), as the engine matches
+// do: the top levels' games otherwise spend most of their time converting
+// a win or shuffling towards the 60-move rule.
+//
+// Prints A's wins, draws and losses, its score, the Elo difference A - B with
+// its 95% error (normal approximation over games), and each side's average
+// time and nodes per move.
+#include <cmath>
+#include <cstdlib>
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "adjudication.h"
+#include "commands.h"
+#include "engine/core/clock.h"
+#include "engine/core/random.h"
+#include "engine/xiangqi/ai_levels.h"
+#include "engine/xiangqi/game/iccs.h"
+#include "engine/xiangqi/game/record.h"
+#include "engine/tools/parse_integer.h"
+
+namespace qipan::lab {
+
+using namespace xiangqi;
+
+namespace {
+
+// Games reaching this many plies are scored as draws (the 60-move rule
+// ends almost every game long before).
+constexpr int kPlyCap = 400;
+
+struct Player {
+  std::string name;
+  int level = 0;          // 1..8, or 0 for explicit limits
+  LevelSpec spec{};       // explicit limits (and a trial margin)
+};
+
+struct SideStats {
+  double seconds = 0;
+  std::uint64_t nodes = 0;
+  int moves = 0;
+};
+
+std::optional<Player> parse_player(const std::string& text) {
+  Player p;
+  p.name = text;
+  long long value = 0;
+  if (parse_integer(text, kMinLevel, kMaxLevel, value)) {
+    p.level = int(value);
+    p.name = "level " + text;
+    return p;
+  }
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const std::size_t comma = text.find(',', start);
+    const std::string part = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    const std::size_t eq = part.find('=');
+    if (eq == std::string::npos) return std::nullopt;
+    const std::string key = part.substr(0, eq), v = part.substr(eq + 1);
+    if (key == "depth" && parse_integer(v, 1, kMaxSearchDepth, value)) p.spec.depth = int(value);
+    else if (key == "nodes" && parse_integer(v, 100, 1LL << 40, value)) p.spec.nodes = std::uint64_t(value);
+    else if (key == "margin" && parse_integer(v, 0, 10000, value)) p.spec.margin = int(value);
+    else if (key == "plies" && parse_integer(v, 0, 10000, value)) p.spec.margin_plies = int(value);
+    else return std::nullopt;
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  if (p.spec.depth == 0 && p.spec.nodes == 0) return std::nullopt;
+  p.spec.name = "trial";
+  return p;
+}
+
+AiMove move_of(XiangqiAi& ai, const Player& p, const Game& game, std::uint64_t seed, bool use_time) {
+  AiOptions options;
+  options.seed = seed;
+  options.use_time = use_time;
+  options.use_book = false;
+  if (p.level) return ai.choose_move(game, p.level, options);
+  if (p.spec.margin > 0) return ai.choose_move(game, p.spec, options);
+  return ai.search(game, level_limits(p.spec, use_time), options);
+}
+
+// The score an AI gave its move, as the adjudicator reads engines' scores.
+ReportedScore reported(const AiMove& m) {
+  if (!is_mate_score(m.score)) return {false, m.score};
+  const int moves = (kMateScore - std::abs(m.score) + 1) / 2;
+  return {true, m.score > 0 ? moves : -moves};
+}
+
+// Plays one game from the opening; returns red's score (1, 0.5, 0).
+double play_game(const std::vector<Move>& opening, XiangqiAi& red_ai, const Player& red, XiangqiAi& black_ai,
+                 const Player& black, std::uint64_t seed, bool use_time, const AdjudicationRules& adjudication,
+                 SideStats& red_stats, SideStats& black_stats, std::string& ending) {
+  Game game;
+  for (Move m : opening) (void)game.play(m);
+  Adjudicator adjudicator(adjudication);
+  while (!game.over() && game.ply() < kPlyCap) {
+    const bool red_to_move = game.position().side_to_move() == kRed;
+    SideStats& stats = red_to_move ? red_stats : black_stats;
+    const Stopwatch watch;
+    const AiMove m = red_to_move ? move_of(red_ai, red, game, seed * 2, use_time)
+                                 : move_of(black_ai, black, game, seed * 2 + 1, use_time);
+    stats.seconds += watch.elapsed_seconds();
+    stats.nodes += m.nodes;
+    ++stats.moves;
+    if (!game.play(m.move)) {  // the AI only returns legal moves: a bug, make it loud
+      std::fprintf(stderr, "match: illegal AI move %s\n", to_iccs(m.move).c_str());
+      std::exit(1);
+    }
+    // Adjudication names the sides as red 0, black 1; each AI is engine 0 or 1 by colour.
+    const int mover = red_to_move ? 0 : 1;
+    if (const auto verdict = adjudicator.after_move(mover, mover, reported(m), game.ply() / 2)) {
+      ending = *verdict == Verdict::kDraw ? "adjudicated_draw" : "adjudicated_win";
+      return *verdict == Verdict::kFirstSideWins ? 1.0 : *verdict == Verdict::kSecondSideWins ? 0.0 : 0.5;
+    }
+  }
+  if (!game.over()) {
+    ending = "ply cap";
+    return 0.5;
+  }
+  ending = std::string(game.status().code());
+  const auto winner = game.status().winner();
+  return !winner ? 0.5 : *winner == kRed ? 1.0 : 0.0;
+}
+
+double elo_of(double score) { return -400.0 * std::log10(1.0 / score - 1.0); }
+
+void print_elo(int wins, int draws, int losses) {
+  const int n = wins + draws + losses;
+  const double s = (wins + 0.5 * draws) / n;
+  const double variance = (wins * (1 - s) * (1 - s) + draws * (0.5 - s) * (0.5 - s) + losses * s * s) / n;
+  const double margin = 1.96 * std::sqrt(variance / n);
+  if (s <= 0 || s >= 1) {
+    std::printf("Elo difference A - B: %s (no game %s)\n", s >= 1 ? "+inf" : "-inf", s >= 1 ? "lost" : "won");
+    return;
+  }
+  const double lo = std::max(s - margin, 1e-4), hi = std::min(s + margin, 1 - 1e-4);
+  std::printf("Elo difference A - B: %+.0f +- %.0f (95%%; score interval %.1f%% .. %.1f%%)\n", elo_of(s),
+              (elo_of(hi) - elo_of(lo)) / 2, 100 * lo, 100 * hi);
+}
+
+void usage() {
+  std::fputs(
+      "usage: qipan-lab match xiangqi --a A --b B [--games G] [--seed S] [--time] [--resign N CP] [--draw FROM N CP]\n"
+      "                               [--verbose]\n"
+      "  A, B: a level 1-8, or limits like depth=6 or nodes=200000 (depth=6,nodes=200000),\n"
+      "        with margin=M[,plies=P] a trial level choosing among moves within M of the best\n"
+      "  G games (even: each book opening twice, colours swapped); --time adds the levels' time ceilings\n"
+      "  --resign N CP: a win when both sides gave the winner at least CP for their last N moves each\n"
+      "  --draw FROM N CP: a draw when, from move FROM on, both sides' last N scores were within +-CP\n",
+      stderr);
+}
+
+}  // namespace
+
+int xiangqi_match_command(const Args& args) {
+  std::optional<Player> a, b;
+  long long games = 100, seed = 1;
+  bool use_time = false, verbose = false;
+  AdjudicationRules adjudication;
+  bool ok = !args.empty() && args[0] == "xiangqi";
+  for (std::size_t i = 1; ok && i < args.size(); ++i) {
+    const std::string& opt = args[i];
+    if (opt == "--time") {
+      use_time = true;
+      continue;
+    }
+    if (opt == "--verbose") {
+      verbose = true;
+      continue;
+    }
+    if (opt == "--resign") {
+      long long moves = 0, cp = 0;
+      ok = i + 2 < args.size() && parse_integer(args[i + 1], 1, 1000, moves) && parse_integer(args[i + 2], 1, 100000, cp);
+      adjudication.resign_moves = int(moves), adjudication.resign_cp = int(cp);
+      i += 2;
+      continue;
+    }
+    if (opt == "--draw") {
+      long long from = 0, moves = 0, cp = 0;
+      ok = i + 3 < args.size() && parse_integer(args[i + 1], 0, 10000, from) &&
+           parse_integer(args[i + 2], 1, 1000, moves) && parse_integer(args[i + 3], 0, 100000, cp);
+      adjudication.draw_from_move = int(from), adjudication.draw_moves = int(moves), adjudication.draw_cp = int(cp);
+      i += 3;
+      continue;
+    }
+    if (i + 1 >= args.size()) {
+      ok = false;
+      break;
+    }
+    const std::string& v = args[++i];
+    if (opt == "--a") ok = (a = parse_player(v)).has_value();
+    else if (opt == "--b") ok = (b = parse_player(v)).has_value();
+    else if (opt == "--games") ok = parse_integer(v, 2, 100000, games);
+    else if (opt == "--seed") ok = parse_integer(v, 0, 1LL << 40, seed);
+    else ok = false;
+  }
+  if (!ok || !a || !b) {
+    usage();
+    return 2;
+  }
+  const int pairs = int((games + 1) / 2);
+  std::printf("match xiangqi: %s (A) vs %s (B), %d games, seed %lld%s\n", a->name.c_str(), b->name.c_str(), pairs * 2,
+              seed, use_time ? ", with time ceilings" : ", depth and node budgets only");
+  if (adjudication.resign_moves)
+    std::printf("adjudication: a win when both sides give one side %d or more for %d moves each\n",
+                adjudication.resign_cp, adjudication.resign_moves);
+  if (adjudication.draw_moves)
+    std::printf("adjudication: a draw when, from move %d, both sides stay within +-%d for %d moves each\n",
+                adjudication.draw_from_move, adjudication.draw_cp, adjudication.draw_moves);
+  std::fflush(stdout);
+
+  XiangqiAi ai_a(16), ai_b(16);
+  SideStats stats_a, stats_b;
+  int wins = 0, draws = 0, losses = 0;
+  SplitMix64 rng{std::uint64_t(seed)};
+  const Stopwatch watch;
+  for (int pair = 0; pair < pairs; ++pair) {
+    const int plies = 4 + int(rng.below(5));
+    const std::vector<Move> opening = ai_a.book().opening(plies, rng.next());
+    for (int colour = 0; colour < 2; ++colour) {
+      const bool a_red = colour == 0;
+      const std::uint64_t game_seed = std::uint64_t(seed) * 1000003 + std::uint64_t(pair) * 2 + std::uint64_t(colour);
+      std::string ending;
+      const double red_score = a_red ? play_game(opening, ai_a, *a, ai_b, *b, game_seed, use_time, adjudication, stats_a, stats_b, ending)
+                                     : play_game(opening, ai_b, *b, ai_a, *a, game_seed, use_time, adjudication, stats_b, stats_a, ending);
+      const double a_score = a_red ? red_score : 1 - red_score;
+      if (a_score == 1) ++wins;
+      else if (a_score == 0) ++losses;
+      else ++draws;
+      if (verbose) {
+        std::string line;
+        for (Move m : opening) line += to_iccs(m) + " ";
+        std::printf("  game %d: A %s, %s (%s) after %s\n", pair * 2 + colour + 1, a_red ? "red" : "black",
+                    a_score == 1 ? "A wins" : a_score == 0 ? "B wins" : "draw", ending.c_str(), line.c_str());
+        std::fflush(stdout);  // each game as it ends, for a match stopped early
+      }
+    }
+    if ((pair + 1) % 5 == 0)
+      std::fprintf(stderr, "  %d games: +%d =%d -%d, %.0f s\n", (pair + 1) * 2, wins, draws, losses, watch.elapsed_seconds());
+  }
+  const int total = pairs * 2;
+  std::printf("A (%s): %d wins, %d draws, %d losses of %d; score %.1f%%\n", a->name.c_str(), wins, draws, losses, total,
+              100.0 * (wins + 0.5 * draws) / total);
+  print_elo(wins, draws, losses);
+  const auto speed = [](const char* side, const Player& p, const SideStats& s) {
+    std::printf("%s (%s): %d moves, %.4f s/move, %.0f nodes/move\n", side, p.name.c_str(), s.moves,
+                s.moves ? s.seconds / s.moves : 0.0, s.moves ? double(s.nodes) / s.moves : 0.0);
+  };
+  speed("A", *a, stats_a);
+  speed("B", *b, stats_b);
+  std::printf("%.0f s\n", watch.elapsed_seconds());
+  return 0;
+}
+
+}  // namespace qipan::lab
