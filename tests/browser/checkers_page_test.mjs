@@ -328,7 +328,7 @@ await test('play on for places: three AI seats play on after the first finish, t
   const finished = log.findIndex((e) => e.type === 'finished');
   assert.ok(finished > 0, 'a seat finished while the game went on');
   const home = log[finished].detail.player;
-  assert.equal(home, snap.status.finishOrder[0]);
+  assert.equal(home - 1, snap.status.finishOrder[0], 'the status counts seats from 0, the board players from 1');
   const firstPly = log.slice(0, finished).filter((e) => e.type === 'move').at(-1).detail.ply;
   assert.ok(snap.ply > firstPly, 'the AI seats moved after the first finish');
   assert.ok(snap.moves.slice(firstPly).every((m) => m.player !== home), 'the finished seat is skipped');

@@ -12,9 +12,9 @@ import { events, launch, newGame, openGame, pageTests, root, serveDist, shot, sn
 
 const QipanEngine = createRequire(import.meta.url)(process.env.QIPAN_WEB_ENGINE || join(root, 'build/wasm/qipan_web.js'));
 const engine = await QipanEngine();
-const GRAPH_LEVEL = 5; // web/app/reversi_app.js
 const evaluator = new engine.ReversiSearcher();
-const engineValue = (board) => evaluator.evaluate(board, { level: GRAPH_LEVEL }).score;
+// The graph's value of a position: the engine's own graph search (ai_levels.h).
+const engineValue = (board) => evaluator.evaluate({ board }, { graph: true }).score;
 
 let seed = 12345;
 const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0);

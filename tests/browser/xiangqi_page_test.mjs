@@ -187,12 +187,22 @@ await test('a pasted Chinese record reproduces the game; bad records are refused
 });
 
 await test('a published PGN opens through the page and exports back with its result', async (page) => {
-  await newGame(page, 'human', 'human', 3);
+  // Seated as red against the AI: the record's 1-0 is the record's result,
+  // not this player's win, nor a resignation of black (the record gives no cause).
+  await newGame(page, 'human', 'ai', 3);
   await importRecord(page, fixture('xu_yinchuan_nie_weiping_1999.pgn'));
   await page.waitForSelector('#over-dialog[open]');
   const snap = await snapshot(page);
   assert.equal(snap.fen.split(' ').slice(0, 2).join(' '), '2R6/5k2C/n8/p1p5p/6b2/6p2/9/9/9/4K4 b');
-  assert.deepEqual([snap.status.reason, snap.status.winner, snap.plies], ['resignation', 0, 75]);
+  assert.deepEqual([snap.status.reason, snap.status.winner, snap.plies], ['recorded', 0, 75]);
+  const dialog = {
+    title: await page.textContent('#over-title'),
+    reason: await page.textContent('#over-reason'),
+    outcome: await page.getAttribute('#over-dialog', 'data-outcome'),
+  };
+  assert.equal(dialog.outcome, 'neutral', 'not "you won": the player did not play this game');
+  assert.doesNotMatch(`${dialog.title} ${dialog.reason}`, /你赢了|You won|认输|resign/i);
+  assert.match(`${dialog.title} ${dialog.reason}`, /棋谱记录的结果|the result as recorded/);
   await settled(page);
   await shot(page, 'pgn-imported');
   await page.click('#over-dialog button[value="close"]');
@@ -242,7 +252,7 @@ await test('draw offers: declined too early and when the computer is ahead, acce
   assert.equal((await lastEvent(page, 'draw-offer')).detail.answer, 'accept');
   await page.waitForSelector('#over-dialog[open]');
   const snap = await snapshot(page);
-  assert.deepEqual([snap.status.over, snap.status.reason, snap.status.winner], [true, 'agreement', -1]);
+  assert.deepEqual([snap.status.over, snap.status.reason, snap.status.winner], [true, 'agreement', null]);
   assert.equal(await page.getAttribute('#over-dialog', 'data-reason'), 'agreement');
   await shot(page, 'draw-agreed');
   // It is part of the saved game.

@@ -1,20 +1,22 @@
-// The page's side of online rooms without a browser: its SHA-256 (the room's
-// position hash `pos`) against Node's, its game drivers against the room
-// server's own game adapters (server/games/*.js) over random games of the
-// three games (the move texts the page sends are taken, the texts and hashes
-// the server broadcasts are the page's own, a state rebuilds to its pos), and
-// the wording of every room refusal code in both languages.
+// The page's side of online rooms without a browser, against the room
+// server's own generic game adapter (server/games/room_game.js) over random
+// games of every game the engine plays: the engine's position hash against
+// node:crypto's SHA-256 of the position text, the move texts the page sends
+// taken by the room, the steps and hashes the room broadcasts equal to the
+// page's own, another page following the room's events, and a state
+// rebuilding to its pos (web/common/session_steps.js); then the wording of
+// every room refusal code in both languages.
 //   QIPAN_WEB_ENGINE=build/wasm/qipan_web.js node tests/js/online_page_test.mjs
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
+import { RoomGame, engineGames } from '../../server/games/room_game.js';
 import { CODES } from '../../server/protocol/codes.js';
-import { createGame, GAMES } from '../../server/games/games.js';
 import { I18n, LANGUAGES } from '../../web/app/i18n.js';
-import { DRIVERS, posAt, rebuildFromState, stepsOf } from '../../web/online/game_drivers.js';
-import { sha256Hex } from '../../web/online/sha256.js';
+import { replayRoom, replayStep } from '../../web/common/session_steps.js';
 import { finish, loadEngine, test } from './harness.mjs';
 
 const engine = await loadEngine();
+const sha256 = (text) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 function random(seed) {
   let s = seed >>> 0;
@@ -28,84 +30,97 @@ function random(seed) {
   return { next, pick: (list) => list[Math.floor(next() * list.length)] };
 }
 
-test('sha256: the same digests as node:crypto (empty, block edges, multi-byte text)', () => {
-  const rng = random(7);
-  const texts = ['', 'abc', 'a'.repeat(55), 'b'.repeat(56), 'c'.repeat(63), 'd'.repeat(64), 'e'.repeat(1000), '棋盘 Qipan ♟', '\u{1f600}'];
-  for (let i = 0; i < 200; i++) {
-    let text = '';
-    const n = Math.floor(rng.next() * 300);
-    for (let k = 0; k < n; k++) text += String.fromCodePoint(32 + Math.floor(rng.next() * (rng.next() < 0.1 ? 30000 : 95)));
-    texts.push(text);
-  }
-  for (const text of texts) assert.equal(sha256Hex(text), createHash('sha256').update(text, 'utf8').digest('hex'), JSON.stringify(text.slice(0, 20)));
-});
-
-// The page's own move of a random legal choice, in its session (as the game
-// app plays it), and the text the page then sends.
-function playRandom(name, session, rng) {
-  const snap = session.snapshot();
-  if (name === 'reversi') return session.play(rng.pick(snap.legal)).ok;
-  const m = rng.pick(snap.legal);
-  return session.play(m.from, m.to).ok;
+// A random legal move played the way the game's page plays one (a square or
+// a from-to pair from the snapshot's legal moves: not through a text).
+function playRandom(session, rng) {
+  const m = rng.pick(session.snapshot().legal);
+  return (typeof m === 'number' ? session.play(m) : session.play(m.from, m.to)).ok;
 }
 
-const OPTIONS = {
-  xiangqi: {},
-  reversi: {},
-  checkers: { players: 3, ai: [null, null, null], rules: {} },
-};
+// Room options for each game: a three-seat one where the engine has more seats.
+const OPTIONS = { checkers: { players: 3, rules: {} } };
 
-for (const name of Object.keys(DRIVERS)) {
-  test(`${name}: the page's moves are the room's, its hashes the room's, a state rebuilds to its pos`, () => {
-    const driver = DRIVERS[name];
-    const Game = GAMES[name];
-    const normalized = Game.normalizeOptions(engine, OPTIONS[name]);
-    assert.ok(normalized.ok, normalized.reason);
-    const options = normalized.options;
-    const Session = { xiangqi: engine.XiangqiSession, reversi: engine.ReversiSession, checkers: engine.CheckersSession }[name];
+test('the engine lists its games, each with a session and a searcher class', () => {
+  const games = engineGames(engine);
+  assert.deepEqual(games.map((g) => g.game), ['xiangqi', 'reversi', 'checkers']);
+  for (const g of games) {
+    assert.equal(typeof engine[g.session], 'function', g.session);
+    assert.equal(typeof engine[g.searcher], 'function', g.searcher);
+  }
+});
+
+for (const { game: name, session: sessionClass } of engineGames(engine)) {
+  test(`${name}: the page's moves are the room's, its hashes node's SHA-256 of the position, a state rebuilds to its pos`, () => {
+    const prepared = RoomGame.prepare(engine, name, OPTIONS[name] ?? {});
+    assert.ok(prepared.ok, prepared.refusal?.reason);
+    const { options } = prepared;
+    const Session = engine[sessionClass];
     for (let seed = 1; seed <= 3; seed++) {
       const rng = random(seed * 31 + name.length);
-      const room = createGame(engine, name, options); // the server's adapter
+      const room = new RoomGame(engine, name, options); // the server's adapter
       const page = new Session(); // the player's page
       const mirror = new Session(); // another page, following the room's events
-      driver.reset(page, options);
-      driver.reset(mirror, options);
+      assert.ok(page.startGame(options).ok);
+      assert.ok(mirror.startGame(options).ok);
       const moves = [];
       for (let turn = 0; turn < 120 && !room.result(); turn++) {
-        const snap = page.snapshot();
-        if (snap.status.over) break;
-        if (name === 'checkers' && snap.mustPass) break; // the server's own step; not the page's to send
-        const index = stepsOf(page);
-        assert.ok(playRandom(name, page, rng), 'the page\'s engine plays its legal move');
-        const sent = driver.sendText(page, index);
-        assert.equal(room.parseMove(sent), null, `the room takes the page's text ${sent}`);
+        const status = page.status();
+        if (status.over || status.mustPass) break; // a forced pass is the room's own step
+        const index = page.status().steps;
+        assert.ok(playRandom(page, rng), "the page's engine plays its legal move");
+        const [{ move: sent }] = page.steps(index);
         const played = room.play(sent);
         assert.ok(played.ok, `the room plays ${sent}`);
         for (const step of played.steps) {
           moves.push({ step: moves.length + 1, seat: step.seat, move: step.move });
           const s = moves.length;
-          // The page already has the step (its move, or a Reversi pass its engine played with it) ...
-          if (stepsOf(page) < s) {
-            assert.equal(step.move, 'pass', 'only a forced pass is the server\'s own step');
-            assert.ok(driver.replay(page, 'pass'));
-          }
-          assert.ok(driver.sameMove(step.move, driver.moveAt(page, s - 1)), `step ${s}: the room's text ${step.move} is the page's move`);
-          assert.equal(posAt(driver, page, s), step.pos, `step ${s}: the same pos`);
-          // ... and another page follows the room's event.
-          if (stepsOf(mirror) < s) assert.ok(driver.replay(mirror, step.move), `the other page plays ${step.move}`);
-          assert.equal(posAt(driver, mirror, s), step.pos);
+          // The page has the step (its move, or a pass its engine played with it), or plays the room's pass.
+          assert.ok(replayStep(page, s - 1, step.move).ok, `step ${s}: the page takes ${step.move}`);
+          assert.deepEqual(page.steps(s - 1)[0], step, `step ${s}: the room's step is the page's`);
+          assert.equal(page.positionHashAt(s), step.pos);
+          // Another page follows the room's event.
+          assert.ok(replayStep(mirror, s - 1, step.move).ok, `the other page plays ${step.move}`);
+          assert.equal(mirror.positionHashAt(s), step.pos);
         }
+        // The engine's hash is node's SHA-256 of the engine's position text.
+        assert.equal(page.positionHash(), sha256(page.positionText()).slice(0, 16));
+        assert.equal(room.posHash(), page.positionHash());
       }
       assert.ok(moves.length > 10);
-      const state = { options, moves, step: moves.length, pos: room.posHash() };
+      const state = { options, moves, result: room.result() };
       const fresh = new Session();
-      assert.equal(rebuildFromState(driver, fresh, state), true, 'a state rebuilds to its pos');
-      assert.equal(rebuildFromState(driver, fresh, { ...state, pos: '0000000000000000' }), false, 'a wrong pos is noticed');
+      assert.equal(replayRoom(fresh, state), true, 'a state replays');
+      assert.equal(fresh.positionHash(), room.posHash(), 'to its pos');
+      assert.equal(fresh.status().over, room.status().over);
+      assert.equal(replayRoom(fresh, { ...state, moves: [...moves, { step: 0, move: 'zz' }] }), false, 'a step the engine cannot play is noticed');
       for (const s of [page, mirror, fresh]) s.delete();
       room.delete();
     }
   });
 }
+
+test('every game through the adapter: resignation and agreement by the engine, restored by code on another session', () => {
+  for (const { game: name, session: sessionClass } of engineGames(engine)) {
+    const room = new RoomGame(engine, name, RoomGame.prepare(engine, name, {}).options);
+    const resigned = room.resign(1);
+    assert.equal(resigned.ok, true, name);
+    const page = new engine[sessionClass]();
+    assert.ok(page.startGame(room.options).ok);
+    if (resigned.takenOver) {
+      // The engine hands a resigning seat to the AI: the game goes on.
+      assert.equal(room.status().over, false, name);
+      assert.equal(room.capabilities.resign, 'takeover');
+    } else {
+      const result = room.result(1);
+      assert.deepEqual([result.code, result.winner, result.seat], ['resignation', 0, 1], name);
+      assert.equal(replayRoom(page, { options: room.options, moves: [], result }), true);
+      assert.equal(page.status().reason, 'resignation');
+      assert.equal(page.status().winner, 0);
+    }
+    page.delete();
+    room.delete();
+  }
+});
 
 test('every room refusal code is worded in both languages; Chinese has no English; illegal is the engine\'s own', () => {
   const zh = new I18n('zh');

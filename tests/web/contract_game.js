@@ -79,7 +79,7 @@ export class ContractXiangqiApp extends XiangqiApp {
 
   gameOverText(status) {
     const neutral = super.gameOverText(status);
-    return { ...neutral, outcome: this.outcomeFor(status.winner >= 0 ? [status.winner] : []) };
+    return { ...neutral, outcome: this.outcomeFor(status.winner !== null ? [status.winner] : []) };
   }
 
   recordFile() {

@@ -181,6 +181,31 @@ export class GameApp {
     this.saveSettings();
   }
 
+  // ---- what an online room asks of the game (web/online/) ---------------------
+
+  // Plays a step the room sent (a move in any notation the engine reads, or
+  // a forced pass) through the game's own presentation: animation, sound,
+  // announcement. False when the engine refuses it.
+  playStep(text) {
+    const before = this.session.snapshot();
+    const played = this.session.playText(text);
+    if (!played.ok) return false;
+    this.afterMove(before);
+    return true;
+  }
+
+  // The board was rebuilt from a room's state: nothing of the old view
+  // (selection, animation, browsing, a pending AI turn) applies.
+  resetView() {
+    this.browsePly = null;
+    if (this.view) this.view.animation = null;
+    this.clearSelection?.();
+    if (this.aiTurn !== undefined) this.aiTurn++;
+  }
+
+  // The seat this page plays in a room: a game may turn the board to it.
+  faceSeat() {}
+
   // ---- results from the player's view ----------------------------------------
 
   // 'win' or 'loss' for the one human seat, 'draw' when nobody won, null

@@ -128,7 +128,9 @@ export class ReversiApp extends GameApp {
     return true;
   }
 
-  afterMove(before, square) {
+  // The move just played from `before` (its square read from the game when
+  // not given: a move a room sent).
+  afterMove(before, square = this.session.snapshot().lastMove) {
     this.browsePly = null;
     this.view.hints = null;
     this.refresh();

@@ -189,7 +189,9 @@ export class XiangqiApp extends GameApp {
     }
   }
 
-  afterMove(before, from, to) {
+  // The move just played from `before` (its squares read from the game when
+  // not given: a move a room sent).
+  afterMove(before, from = this.session.snapshot().lastMove.from, to = this.session.snapshot().lastMove.to) {
     const piece = before.board[from];
     const captured = before.board[to];
     this.view.animation = this.motionReduced ? null : moveAnimation(from, to, piece, captured, performance.now());
@@ -449,6 +451,11 @@ export class XiangqiApp extends GameApp {
     this.persist();
     this.emit('redo', { ply: this.current.ply });
     this.maybeAiMove();
+  }
+
+  // Online, the board faces the seat this page plays (black at the bottom for seat 1).
+  faceSeat(seat) {
+    this.settings.flipped = seat === 1;
   }
 
   flip() {

@@ -7,8 +7,13 @@
 // same seat back with the stored token. The app calls afterLocalMove() after
 // each move and asks mayMove(snap) before taking input; nothing else of the
 // game changes while online (no AI, no saving over the offline game).
+//
+// The game is the app's own engine session, driven through the face every
+// session shares (bindings/README.md): steps and their position hashes,
+// playText, the status's seat to move, the endings. Nothing here knows a
+// game; the app plays a step through its own presentation (playStep).
 
-import { DRIVERS, posAt, rebuildFromState, stepsOf } from './game_drivers.js';
+import { replayRoom } from '../common/session_steps.js';
 import { forgetToken, rememberName, rememberToken, showRoomInUrl, storedName, tokenFor } from './room_storage.js';
 import { RoomPanel } from './room_panel.js';
 
@@ -32,7 +37,6 @@ export class OnlineRoom {
   constructor(app, client) {
     this.app = app;
     this.client = client;
-    this.driver = DRIVERS[app.id];
     this.roomId = null;
     this.seat = null;
     this.token = null;
@@ -72,7 +76,7 @@ export class OnlineRoom {
     this.app.cancelAi();
     showRoomInUrl(this.roomId, watch || this.watch);
     document.body.dataset.online = this.watch ? 'watch' : 'play';
-    if (this.app.id === 'xiangqi') this.app.settings.flipped = this.seat === 1;
+    this.app.faceSeat(this.seat);
     this.adoptState(ack.state, { force: true });
     this.panel.show();
     this.emit('online-joined', { roomId: this.roomId, seat: this.seat });
@@ -85,15 +89,28 @@ export class OnlineRoom {
   mayMove(snap) {
     if (!this.room || this.seat === null || this.pending || !this.connected) return false;
     if (!snap.live || snap.status.over || this.room.result || !this.room.ready) return false;
-    return this.driver.seatOfSide(snap.side) === this.seat;
+    return this.session.status().toMove === this.seat;
+  }
+
+  get session() {
+    return this.app.session;
+  }
+
+  // The live game's steps (moves and forced passes), and the hash of the
+  // position after `step` of them.
+  localSteps() {
+    return this.session.status().steps;
+  }
+
+  localPos(step) {
+    return this.session.positionHashAt(step);
   }
 
   // The app played a move the player made: send it, keep it until the ack.
   afterLocalMove() {
     if (this.applying || !this.room) return;
-    const session = this.app.session;
-    if (stepsOf(session) <= this.step || this.pending) return;
-    const move = this.driver.sendText(session, this.step);
+    if (this.localSteps() <= this.step || this.pending) return;
+    const [{ move }] = this.session.steps(this.step);
     this.pending = { step: this.step + 1, move, pos: this.pos };
     this.emit('online-send', { step: this.pending.step, move });
     this.panel.render();
@@ -119,7 +136,7 @@ export class OnlineRoom {
   // seat; levels for the AI seats. Hints stay off: no engine help online.
   seatsFor(state) {
     const own = structuredClone(this.app.settings[this.app.id]);
-    const count = this.driver.seats(state.options);
+    const count = state.seats.length;
     const players = [];
     const levels = [];
     for (let seat = 0; seat < Math.max(count, 6); seat++) {
@@ -152,23 +169,29 @@ export class OnlineRoom {
   }
 
   // The board follows the state: kept when it already shows it (or shows it
-  // plus our own move in flight), else rebuilt from the state's moves.
+  // plus our own move in flight), else rebuilt from the state's options,
+  // steps and result. A result the moves did not make (an agreement, a
+  // resignation) is recorded by the engine either way.
   reconcileBoard(state) {
-    const session = this.app.session;
-    const have = stepsOf(session);
-    if (have === state.step && posAt(this.driver, session, state.step) === state.pos) return;
+    const have = this.localSteps();
+    const same = this.localPos(state.step) === state.pos;
     const p = this.pending;
-    if (p && state.step === p.step - 1 && have === p.step && posAt(this.driver, session, state.step) === state.pos) return;
-    this.pending = null;
-    this.app.cancelAi();
-    if (!rebuildFromState(this.driver, session, state)) {
-      console.error('the room state did not replay to its pos', state.roomId, state.step);
+    const kept = (have === state.step && same) || (p && state.step === p.step - 1 && have === p.step && same);
+    if (!kept) {
+      this.pending = null;
+      this.app.cancelAi();
+      if (!replayRoom(this.session, state) || this.localPos(state.step) !== state.pos) {
+        console.error('the room state did not replay to its pos', state.roomId, state.step);
+      }
+      this.app.resetView();
+      this.emit('online-rebuilt', { step: state.step });
     }
-    this.app.browsePly = null;
-    if (this.app.view) this.app.view.animation = null;
-    if (this.app.clearSelection) this.app.clearSelection();
-    if (this.app.aiTurn !== undefined) this.app.aiTurn++;
-    this.emit('online-rebuilt', { step: state.step });
+    this.recordResult(state.result);
+  }
+
+  // The room's result in the engine too (its status, dialog and record say it).
+  recordResult(result) {
+    if (result && !this.session.status().over) this.session.restoreEnding(result.code, result.seat ?? -1);
   }
 
   requestSync() {
@@ -206,7 +229,18 @@ export class OnlineRoom {
         if (this.room.chat.length > 50) this.room.chat.shift();
         this.panel.renderChat();
         break;
+      case 'resigned':
+        // The engine records it as its rules say: the game ends, or the AI
+        // takes the seat over and it goes on.
+        this.session.resign(event.data.seat);
+        this.requestSync();
+        break;
+      case 'ai_seat':
+        if (event.data.reason === 'takeover') this.session.abandon(event.data.seat);
+        this.requestSync();
+        break;
       case 'result':
+        this.recordResult(event.data);
         this.room.result = event.data;
         this.room.toMove = null;
         this.requestSync();
@@ -235,11 +269,10 @@ export class OnlineRoom {
   onMove(event) {
     const { seat, move } = event.data;
     const s = event.step;
-    const session = this.app.session;
-    const have = stepsOf(session);
+    const have = this.localSteps();
     if (have >= s) {
       // Our own move (played at once), or a pass the engine played with it.
-      if (!this.driver.sameMove(move, this.driver.moveAt(session, s - 1)) || posAt(this.driver, session, s) !== event.pos) return this.mismatch();
+      if (this.session.steps(s - 1)[0].move !== move || this.localPos(s) !== event.pos) return this.mismatch();
     } else if (have === s - 1) {
       // Played at the live position; a player looking back through the
       // replay stays where they are (the slider grows by one step).
@@ -248,11 +281,11 @@ export class OnlineRoom {
       this.applying = true;
       let played = false;
       try {
-        played = this.driver.playThroughApp(this.app, move);
+        played = this.app.playStep(move);
       } finally {
         this.applying = false;
       }
-      if (!played || posAt(this.driver, session, s) !== event.pos) return this.mismatch();
+      if (!played || this.localPos(s) !== event.pos) return this.mismatch();
       if (browsing !== null) {
         this.app.browsePly = browsing;
         if (this.app.view) this.app.view.animation = null;
@@ -265,8 +298,7 @@ export class OnlineRoom {
     this.room.step = s;
     this.room.pos = event.pos;
     this.room.moves.push({ step: s, seat, move });
-    const snap = session.snapshot();
-    this.room.toMove = snap.status.over ? null : this.driver.seatOfSide(snap.side);
+    this.room.toMove = this.session.status().toMove;
     if (this.room.offers.undo || this.room.offers.draw) this.requestSync(); // a move cancels them
     this.panel.render();
     this.app.refresh();
@@ -275,18 +307,15 @@ export class OnlineRoom {
   onUndone(event) {
     const to = event.data.to;
     this.pending = null;
-    const session = this.app.session;
-    const result = session.truncate(to);
-    if (!result.ok || posAt(this.driver, session, to) !== event.pos) return this.mismatch();
+    const result = this.session.truncate(to);
+    if (!result.ok || this.localPos(to) !== event.pos) return this.mismatch();
     this.step = to;
     this.pos = event.pos;
     this.room.step = to;
     this.room.pos = event.pos;
     this.room.moves = this.room.moves.filter((m) => m.step <= to);
     this.room.offers.undo = null;
-    this.app.browsePly = null;
-    if (this.app.view) this.app.view.animation = null;
-    if (this.app.clearSelection) this.app.clearSelection();
+    this.app.resetView();
     this.app.refresh();
     this.requestSync();
   }
@@ -464,11 +493,10 @@ export class OnlineRoom {
   // What window.qipan.online() shows tests: the room as this page sees it.
   testState() {
     const room = this.room;
-    const session = this.app.session;
     return {
       roomId: this.roomId, seat: this.seat, watch: this.watch, connected: this.connected,
       v: this.v, step: this.step, pos: this.pos, pending: this.pending ? { ...this.pending } : null,
-      localSteps: stepsOf(session), localPos: posAt(this.driver, session, stepsOf(session)),
+      localSteps: this.localSteps(), localPos: this.session.positionHash(),
       links: this.links ? { ...this.links } : null,
       ready: room?.ready ?? false, toMove: room?.toMove ?? null, result: room?.result ? { ...room.result } : null,
       offers: room ? structuredClone(room.offers) : null, host: room?.host ?? null, spectators: room?.spectators ?? 0,

@@ -176,7 +176,7 @@ export class RoomPanel {
   // ---- what is shown ---------------------------------------------------------------
 
   sideName(seat) {
-    return this.app.sideName(this.room.driver.sideOfSeat(seat));
+    return this.app.seatNames()[seat];
   }
 
   seatName(s) {
