@@ -198,6 +198,7 @@ val CheckersSession::capabilities() const {
   const int n = game_.position().players();
   Capabilities c;
   c.seats = n;
+  c.player_counts = {2, 3, 4, 6};
   c.draw_offers = n == 2;
   c.resign = "takeover";
   c.absence = "takeover";

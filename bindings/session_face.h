@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/core/codes.h"
 #include "engine/core/ending.h"
@@ -31,13 +32,14 @@ inline val step_value(int seat, const std::string& move, std::string_view positi
   return out;
 }
 
-// What a room may do with a game: how many seats play, whether draws can be
-// offered, and what happens to a seat that resigns, is absent past its
+// What a room may do with a game: how many seats play (and the counts its
+// options may ask for), whether draws can be offered, and what happens to a seat that resigns, is absent past its
 // grace, or runs out of time: 'ends' (the game ends, the other seat wins; for
 // absence the other seat must claim it) or 'takeover' (the AI plays the seat
 // on and the game goes on).
 struct Capabilities {
   int seats = 2;
+  std::vector<int> player_counts = {2};
   bool draw_offers = true;
   const char* resign = "ends";
   const char* absence = "ends";
@@ -47,6 +49,9 @@ struct Capabilities {
 inline val capabilities_value(const Capabilities& c) {
   val out = val::object();
   out.set("seats", c.seats);
+  val counts = val::array();
+  for (int n : c.player_counts) counts.call<void>("push", n);
+  out.set("playerCounts", counts);
   out.set("drawOffers", c.draw_offers);
   out.set("resign", std::string(c.resign));
   out.set("absence", std::string(c.absence));

@@ -196,7 +196,7 @@ async function checkersRoom() {
   const final = await snapshot(second.page);
   assert.equal(final.status.over, true, 'the page\'s engine agrees the game is over');
   assert.equal(a.result.code, final.status.reason);
-  assert.deepEqual(a.result.places, final.status.finishOrder.map((p) => p - 1));
+  assert.deepEqual(a.result.places, final.status.finishOrder, "seats from 0 in both");
   const aiSteps = final.moves.filter((m) => m.player === 3 && !m.pass).length;
   assert.ok(aiSteps > 0, 'the server played the AI seat');
   console.log(`ok - online checkers, 3 seats (2 people, 1 AI): ${ours} moves by pointer, ${aiSteps} by the server's AI seat, ${a.step} steps to the result (${a.result.code}, places ${a.result.places})`);
@@ -231,11 +231,47 @@ async function abandonedRoom() {
   await red.context.close();
 }
 
+// A person plays the AI online (xiangqi): the dialog puts the server's AI at
+// level 1 on black's seat, every move by pointer is answered by the server,
+// and resigning ends the game as the engine records it.
+async function aiRoom() {
+  const red = await player(browser, server.url, { locale: 'en-US' });
+  const created = await createRoom(red.page, {
+    setup: async (page) => {
+      assert.equal(await page.isVisible('#online-dialog select[name="count"]'), false, 'xiangqi has one player count');
+      await page.selectOption('#online-dialog select[name="seat1"]', '1');
+    },
+  });
+  assert.deepEqual(created.seats.map((s) => [s.kind, s.ai]), [['human', null], ['ai', 1]]);
+  assert.equal(created.ready, true);
+  let state = created;
+  for (let i = 0; i < 3; i++) {
+    const snap = await snapshot(red.page);
+    const move = snap.legal[(i * 7) % snap.legal.length];
+    await clickSquare(red.page, move.from);
+    await clickSquare(red.page, move.to);
+    state = await waitOnline(red.page, (s, n) => s.step === n && !s.pending && s.localPos === s.pos, state.step + 2);
+  }
+  const answers = (await red.page.evaluate(() => window.qipan.events().filter((e) => e.type === 'online-event' && e.detail.type === 'move').length));
+  assert.equal(answers, 6, 'three moves by pointer, three answers by the server\'s AI');
+  await red.page.click('[data-room="resign"]');
+  await red.page.waitForSelector('#confirm-dialog[open]');
+  await red.page.click('#confirm-ok');
+  const over = await waitOnline(red.page, (s) => !!s.result && !!s.panel.result);
+  assert.deepEqual([over.result.winner, over.result.code, over.result.seat], [1, 'resignation', 0]);
+  const snap = await snapshot(red.page);
+  assert.deepEqual([snap.status.over, snap.status.reason, snap.status.winner], [true, 'resignation', 1], 'the page\'s engine records the room\'s ending');
+  assert.deepEqual(red.problems, []);
+  console.log('ok - online xiangqi against the server\'s AI: three moves answered, then a resignation the engine records');
+  await red.context.close();
+}
+
 let failed = false;
 try {
   if (!process.env.ONLY_REVERSI && !process.env.ONLY_CHECKERS) {
     await createFromDisk();
     await abandonedRoom();
+    await aiRoom();
   }
   if (!process.env.ONLY_CHECKERS) await reversiRoom();
   if (!process.env.ONLY_REVERSI) await checkersRoom();

@@ -225,7 +225,7 @@ test('checkers: resigning hands the seat to the AI and the resigner watches', as
   b.close();
 });
 
-test('the host sets AI seats (checkers) and only the host', async () => {
+test('the host sets AI seats and only the host', async () => {
   const a = await Player.create(url, engine, { game: 'checkers', options: { players: 3 }, name: 'A' });
   const b = await Player.join(url, engine, a.roomId, { name: 'B' });
   assert.equal((await b.call('seat:ai', { token: b.token, seat: 2, level: 4 })).code, 'not_allowed');
@@ -236,6 +236,59 @@ test('the host sets AI seats (checkers) and only the host', async () => {
   assert.equal(state.ready, true);
   a.close();
   b.close();
+});
+
+// A person plays the AI online in the two-seat games too: the server's AI
+// (the engine's own level) answers every move, and a resignation is the
+// engine's, recorded in the room's record with its cause.
+for (const game of ['xiangqi', 'reversi']) {
+  test(`${game}: a person against the AI online, to a resignation the engine records`, async () => {
+    const a = await Player.create(url, engine, { game, options: { ai: [null, 1] }, name: 'A' });
+    assert.equal(a.state.ready, true, 'the AI takes its seat at once');
+    assert.deepEqual(a.state.seats.map((s) => [s.kind, s.ai]), [['human', null], ['ai', 1]]);
+    const rng = random(3);
+    for (let turn = 0; turn < 4 && !a.result; turn++) {
+      await a.waitUntil(() => a.local.toMove() === 0 || a.result, 'our turn');
+      const ack = await a.playOk(rng.pick(a.local.legal()));
+      await a.waitUntil(() => a.step > ack.step || a.result, 'the AI answers');
+    }
+    const answers = a.client.events.filter((e) => e.type === 'move' && e.data.seat === 1 && e.data.move !== 'pass');
+    assert.ok(answers.length >= 3, `the AI moved ${answers.length} times`);
+    assert.ok((await a.call('resign', { token: a.token })).ok);
+    const result = await a.waitType('result');
+    assert.deepEqual([result.data.winner, result.data.code, result.data.seat], [1, 'resignation', 0]);
+    const state = await a.sync();
+    if (game === 'xiangqi') assert.match(state.record, /\[Termination "resignation"\]/);
+    else assert.match(state.record, /\nending: resignation black$/);
+    // Rebuilt from the log: the same ending, from the engine again.
+    await server.restart();
+    const again = await Player.join(server.url, engine, a.roomId, { watch: true });
+    assert.deepEqual(again.state.result, state.result);
+    assert.equal(again.state.record, state.record);
+    assert.equal((await server.health()).replayMismatches, 0);
+    again.close();
+    a.close();
+  });
+}
+
+test('xiangqi: a draw by agreement is the engine\'s, in the record, and survives a restart', async () => {
+  const [red, black] = await pair('xiangqi');
+  await red.playOk('h2e2');
+  await black.waitStep(1);
+  assert.ok((await black.call('draw:offer', { token: black.token, step: 1 })).ok);
+  await red.waitType('draw_offered');
+  assert.ok((await red.call('draw:answer', { token: red.token, step: 1, accept: true })).ok);
+  const result = await black.waitType('result');
+  assert.deepEqual([result.data.winner, result.data.code], [null, 'agreement']);
+  const state = await red.sync();
+  assert.match(state.record, /\[Termination "agreement"\][\s\S]*1\/2-1\/2/);
+  await server.restart();
+  const again = await Player.join(server.url, engine, red.roomId, { watch: true });
+  assert.equal(again.state.record, state.record);
+  assert.deepEqual(again.state.result, state.result);
+  again.close();
+  red.close();
+  black.close();
 });
 
 const failed = await run();

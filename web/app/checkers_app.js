@@ -145,6 +145,20 @@ export class CheckersApp extends GameApp {
     return !!(this.view.chain && this.view.chain.length >= 2);
   }
 
+  // A seat's name for any seat count (seats from 0, players from 1).
+  seatName(seat) {
+    return this.sideName(seat + 1);
+  }
+
+  // A room's rules: the rule options of the new-game dialog (the room always
+  // starts with its seat 0, so not the first-player option).
+  roomOptions() {
+    const rules = { ...this.rulesFromSettings() };
+    delete rules.players;
+    delete rules.firstPlayer;
+    return { rules };
+  }
+
   // The rule options from the settings, for the engine.
   rulesFromSettings() {
     const r = this.seats.rules;

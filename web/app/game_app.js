@@ -206,6 +206,16 @@ export class GameApp {
   // The seat this page plays in a room: a game may turn the board to it.
   faceSeat() {}
 
+  // The game's own options for a room it creates (its rules); none by default.
+  roomOptions() {
+    return {};
+  }
+
+  // A seat's name (seats count from 0): the game's words for it.
+  seatName(seat) {
+    return this.seatNames()[seat];
+  }
+
   // ---- results from the player's view ----------------------------------------
 
   // 'win' or 'loss' for the one human seat, 'draw' when nobody won, null

@@ -10,7 +10,6 @@ import { normalizeServer, rememberName, rememberServer, roomFromUrl, serverAddre
 
 const CONNECT_TIMEOUT_MS = 8000;
 const CREATE_ATTEMPTS = 3;
-const RULE_KEYS = ['winRule', 'goalLock', 'parking', 'multiplayerEnd', 'equalTurns', 'longJumps'];
 
 // 128 random bits in base64url: the id of one room:create, secret like a token.
 function newRequestId() {
@@ -87,9 +86,9 @@ export class OnlineEntry {
         <label class="block"><span data-online-text="onlineServer"></span><input name="server" inputmode="url" autocomplete="url" spellcheck="false"></label>
         <p class="hint" data-online-text="onlineServerHint"></p>
         <label class="block online-create"><span data-online-text="onlineName"></span><input name="name" maxlength="24" autocomplete="nickname"></label>
-        <label class="online-create online-two"><span data-online-text="onlineYourSeat"></span> <select name="seat"></select></label>
-        <div class="online-create online-checkers">
-          <label><span data-online-text="players"></span> <select name="count"><option value="2">2</option><option value="3">3</option><option value="4">4</option><option value="6">6</option></select></label>
+        <div class="online-create">
+          <label class="online-count"><span data-online-text="players"></span> <select name="count"></select></label>
+          <label><span data-online-text="onlineYourSeat"></span> <select name="seat"></select></label>
           <div class="online-seat-rows" id="online-seat-rows"></div>
         </div>
         <p class="error" id="online-error" role="alert"></p>
@@ -98,7 +97,8 @@ export class OnlineEntry {
     this.app.root.appendChild(dialog);
     this.dialog = dialog;
     const form = dialog.querySelector('form');
-    form.count.addEventListener('change', () => this.renderSeatRows());
+    form.count.addEventListener('change', () => this.renderSeats());
+    form.seat.addEventListener('change', () => this.renderSeatRows());
     dialog.querySelector('#online-go').addEventListener('click', (e) => {
       e.preventDefault();
       this.submit();
@@ -113,55 +113,58 @@ export class OnlineEntry {
     for (const el of this.dialog.querySelectorAll('.online-create')) el.hidden = !!this.joinRoomId;
     form.server.value = serverAddress() || 'http://127.0.0.1:8080';
     form.name.value = storedName();
-    const checkers = this.app.id === 'checkers';
-    this.dialog.querySelector('.online-two').hidden ||= checkers;
-    this.dialog.querySelector('.online-checkers').hidden ||= !checkers;
-    const side = (seat) => this.app.sideName(seat + (this.app.id === 'xiangqi' ? 0 : 1));
-    form.seat.innerHTML = [0, 1].map((seat) => `<option value="${seat}">${side(seat)}</option>`).join('');
-    if (checkers) {
-      form.count.value = String(this.app.seats.count);
-      this.renderSeatRows();
-    }
+    // The player counts the game's options take (the engine's capabilities):
+    // a choice only where there is one.
+    const counts = this.app.session.capabilities().playerCounts;
+    form.count.innerHTML = counts.map((n) => `<option value="${n}">${n}</option>`).join('');
+    form.count.value = String(counts.includes(this.app.seatCount()) ? this.app.seatCount() : counts[0]);
+    this.dialog.querySelector('.online-count').hidden = counts.length < 2;
+    this.renderSeats();
     this.dialog.querySelector('#online-error').textContent = '';
   }
 
-  // Checkers: seat 1 is the creator's; each other seat a person or the AI
-  // at a level, as the new-game dialog set them.
+  renderSeats() {
+    const form = this.dialog.querySelector('form');
+    const count = Number(form.count.value);
+    const mine = Math.min(Number(form.seat.value) || 0, count - 1);
+    form.seat.innerHTML = Array.from({ length: count }, (_, seat) => `<option value="${seat}">${this.app.seatName(seat)}</option>`).join('');
+    form.seat.value = String(mine);
+    this.renderSeatRows();
+  }
+
+  // Every seat but the creator's: a person (by the invite link) or the AI at
+  // a level. Games of more than two seats start from the seats of their own
+  // new-game dialog; a two-seat room invites a person unless asked.
   renderSeatRows() {
     const t = (key, params) => this.app.i18n.t(key, params);
     const form = this.dialog.querySelector('form');
     const count = Number(form.count.value);
+    const mine = Number(form.seat.value);
     const seats = this.app.seats;
     let html = '';
-    for (let seat = 1; seat < count; seat++) {
-      const ai = seats.players[seat] === 'ai';
+    for (let seat = 0; seat < count; seat++) {
+      if (seat === mine) continue;
+      const ai = count > 2 && seats.players[seat] === 'ai';
       const level = seats.levels[seat] || 3;
       const options = [`<option value="human"${ai ? '' : ' selected'}>${t('human')}</option>`];
       for (let n = 1; n <= 8; n++) options.push(`<option value="${n}"${ai && level === n ? ' selected' : ''}>${t('onlineSeatAi', { n })}</option>`);
-      html += `<label><span>${this.app.sideName(seat + 1)}</span> <select name="seat${seat}">${options.join('')}</select></label>`;
+      html += `<label><span>${this.app.seatName(seat)}</span> <select name="seat${seat}">${options.join('')}</select></label>`;
     }
     this.dialog.querySelector('#online-seat-rows').innerHTML = html;
   }
 
-  // The room:create payload for the current game and the dialog's choices.
+  // The room:create payload for the current game and the dialog's choices:
+  // the game's own options (its rules), the player count where there is a
+  // choice, the creator's seat and the AI seats.
   createPayload(form) {
     const name = form.name.value.trim();
-    const payload = { game: this.app.id, ...(name ? { name } : {}) };
-    if (this.app.id === 'checkers') {
-      const players = Number(form.count.value);
-      const ai = [null];
-      for (let seat = 1; seat < players; seat++) {
-        const value = form[`seat${seat}`].value;
-        ai.push(value === 'human' ? null : Number(value));
-      }
-      const own = this.app.seats.rules || {};
-      const rules = {};
-      for (const key of RULE_KEYS) if (own[key] !== undefined) rules[key] = own[key];
-      payload.options = { players, ai, rules };
-    } else {
-      payload.seat = Number(form.seat.value);
-    }
-    return payload;
+    const count = Number(form.count.value);
+    const seat = Number(form.seat.value);
+    const options = { ...this.app.roomOptions() };
+    if (this.app.session.capabilities().playerCounts.length > 1) options.players = count;
+    const ai = Array.from({ length: count }, (_, s) => (s === seat || form[`seat${s}`].value === 'human' ? null : Number(form[`seat${s}`].value)));
+    if (ai.some((level) => level !== null)) options.ai = ai;
+    return { game: this.app.id, seat, options, ...(name ? { name } : {}) };
   }
 
   async submit() {

@@ -176,7 +176,7 @@ export class RoomPanel {
   // ---- what is shown ---------------------------------------------------------------
 
   sideName(seat) {
-    return this.app.seatNames()[seat];
+    return this.app.seatName(seat);
   }
 
   seatName(s) {
