@@ -1,6 +1,6 @@
 // ESLint (flat config; `npm run lint`, the "lint" stage of scripts/test):
-// the recommended rules over the JavaScript of web/, server/, scripts/ and
-// tests/, a few more, and the globals of the environment each file runs in.
+// the recommended rules over the JavaScript of web/, server/, scripts/,
+// tests/ and lab/, a few more, and the globals of the environment each file runs in.
 import js from '@eslint/js';
 import globals from 'globals';
 
@@ -30,10 +30,10 @@ export default [
     languageOptions: { globals: { ...globals.browser, ...globals.worker } },
   },
   { files: ['web/pwa/sw.js'], languageOptions: { globals: globals.serviceworker } },
-  // Node: the room server, the scripts, the tests, and the tools in web/
-  // written as .mjs (font and icon generators).
+  // Node: the room server, the scripts, the tests, the lab's programs and
+  // tests, and the tools in web/ written as .mjs (font and icon generators).
   {
-    files: ['server/**/*.{js,mjs}', 'scripts/**/*.{js,mjs}', 'tests/**/*.mjs', 'web/**/*.mjs'],
+    files: ['server/**/*.{js,mjs}', 'scripts/**/*.{js,mjs}', 'tests/**/*.mjs', 'lab/**/*.mjs', 'web/**/*.mjs'],
     languageOptions: { globals: globals.node },
   },
   // Node programs that drive headless Chromium (playwright-core) also hand

@@ -166,7 +166,7 @@ test('qipan-lab tune xiangqi reads match records: every finished game, its quiet
   assert.equal(tuned.status, 0, tuned.stderr);
   assert.match(tuned.stdout, /records\.pgn: 2 games, 7 positions \(1 games unreadable or unfinished\)/);
   assert.match(tuned.stdout, /7 training and 0 held-out positions/);
-  assert.match(readFileSync(out, 'utf8'), /inline constexpr Weights kWeights = \{\{\n {4}\{0, 0\},  \/\/ material none/);
+  assert.match(readFileSync(out, 'utf8'), /inline constexpr Weights kWeights = \{\{\n {4}\{0, 0\}, {2}\/\/ material none/);
   const missing = run(['tune', 'xiangqi', '--data', join(dir, 'missing.pgn'), '--out', out]);
   assert.notEqual(missing.status, 0);
   assert.match(missing.stderr, /missing\.pgn/);

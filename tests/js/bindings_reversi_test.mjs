@@ -308,7 +308,7 @@ test('explicit depth, nodes and timeMs are honoured by search, hints and evaluat
   searcher.delete();
 });
 
-test('one face for all three searchers: the session's request, one limits object, the step in `move`', () => {
+test("one face for all three searchers: the session's request, one limits object, the step in `move`", () => {
   const xiangqi = new engine.XiangqiSearcher();
   const reversi = new engine.ReversiSearcher();
   const checkers = new engine.CheckersSearcher();

@@ -279,7 +279,7 @@ export class OnlineRoom {
       const browsing = this.app.browsePly;
       this.app.browsePly = null;
       this.applying = true;
-      let played = false;
+      let played;
       try {
         played = this.app.playStep(move);
       } finally {

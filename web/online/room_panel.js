@@ -147,7 +147,7 @@ export class RoomPanel {
   // has none, so the selected field is copied the older way there.
   async copy(input) {
     const text = input.value;
-    let copied = false;
+    let copied;
     try {
       await navigator.clipboard.writeText(text);
       copied = true;
