@@ -233,16 +233,21 @@ export class OnlineRoom {
         // The engine records it as its rules say: the game ends, or the AI
         // takes the seat over and it goes on.
         this.session.resign(event.data.seat);
+        this.app.refresh();
         this.requestSync();
         break;
       case 'ai_seat':
-        if (event.data.reason === 'takeover') this.session.abandon(event.data.seat);
+        if (event.data.reason === 'takeover') {
+          this.session.abandon(event.data.seat);
+          this.app.refresh();
+        }
         this.requestSync();
         break;
       case 'result':
         this.recordResult(event.data);
         this.room.result = event.data;
         this.room.toMove = null;
+        this.app.refresh();
         this.requestSync();
         this.panel.showResult();
         break;
