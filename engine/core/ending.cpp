@@ -15,8 +15,9 @@ std::string_view trimmed(std::string_view text) {
 }  // namespace
 
 std::string ending_line(EndingKind kind, std::string_view seat_name) {
-  std::string out = std::string(kPrefix) + " " + std::string(ending_code(kind));
-  if (!seat_name.empty()) out += " " + std::string(seat_name);
+  std::string out(kPrefix);
+  out.append(" ").append(ending_code(kind));
+  if (!seat_name.empty()) out.append(" ").append(seat_name);
   return out;
 }
 

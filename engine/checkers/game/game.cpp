@@ -13,7 +13,7 @@ namespace {
 std::string seat_name(Player p) { return "player " + std::to_string(p + 1); }
 
 // Records name seats p1..p6 (ending and takeover lines).
-std::string record_seat(Player p) { return "p" + std::to_string(p + 1); }
+std::string record_seat(Player p) { return std::string(1, 'p').append(std::to_string(p + 1)); }
 std::optional<Player> record_seat_of(std::string_view text, int players) {
   if (text.size() != 2 || text[0] != 'p' || text[1] < '1' || text[1] > '0' + players) return std::nullopt;
   return Player(text[1] - '1');
@@ -413,13 +413,13 @@ std::string Game::record() const {
     out.append(" ").append(format_path(plies_[i].path));
   }
   if (!takeovers_.empty()) {
-    out += "\n" + std::string(kTakeoverPrefix);
-    for (const Takeover& r : takeovers_) out += " " + record_seat(r.player) + "@" + std::to_string(r.ply);
+    out.append("\n").append(kTakeoverPrefix);
+    for (const Takeover& r : takeovers_) out.append(" ").append(record_seat(r.player)).append("@").append(std::to_string(r.ply));
   }
   if (ending_) {
     const int seat = ending_->seat;
     const std::string name = ending_->kind == EndingKind::kAgreement ? "" : seat < 0 ? "draw" : record_seat(Player(seat));
-    out += "\n" + ending_line(ending_->kind, name);
+    out.append("\n").append(ending_line(ending_->kind, name));
   }
   return out + "\n";
 }

@@ -178,7 +178,7 @@ std::string Game::record() const {
     const std::string_view name = ending_->kind == EndingKind::kAgreement ? ""
                                   : seat < 0                                 ? "draw"
                                                                              : color_name(Color(seat));
-    out += "\n" + ending_line(ending_->kind, name);
+    out.append("\n").append(ending_line(ending_->kind, name));
   }
   return out;
 }
