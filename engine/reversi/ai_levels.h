@@ -33,7 +33,7 @@
 //   6-5  86.8% of 200 (82.3-91.3)   26 ms / 3.2 ms
 //   7-6  82.0% of 100 (74.9-89.1)   0.15 s / 0.025 s
 //   8-7  75.0% of 48 (63.8-86.2), +33 =6 -9, 80-96 s a game
-//        (`qipan match reversi --a 8 --b 7 --seed 3`, 6 games,
+//        (`qipan-lab match reversi --a 8 --b 7 --seed 3`, 6 games,
 //        `--seed 4`, 16 games, and `--seed 2`, 26 games, +18 =4 -4, all
 //        stopped for time)
 // Hints at level 1 use level 3's search (a random move has no value to show).
