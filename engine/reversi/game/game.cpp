@@ -3,8 +3,6 @@
 #include "../codes.h"
 #include "notation.h"
 
-#include <cstdlib>
-
 namespace qipan::reversi {
 
 Game::Game(Position start) : start_(start), position_(start) {
@@ -39,12 +37,16 @@ std::optional<Ending> ending_of_ggf_result(std::string_view result) {
   const std::size_t colon = result.find(':');
   const std::string_view score_text = result.substr(0, colon);
   const std::string_view flag = colon == std::string_view::npos ? std::string_view{} : result.substr(colon + 1);
-  if (score_text.empty() || score_text == "?") return std::nullopt;
-  char* end = nullptr;
-  const std::string copy(score_text);
-  const double score = std::strtod(copy.c_str(), &end);
-  if (end == copy.c_str()) return std::nullopt;
-  const int winner = score > 0 ? int(kBlack) : score < 0 ? int(kWhite) : -1;
+  // Only the sign matters: "+18.000", "-4", "0.00" (GGS writes the digits
+  // after an optional sign); anything else is no result.
+  std::string_view digits = score_text;
+  const char sign = !digits.empty() && (digits[0] == '+' || digits[0] == '-') ? digits[0] : '+';
+  if (!digits.empty() && (digits[0] == '+' || digits[0] == '-')) digits.remove_prefix(1);
+  if (digits.empty() || digits.find_first_not_of("0123456789.") != std::string_view::npos ||
+      digits.find_first_of("0123456789") == std::string_view::npos)
+    return std::nullopt;
+  const bool zero = digits.find_first_of("123456789") == std::string_view::npos;
+  const int winner = zero ? -1 : sign == '+' ? int(kBlack) : int(kWhite);
   if (winner >= 0 && (flag == "r" || flag == "R")) return Ending{EndingKind::kResignation, 1 - winner};
   if (winner >= 0 && (flag == "t" || flag == "T")) return Ending{EndingKind::kTimeout, 1 - winner};
   if (winner < 0 && (flag == "s" || flag == "S")) return Ending{EndingKind::kAgreement, -1};
