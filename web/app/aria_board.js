@@ -36,6 +36,11 @@ export class AriaBoard {
     container.appendChild(this.grid);
   }
 
+  // The controller goes (a switch of game): the grid leaves the page.
+  destroy() {
+    this.grid.remove();
+  }
+
   cellOf(square) {
     for (let row = 0; row < this.geometry.rows; row++)
       for (let col = 0; col < this.geometry.columns; col++)
