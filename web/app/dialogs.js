@@ -4,9 +4,11 @@
 // broken-save notice. They call the app's commands and hooks and word every
 // refusal with i18n.refusal; they decide nothing.
 
-import { OUTCOME_KEYS } from './game_app.js';
 import { downloadText, readPickedFile } from './files.js';
 import { LEVEL_MAX, LEVEL_MIN } from './storage.js';
+
+// The words of each outcome, the dialog's heading from the player's view.
+export const OUTCOME_KEYS = { win: 'youWon', loss: 'youLost', draw: 'draw' };
 
 const LEVELS = Array.from({ length: LEVEL_MAX - LEVEL_MIN + 1 }, (_, i) => LEVEL_MIN + i);
 

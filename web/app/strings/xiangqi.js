@@ -13,8 +13,6 @@ export const XIANGQI = {
     xq_human: '玩家', xq_drawThinking: '电脑正在考虑是否接受和棋…', xq_drawAccepted: '电脑接受和棋',
     xq_drawDeclined_too_early: '电脑拒绝和棋：对局还太短（至少二十回合）',
     xq_drawDeclined_ahead: '电脑拒绝和棋：它认为自己占优',
-    xq_analysisBusy: '电脑正在思考，稍后再分析',
-    xq_continued: '从第 {n} 步继续',
   },
   en: {
     title: 'Qipan · Xiangqi', red: 'Red', black: 'Black', pieceStyle: 'Pieces', chinese: 'Chinese', western: 'Symbols',
@@ -26,8 +24,6 @@ export const XIANGQI = {
     xq_human: 'Player', xq_drawThinking: 'The computer considers your draw offer…', xq_drawAccepted: 'The computer accepts the draw',
     xq_drawDeclined_too_early: 'The computer declines: the game is too young (twenty moves at least)',
     xq_drawDeclined_ahead: 'The computer declines: it thinks it stands better',
-    xq_analysisBusy: 'The computer is thinking; analyse afterwards',
-    xq_continued: 'Continuing from move {n}',
   },
 };
 
