@@ -394,13 +394,15 @@ export class GameApp extends PageApp {
 
   // ---- persistence -------------------------------------------------------------
 
-  // Replays the saved game; when it cannot be (refused by the engine) a
-  // fresh game starts and restoreFailure keeps the text and why,
+  // Replays the saved game; when it cannot be (unreadable, or refused by the
+  // engine) a fresh game starts and restoreFailure keeps the text and why,
   // for start() to report. True when the saved game was restored.
   restoreGame() {
     const saved = loadGame(this.id);
     this.restoreFailure = null;
-    if (saved) {
+    if (saved?.unreadable) {
+      this.restoreFailure = { text: saved.text, refusal: { code: 'saved_game_unreadable', params: {}, reason: 'the saved game is not readable' } };
+    } else if (saved) {
       const result = this.restoreSession(saved);
       if (result.ok) return true;
       this.restoreFailure = { text: saved.record, refusal: result };

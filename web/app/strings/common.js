@@ -87,3 +87,15 @@ export const COMMON_REFUSALS = {
     pass_not_allowed: 'a pass is allowed only when no move is possible',
   },
 };
+
+// Refusals the page makes itself (not the engine's codes, which
+// tests/js/refusal_codes_test.mjs keeps in step with the engines): worded by
+// i18n.refusal() the same way.
+export const PAGE_REFUSALS = {
+  zh: {
+    saved_game_unreadable: '存档的文本无法读取，不是本页保存的格式',
+  },
+  en: {
+    saved_game_unreadable: 'the saved game\'s text cannot be read: it is not in the form this page saves',
+  },
+};
