@@ -71,13 +71,9 @@ export class PageApp {
     saveSettings(this.settings);
   }
 
-  // Each game keeps its own saved game; switching reloads the page into it.
+  // Each game keeps its own saved game; the shell starts the chosen one in place.
   switchGame(game) {
-    if (game === this.id) return;
-    this.cancelAi();
-    this.settings.game = game;
-    this.persist();
-    location.reload();
+    if (game !== this.id) this.shell?.switchGame(game);
   }
 
   // Changes from the settings dialog or the notation select. Picking a

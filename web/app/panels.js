@@ -37,7 +37,10 @@ export class Panels {
     const listen = { signal: app.signal }; // the listeners end with the controller
     this.$('#notation').value = app.settings.notation;
     this.$('#game-picker').value = app.id;
-    this.$('#game-picker').addEventListener('change', (e) => this.app.switchGame(e.target.value), listen);
+    this.$('#game-picker').addEventListener('change', (e) => {
+      this.app.switchGame(e.target.value);
+      if (!this.destroyed) e.target.value = this.app.id; // a game this page does not have
+    }, listen);
     this.$('#notation').addEventListener('change', (e) => {
       this.app.applySettings({ notation: e.target.value });
     }, listen);
