@@ -8,7 +8,7 @@
 import { drawBoard } from '../xiangqi/board_renderer.js';
 import { FILES, RANKS, boardLayout, centerOf, squareAt, squareOf } from '../xiangqi/board_geometry.js';
 import { moveAnimation, pruneFades } from '../xiangqi/animation.js';
-import { colorOf, pieceLabel, pieceName } from '../xiangqi/pieces.js';
+import { colorOf, pieceLabel } from '../xiangqi/pieces.js';
 import { AriaBoard } from './aria_board.js';
 import { BoardInput } from './board_input.js';
 import { GameApp } from './game_app.js';
@@ -186,14 +186,15 @@ export class XiangqiApp extends GameApp {
     }
   }
 
-  // The move just played from `before`: animation, sound, announcement.
+  // The move just played from `before`: animation, sound, announcement in
+  // the player's notation.
   presentMove(before, snap) {
     const { from, to } = snap.lastMove;
     const captured = before.board[to];
     this.view.animation = this.reducedMotion ? null : moveAnimation(from, to, before.board[from], captured, performance.now());
     const last = snap.moves[snap.moves.length - 1];
     if (!snap.status.over) this.sound.play(snap.inCheck ? 'check' : captured ? 'capture' : 'move');
-    this.announce(`${this.i18n.side(before.side)} ${last.chinese}${snap.inCheck ? ' ' + this.i18n.t('check') : ''}`);
+    this.announce(`${this.i18n.side(before.side)} ${last[this.settings.notation]}${snap.inCheck ? ' ' + this.i18n.t('check') : ''}`);
     this.emit('move', { from, to, iccs: last.iccs, chinese: last.chinese, ply: snap.ply });
   }
 
@@ -326,9 +327,15 @@ export class XiangqiApp extends GameApp {
         pieces: (snap.captures[seat] || []).map((code) => ({
           text: pieceLabel(code, this.settings.pieceStyle),
           color: colorOf(code) === 0 ? 'red' : 'black',
+          name: this.pieceName(code),
         })),
       };
     });
+  }
+
+  // A piece as a screen reader says it, in the page's language ("黑车").
+  pieceName(code) {
+    return this.i18n.t(`xq_piece_${code}`);
   }
 
   moveLabels(snap) {
@@ -359,7 +366,7 @@ export class XiangqiApp extends GameApp {
 
   squareLabel(square, snap) {
     const code = snap.board[square];
-    return `${'abcdefghi'[square % FILES]}${Math.floor(square / FILES)} ${code ? pieceName(code) : this.i18n.t('emptySquare')}`;
+    return `${'abcdefghi'[square % FILES]}${Math.floor(square / FILES)} ${code ? this.pieceName(code) : this.i18n.t('emptySquare')}`;
   }
 
   draw(time) {
