@@ -167,7 +167,9 @@ for (const [language, locale] of [['zh', 'zh-CN'], ['en', 'en-US']]) {
 }
 
 // The ARIA mirror is what a screen reader reads of the board: its squares
-// in the page's language.
+// in the page's language, and its name renamed as soon as the language
+// changes in the settings (no reload).
+const ariaGrid = (page) => page.getAttribute('#aria-board-host .aria-board', 'aria-label');
 const ariaCell = (page, square) => page.getAttribute(`#aria-board-host [data-square="${square}"]`, 'aria-label');
 async function pickLanguage(page, value) {
   await page.click('[data-action="settings"]');
@@ -190,6 +192,18 @@ await test('the board\'s squares for screen readers are in the page\'s language'
     await pickGame(page, game);
     assert.match(await ariaCell(page, square), piece);
     assert.match(await ariaCell(page, 60), /空$/);
+  }
+}, { context: { locale: 'zh-CN' }, url: server.url });
+
+await test('a language picked in the settings renames the board for screen readers at once', async (page) => {
+  for (const [game, zh, en] of [['xiangqi', '象棋棋盘', 'Xiangqi board'], ['reversi', '黑白棋棋盘', 'Reversi board'],
+    ['checkers', '跳棋棋盘', 'Chinese checkers board']]) {
+    if (game !== 'xiangqi') await pickGame(page, game);
+    assert.equal(await ariaGrid(page), zh);
+    await pickLanguage(page, 'en');
+    assert.equal(await ariaGrid(page), en);
+    await pickLanguage(page, 'zh');
+    assert.equal(await ariaGrid(page), zh);
   }
 }, { context: { locale: 'zh-CN' }, url: server.url });
 

@@ -276,8 +276,8 @@ export class CheckersApp extends GameApp {
     this.newGameDialog.open();
   }
 
-  applySettings(changes) {
-    super.applySettings(changes);
+  translateBoard() {
+    super.translateBoard();
     this.labels.translate();
   }
 

@@ -94,6 +94,7 @@ export class PageApp {
     this.reducedMotion = this.appearance.reducedMotion;
     this.persist();
     this.panels.translate();
+    this.translateBoard();
     this.refresh();
     this.emit('settings', { ...changes });
   }
@@ -123,6 +124,11 @@ export class PageApp {
   // The game's own parts of the page go (a game with more adds to this).
   unmountBoard() {
     this.aria?.destroy();
+  }
+
+  // A language change renames the board at once.
+  translateBoard() {
+    this.aria?.setLabel(this.boardLabel());
   }
 
   // Each square's words for screen readers (the game's squareLabel), in the
