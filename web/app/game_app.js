@@ -472,6 +472,10 @@ export class GameApp extends PageApp {
 
   resign() {}
 
+  offerDraw() {
+    return Promise.resolve(null);
+  }
+
   flip() {}
 
   // The shown (possibly browsed) position's value and expected line, in the

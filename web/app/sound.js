@@ -22,7 +22,7 @@ export class Sound {
   // The controller goes: its audio context is given back (browsers keep
   // only a few).
   close() {
-    this.context?.close?.();
+    this.context?.close?.().catch(() => {}); // already closed: nothing to give back
     this.context = null;
     this.enabled = false;
   }
