@@ -230,9 +230,9 @@ export class GameApp extends PageApp {
 
   // ---- moves -----------------------------------------------------------------
 
-  // The move just played from `before` (a snapshot of the live game), by the
-  // player, the AI, a forced pass or a room (web/online/).
-  afterMove(before = this.session.snapshot()) {
+  // The move just played from `before` (the live game's snapshot before it),
+  // by the player, the AI, a forced pass or a room (web/online/).
+  afterMove(before) {
     this.invalidate();
     this.browsePly = null;
     this.clearView();

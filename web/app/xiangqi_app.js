@@ -12,9 +12,9 @@ import { colorOf, pieceLabel } from '../xiangqi/pieces.js';
 import { AriaBoard } from './aria_board.js';
 import { BoardInput } from './board_input.js';
 import { GameApp } from './game_app.js';
-import { randomSeed, validLevels } from './xiangqi_seats.js';
 import { offerDraw } from './xiangqi_draw_offer.js';
 import { pgnDate, pgnText } from './xiangqi_record.js';
+import { randomSeed, validLevels } from './xiangqi_seats.js';
 
 const ENDINGS = ['resignation', 'agreement']; // results the engine records as a step of their own
 
