@@ -230,6 +230,36 @@ await test('a saved game that cannot be restored is reported and kept for export
   assert.equal(await page.evaluate(() => localStorage.getItem('qipan.xiangqi.broken.v1')), null);
 });
 
+// Storage can hold text that is not even JSON (a cut-off write, another
+// program): reported like a record the engine refuses, on the real page.
+await test('a saved game that is not JSON is reported and kept for export too', async (page) => {
+  const broken = '{"record":"1. h2e2 h9g7 2. h0g2';
+  await page.evaluate((text) => localStorage.setItem('qipan.xiangqi.game.v1', text), broken);
+  await page.reload();
+  await page.waitForFunction(() => window.qipan && window.qipan.events().some((e) => e.type === 'ready'));
+  await page.waitForSelector('#broken-dialog[open]');
+  assert.deepEqual((await eventsOf(page, 'brokensave')).map((d) => d.code), ['saved_game_unreadable']);
+  const reason = await page.textContent('#broken-notice-reason');
+  assert.match(reason, /^Reason: .*saved game/, reason);
+  await page.click('#broken-dialog button[value="open"]');
+  await page.waitForSelector('#record-dialog[open]');
+  assert.equal(await page.inputValue('#record-dialog textarea[name="broken"]'), broken);
+  await page.click('#record-dialog button[value="close"]');
+  // A fresh game is played and saved; the text stays until discarded.
+  assert.equal((await snapshot(page)).ply, 0);
+  await newGame(page, 'human', 'human', 3);
+  await clickMove(page, 'h2e2');
+  await waitForPly(page, 1);
+  await page.reload();
+  await page.waitForFunction(() => window.qipan && window.qipan.events().some((e) => e.type === 'ready'));
+  assert.equal((await snapshot(page)).ply, 1);
+  assert.equal(await page.isVisible('#broken-dialog'), false);
+  assert.equal((await page.evaluate(() => window.qipan.brokenSave())).text, broken);
+  await page.click('[data-action="record"]');
+  await page.click('#record-dialog [data-action="discard-broken"]');
+  assert.equal(await page.evaluate(() => window.qipan.brokenSave()), null);
+}, { url: server.url, context: { locale: 'en-US' } });
+
 await test('download the record and open it again from a file; a bad file is refused with its reason', async (page) => {
   await newGame(page, 'human', 'human', 3);
   for (const [i, move] of ['h2e2', 'h9g7', 'h0g2'].entries()) {

@@ -23,13 +23,9 @@ const BOTH = new Set(['WXF', 'ICCS', 'FEN', 'GGF', 'Qipan']);
 // removed by its owner: the test reports them separately and fails on any
 // other. (They are listed so the walk can run on today's pages.)
 const OWNED_BY_GAMES = [
-  // web/app/xiangqi_app.js syncAria(): piece names from pieces.js are English.
-  { where: '.aria-board', language: 'zh', pattern: /^[a-i]\d (red|black) [a-z]+$/ },
   // The xiangqi session's importRecord() refusal has no code yet, so
   // i18n.refusal() can only show the engine's English reason.
   { where: '#broken', language: 'zh', pattern: /^原因：[\x20-\x7e]+$/ },
-  // web/app/xiangqi_app.js afterMove(): the announcement uses Chinese notation.
-  { where: '#announce', language: 'en', pattern: /^(Red|Black) \S+( Check!)?$/ },
 ];
 
 // The visible texts of the page: text nodes of rendered elements, the
@@ -169,6 +165,47 @@ for (const [language, locale] of [['zh', 'zh-CN'], ['en', 'en-US']]) {
     }, { context: { locale }, url: server.url });
   }
 }
+
+// The ARIA mirror is what a screen reader reads of the board: its squares
+// in the page's language, and its name renamed as soon as the language
+// changes in the settings (no reload).
+const ariaGrid = (page) => page.getAttribute('#aria-board-host .aria-board', 'aria-label');
+const ariaCell = (page, square) => page.getAttribute(`#aria-board-host [data-square="${square}"]`, 'aria-label');
+async function pickLanguage(page, value) {
+  await page.click('[data-action="settings"]');
+  await page.selectOption('#settings-dialog select[name="language"]', value);
+  await page.click('#settings-dialog button[value="close"]');
+}
+async function pickGame(page, game) {
+  await page.selectOption('#game-picker', game);
+  await page.waitForFunction((g) => window.qipan.game() === g && window.qipan.events().some((e) => e.type === 'ready'), game);
+}
+const xq = (name) => (name.charCodeAt(1) - 48) * 9 + (name.charCodeAt(0) - 97);
+
+await test('the board\'s squares for screen readers are in the page\'s language', async (page) => {
+  const cells = (names) => Promise.all(names.map((name) => ariaCell(page, xq(name))));
+  assert.deepEqual(await cells(['a9', 'e0', 'h2', 'e4']), ['a9 黑车', 'e0 红帅', 'h2 红炮', 'e4 空']);
+  await pickLanguage(page, 'en');
+  assert.deepEqual(await cells(['a9', 'e4']), ['a9 black rook', 'e4 empty']);
+  await pickLanguage(page, 'zh');
+  for (const [game, square, piece] of [['reversi', 27, /^d4 (白棋|黑棋)$/], ['checkers', 0, /^孔 q1 (\S+)棋子$/]]) {
+    await pickGame(page, game);
+    assert.match(await ariaCell(page, square), piece);
+    assert.match(await ariaCell(page, 60), /空$/);
+  }
+}, { context: { locale: 'zh-CN' }, url: server.url });
+
+await test('a language picked in the settings renames the board for screen readers at once', async (page) => {
+  for (const [game, zh, en] of [['xiangqi', '象棋棋盘', 'Xiangqi board'], ['reversi', '黑白棋棋盘', 'Reversi board'],
+    ['checkers', '跳棋棋盘', 'Chinese checkers board']]) {
+    if (game !== 'xiangqi') await pickGame(page, game);
+    assert.equal(await ariaGrid(page), zh);
+    await pickLanguage(page, 'en');
+    assert.equal(await ariaGrid(page), en);
+    await pickLanguage(page, 'zh');
+    assert.equal(await ariaGrid(page), zh);
+  }
+}, { context: { locale: 'zh-CN' }, url: server.url });
 
 contract.close();
 server.close();

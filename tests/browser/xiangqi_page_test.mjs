@@ -305,7 +305,10 @@ await test('keyboard-only play through the ARIA mirror', async (page) => {
   await page.keyboard.press('Enter');
   const snap = await snapshot(page);
   assert.equal(snap.moves[0]?.iccs, 'h2e2');
-  assert.match(await page.textContent('#announce'), /炮二平五/);
+  // Announced in the page's notation (炮二平五 in Chinese, C2.5 in WXF on this English page).
+  const { notation } = await page.evaluate(() => window.qipan.settings());
+  assert.equal(await page.textContent('#announce'), `Red ${snap.moves[0][notation]}`);
+  assert.equal(snap.moves[0].wxf, 'C2.5');
   const label = await page.getAttribute(`.aria-board [data-square="${sq('e2')}"]`, 'aria-label');
   assert.match(label, /e2 red cannon/);
 });

@@ -28,14 +28,14 @@ function controller({ language = 'en', count = 2, players, levels, outcomeFor } 
   if (levels) levels.forEach((l, i) => { seats.levels[i] = l; });
   Object.assign(app, {
     id: 'checkers', settings: { checkers: seats, language }, i18n: new I18n(language),
-    session: new engine.CheckersSession(), browsePly: null, events: [], toasts: [], aiTurn: 0,
+    session: new engine.CheckersSession(), browsePly: null, events: [], toasts: [], epoch: 0,
     view: { selected: -1, targets: [], chain: null, preview: null, hint: null, animation: null, entry: null },
     speed: { aiPauseMs: 0, animScale: 0 }, reducedMotion: true,
     ai: { search: async (msg) => searcher[msg.method](msg.request, msg.limits, null), cancel() {} },
   });
   app.emit = (type, detail) => app.events.push({ type, detail });
   app.toast = (text) => app.toasts.push(text);
-  for (const name of ['persist', 'cancelAi', 'afterPositionChange', 'requestFrame', 'updateEndTurn', 'syncAria', 'renderBar', 'showGameOver']) {
+  for (const name of ['persist', 'cancelAi', 'afterPositionChange', 'requestFrame', 'clearSelection', 'syncAria', 'showGameOver']) {
     app[name] = () => {};
   }
   app.refresh = () => { app.current = app.snapshot(); };
@@ -97,7 +97,7 @@ test('analyse gives the engine\'s move for the position shown, with a score and 
   const text = await app.analyse();
   assert.ok(text && typeof text.score === 'string' && text.score.length > 0, JSON.stringify(text));
   assert.match(text.line, /^[a-q]\d{1,2}[-:]/);
-  const event = app.events.find((e) => e.type === 'analyse');
+  const event = app.events.find((e) => e.type === 'analysis');
   assert.equal(event.detail.ply, 2);
   // The move suggested is legal in the position shown, not the live one.
   const shown = new engine.CheckersSession();
@@ -191,7 +191,7 @@ test('a saved game that cannot be restored is kept for the shell\'s report', () 
   }
   // Kept until the shell is up, which then reports it (start()).
   assert.equal(app.restoreFailure.text, '1. d1-e5 zz');
-  assert.equal(app.restoreFailure.result.code, 'checkers_record_move');
+  assert.equal(app.restoreFailure.refusal.code, 'checkers_record_move');
   app.session.delete();
 });
 

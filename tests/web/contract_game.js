@@ -6,7 +6,6 @@
 // side of each hook is tested apart from any game's; the games' own hooks
 // have their own tests (tests/browser/<game>_page_test.mjs).
 import { XiangqiApp } from '../../web/app/xiangqi_app.js';
-import { loadGame } from '../../web/app/storage.js';
 
 export class ContractXiangqiApp extends XiangqiApp {
   hook(name, detail = {}) {
@@ -16,17 +15,6 @@ export class ContractXiangqiApp extends XiangqiApp {
   newGame({ players, levels }) {
     this.hook('newGame', { players, levels });
     super.newGame({ players, levels });
-  }
-
-  // A saved game the engine refuses is reported, not dropped.
-  restoreGame() {
-    const saved = loadGame(this.id);
-    if (!saved) return;
-    const result = this.session.importRecord(saved.record);
-    if (!result.ok) {
-      this.reportBrokenSave(saved.record, result);
-      this.session.newGame();
-    }
   }
 
   canResign() {

@@ -7,7 +7,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { GameApp } from '../../web/app/game_app.js';
 import { stepTarget } from '../../web/app/navigation.js';
-import { browserLanguage, defaultNotation, discardBrokenSave, loadBrokenSave, loadSettings, saveBrokenSave, saveSettings } from '../../web/app/storage.js';
+import { browserLanguage, defaultNotation, discardBrokenSave, loadBrokenSave, loadGame, loadSettings, saveBrokenSave, saveSettings } from '../../web/app/storage.js';
 import { missingUiGlyphs } from '../../scripts/build_page.mjs';
 import { isChineseChar, uiChineseText } from '../../web/fonts/ui_text.mjs';
 import { UI_FONT_CHARS } from '../../web/fonts/ui_font_data.js';
@@ -93,6 +93,18 @@ test('a broken save is kept until discarded', () => {
   assert.equal(loadBrokenSave('reversi'), null);
   discardBrokenSave('xiangqi');
   assert.equal(loadBrokenSave('xiangqi'), null);
+});
+
+test('a saved game that is not a readable record is returned as its text, not dropped', () => {
+  for (const text of ['{not json', '42', '[]', JSON.stringify({ moves: 'h2e2' }), JSON.stringify({ record: 7 })]) {
+    useStorage({ 'qipan.xiangqi.game.v1': text });
+    assert.deepEqual(loadGame('xiangqi'), { unreadable: true, text }, text);
+  }
+  useStorage({ 'qipan.reversi.game.v1': JSON.stringify({ record: 'f5d6' }) });
+  assert.deepEqual(loadGame('reversi'), { record: 'f5d6' });
+  assert.equal(loadGame('checkers'), null, 'nothing saved');
+  delete globalThis.localStorage; // storage disabled: nothing saved either
+  assert.equal(loadGame('xiangqi'), null);
 });
 
 test('outcomeFor: win, loss and draw for the one human seat, neutral otherwise', () => {

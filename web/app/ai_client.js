@@ -27,6 +27,7 @@ export class AiClient {
 
   // Resolves with the search result, or with null when cancelled.
   search(request, onInfo) {
+    if (this.closed) return Promise.resolve(null);
     this.cancel();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
@@ -49,8 +50,18 @@ export class AiClient {
     }
   }
 
+  // The controller goes: the worker ends for good and its source is freed.
+  close() {
+    const pending = this.pending;
+    this.pending = null;
+    this.closed = true;
+    this.worker.terminate();
+    URL.revokeObjectURL(this.url);
+    pending?.resolve(null);
+  }
+
   cancel() {
-    if (!this.pending) return;
+    if (!this.pending || this.closed) return;
     const pending = this.pending;
     this.pending = null;
     this.worker.terminate();

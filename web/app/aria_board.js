@@ -36,6 +36,16 @@ export class AriaBoard {
     container.appendChild(this.grid);
   }
 
+  // The board's name, in the page's language (renamed when it changes).
+  setLabel(label) {
+    this.grid.setAttribute('aria-label', label);
+  }
+
+  // The controller goes (a switch of game): the grid leaves the page.
+  destroy() {
+    this.grid.remove();
+  }
+
   cellOf(square) {
     for (let row = 0; row < this.geometry.rows; row++)
       for (let col = 0; col < this.geometry.columns; col++)

@@ -3,7 +3,7 @@
 // so screen readers and keyboard users see the same state as the canvas.
 // Arrow keys move a cursor between neighbouring holes in screen directions
 // (`step(cell, key)` says where); Enter or Space activates the hole under it.
-// Same interface as AriaBoard (aria_board.js): update(describe, marks).
+// Same interface as AriaBoard (aria_board.js): update(describe, marks), setLabel, destroy.
 //
 // `geometry`: {rows: [[cell, ...], ...] top to bottom, start (cell), step(cell, key)}.
 
@@ -40,6 +40,11 @@ export class AriaHexBoard {
 
   setLabel(label) {
     this.grid.setAttribute('aria-label', label);
+  }
+
+  // The controller goes (a switch of game): the grid leaves the page.
+  destroy() {
+    this.grid.remove();
   }
 
   // describe(cell) gives each hole's spoken label; marks: {selected, targets}.

@@ -5,7 +5,8 @@
 const DRAG_THRESHOLD_PX = 6;
 
 export class BoardInput {
-  constructor(canvas, { squareAt, onPick, onDrop, onDrag, onHover }) {
+  // `signal` ends the listeners (the controller's lifetime).
+  constructor(canvas, { squareAt, onPick, onDrop = () => {}, onDrag = () => {}, onHover, signal }) {
     this.canvas = canvas;
     this.squareAt = squareAt;
     this.onPick = onPick; // (square) => boolean: true when a piece is now held
@@ -13,11 +14,12 @@ export class BoardInput {
     this.onDrag = onDrag; // (null | {square, x, y})
     this.onHover = onHover;
     this.press = null;
-    canvas.addEventListener('pointerdown', (e) => this.down(e));
-    canvas.addEventListener('pointermove', (e) => this.move(e));
-    canvas.addEventListener('pointerup', (e) => this.up(e));
-    canvas.addEventListener('pointercancel', () => this.cancel());
-    canvas.addEventListener('pointerleave', () => this.onHover(-1));
+    const listen = { signal };
+    canvas.addEventListener('pointerdown', (e) => this.down(e), listen);
+    canvas.addEventListener('pointermove', (e) => this.move(e), listen);
+    canvas.addEventListener('pointerup', (e) => this.up(e), listen);
+    canvas.addEventListener('pointercancel', () => this.cancel(), listen);
+    canvas.addEventListener('pointerleave', () => this.onHover(-1), listen);
     canvas.style.touchAction = 'none';
   }
 

@@ -1,15 +1,16 @@
 // Page start: the embedded UI font and the appearance first (so the first
 // paint has its colours and no boxes), then the engine inlined in the page,
-// then the chosen game. The AI worker is built from the same inlined engine
+// then the chosen game in the page's shell (page_shell.js, which switches
+// games in place). The AI worker is built from the same inlined engine
 // text plus the worker glue, so the page works opened from disk (no fetch,
 // no module scripts). Over http(s) the page also becomes installable.
 import { loadUiFont } from '../fonts/ui_font.js';
-import { OnlineEntry, openRoomFromUrl } from '../online/online_entry.js';
+import { openRoomFromUrl } from '../online/online_entry.js';
 import { registerOffline } from '../pwa/register.js';
 import { startEngine } from '../worker/engine_loader.js';
 import { I18n } from './i18n.js';
+import { PageShell } from './page_shell.js';
 import { loadSettings } from './storage.js';
-import { installTestHook } from './test_hook.js';
 import { Appearance } from './theme.js';
 
 // apps: {game id: controller class}; the first is the default.
@@ -41,13 +42,12 @@ async function bootGame(apps, settings) {
   await fontLoaded;
   const entry = await roomEntry;
   const roomGame = entry?.ack?.ok ? entry.ack.state.game : null;
-  const game = apps[roomGame] ? roomGame : apps[settings.game] ? settings.game : Object.keys(apps)[0];
-  document.body.dataset.game = game;
-  const App = apps[game];
-  const app = new App({ engine, workerSource: [engineSource, '\n', workerSource], root: document.getElementById('app') });
-  installTestHook(app);
-  app.start();
-  app.onlineEntry = new OnlineEntry(app);
-  app.onlineEntry.begin(entry);
-  registerOffline({ onUpdate: () => app.toast(app.i18n.t('updateReady')), onEvent: (type, detail) => app.emit(type, detail) });
+  const shell = new PageShell(apps, { engine, workerSource: [engineSource, '\n', workerSource], root: document.getElementById('app') });
+  const game = shell.has(roomGame) ? roomGame : shell.has(settings.game) ? settings.game : Object.keys(apps)[0];
+  shell.start(game).onlineEntry.begin(entry);
+  // Told to whichever game is shown by then.
+  registerOffline({
+    onUpdate: () => shell.app?.toast(shell.app.i18n.t('updateReady')),
+    onEvent: (type, detail) => shell.app?.emit(type, detail),
+  });
 }

@@ -28,6 +28,12 @@ export class HoleLabels {
     this.translate();
   }
 
+  // The controller goes (a switch of game): the button leaves the board.
+  remove() {
+    this.button?.remove();
+    this.button = null;
+  }
+
   translate() {
     if (!this.button) return;
     const title = this.app.i18n.t(this.shown ? 'ccHideLabels' : 'ccShowLabels');

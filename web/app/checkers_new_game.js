@@ -53,13 +53,14 @@ export class CheckersNewGameDialog {
     form.querySelector('.cc-two').hidden = count !== 2;
   }
 
-  wire() {
+  // `signal` ends the listeners (the controller's lifetime).
+  wire(signal) {
     const { dialog, form } = this;
     form.count.addEventListener('change', () => {
       // Keep what was chosen for the seats shown so far.
       this.readSeatRows();
       this.renderSeatRows();
-    });
+    }, { signal });
     dialog.addEventListener('close', () => {
       if (dialog.returnValue !== 'start') return;
       this.readSeatRows();
@@ -71,7 +72,7 @@ export class CheckersNewGameDialog {
         equalTurns: form.equalTurns.value === 'on',
       };
       this.app.newGame();
-    });
+    }, { signal });
   }
 
   readSeatRows() {

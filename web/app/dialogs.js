@@ -4,9 +4,11 @@
 // broken-save notice. They call the app's commands and hooks and word every
 // refusal with i18n.refusal; they decide nothing.
 
-import { OUTCOME_KEYS } from './game_app.js';
 import { downloadText, readPickedFile } from './files.js';
 import { LEVEL_MAX, LEVEL_MIN } from './storage.js';
+
+// The words of each outcome, the dialog's heading from the player's view.
+export const OUTCOME_KEYS = { win: 'youWon', loss: 'youLost', draw: 'draw' };
 
 const LEVELS = Array.from({ length: LEVEL_MAX - LEVEL_MIN + 1 }, (_, i) => LEVEL_MIN + i);
 
@@ -31,6 +33,8 @@ export class Dialogs {
     this.app = app;
     this.panels = panels;
     this.$ = (selector) => root.querySelector(selector);
+    // The listeners end with the controller (GameApp.destroy()).
+    this.listen = { signal: app.signal };
     this.wireNewGame();
     this.wireSettings();
     this.wireRecord();
@@ -41,6 +45,12 @@ export class Dialogs {
 
   get i18n() {
     return this.app.i18n;
+  }
+
+  // The controller goes (a switch of game): its dialogs close. Their close
+  // listeners are gone already, so closing does nothing else.
+  closeAll() {
+    for (const dialog of this.root.querySelectorAll('dialog[open]')) dialog.close();
   }
 
   // Texts built here (not from data-i18n) follow a language change.
@@ -96,7 +106,7 @@ export class Dialogs {
     const dialog = this.$('#new-dialog');
     dialog.addEventListener('close', () => {
       if (dialog.returnValue === 'start') this.app.startNewGame(this.readSeatRows());
-    });
+    }, this.listen);
   }
 
   // ---- settings ------------------------------------------------------------
@@ -145,7 +155,7 @@ export class Dialogs {
 
   wireSettings() {
     const form = this.$('#settings-dialog form');
-    form.volume.addEventListener('input', () => { form.volumeOut.value = `${form.volume.value}%`; });
+    form.volume.addEventListener('input', () => { form.volumeOut.value = `${form.volume.value}%`; }, this.listen);
     form.addEventListener('change', (e) => {
       const field = e.target;
       if (field.dataset.seatLevel !== undefined) {
@@ -165,7 +175,7 @@ export class Dialogs {
         hintStrength: () => Number(field.value),
       }[field.name];
       if (value) this.app.applySettings({ [field.name]: value() });
-    });
+    }, this.listen);
   }
 
   // ---- import / export -----------------------------------------------------
@@ -244,7 +254,7 @@ export class Dialogs {
     record.addEventListener('click', (e) => {
       const action = e.target.closest('[data-action]')?.dataset.action;
       if (actions[action]) actions[action]();
-    });
+    }, this.listen);
     input.addEventListener('change', async () => {
       let file = null;
       try {
@@ -257,7 +267,7 @@ export class Dialogs {
       const result = this.app.openFile(file.name, file.text);
       this.app.emit('openfile', { name: file.name, ok: !!result?.ok, code: result?.code });
       if (result && this.importResult(result)) this.panels.toast(this.i18n.t('fileOpened', { name: file.name }));
-    });
+    }, this.listen);
   }
 
   // ---- game over -----------------------------------------------------------
@@ -296,7 +306,7 @@ export class Dialogs {
         this.app.rematch({ swap: choice === 'swap' });
         this.app.emit('rematch', { swap: choice === 'swap' });
       }
-    });
+    }, this.listen);
   }
 
   // ---- confirmation --------------------------------------------------------
@@ -318,7 +328,7 @@ export class Dialogs {
       const resolve = this.confirmResolve;
       this.confirmResolve = null;
       if (resolve) resolve(dialog.returnValue === 'ok');
-    });
+    }, this.listen);
   }
 
   async confirmResign() {
@@ -341,6 +351,6 @@ export class Dialogs {
     const dialog = this.$('#broken-dialog');
     dialog.addEventListener('close', () => {
       if (dialog.returnValue === 'open') this.openRecord();
-    });
+    }, this.listen);
   }
 }

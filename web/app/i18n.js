@@ -3,7 +3,7 @@
 // words it from the code (strings/*.js), never from the English sentence.
 
 import { CHECKERS, CHECKERS_REFUSALS } from './strings/checkers.js';
-import { COMMON, COMMON_REFUSALS } from './strings/common.js';
+import { COMMON, COMMON_REFUSALS, PAGE_REFUSALS } from './strings/common.js';
 import { ONLINE, ONLINE_REFUSALS } from './strings/online.js';
 import { REVERSI, REVERSI_REFUSALS } from './strings/reversi.js';
 import { XIANGQI, XIANGQI_REFUSALS } from './strings/xiangqi.js';
@@ -18,6 +18,7 @@ function merge(...tables) {
 
 export const STRINGS = merge(COMMON, XIANGQI, REVERSI, CHECKERS, ONLINE);
 export const REFUSALS = merge(COMMON_REFUSALS, XIANGQI_REFUSALS, REVERSI_REFUSALS, CHECKERS_REFUSALS);
+const OWN_REFUSALS = merge(PAGE_REFUSALS);
 
 function fill(text, params) {
   return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ''));
@@ -45,7 +46,7 @@ export class I18n {
   // A code this page does not know (a newer server) is named as it is.
   refusal(refusal) {
     if (!refusal) return '';
-    const text = REFUSALS[this.language][refusal.code];
+    const text = REFUSALS[this.language][refusal.code] ?? OWN_REFUSALS[this.language][refusal.code];
     if (text === undefined) return fill(STRINGS[this.language].unknownRefusal ?? STRINGS.en.unknownRefusal, { code: String(refusal.code) });
     const params = { ...(refusal.params || {}), reason: refusal.reason };
     params.cause = refusal.cause ? this.refusal(refusal.cause) : '';

@@ -32,14 +32,14 @@ export class Navigation {
     this.buttons = {};
     for (const button of root.querySelectorAll('[data-nav]')) {
       this.buttons[button.dataset.nav] = button;
-      button.addEventListener('click', () => this.step(button.dataset.nav));
+      button.addEventListener('click', () => this.step(button.dataset.nav), { signal: app.signal });
     }
     document.addEventListener('keydown', (event) => {
       const step = KEYS[event.key];
       if (!step || !keyIsFree(event)) return;
       event.preventDefault();
       this.step(step);
-    });
+    }, { signal: app.signal });
   }
 
   step(step) {

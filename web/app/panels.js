@@ -32,19 +32,33 @@ export class Panels {
       analyse: () => this.analyse(),
       continue: () => this.continueFromHere(),
       online: () => this.app.onlineEntry?.open(),
-    });
+    }, app.signal);
     this.navigation = new Navigation(root, app);
+    const listen = { signal: app.signal }; // the listeners end with the controller
     this.$('#notation').value = app.settings.notation;
     this.$('#game-picker').value = app.id;
-    this.$('#game-picker').addEventListener('change', (e) => this.app.switchGame(e.target.value));
+    this.$('#game-picker').addEventListener('change', (e) => {
+      this.app.switchGame(e.target.value);
+      if (!this.destroyed) e.target.value = this.app.id; // a game this page does not have
+    }, listen);
     this.$('#notation').addEventListener('change', (e) => {
       this.app.applySettings({ notation: e.target.value });
-    });
+    }, listen);
     this.$('#moves').addEventListener('click', (e) => {
       const item = e.target.closest('[data-ply]');
       if (item) this.app.browse(Number(item.dataset.ply));
-    });
+    }, listen);
     this.translate();
+  }
+
+  // The controller goes (a switch of game): nothing it showed stays up, and
+  // an analysis still coming back is dropped.
+  destroy() {
+    this.destroyed = true;
+    this.analysis = null;
+    clearTimeout(this.toastTimer);
+    this.$('#toast').hidden = true;
+    this.dialogs.closeAll();
   }
 
   translate() {
@@ -103,7 +117,7 @@ export class Panels {
     } catch (error) {
       console.warn('analysis failed:', error);
     }
-    if (!this.analysis || this.analysis.ply !== ply) return; // the player moved on
+    if (this.destroyed || !this.analysis || this.analysis.ply !== ply) return; // the player moved on
     this.analysis = { ply, state: 'done', result };
     this.renderAnalysis();
     this.app.emit('analysis', { ply, result });

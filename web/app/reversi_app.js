@@ -1,20 +1,17 @@
-// The Reversi page controller: owns the engine session (rules, passes,
-// results), the view state (hints, flip animation, browsing), the AI client
-// and the evaluation graph's own worker. Which squares are legal, what flips,
-// who won, every refusal and every value come from the engine; this file
-// routes clicks and shows results (docs/page-contract.md).
+// The Reversi page controller: the game's hooks for the shared lifecycle of
+// GameApp (game_app.js): its engine session, a click on a square, how a
+// move is shown (flips, passes), the values on the squares (hints), the
+// evaluation graph (reversi_eval_graph.js) and its words. Which squares are
+// legal, what flips, passes, who won, every refusal and every value come
+// from the engine (docs/page-contract.md).
 
-import { sizeCanvas, currentDpr } from '../common/canvas.js';
 import { drawBoard } from '../reversi/board_renderer.js';
 import { boardLayout, centerOf, squareAt, squareName, SIZE } from '../reversi/board_geometry.js';
 import { animationDuration, flipAnimation } from '../reversi/animation.js';
-import { drawEvalGraph, evalGraphLayout, plyAt } from '../reversi/eval_graph.js';
-import { AiClient } from './ai_client.js';
 import { AriaBoard } from './aria_board.js';
 import { BoardInput } from './board_input.js';
 import { GameApp } from './game_app.js';
-import { Panels } from './panels.js';
-import { loadGame, saveGame } from './storage.js';
+import { EvalGraph } from './reversi_eval_graph.js';
 
 const AI_PAUSE_MS = 350; // lets the flips of the previous move finish first
 
@@ -22,85 +19,66 @@ export class ReversiApp extends GameApp {
   constructor(options) {
     super('reversi', options);
     this.session = new options.engine.ReversiSession();
-    this.workerSource = options.workerSource;
     this.view = { hover: -1, cursor: -1, animation: null, hints: null };
-    this.evalCache = new Map(); // board string -> {score (Black's view), exact}
-    this.positions = [];
-    this.graphClient = null; // created on first use: a worker of its own
-    this.evalBusy = false;
-    this.analysing = false;
-    this.graph = options.root.querySelector('#eval-graph');
   }
 
-  start() {
-    const broken = this.restoreGame();
-    this.panels = new Panels(this.root, this);
-    this.aria = new AriaBoard(this.root.querySelector('#aria-board-host'), {
-      geometry: { columns: SIZE, rows: SIZE, start: 19, squareAt: (row, col) => row * SIZE + col },
-      label: this.i18n.t('reversiBoardLabel'),
-      onActivate: (square) => this.activate(square),
-      onCursor: (square) => { this.view.cursor = square; this.requestFrame(); },
-    });
+  mountBoard() {
+    this.mountAria(AriaBoard, { columns: SIZE, rows: SIZE, start: 19, squareAt: (row, col) => row * SIZE + col },
+      (square) => this.activate(square));
     this.input = new BoardInput(this.canvas, {
       squareAt: (x, y) => squareAt(boardLayout(this.size.width, this.size.height), x, y),
       onPick: (square) => { this.activate(square); return false; },
-      onDrop: () => {},
-      onDrag: () => {},
       onHover: (square) => { if (this.view.hover !== square) { this.view.hover = square; this.requestFrame(); } },
+      signal: this.signal,
     });
-    this.startShell();
-    this.graph?.addEventListener('click', (e) => {
-      const rect = this.graph.getBoundingClientRect();
-      const layout = evalGraphLayout({ width: rect.width, height: rect.height }, this.evalValues());
-      const ply = plyAt(layout, e.clientX - rect.left);
-      if (ply >= 0) this.browse(ply);
-    });
-    this.refresh();
-    if (broken) this.reportBrokenSave(broken.text, broken.refusal); // the shell tells the player, keeps the text
-    this.emit('ready', {});
-    this.afterPositionChange();
+    this.graph = new EvalGraph(this, this.root.querySelector('#eval-graph'));
   }
 
-  // ---- seats -------------------------------------------------------------
-
-  // The AI level of a seat (0 black, 1 white), as the settings keep it
-  // (storage.js reads older saves' single level into both).
-  levelFor(seat) {
-    return this.seats.levels[seat];
+  unmountBoard() {
+    super.unmountBoard();
+    this.graph.close();
   }
 
-  levels() {
-    return [this.levelFor(0), this.levelFor(1)];
+  // ---- seats and the game's session -----------------------------------------
+
+  // Sides are colours: 1 black (seat 0), 2 white (seat 1).
+  seatOfSide(side) {
+    return side - 1;
   }
 
-  isAi(side) {
-    return this.seats.players[side - 1] === 'ai';
+  aiPauseMs() {
+    return this.reducedMotion ? 0 : AI_PAUSE_MS;
   }
 
-  humanToMove(snap) {
-    if (this.online) return this.online.mayMove(snap);
-    return snap.live && !snap.status.over && !this.isAi(snap.side);
+  aiDetail(result, seat) {
+    return { square: result.square, side: seat + 1, exact: result.exact };
   }
 
-  motionReduced() {
-    if (typeof this.reducedMotion === 'boolean') return this.reducedMotion;
-    return !!globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+  playAiMove(result) {
+    this.tryMove(result.square);
   }
 
-  // ---- persistence ---------------------------------------------------------
-
-  // Replays the saved game; returns {text, refusal} when it cannot be.
-  restoreGame() {
-    const saved = loadGame(this.id);
-    if (!saved) return null;
-    const result = this.session.importRecord(saved.record);
-    return result.ok ? null : { text: saved.record, refusal: result };
+  freshGame() {
+    this.session.newGame();
+    return { ok: true };
   }
 
-  persist() {
-    if (this.online) return; // the offline game stays as it was
-    saveGame(this.id, { record: this.session.exportRecord() });
-    this.saveSettings();
+  restoreSession(saved) {
+    return this.session.importRecord(saved.record);
+  }
+
+  saveData() {
+    return { record: this.session.exportRecord() };
+  }
+
+  // A transcript (with an optional board line) or a GGF record.
+  loadRecord(text) {
+    return this.session.importRecord(text);
+  }
+
+  loadPosition(text) {
+    const result = this.session.loadBoard(text);
+    return result.ok ? { ...result, format: 'board' } : result;
   }
 
   // ---- input -------------------------------------------------------------
@@ -124,18 +102,15 @@ export class ReversiApp extends GameApp {
       this.emit('rejected', { square, code: result.code, params: result.params });
       return false;
     }
-    this.afterMove(before, square);
+    this.afterMove(before);
     return true;
   }
 
-  // The move just played from `before` (its square read from the game when
-  // not given: a move a room sent).
-  afterMove(before, square = this.session.snapshot().lastMove) {
-    this.browsePly = null;
-    this.view.hints = null;
-    this.refresh();
-    const snap = this.current;
-    this.view.animation = this.motionReduced() ? null : flipAnimation(square, snap.lastFlips, before.side, performance.now());
+  // The disc just placed from `before`: its flips, sound, announcement, and
+  // the pass the engine recorded after it.
+  presentMove(before, snap) {
+    const square = snap.lastMove;
+    this.view.animation = this.reducedMotion ? null : flipAnimation(square, snap.lastFlips, before.side, performance.now());
     this.sound.play(snap.lastFlips.length >= 4 ? 'capture' : 'move');
     this.announce(`${this.sideName(before.side)} ${squareName(square)}`);
     if (snap.passed) {
@@ -145,247 +120,69 @@ export class ReversiApp extends GameApp {
       this.emit('pass', { side: snap.passed, ply: snap.ply });
     }
     this.emit('move', { square, name: squareName(square), ply: snap.ply, flips: snap.lastFlips.length });
-    this.online?.afterLocalMove();
-    this.persist();
-    if (snap.status.over) {
-      const wait = this.view.animation ? animationDuration(this.view.animation) + 150 : 0;
-      setTimeout(() => this.showGameOver(), wait);
-      this.sound.play('end');
-      this.emit('gameover', snap.status);
-    }
-    this.afterPositionChange();
   }
 
-  // After any change of the live position: the AI moves, or hints refresh.
-  afterPositionChange() {
-    const snap = this.session.snapshot();
-    if (snap.status.over) return;
-    if (this.isAi(snap.side)) this.maybeAiMove();
-    else if (this.seats.hints) this.requestHints();
-  }
-
-  // ---- AI ----------------------------------------------------------------
-
-  async maybeAiMove() {
-    const snap = this.session.snapshot();
-    if (this.online || snap.status.over || !this.isAi(snap.side)) return;
-    const plyAtRequest = snap.ply;
-    const level = this.levelFor(snap.side - 1);
-    this.startThinking();
-    await new Promise((r) => setTimeout(r, this.motionReduced() ? 0 : AI_PAUSE_MS));
-    if (this.session.snapshot().ply !== plyAtRequest || !this.thinking) return;
-    let result;
-    try {
-      result = await this.ai.search({ game: this.id, method: 'search', request: this.session.searchRequest(), limits: { level } },
-        (info) => this.onThinkingInfo(info));
-    } catch (error) {
-      this.stopThinking();
-      this.toast(String(error.message || error));
-      return;
-    }
-    if (!result) return; // cancelled
-    this.stopThinking();
-    if (this.session.snapshot().ply !== plyAtRequest) return; // stale
-    if (!result.ok) {
-      this.toast(this.i18n.refusal(result));
-      return;
-    }
-    this.emit('ai', { square: result.square, level, side: snap.side, depth: result.depth, nodes: result.nodes, exact: result.exact, elapsedMs: result.elapsedMs });
-    this.tryMove(result.square);
-  }
-
-  async requestHints() {
-    const snap = this.session.snapshot();
-    if (!this.humanToMove(snap)) return;
-    let result;
-    try {
-      result = await this.ai.search({ game: this.id, method: 'hints', request: this.session.searchRequest(), limits: { hint: this.settings.hintStrength } });
-    } catch (error) {
-      this.toast(String(error.message || error));
-      return;
-    }
-    if (!result || !result.ok || this.session.snapshot().ply !== snap.ply || !this.seats.hints) return;
-    const best = Math.max(...result.moves.map((m) => m.value));
-    this.view.hints = result.moves.map((m) => ({
-      square: m.square,
-      text: (m.value > 0 ? '+' : '') + m.value,
-      exact: m.exact,
-      best: m.value === best,
-    }));
-    this.emit('hints', { ply: snap.ply, count: result.moves.length });
-    this.requestFrame();
-  }
-
-  // ---- the evaluation graph ------------------------------------------------
-
-  graphWorker() {
-    if (!this.graphClient) this.graphClient = new AiClient(this.workerSource);
-    return this.graphClient;
-  }
-
-  // Black's value of each position of the game (index = ply), null while
-  // not yet evaluated. Values are kept by position, so undo, redo, truncate
-  // and imports reuse what is known.
-  evalValues() {
-    return this.positions.map((board) => (this.evalCache.has(board) ? this.evalCache.get(board).score : null));
-  }
-
-  // Evaluates the first position without a value, then the next, in the
-  // graph's worker, one request at a time.
-  async fillEvals() {
-    if (this.evalBusy || this.analysing) return;
-    const ply = this.positions.findIndex((board) => !this.evalCache.has(board));
-    if (ply < 0) return;
-    const board = this.positions[ply];
-    this.evalBusy = true;
-    let result;
-    try {
-      result = await this.graphWorker().search({ game: this.id, method: 'evaluate', request: { board }, limits: { graph: true } });
-    } catch (error) {
-      this.evalBusy = false;
-      console.warn('evaluation failed:', error);
-      return;
-    }
-    this.evalBusy = false;
-    if (!result) return; // cancelled: analyse() restarts the filling
-    if (!result.ok) {
-      console.warn('evaluation refused:', result.code, result.reason);
-      return;
-    }
-    this.evalCache.set(board, { score: result.score, exact: result.exact });
-    this.emit('eval', { ply, board, score: result.score, exact: result.exact });
-    this.drawGraph();
-    this.fillEvals();
-  }
-
-  // ---- commands ----------------------------------------------------------
-
-  // newGame({players, levels}) (docs/page-contract.md).
-  newGame(options = {}) {
-    const players = options.players || this.seats.players;
-    const levels = options.levels || this.levels();
-    this.cancelAi();
-    this.seats.players = [players[0] === 'ai' ? 'ai' : 'human', players[1] === 'ai' ? 'ai' : 'human'];
-    this.seats.levels = [levels[0], levels[1]];
-    this.session.newGame();
-    this.browsePly = null;
+  clearView() {
     this.view.animation = null;
     this.view.hints = null;
-    this.refresh();
-    this.persist();
-    this.emit('newgame', { players: this.seats.players.slice(), levels: this.seats.levels.slice() });
-    this.afterPositionChange();
   }
 
-  // The same seats again, or with the two sides exchanged.
-  rematch({ swap = false } = {}) {
-    const players = this.seats.players.slice();
-    const levels = this.levels();
-    if (swap) {
-      players.reverse();
-      levels.reverse();
-    }
-    this.newGame({ players, levels });
-  }
-
-  undo() {
-    this.cancelAi();
-    this.browsePly = null;
-    this.undoToHuman();
-    this.afterEdit('undo');
-  }
-
-  redo() {
-    this.cancelAi();
-    this.browsePly = null;
-    this.redoToHuman();
-    this.afterEdit('redo');
-  }
-
-  // Drops the moves after the shown position and plays on from it.
-  continueFromHere() {
-    if (this.browsePly === null) return { ok: true };
-    const ply = this.browsePly;
-    this.cancelAi();
-    const result = this.session.truncate(ply);
-    if (!result.ok) return result;
-    this.browsePly = null;
-    this.afterEdit('truncate');
-    return result;
-  }
-
-  afterEdit(type) {
-    this.view.animation = null;
-    this.view.hints = null;
-    this.refresh();
-    this.persist();
-    this.emit(type, { ply: this.current.ply });
-    this.afterPositionChange();
-  }
+  // ---- hints and analysis --------------------------------------------------
 
   // The hint button turns the values on the squares on and off.
   hint() {
     this.seats.hints = !this.seats.hints;
     this.persist();
     this.view.hints = null;
-    if (this.seats.hints) this.requestHints();
-    else this.cancelAi();
-    this.refresh();
-    if (!this.seats.hints) this.afterPositionChange();
+    if (this.seats.hints) {
+      this.refresh();
+      this.requestHints();
+    } else {
+      this.cancelAi(); // the hints' search, or the AI's, which starts again
+      this.refresh();
+      this.afterPositionChange();
+    }
     this.emit('hinttoggle', { on: this.seats.hints });
   }
 
-  flip() {}
+  onHumanTurn() {
+    if (this.seats.hints) this.requestHints();
+  }
 
-  resign() {}
-
-  canResign() {
-    return false;
+  // Every legal move's value for the human to move, shown on its square.
+  async requestHints() {
+    const live = this.session.snapshot();
+    if (!this.humanToMove(live)) return;
+    const result = await this.ask({ method: 'hints', request: this.session.searchRequest(), limits: { hint: this.settings.hintStrength } });
+    if (!result || !result.ok || !this.seats.hints) return;
+    const best = Math.max(...result.moves.map((m) => m.value));
+    this.view.hints = result.moves.map((m) => ({ square: m.square, text: (m.value > 0 ? '+' : '') + m.value, exact: m.exact, best: m.value === best }));
+    this.emit('hints', { ply: live.ply, count: result.moves.length });
+    this.requestFrame();
   }
 
   // The shown position's value and expected line, from the graph's worker
   // (the move search keeps its own).
   async analyse() {
-    const snap = this.current;
-    if (snap.status.over) return { score: this.finalText(snap.status), line: '' };
-    this.analysing = true;
-    this.evalBusy = false; // the search below cancels a pending evaluation
-    let result;
+    this.graph.pause();
     try {
-      result = await this.graphWorker().search({ game: this.id, method: 'search', request: { board: snap.boardString }, limits: { analyse: true } });
+      return await super.analyse();
     } finally {
-      this.analysing = false;
-      this.fillEvals();
+      this.graph.resume();
     }
-    if (!result || !result.ok) return null;
+  }
+
+  analysisClient() {
+    return this.graph.worker();
+  }
+
+  analysisOfEnd(snap) {
+    return { score: this.finalText(snap.status), line: '' };
+  }
+
+  analysisText(result, snap) {
     const black = snap.side === 1 ? result.score : -result.score;
-    const analysis = { score: this.scoreText(black, result.exact), line: this.lineText(result.pv), black, exact: result.exact };
-    this.emit('analysis', { ply: snap.ply, ...analysis });
-    return analysis;
-  }
-
-  importRecord(text) {
-    const result = this.session.importRecord(text);
-    if (result.ok) this.afterImport(result);
-    return result;
-  }
-
-  importPosition(text) {
-    const result = this.session.loadBoard(text.trim());
-    if (result.ok) this.afterImport(result);
-    return result;
-  }
-
-  afterImport(result) {
-    this.cancelAi();
-    this.browsePly = null;
-    this.view.animation = null;
-    this.view.hints = null;
-    this.refresh();
-    this.persist();
-    this.emit('import', { ply: this.current.ply, format: result.format || 'board' });
-    if (this.current.status.over) this.showGameOver();
-    this.afterPositionChange();
+    return { score: this.scoreText(black, result.exact), line: this.lineText(result.pv), black, exact: result.exact };
   }
 
   // ---- files ---------------------------------------------------------------
@@ -403,7 +200,7 @@ export class ReversiApp extends GameApp {
 
   // GGF player names are plain ASCII by custom.
   ggfPlayer(seat) {
-    return this.seats.players[seat] === 'ai' ? `Qipan AI level ${this.levelFor(seat)}` : 'Human';
+    return this.isAiSeat(seat) ? `Qipan AI level ${this.levelOf(seat)}` : 'Human';
   }
 
   // A .ggf record or a .txt transcript (with an optional board line): the
@@ -459,7 +256,7 @@ export class ReversiApp extends GameApp {
       seat: side - 1,
       name: this.sideName(side),
       role: this.isAi(side) ? 'ai' : 'human',
-      level: this.levelFor(side - 1),
+      level: this.levelOf(side - 1),
       toMove: !snap.status.over && snap.side === side,
       detail: this.i18n.t('discCount', { n: side === 1 ? snap.counts.black : snap.counts.white }),
     }));
@@ -491,25 +288,20 @@ export class ReversiApp extends GameApp {
     return this.session.exportRecord();
   }
 
+  // ---- output ------------------------------------------------------------
+
   squareCenter(square) {
     return centerOf(boardLayout(this.size.width, this.size.height), square);
   }
 
-  animating() {
-    return !!(this.view.animation && performance.now() - this.view.animation.start < animationDuration(this.view.animation));
+  animationLeft() {
+    const anim = this.view.animation;
+    return anim ? Math.max(0, anim.start + animationDuration(anim) - performance.now()) : 0;
   }
 
-  // ---- output ------------------------------------------------------------
-
-  refresh() {
-    this.current = this.snapshot();
-    this.positions = this.session.positions();
-    this.panels?.render(this.current);
+  onRefresh() {
     this.renderCounts();
-    this.syncAria();
-    this.drawGraph();
-    this.requestFrame();
-    this.fillEvals();
+    this.graph?.update(this.session.positions(), this.current.ply);
   }
 
   renderCounts() {
@@ -521,21 +313,17 @@ export class ReversiApp extends GameApp {
       `<span class="${turn(2).trim()}"><span class="disc white"></span>${snap.counts.white}</span>`;
   }
 
-  syncAria() {
-    if (!this.aria || !this.current) return;
-    const board = this.current.board;
-    const legal = this.current.legal;
-    const names = ['', this.sideName(1), this.sideName(2)];
-    const empty = this.i18n.t('emptySquare');
-    this.aria.update((square) => `${squareName(square)} ${board[square] ? names[board[square]] : empty}`, { targets: legal });
+  boardLabel() {
+    return this.i18n.t('reversiBoardLabel');
   }
 
-  drawGraph() {
-    if (!this.graph || !this.graph.clientWidth) return;
-    const dpr = currentDpr();
-    const size = sizeCanvas(this.graph, this.graph.clientWidth, this.graph.clientHeight || 100, dpr);
-    const ctx = this.graph.getContext('2d');
-    drawEvalGraph(ctx, this.evalValues(), { width: size.width, height: size.height, dpr, current: this.current ? this.current.ply : -1 });
+  squareLabel(square, snap) {
+    const disc = snap.board[square];
+    return `${squareName(square)} ${disc ? this.sideName(disc) : this.i18n.t('emptySquare')}`;
+  }
+
+  ariaMarks() {
+    return { targets: this.current.legal };
   }
 
   draw(time) {
@@ -543,7 +331,7 @@ export class ReversiApp extends GameApp {
       ...this.view,
       hints: this.current.live ? this.view.hints : null,
       showLegal: this.humanToMove(this.current),
-      reducedMotion: this.motionReduced(),
+      reducedMotion: this.reducedMotion,
       width: this.size.width,
       height: this.size.height,
       dpr: this.size.dpr,

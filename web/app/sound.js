@@ -19,6 +19,14 @@ export class Sound {
     return this.context;
   }
 
+  // The controller goes: its audio context is given back (browsers keep
+  // only a few).
+  close() {
+    this.context?.close?.().catch(() => {}); // already closed: nothing to give back
+    this.context = null;
+    this.enabled = false;
+  }
+
   // A short percussive "clack": filtered noise burst plus a low thump.
   play(kind) {
     const volume = Math.min(1, Math.max(0, Number(this.volume) || 0));

@@ -1,7 +1,7 @@
 // Persistence in localStorage: settings, each game in progress, and a saved
 // game that could not be restored (kept for export until the player discards
-// it). Reads are defensive: a broken or foreign value falls back to defaults,
-// never throws.
+// it). Reads are defensive: a broken or foreign setting falls back to its
+// default, never throws; a broken saved game is handed back as its text.
 
 const SETTINGS_KEY = 'qipan.settings.v3';
 const OLD_SETTINGS_KEY = 'qipan.settings.v2';
@@ -50,13 +50,25 @@ const CHOICES = {
   theme: ['system', 'light', 'dark'],
 };
 
-function read(key) {
+// The text stored under `key`, or null (nothing stored, storage disabled).
+function readText(key) {
   try {
-    const text = localStorage.getItem(key);
-    return text ? JSON.parse(text) : null;
+    return localStorage.getItem(key) || null;
   } catch {
     return null;
   }
+}
+
+function parse(text) {
+  try {
+    return text === null ? null : JSON.parse(text);
+  } catch {
+    return undefined; // not JSON
+  }
+}
+
+function read(key) {
+  return parse(readText(key)) ?? null;
 }
 
 function write(key, value) {
@@ -167,10 +179,14 @@ export function saveSettings(settings) {
 }
 
 // A game is stored as its record, so the C++ session replays and re-validates
-// it on load.
+// it on load: the saved object, null when nothing is saved, or
+// {unreadable: true, text} when what is stored is no saved game (not JSON,
+// no record), so the player hears of it and keeps the text (reportBrokenSave).
 export function loadGame(game) {
-  const saved = read(gameKey(game));
-  if (!isObject(saved) || typeof saved.record !== 'string') return null;
+  const text = readText(gameKey(game));
+  if (text === null) return null;
+  const saved = parse(text);
+  if (!isObject(saved) || typeof saved.record !== 'string') return { unreadable: true, text };
   return saved;
 }
 

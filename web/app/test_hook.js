@@ -1,36 +1,40 @@
 // A read-only hook for tests and curious players: window.qipan exposes the
 // current game, its snapshot, board coordinates and the event log. It cannot
-// change the game.
+// change the game. It follows the page's current controller (`current`: a
+// function returning it, or one controller), so it stays valid when the page
+// switches games; each controller keeps its own event log.
 
-export function installTestHook(app) {
+export function installTestHook(current) {
+  const at = typeof current === 'function' ? current : () => current;
   const hook = {
-    game: () => app.id,
-    snapshot: () => structuredClone(app.current),
-    events: () => app.events.slice(),
-    settings: () => structuredClone(app.settings),
-    thinking: () => (app.thinking ? { ...app.thinking } : null),
+    game: () => at().id,
+    snapshot: () => structuredClone(at().current),
+    events: () => at().events.slice(),
+    settings: () => structuredClone(at().settings),
+    thinking: () => (at().thinking ? { ...at().thinking } : null),
     // Centre of a square in page (client) coordinates.
     squareCenter: (square) => {
+      const app = at();
       const rect = app.canvas.getBoundingClientRect();
       const p = app.squareCenter(square);
       return { x: rect.left + p.x, y: rect.top + p.y };
     },
-    animating: () => app.animating(),
+    animating: () => at().animating(),
     // The latest move animation (squares, start time, length), or null.
-    lastAnimation: () => (app.view.animation ? structuredClone(app.view.animation) : null),
-    hints: () => (app.view.hints ? structuredClone(app.view.hints) : null),
+    lastAnimation: () => (at().view.animation ? structuredClone(at().view.animation) : null),
+    hints: () => (at().view.hints ? structuredClone(at().view.hints) : null),
     // Chinese checkers: the hop-by-hop chain being built, and the hint shown.
-    chain: () => (app.view.chain ? app.view.chain.slice() : null),
-    hint: () => (app.view.hint ? structuredClone(app.view.hint) : null),
+    chain: () => (at().view.chain ? at().view.chain.slice() : null),
+    hint: () => (at().view.hint ? structuredClone(at().view.hint) : null),
     // Appearance and sound as the page applies them.
-    reducedMotion: () => app.reducedMotion,
-    theme: () => app.appearance.theme,
-    lastSound: () => (app.sound.last ? { ...app.sound.last } : null),
-    brokenSave: () => (app.brokenSave ? structuredClone(app.brokenSave) : null),
-    drawTimes: () => app.drawTimes.slice(),
-    lastFrameAt: () => app.lastFrameAt,
+    reducedMotion: () => at().reducedMotion,
+    theme: () => at().appearance.theme,
+    lastSound: () => (at().sound.last ? { ...at().sound.last } : null),
+    brokenSave: () => (at().brokenSave ? structuredClone(at().brokenSave) : null),
+    drawTimes: () => at().drawTimes.slice(),
+    lastFrameAt: () => at().lastFrameAt,
     // An online room as this page sees it (web/online/room_controller.js), or null offline.
-    online: () => (app.online ? app.online.testState() : null),
+    online: () => (at().online ? at().online.testState() : null),
   };
   Object.defineProperty(window, 'qipan', { value: Object.freeze(hook), configurable: false });
 }

@@ -10,8 +10,9 @@ function query(win, text) {
 }
 
 export class Appearance {
-  // onChange() runs after the system changes its preference.
-  constructor(onChange, win = globalThis) {
+  // onChange() runs after the system changes its preference, until `signal`
+  // (the controller's lifetime) aborts.
+  constructor(onChange, win = globalThis, signal = undefined) {
     this.win = win;
     this.dark = query(win, '(prefers-color-scheme: dark)');
     this.light = query(win, '(prefers-color-scheme: light)');
@@ -21,7 +22,7 @@ export class Appearance {
       this.apply(this.settings);
       onChange();
     };
-    for (const q of [this.dark, this.light, this.reduce]) q.addEventListener('change', changed);
+    for (const q of [this.dark, this.light, this.reduce]) q.addEventListener('change', changed, { signal });
   }
 
   // The theme shown: the player's choice, or the system's (dark when the

@@ -4,7 +4,8 @@
 // an action, on Escape and on a click elsewhere.
 
 export class Toolbar {
-  constructor(root, actions) {
+  // `signal` ends the listeners (the controller's lifetime).
+  constructor(root, actions, signal) {
     this.toggle = root.querySelector('#more-toggle');
     this.menu = root.querySelector('#more-menu');
     root.addEventListener('click', (e) => {
@@ -20,13 +21,13 @@ export class Toolbar {
       } else if (this.open && !e.target.closest('#more-menu')) {
         this.setOpen(false);
       }
-    });
+    }, { signal });
     document.addEventListener('keydown', (e) => {
       if (e.key === 'Escape' && this.open) {
         this.setOpen(false);
         this.toggle.focus();
       }
-    });
+    }, { signal });
   }
 
   get open() {

@@ -24,7 +24,6 @@ export const BLACK = 1;
 const RED_CHINESE = ['', '帥', '仕', '相', '傌', '俥', '炮', '兵'];
 const BLACK_CHINESE = ['', '將', '士', '象', '馬', '車', '砲', '卒'];
 const WESTERN = ['', 'K', 'A', 'E', 'H', 'R', 'C', 'P'];
-const TYPE_NAMES = ['', 'king', 'advisor', 'elephant', 'horse', 'rook', 'cannon', 'pawn'];
 
 export function isPiece(code) {
   const t = code & 7;
@@ -44,12 +43,6 @@ export function pieceLabel(code, style = 'chinese') {
   if (!isPiece(code)) return '';
   if (style === 'western') return WESTERN[typeOf(code)];
   return (colorOf(code) === RED ? RED_CHINESE : BLACK_CHINESE)[typeOf(code)];
-}
-
-// English name, e.g. "red horse" (for tooltips and accessible labels).
-export function pieceName(code) {
-  if (!isPiece(code)) return '';
-  return (colorOf(code) === RED ? 'red ' : 'black ') + TYPE_NAMES[typeOf(code)];
 }
 
 const INK = ['#b01e16', '#1f1a17'];          // engraving colour per side

@@ -16,6 +16,7 @@ export const COMMON = {
     moves: '着法', live: '回到当前', browsing: '正在查看第 {n} 步', browsingStart: '正在查看开局',
     navLabel: '浏览着法', navFirst: '到开局', navPrev: '上一步', navNext: '下一步', navLast: '到最新一步',
     analyse: '分析', analysing: '分析中…', analysisNone: '这个局面没有分析结果', continueHere: '从这里继续',
+    analysisBusy: '电脑正在思考，稍后再分析', continued: '从第 {n} 步继续',
     toMove: '{side}走棋', thinking: '电脑思考中…', yourTurn: '轮到你了',
     reason_resignation: '认输', reason_agreement: '双方议和', reason_abandonment: '一方离开后未回来，判负',
     reason_timeout: '超时判负', reason_timeout_draw: '超时，但对方已无法取胜，判和', reason_recorded: '棋谱记录的结果',
@@ -45,6 +46,7 @@ export const COMMON = {
     moves: 'Moves', live: 'Back to game', browsing: 'Viewing move {n}', browsingStart: 'Viewing the start position',
     navLabel: 'Move navigation', navFirst: 'Go to the start', navPrev: 'Previous move', navNext: 'Next move', navLast: 'Go to the latest move',
     analyse: 'Analyse', analysing: 'Analysing…', analysisNone: 'No analysis for this position', continueHere: 'Continue from here',
+    analysisBusy: 'The computer is thinking; analyse afterwards', continued: 'Continuing from move {n}',
     toMove: '{side} to move', thinking: 'Computer is thinking…', yourTurn: 'Your move',
     reason_resignation: 'resignation', reason_agreement: 'draw agreed', reason_abandonment: 'a player left and did not come back',
     reason_timeout: 'lost on time', reason_timeout_draw: 'time ran out, but the other side could not win: a draw', reason_recorded: 'the result as recorded',
@@ -83,5 +85,17 @@ export const COMMON_REFUSALS = {
     bad_argument: 'bad {name}: expected {expected}',
     no_legal_move: 'there is no legal move',
     pass_not_allowed: 'a pass is allowed only when no move is possible',
+  },
+};
+
+// Refusals the page makes itself (not the engine's codes, which
+// tests/js/refusal_codes_test.mjs keeps in step with the engines): worded by
+// i18n.refusal() the same way.
+export const PAGE_REFUSALS = {
+  zh: {
+    saved_game_unreadable: '存档的文本无法读取，不是本页保存的格式',
+  },
+  en: {
+    saved_game_unreadable: 'the saved game\'s text cannot be read: it is not in the form this page saves',
   },
 };

@@ -13,8 +13,9 @@ export const XIANGQI = {
     xq_human: '玩家', xq_drawThinking: '电脑正在考虑是否接受和棋…', xq_drawAccepted: '电脑接受和棋',
     xq_drawDeclined_too_early: '电脑拒绝和棋：对局还太短（至少二十回合）',
     xq_drawDeclined_ahead: '电脑拒绝和棋：它认为自己占优',
-    xq_analysisBusy: '电脑正在思考，稍后再分析',
-    xq_continued: '从第 {n} 步继续',
+    // A piece as a screen reader says it (the ARIA board, captured pieces), by piece code.
+    xq_piece_1: '红帅', xq_piece_2: '红仕', xq_piece_3: '红相', xq_piece_4: '红马', xq_piece_5: '红车', xq_piece_6: '红炮', xq_piece_7: '红兵',
+    xq_piece_9: '黑将', xq_piece_10: '黑士', xq_piece_11: '黑象', xq_piece_12: '黑马', xq_piece_13: '黑车', xq_piece_14: '黑炮', xq_piece_15: '黑卒',
   },
   en: {
     title: 'Qipan · Xiangqi', red: 'Red', black: 'Black', pieceStyle: 'Pieces', chinese: 'Chinese', western: 'Symbols',
@@ -26,8 +27,9 @@ export const XIANGQI = {
     xq_human: 'Player', xq_drawThinking: 'The computer considers your draw offer…', xq_drawAccepted: 'The computer accepts the draw',
     xq_drawDeclined_too_early: 'The computer declines: the game is too young (twenty moves at least)',
     xq_drawDeclined_ahead: 'The computer declines: it thinks it stands better',
-    xq_analysisBusy: 'The computer is thinking; analyse afterwards',
-    xq_continued: 'Continuing from move {n}',
+    xq_piece_1: 'red king', xq_piece_2: 'red advisor', xq_piece_3: 'red elephant', xq_piece_4: 'red horse', xq_piece_5: 'red rook',
+    xq_piece_6: 'red cannon', xq_piece_7: 'red pawn', xq_piece_9: 'black king', xq_piece_10: 'black advisor', xq_piece_11: 'black elephant',
+    xq_piece_12: 'black horse', xq_piece_13: 'black rook', xq_piece_14: 'black cannon', xq_piece_15: 'black pawn',
   },
 };
 

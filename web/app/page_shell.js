@@ -1,0 +1,52 @@
+// The page's one shell around the game controllers: it starts the chosen
+// game's controller and, when the player picks another game, tears that one
+// down (its AI and timers, its listeners, its engine session, its part of
+// the page) and starts the next in place with that game's own saved game:
+// no reload. The test hook (window.qipan) follows whichever controller is
+// current.
+import { OnlineEntry } from '../online/online_entry.js';
+import { installTestHook } from './test_hook.js';
+
+export class PageShell {
+  // apps: {game id: controller class}; options: {engine, workerSource, root}.
+  constructor(apps, options) {
+    this.apps = apps;
+    this.options = { ...options, shell: this };
+    this.app = null;
+    installTestHook(() => this.app);
+  }
+
+  has(game) {
+    return Object.hasOwn(this.apps, game);
+  }
+
+  start(game) {
+    document.body.dataset.game = game;
+    const app = new this.apps[game](this.options);
+    this.app = app;
+    app.start();
+    app.onlineEntry = new OnlineEntry(app);
+    return app;
+  }
+
+  switchGame(game) {
+    const old = this.app;
+    if (!old || !this.has(game) || game === old.id) return;
+    old.settings.game = game; // the choice a reload comes back to
+    old.persist();
+    old.saveSettings();
+    this.stop(old);
+    const app = this.start(game);
+    app.emit('switch', { from: old.id, to: game });
+  }
+
+  stop(app) {
+    app.destroy();
+    // The online dialog words the old game's seats and options; a new one is
+    // built for the next game when it is opened. A connection tried from it
+    // (no room joined: the picker is hidden in a room) is closed.
+    app.onlineEntry?.client?.close?.();
+    this.options.root.querySelector('#online-dialog')?.remove();
+    this.app = null;
+  }
+}
