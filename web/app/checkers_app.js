@@ -20,6 +20,7 @@ import { ChainInput } from './checkers_chain_input.js';
 import { HoleLabels } from './checkers_hole_labels.js';
 import { InfoBar } from './checkers_info_bar.js';
 import { CheckersNewGameDialog } from './checkers_new_game.js';
+import { roomRules, rulesFromSettings } from './checkers_rules.js';
 import { checkersGameOverText, checkersPlayerCards, checkersThinkingText } from './checkers_words.js';
 import { GameApp } from './game_app.js';
 
@@ -123,23 +124,13 @@ export class CheckersApp extends GameApp {
     return this.seats.count;
   }
 
-  // A room's rules: the rule options of the new-game dialog (the room always
-  // starts with its seat 0, so not the first-player option).
-  roomOptions() {
-    const rules = { ...this.rulesFromSettings() };
-    delete rules.players;
-    delete rules.firstPlayer;
-    return { rules };
+  // The settings' rule options (checkers_rules.js), for a game here or a room.
+  rulesFromSettings() {
+    return rulesFromSettings(this.seats);
   }
 
-  // The rule options from the settings, for the engine.
-  rulesFromSettings() {
-    const r = this.seats.rules;
-    return {
-      players: this.seats.count,
-      multiplayerEnd: r.multiplayerEnd, winRule: r.winRule, goalLock: r.goalLock, parking: r.parking,
-      firstPlayer: r.firstPlayer, longJumps: r.longJumps, equalTurns: r.equalTurns,
-    };
+  roomOptions() {
+    return { rules: roomRules(this.seats) };
   }
 
   freshGame() {

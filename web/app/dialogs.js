@@ -256,7 +256,7 @@ export class Dialogs {
       if (actions[action]) actions[action]();
     }, this.listen);
     input.addEventListener('change', async () => {
-      let file = null;
+      let file;
       try {
         file = await readPickedFile(input);
       } catch {
