@@ -2,11 +2,9 @@
 // refusal with a code and parameters ({code, params, reason, cause}); the page
 // words it from the code (strings/*.js), never from the English sentence.
 
-import { CHECKERS, CHECKERS_REFUSALS } from './strings/checkers.js';
+import { GAMES } from './games.js';
 import { COMMON, COMMON_REFUSALS, PAGE_REFUSALS } from './strings/common.js';
 import { ONLINE, ONLINE_REFUSALS } from './strings/online.js';
-import { REVERSI, REVERSI_REFUSALS } from './strings/reversi.js';
-import { XIANGQI, XIANGQI_REFUSALS } from './strings/xiangqi.js';
 
 export const LANGUAGES = ['zh', 'en'];
 
@@ -16,8 +14,8 @@ function merge(...tables) {
   return out;
 }
 
-export const STRINGS = merge(COMMON, XIANGQI, REVERSI, CHECKERS, ONLINE);
-export const REFUSALS = merge(COMMON_REFUSALS, XIANGQI_REFUSALS, REVERSI_REFUSALS, CHECKERS_REFUSALS);
+export const STRINGS = merge(COMMON, ...GAMES.map((g) => g.strings), ONLINE);
+export const REFUSALS = merge(COMMON_REFUSALS, ...GAMES.map((g) => g.refusals));
 const OWN_REFUSALS = merge(PAGE_REFUSALS);
 
 function fill(text, params) {

@@ -5,6 +5,7 @@
 // no reload. The test hook (window.qipan) follows whichever controller is
 // current.
 import { OnlineEntry } from '../online/online_entry.js';
+import { GAMES } from './games.js';
 import { installTestHook } from './test_hook.js';
 
 export class PageShell {
@@ -14,6 +15,16 @@ export class PageShell {
     this.options = { ...options, shell: this };
     this.app = null;
     installTestHook(() => this.app);
+    // The game picker offers the registered games (web/app/games.js) this
+    // page has a controller for, in their order; each is named in the
+    // page's language (data-i18n).
+    const picker = options.root.querySelector('#game-picker');
+    picker.replaceChildren(...GAMES.filter((g) => this.has(g.id)).map((g) => {
+      const option = document.createElement('option');
+      option.value = g.id;
+      option.dataset.i18n = g.label;
+      return option;
+    }));
   }
 
   has(game) {

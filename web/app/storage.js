@@ -3,18 +3,18 @@
 // it). Reads are defensive: a broken or foreign setting falls back to its
 // default, never throws; a broken saved game is handed back as its text.
 
+import { GAMES, GAME_IDS } from './games.js';
+import { clampLevel, isObject } from './seat_settings.js';
+
+export { clampLevel, LEVEL_MAX, LEVEL_MIN } from './seat_settings.js';
+
 const SETTINGS_KEY = 'qipan.settings.v3';
 const OLD_SETTINGS_KEY = 'qipan.settings.v2';
 const gameKey = (game) => `qipan.${game}.game.v1`;
 const brokenKey = (game) => `qipan.${game}.broken.v1`;
 
-export const GAMES = ['xiangqi', 'reversi', 'checkers'];
-export const LEVEL_MIN = 1;
-export const LEVEL_MAX = 8;
-const DEFAULT_LEVEL = 3;
-
 export const DEFAULT_SETTINGS = {
-  game: 'xiangqi',
+  game: GAME_IDS[0],
   // language and notation follow the browser until the player picks one
   // (languagePicked / notationPicked); see resolveDefaults().
   language: 'zh',
@@ -30,17 +30,8 @@ export const DEFAULT_SETTINGS = {
   // search (ai_levels.h), strong enough to be worth following.
   hintStrength: 6,
   flipped: false,
-  xiangqi: { players: ['human', 'ai'], levels: [DEFAULT_LEVEL, DEFAULT_LEVEL] },
-  reversi: { players: ['human', 'ai'], levels: [DEFAULT_LEVEL, DEFAULT_LEVEL], hints: false },
-  // Chinese checkers: up to six seats (the first `count` play), each human or
-  // AI with its own level, and the rule options the new-game screen offers.
-  checkers: {
-    count: 2,
-    players: ['human', 'ai', 'ai', 'ai', 'ai', 'ai'],
-    levels: [3, 3, 3, 3, 3, 3],
-    rules: { multiplayerEnd: 'firstWins', winRule: 'filled', goalLock: true, parking: 'allowed', firstPlayer: 'p1', longJumps: false, equalTurns: false },
-    gameIndex: 0,
-  },
+  // Each game's seats, under its id (web/app/games.js).
+  ...Object.fromEntries(GAMES.map((g) => [g.id, g.seats.defaults])),
 };
 
 const CHOICES = {
@@ -87,12 +78,6 @@ function remove(key) {
   }
 }
 
-const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
-
-export function clampLevel(value, fallback = DEFAULT_LEVEL) {
-  const n = Math.round(Number(value));
-  return Number.isFinite(n) && n >= LEVEL_MIN ? Math.min(LEVEL_MAX, n) : fallback;
-}
 
 // The language a browser asks for: Chinese for any zh* locale, else English.
 export function browserLanguage(nav = globalThis.navigator) {
@@ -103,41 +88,6 @@ export function browserLanguage(nav = globalThis.navigator) {
 // The notation a language reads best until the player picks one.
 export function defaultNotation(language) {
   return language === 'zh' ? 'chinese' : 'wxf';
-}
-
-// Two seats, a level each. Old saves kept one `level` for the game: both
-// sides get it.
-function validTwoSeats(saved, defaults) {
-  const s = isObject(saved) ? saved : {};
-  const players = Array.isArray(s.players) && s.players.length === 2 ? s.players.map((p) => (p === 'ai' ? 'ai' : 'human')) : defaults.players.slice();
-  const old = clampLevel(s.level, DEFAULT_LEVEL);
-  const levels = defaults.levels.map((d, i) => (Array.isArray(s.levels) ? clampLevel(s.levels[i], d) : old));
-  const seats = { ...defaults, players, levels };
-  if ('hints' in defaults) seats.hints = s.hints === true;
-  return seats;
-}
-
-const CHECKERS_RULES = {
-  multiplayerEnd: ['firstWins', 'playOn'], winRule: ['filled', 'strict'], parking: ['allowed', 'passThrough'],
-  firstPlayer: ['p1', 'random', 'alternate'],
-};
-
-function validCheckersSeats(saved, defaults) {
-  const s = isObject(saved) ? saved : {};
-  const players = defaults.players.map((d, i) => (Array.isArray(s.players) ? (s.players[i] === 'human' ? 'human' : s.players[i] === 'ai' ? 'ai' : d) : d));
-  const levels = defaults.levels.map((d, i) => (Array.isArray(s.levels) ? clampLevel(s.levels[i], d) : d));
-  const rules = { ...defaults.rules };
-  const savedRules = isObject(s.rules) ? s.rules : {};
-  for (const [key, values] of Object.entries(CHECKERS_RULES)) if (values.includes(savedRules[key])) rules[key] = savedRules[key];
-  for (const key of ['goalLock', 'longJumps', 'equalTurns']) if (typeof savedRules[key] === 'boolean') rules[key] = savedRules[key];
-  return {
-    ...defaults,
-    count: [2, 3, 4, 6].includes(s.count) ? s.count : defaults.count,
-    players,
-    levels,
-    rules,
-    gameIndex: Number.isInteger(s.gameIndex) && s.gameIndex >= 0 ? s.gameIndex : 0,
-  };
 }
 
 // Settings of the previous format (v2) always stored a language and a
@@ -157,7 +107,7 @@ export function loadSettings(nav = globalThis.navigator) {
     saved = isObject(old) ? fromV2(old) : {};
   }
   const settings = { ...DEFAULT_SETTINGS };
-  settings.game = GAMES.includes(saved.game) ? saved.game : DEFAULT_SETTINGS.game;
+  settings.game = GAME_IDS.includes(saved.game) ? saved.game : DEFAULT_SETTINGS.game;
   for (const [key, values] of Object.entries(CHOICES)) if (values.includes(saved[key])) settings[key] = saved[key];
   for (const key of ['languagePicked', 'notationPicked', 'animations', 'sound', 'flipped']) {
     if (typeof saved[key] === 'boolean') settings[key] = saved[key];
@@ -167,10 +117,7 @@ export function loadSettings(nav = globalThis.navigator) {
   if (saved.volume !== undefined && Number.isFinite(volume)) settings.volume = Math.min(1, Math.max(0, volume));
   if (!settings.languagePicked) settings.language = browserLanguage(nav);
   if (!settings.notationPicked) settings.notation = defaultNotation(settings.language);
-  for (const game of GAMES) {
-    settings[game] = game === 'checkers' ? validCheckersSeats(saved[game], DEFAULT_SETTINGS[game])
-      : validTwoSeats(saved[game], DEFAULT_SETTINGS[game]);
-  }
+  for (const game of GAMES) settings[game.id] = game.seats.read(saved[game.id]);
   return settings;
 }
 

@@ -14,7 +14,7 @@ import { BoardInput } from './board_input.js';
 import { GameApp } from './game_app.js';
 import { offerDraw } from './xiangqi_draw_offer.js';
 import { pgnDate, pgnText } from './xiangqi_record.js';
-import { randomSeed, validLevels } from './xiangqi_seats.js';
+import { randomSeed } from './xiangqi_seats.js';
 
 const ENDINGS = ['resignation', 'agreement']; // results the engine records as a step of their own
 
@@ -22,7 +22,6 @@ export class XiangqiApp extends GameApp {
   constructor(options) {
     super('xiangqi', options);
     this.session = new options.engine.XiangqiSession();
-    this.levelTable = options.engine.xiangqiLevels(); // engine/xiangqi/ai_levels.h
     this.view = { selected: -1, targets: [], hover: -1, cursor: -1, dragging: null, animation: null, fading: [], hint: null };
     this.gameSeed = randomSeed(); // the AI's variety (book, near-best choice) for this game
   }
@@ -52,15 +51,6 @@ export class XiangqiApp extends GameApp {
 
   sideName(side) {
     return this.i18n.side(side);
-  }
-
-  // A seat's AI level (seat 0 red), within the engine's level table.
-  levelOf(seat) {
-    return validLevels(this.seats, this.levelTable.length)[seat];
-  }
-
-  takeSeats(players, levels) {
-    super.takeSeats(players, validLevels({ levels }, this.levelTable.length));
   }
 
   // The level's move, varied by this game's seed.

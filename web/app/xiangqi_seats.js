@@ -1,13 +1,5 @@
-// Xiangqi's seat settings: a level per side (seat 0 red) and the seed of a
-// game's AI variety (storage.js reads older pages' single level into both).
-
-// [red's level, black's level], each an integer within 1..count.
-export function validLevels(seats, count) {
-  const fallback = 3;
-  const clamp = (v) => Math.min(count, Math.max(1, Math.round(Number(v)) || fallback));
-  const levels = Array.isArray(seats.levels) ? seats.levels : [fallback, fallback];
-  return [clamp(levels[0]), clamp(levels[1])];
-}
+// The seed of a xiangqi game's AI variety. (Seat levels are the settings'
+// own, read back within 1..8 by storage.js; the engine's level table has 8.)
 
 // A fresh 31-bit seed: which book moves and near-best moves the AI picks in
 // this game. The engine derives every move's choice from it (ai_levels.h).

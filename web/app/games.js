@@ -1,0 +1,19 @@
+// Every game the page plays, in the order the game picker offers them: the
+// key of its name, its words (strings/<game>.js, Chinese and English, with
+// its refusal texts) and the seats its settings keep (their defaults and how
+// a saved value is read). With its controller in web/main.js, this is where
+// a game registers in the page (docs/adding-a-game.md); the engine's own list
+// is bindings/games.cpp.
+import { CHECKERS_SEATS } from './checkers_rules.js';
+import { twoSeatSettings } from './seat_settings.js';
+import { CHECKERS, CHECKERS_REFUSALS } from './strings/checkers.js';
+import { REVERSI, REVERSI_REFUSALS } from './strings/reversi.js';
+import { XIANGQI, XIANGQI_REFUSALS } from './strings/xiangqi.js';
+
+export const GAMES = [
+  { id: 'xiangqi', label: 'gameXiangqi', strings: XIANGQI, refusals: XIANGQI_REFUSALS, seats: twoSeatSettings() },
+  { id: 'reversi', label: 'gameReversi', strings: REVERSI, refusals: REVERSI_REFUSALS, seats: twoSeatSettings({ hints: false }) },
+  { id: 'checkers', label: 'gameCheckers', strings: CHECKERS, refusals: CHECKERS_REFUSALS, seats: CHECKERS_SEATS },
+];
+
+export const GAME_IDS = GAMES.map((g) => g.id);
