@@ -21,21 +21,8 @@
 //   6     search  depth 10, probcut 95%     2 M    18 empties   8, 2     2 s
 //   7     search  depth 14, probcut 87%     6 M    20 empties   6, 2     4 s
 //   8     search  depth 24, probcut 87%     20 M   22 empties   6, 1     10 s
-// The ladder (`scripts/bench --ladder reversi`: level n against n-1, random
-// 4-ply openings played with both colours, depth and node budgets, seed 1;
-// the score of level n with its 95% range; native time per move of n and
-// n-1, on a 2-core machine whose other core ran a match), with the current
-// weights:
-//   2-1  89.8% of 200 (85.7-93.9)   0.017 ms / 0 ms
-//   3-2  89.2% of 200 (85.2-93.2)   0.05 ms / 0.013 ms
-//   4-3  92.0% of 200 (88.4-95.6)   0.54 ms / 0.04 ms
-//   5-4  85.0% of 200 (80.5-89.5)   3.8 ms / 0.5 ms
-//   6-5  86.8% of 200 (82.3-91.3)   26 ms / 3.2 ms
-//   7-6  82.0% of 100 (74.9-89.1)   0.15 s / 0.025 s
-//   8-7  75.0% of 48 (63.8-86.2), +33 =6 -9, 80-96 s a game
-//        (`qipan-lab match reversi --a 8 --b 7 --seed 3`, 6 games,
-//        `--seed 4`, 16 games, and `--seed 2`, 26 games, +18 =4 -4, all
-//        stopped for time)
+// Each level beats the one below (`scripts/bench --ladder reversi`; the
+// current ladder is in docs/measuring.md).
 // Hints at level 1 use level 3's search (a random move has no value to show).
 //
 // Variety: games against the AI differ from one game to the next, yet replay

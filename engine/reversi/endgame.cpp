@@ -37,8 +37,8 @@ constexpr int kEtcMinEmpties = 12;
 constexpr int kProbeMinEmpties = 14;
 constexpr int kProbeStep = 3;
 // The root orders its moves by a deeper probe: (empties - this) / 2 plies,
-// at most kRootProbeMaxDepth. The probe has no table and no ordering: at 34
-// empties (FFO #59) its 11 plies took longer than the rest of the solve.
+// at most kRootProbeMaxDepth: the probe has no table and no ordering, so an
+// uncapped one far from the end takes longer than the rest of the solve.
 constexpr int kRootProbeBase = 12;
 constexpr int kRootProbeMaxDepth = 8;
 // The first guess of the score: a search of the best kGuessBreadth moves
@@ -55,8 +55,7 @@ constexpr int kSplitMinEmpties = 12;
 // ... and only once this many of their moves have been searched without a
 // cutoff: a node whose first moves do not cut will most likely search them
 // all, while at a node split after its first move, the moves the helpers
-// take are often cut by a sibling (FFO #40-#49 on two threads: 1.28 G nodes
-// with a split after 1 move, 1.16 G after 4, against 1.14 G on one thread).
+// take are often cut by a sibling (the tree grows with earlier splits).
 constexpr int kSplitMinSearched = 4;
 
 // Stability cutoffs are tried only when alpha is high enough for the bound
@@ -89,9 +88,8 @@ inline Child play(Bitboard player, Bitboard opponent, Bitboard flipped, Square s
 
 // One per thread. Aligned to a cache line: an engine writes its node count
 // at every node, and when wasm's allocator put the helper's engine on a
-// line the main thread's engine reads at every node, two threads in wasm
-// ran a quarter slower (FFO #45 on two threads, runs alternated: 7.6-7.8 s
-// against 6.0-6.1 s aligned).
+// line the main thread's engine reads at every node, the two threads shared
+// that line (false sharing) and two threads in wasm ran a quarter slower.
 class alignas(64) Engine {
  public:
   Engine(TranspositionTable& table, const EvalWeights& weights) : table_(table), weights_(weights) {}

@@ -80,8 +80,8 @@ inline v128_t forward_moves(v128_t player, v128_t mask) {
 }
 
 // The vertical and diagonal moves (+-7, +-8, +-9) with 128-bit SIMD, two
-// directions an instruction: FFO #40-#49 on one wasm thread 4-6 % faster
-// (old and new builds run side by side, twice).
+// directions an instruction (faster than the scalar code in wasm builds
+// that have SIMD; docs/measuring.md).
 // The horizontal pair stays scalar (mirroring rows does not reverse a row).
 inline Bitboard vertical_and_diagonal_moves(Bitboard player, Bitboard opponent, Bitboard inner) {
   const v128_t p = with_mirror(player);
