@@ -47,8 +47,9 @@ EMSCRIPTEN_BINDINGS(checkers) {
       .function("rules", &CheckersSession::rules)
       .function("exportRecord", &CheckersSession::exportRecord)
       .function("importRecord", &CheckersSession::importRecord)
-      .function("importRecord",
-                optional_override([](CheckersSession& s, const std::string& t) { return s.importRecord(t, val::undefined()); }))
+      .function("importRecord", optional_override([](CheckersSession& s, const std::string& t) {
+                  return s.importRecord(t, val::undefined());
+                }))
       .function("positionString", &CheckersSession::positionString);
 
   class_<CheckersSearcher>("CheckersSearcher")

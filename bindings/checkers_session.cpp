@@ -4,9 +4,9 @@
 
 #include "checkers_values.h"
 #include "engine/checkers/codes.h"
-#include "engine/checkers/movegen.h"
 #include "engine/checkers/game/notation.h"
 #include "engine/checkers/game/path.h"
+#include "engine/checkers/movegen.h"
 #include "session_face.h"
 #include "value_objects.h"
 
@@ -36,8 +36,9 @@ val move_object(const PlyRecord& ply) {
 // The status as the page and the rooms read it (session_face.h's fields,
 // seats from 0); every field is the engine's (game.h).
 val status_object(const GameStatus& s, bool must_pass, int steps) {
-  val out = status_value(s.over, int(s.to_move), must_pass, s.winner ? std::optional<int>(int(*s.winner)) : std::nullopt,
-                         end_reason_name(s.reason), s.description, steps);
+  val out =
+      status_value(s.over, int(s.to_move), must_pass, s.winner ? std::optional<int>(int(*s.winner)) : std::nullopt,
+                   end_reason_name(s.reason), s.description, steps);
   out.set("kind", std::string(result_kind_name(s.kind)));
   val places = val::array();
   for (int p : s.places) places.call<void>("push", p);
@@ -53,8 +54,8 @@ val status_object(const GameStatus& s, bool must_pass, int steps) {
 val room_rules(const RuleOptions& rules) {
   val all = rules_to_js(rules);
   val out = val::object();
-  for (const char* key : {"winRule", "goalLock", "parking", "multiplayerEnd", "equalTurns", "drawRules", "longJumps",
-                          "turnCap"})
+  for (const char* key :
+       {"winRule", "goalLock", "parking", "multiplayerEnd", "equalTurns", "drawRules", "longJumps", "turnCap"})
     out.set(key, all[key]);
   return out;
 }
@@ -99,8 +100,8 @@ val CheckersSession::startGame(val options) {
   if (!checked) return refused(checked.failure());
   val settings = val::object();
   if (is_object(options) && is_object(options["rules"])) {
-    auto rule_keys = check_option_keys(options["rules"], {"winRule", "goalLock", "parking", "multiplayerEnd", "equalTurns",
-                                                           "drawRules", "longJumps", "turnCap"});
+    auto rule_keys = check_option_keys(options["rules"], {"winRule", "goalLock", "parking", "multiplayerEnd",
+                                                          "equalTurns", "drawRules", "longJumps", "turnCap"});
     if (!rule_keys) return refused(rule_keys.failure());
     settings = val::global("Object").call<val>("assign", val::object(), options["rules"]);
   } else if (is_object(options) && !options["rules"].isUndefined() && !options["rules"].isNull()) {
@@ -186,7 +187,8 @@ val CheckersSession::flag(int seat) {
 val CheckersSession::restoreEnding(const std::string& code_name, int seat) {
   auto kind = ending_argument(code_name);
   if (!kind) return refused(kind.failure());
-  const bool seatless = *kind == EndingKind::kAgreement || (seat < 0 && (*kind == EndingKind::kRecorded || *kind == EndingKind::kTimeoutDraw));
+  const bool seatless = *kind == EndingKind::kAgreement ||
+                        (seat < 0 && (*kind == EndingKind::kRecorded || *kind == EndingKind::kTimeoutDraw));
   if (!seatless) {
     auto p = seat_of(seat);
     if (!p) return refused(p.failure());

@@ -18,8 +18,8 @@ using emscripten::val;
 namespace {
 
 struct GameEntry {
-  const char* game;      // the name clients use
-  const char* session;   // its Embind classes (bindings/<game>_module.cpp)
+  const char* game;     // the name clients use
+  const char* session;  // its Embind classes (bindings/<game>_module.cpp)
   const char* searcher;
   std::span<const std::string_view> codes;  // its refusal codes (engine/<game>/codes.h)
 };

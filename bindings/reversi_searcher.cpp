@@ -49,7 +49,9 @@ Result<LevelSpec> spec_of(const val& limits, std::optional<std::uint64_t>* seed 
 // The position a request names: {board} (ReversiSession.searchRequest()).
 Result<Position> position_of(const val& request) {
   if (!is_object(request) || !request["board"].isString())
-    return make_error(reversi::code::bad_argument, "the request is {board}").with("name", "request").with("expected", "{board}");
+    return make_error(reversi::code::bad_argument, "the request is {board}")
+        .with("name", "request")
+        .with("expected", "{board}");
   return parse_board(request["board"].as<std::string>());
 }
 

@@ -128,7 +128,8 @@ val ReversiSession::flag(int seat) {
 val ReversiSession::restoreEnding(const std::string& code_name, int seat) {
   auto kind = ending_argument(code_name);
   if (!kind) return refused(kind.failure());
-  const bool seatless = *kind == EndingKind::kAgreement || (seat < 0 && (*kind == EndingKind::kRecorded || *kind == EndingKind::kTimeoutDraw));
+  const bool seatless = *kind == EndingKind::kAgreement ||
+                        (seat < 0 && (*kind == EndingKind::kRecorded || *kind == EndingKind::kTimeoutDraw));
   if (!seatless) {
     auto color = color_argument(seat);
     if (!color) return refused(color.failure());
@@ -153,9 +154,10 @@ val ReversiSession::play(int square) {
 
 val ReversiSession::truncate(int ply) {
   if (!game_.truncate(ply))
-    return refused(make_error(reversi::code::bad_argument, "truncate: ply " + std::to_string(ply) + " is not in the game")
-                       .with("name", "ply")
-                       .with("expected", "0.." + std::to_string(game_.plies().size())));
+    return refused(
+        make_error(reversi::code::bad_argument, "truncate: ply " + std::to_string(ply) + " is not in the game")
+            .with("name", "ply")
+            .with("expected", "0.." + std::to_string(game_.plies().size())));
   return ok_result();
 }
 

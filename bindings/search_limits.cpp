@@ -33,7 +33,8 @@ Result<std::optional<double>> whole_field(const val& limits, const char* name, d
   return std::optional<double>(d);
 }
 
-Result<SearchLimitsJs> read_search_limits(const val& limits, int max_depth, std::initializer_list<const char*> choices) {
+Result<SearchLimitsJs> read_search_limits(const val& limits, int max_depth,
+                                          std::initializer_list<const char*> choices) {
   if (!is_object(limits)) return bad_limit("limits", "an object {level} or {depth, nodes, timeMs}");
   const std::string depths = "a depth 1.." + std::to_string(max_depth);
   auto level = whole_field(limits, "level", kMinLevel, kMaxLevel, "a level 1..8");

@@ -26,10 +26,10 @@
 namespace qipan::bindings {
 
 struct SearchLimitsJs {
-  int level = 0;            // 1..8, or 0: the explicit limits below
-  int depth = 0;            // 0 = none
-  std::uint64_t nodes = 0;  // 0 = none
-  std::int64_t time_ms = 0; // 0 = none
+  int level = 0;             // 1..8, or 0: the explicit limits below
+  int depth = 0;             // 0 = none
+  std::uint64_t nodes = 0;   // 0 = none
+  std::int64_t time_ms = 0;  // 0 = none
   std::optional<std::uint64_t> seed;
 };
 

@@ -29,7 +29,9 @@ Result<bool> seat_options(const val& options, int seats, bool takes_over, val& o
   if (!ai.isUndefined()) {
     const std::string expected = std::to_string(seats) + " entries, each a level 1..8 or null";
     if (!ai.isArray() || ai["length"].as<int>() != seats)
-      return make_error(code::bad_argument, "options.ai must list " + expected).with("name", "options.ai").with("expected", expected);
+      return make_error(code::bad_argument, "options.ai must list " + expected)
+          .with("name", "options.ai")
+          .with("expected", expected);
     val levels = val::array();
     for (int i = 0; i < seats; ++i) {
       const val level = ai[i];
@@ -39,7 +41,9 @@ Result<bool> seat_options(const val& options, int seats, bool takes_over, val& o
       }
       auto checked = seat_argument(level, 9, "options.ai");
       if (!checked || *checked < 1)
-        return make_error(code::bad_argument, "options.ai must list " + expected).with("name", "options.ai").with("expected", expected);
+        return make_error(code::bad_argument, "options.ai must list " + expected)
+            .with("name", "options.ai")
+            .with("expected", expected);
       levels.call<void>("push", *checked);
     }
     out.set("ai", levels);
@@ -63,7 +67,9 @@ Result<bool> seat_options(const val& options, int seats, bool takes_over, val& o
 Result<bool> check_option_keys(const val& options, std::initializer_list<const char*> allowed) {
   if (options.isUndefined() || options.isNull()) return true;
   if (!is_object(options))
-    return make_error(code::bad_argument, "options must be an object").with("name", "options").with("expected", "an object");
+    return make_error(code::bad_argument, "options must be an object")
+        .with("name", "options")
+        .with("expected", "an object");
   const val keys = val::global("Object").call<val>("keys", options);
   const int n = keys["length"].as<int>();
   for (int i = 0; i < n; ++i) {

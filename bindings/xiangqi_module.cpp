@@ -37,8 +37,9 @@ EMSCRIPTEN_BINDINGS(xiangqi) {
       .function("record", &XiangqiSession::record)
       .function("exportRecord", &XiangqiSession::exportRecord)
       .function("exportPgn", &XiangqiSession::exportPgn)
-      .function("exportPgn",
-                optional_override([](XiangqiSession& s, const std::string& n) { return s.exportPgn(n, val::undefined()); }))
+      .function("exportPgn", optional_override([](XiangqiSession& s, const std::string& n) {
+                  return s.exportPgn(n, val::undefined());
+                }))
       .function("importRecord", &XiangqiSession::importRecord)
       .function("tags", &XiangqiSession::tags)
       .function("fen", &XiangqiSession::fen)

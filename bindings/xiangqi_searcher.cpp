@@ -4,8 +4,8 @@
 
 #include "engine/xiangqi/codes.h"
 #include "engine/xiangqi/game/iccs.h"
-#include "engine/xiangqi/movegen.h"
 #include "engine/xiangqi/game/record.h"
+#include "engine/xiangqi/movegen.h"
 #include "search_limits.h"
 #include "value_objects.h"
 
@@ -55,7 +55,9 @@ double number_or(const val& object, const char* name, double fallback) {
 // The game the worker was sent: {fen, moves}.
 Result<Game> game_of(const val& request) {
   if (request.typeOf().as<std::string>() != "object" || request.isNull() || !request["fen"].isString())
-    return make_error(code::bad_argument, "the game is {fen, moves}").with("name", "game").with("expected", "{fen, moves}");
+    return make_error(code::bad_argument, "the game is {fen, moves}")
+        .with("name", "game")
+        .with("expected", "{fen, moves}");
   auto game = Game::from_fen(request["fen"].as<std::string>());
   if (!game) return game.failure();
   const val moves = request["moves"];
@@ -65,7 +67,8 @@ Result<Game> game_of(const val& request) {
     auto move = parse_iccs_move(game->position(), text);
     auto played = move ? game->play(*move) : Result<Status>(move.failure());
     if (!played)
-      return make_error(code::search_bad_history, "game move " + std::to_string(i + 1) + " (" + text + "): " + played.error())
+      return make_error(code::search_bad_history,
+                        "game move " + std::to_string(i + 1) + " (" + text + "): " + played.error())
           .with("index", i + 1)
           .with("text", text)
           .because(played.failure());
@@ -78,8 +81,9 @@ Result<Game> game_of(const val& request) {
 val XiangqiSearcher::search(val request, val limits, val onInfo) {
   auto game = game_of(request);
   if (!game) return refused(game.failure());
-  if (game->over()) return refused(make_error(code::game_over, "the game is over: " + game->status().description)
-                                       .with("reason", std::string(game->status().code())));
+  if (game->over())
+    return refused(make_error(code::game_over, "the game is over: " + game->status().description)
+                       .with("reason", std::string(game->status().code())));
   // {level}, {hint: level}, {analyse: true} or explicit limits (search_limits.h).
   auto read = read_search_limits(limits, kMaxSearchDepth, {"hint", "analyse"});
   if (!read) return refused(read.failure());
@@ -140,8 +144,9 @@ val XiangqiSearcher::search(val request, val limits, val onInfo) {
 val XiangqiSearcher::answerDrawOffer(val request, val options) {
   auto game = game_of(request);
   if (!game) return refused(game.failure());
-  if (game->over()) return refused(make_error(code::game_over, "the game is over: " + game->status().description)
-                                       .with("reason", std::string(game->status().code())));
+  if (game->over())
+    return refused(make_error(code::game_over, "the game is over: " + game->status().description)
+                       .with("reason", std::string(game->status().code())));
   if (options.typeOf().as<std::string>() != "object" || options.isNull()) options = val::object();
   const int answering = int(number_or(options, "answering", -1));
   if (answering != kRed && answering != kBlack)

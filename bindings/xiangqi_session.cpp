@@ -3,8 +3,8 @@
 #include "engine/xiangqi/codes.h"
 #include "engine/xiangqi/game/iccs.h"
 #include "engine/xiangqi/game/move_reason.h"
-#include "engine/xiangqi/movegen.h"
 #include "engine/xiangqi/game/record.h"
+#include "engine/xiangqi/movegen.h"
 #include "session_face.h"
 #include "value_objects.h"
 
@@ -31,9 +31,8 @@ val ok_or_refused(const Result<T>& result) {
 val status_object(const Status& status, const Position& pos, bool live, int steps) {
   const bool over = live && status.over();
   const auto winner = status.winner();
-  val out = status_value(over, int(pos.side_to_move()), false,
-                         winner ? std::optional<int>(int(*winner)) : std::nullopt, status.code(),
-                         over ? status.description : std::string(), steps);
+  val out = status_value(over, int(pos.side_to_move()), false, winner ? std::optional<int>(int(*winner)) : std::nullopt,
+                         status.code(), over ? status.description : std::string(), steps);
   out.set("result", over ? std::string(result_token(status)) : std::string("*"));
   out.set("inCheck", pos.in_check());
   return out;
@@ -49,7 +48,9 @@ std::string board_and_side(const Position& pos) {
 
 Result<Color> color_argument(int seat) {
   if (seat == kRed || seat == kBlack) return Color(seat);
-  return make_error(code::bad_argument, "a seat is 0 (red) or 1 (black)").with("name", "seat").with("expected", "0 or 1");
+  return make_error(code::bad_argument, "a seat is 0 (red) or 1 (black)")
+      .with("name", "seat")
+      .with("expected", "0 or 1");
 }
 
 }  // namespace
@@ -203,9 +204,7 @@ val XiangqiSession::resign(int seat) {
 
 val XiangqiSession::agreeDraw() { return ended(game_.agree_draw()); }
 
-val XiangqiSession::truncate(int ply) {
-  return ok_or_refused(game_.truncate(ply));
-}
+val XiangqiSession::truncate(int ply) { return ok_or_refused(game_.truncate(ply)); }
 
 val XiangqiSession::snapshot() const { return snapshot_of(game_.position(), game_.ply()); }
 

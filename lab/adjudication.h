@@ -44,8 +44,7 @@ class Adjudicator {
   // After a move by `engine` (0 or 1) for side `mover` (0 or 1: which side of
   // the board; the verdict names the winner the same way), with the score
   // the engine reported, when `full_moves` full moves have been played.
-  std::optional<Verdict> after_move(int engine, int mover, const std::optional<ReportedScore>& score,
-                                    int full_moves) {
+  std::optional<Verdict> after_move(int engine, int mover, const std::optional<ReportedScore>& score, int full_moves) {
     Streaks& s = streaks_[std::size_t(engine)];
     if (!score) {
       s = {};

@@ -17,11 +17,11 @@
 #include <vector>
 
 #include "commands.h"
-#include "engine/tools/parse_integer.h"
 #include "engine/checkers/ai_levels.h"
 #include "engine/checkers/game/game.h"
 #include "engine/checkers/rival_model.h"
 #include "engine/core/clock.h"
+#include "engine/tools/parse_integer.h"
 
 namespace qipan::lab {
 
@@ -44,9 +44,9 @@ struct SideStats {
 };
 
 struct GameOutcome {
-  int place = 0;       // A's place (1 = won); equal places on a draw
-  bool draw = false;   // nobody finished
-  int a_moves = 0;     // A's own moves in the game
+  int place = 0;      // A's place (1 = won); equal places on a draw
+  bool draw = false;  // nobody finished
+  int a_moves = 0;    // A's own moves in the game
   int plies = 0;
 };
 
@@ -93,20 +93,24 @@ int checkers_match_command(const Args& args) {
     } else ok = false;
   }
   if (!ok || a == 0 || b == 0) {
-    std::fprintf(stderr,
-                 "usage: qipan-lab match checkers --a LEVEL|greedy --b LEVEL|greedy [--players 2|3|4|6] [--games G]\n"
-                 "                                [--time-ms T] [--nodes N] [--seed S] [--multi brs|paranoid|greedy] [--verbose]\n"
-                 "                                [--weights straggler,slack,isolated,in_target,rival%%[,filled%%]]\n"
-                 "  levels %d..%d (greedy = 1); A rotates through the seats; --time-ms: ceiling per move\n"
-                 "  (otherwise depth and node budgets only: deterministic); --nodes replaces A's node budget;\n"
-                 "  --multi and --weights set A's search and evaluation (the other seats keep their levels')\n",
-                 kMinLevel, kMaxLevel);
+    std::fprintf(
+        stderr,
+        "usage: qipan-lab match checkers --a LEVEL|greedy --b LEVEL|greedy [--players 2|3|4|6] [--games G]\n"
+        "                                [--time-ms T] [--nodes N] [--seed S] [--multi brs|paranoid|greedy] [--verbose]\n"
+        "                                [--weights straggler,slack,isolated,in_target,rival%%[,filled%%]]\n"
+        "  levels %d..%d (greedy = 1); A rotates through the seats; --time-ms: ceiling per move\n"
+        "  (otherwise depth and node budgets only: deterministic); --nodes replaces A's node budget;\n"
+        "  --multi and --weights set A's search and evaluation (the other seats keep their levels')\n",
+        kMinLevel, kMaxLevel);
     return 2;
   }
   const int n = int(players);
   std::printf("match checkers: level %lld (A) vs level %lld (B), %d players, %lld games, seed %lld, %s%s\n", a, b, n,
               games, seed, time_ms ? ("ceiling " + std::to_string(time_ms) + " ms/move").c_str() : "budgets only",
-              n < 3 ? "" : multi ? multi_name(*multi) : n == 6 ? ", greedy rivals while they race, else BRS" : ", BRS");
+              n < 3    ? ""
+              : multi  ? multi_name(*multi)
+              : n == 6 ? ", greedy rivals while they race, else BRS"
+                       : ", BRS");
   std::fflush(stdout);
   std::vector<std::unique_ptr<CheckersAi>> ais;
   for (int s = 0; s < n; ++s) ais.push_back(std::make_unique<CheckersAi>(8));

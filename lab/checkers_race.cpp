@@ -38,8 +38,9 @@ int checkers_race_command(const Args& args) {
   }
   if (ok && args.size() % 2 == 0) ok = false;  // a flag without its value
   if (!ok) {
-    std::fprintf(stderr,
-                 "usage: qipan-lab race checkers [--width W] [--exact-nodes N] [--position \"<121 holes> <side> <players>\"]\n");
+    std::fprintf(
+        stderr,
+        "usage: qipan-lab race checkers [--width W] [--exact-nodes N] [--position \"<121 holes> <side> <players>\"]\n");
     return 2;
   }
   Position pos = Position::start(1);

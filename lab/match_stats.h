@@ -28,7 +28,8 @@ inline double score_margin(const MatchScore& m) {
   const int n = m.games();
   if (n == 0) return 0;
   const double s = m.score();
-  const double variance = (m.wins * std::pow(1 - s, 2) + m.draws * std::pow(0.5 - s, 2) + m.losses * std::pow(s, 2)) / n;
+  const double variance =
+      (m.wins * std::pow(1 - s, 2) + m.draws * std::pow(0.5 - s, 2) + m.losses * std::pow(s, 2)) / n;
   return 1.959964 * std::sqrt(variance / n);
 }
 

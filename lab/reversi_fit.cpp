@@ -169,8 +169,8 @@ EvalWeights fit_weights(const std::vector<ReversiSample>& samples, const EvalWei
     }
     const double residual = std::sqrt(dot(r, r)) / b_norm;
     if (options.verbose && (it % 25 == 0 || residual < options.tolerance))
-      std::fprintf(stderr, "  fit iteration %d: residual %.2e, train rmse %.3f, validation rmse %.3f\n", it,
-                   residual, train.rmse(x), valid.rmse(x));
+      std::fprintf(stderr, "  fit iteration %d: residual %.2e, train rmse %.3f, validation rmse %.3f\n", it, residual,
+                   train.rmse(x), valid.rmse(x));
     if (residual < options.tolerance) break;
     for (std::size_t j = 0; j <= n; ++j) z[j] = r[j] / diag[j];
     const double rz_next = dot(r, z);

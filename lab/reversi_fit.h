@@ -38,15 +38,15 @@ struct FitOptions {
   // Feature kinds left out (all their weights 0), a bit per FeatureKind.
   std::uint32_t skip_kinds = 0;
   int max_iterations = 300;
-  double tolerance = 1e-5;      // relative residual of the normal equations
-  int validation_every = 20;    // every n-th game is held out (0 = none)
+  double tolerance = 1e-5;    // relative residual of the normal equations
+  int validation_every = 20;  // every n-th game is held out (0 = none)
   bool verbose = true;
 };
 
 struct FitReport {
   std::size_t train_samples = 0, validation_samples = 0;
   double train_rmse = 0, validation_rmse = 0;  // in discs
-  double validation_rmse_before = 0;            // of the starting weights
+  double validation_rmse_before = 0;           // of the starting weights
   int iterations = 0;
   double seconds = 0;
   std::size_t nonzero_weights = 0;  // stored (live) ones: mirror readings and shared phases once

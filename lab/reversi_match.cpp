@@ -15,13 +15,13 @@
 #include <string>
 
 #include "commands.h"
-#include "match_stats.h"
-#include "reversi_fit.h"
-#include "engine/tools/parse_integer.h"
 #include "engine/core/clock.h"
 #include "engine/core/random.h"
 #include "engine/reversi/ai_levels.h"
 #include "engine/reversi/eval_weights.h"
+#include "engine/tools/parse_integer.h"
+#include "match_stats.h"
+#include "reversi_fit.h"
 
 namespace qipan::lab {
 
@@ -155,10 +155,11 @@ int reversi_match_command(const Args& args) {
   }
   const int total = openings * 2;
   const MatchScore score{wins, draws, losses};
-  std::printf("A (level %lld): %d wins, %d draws, %d losses of %d (%.1f%% +/- %.1f%%, Elo %s, 95%%); "
-              "average disc difference %+.2f\n",
-              a, wins, draws, losses, total, 100.0 * score.score(), 100.0 * score_margin(score), elo_text(score).c_str(),
-              double(diff_sum) / total);
+  std::printf(
+      "A (level %lld): %d wins, %d draws, %d losses of %d (%.1f%% +/- %.1f%%, Elo %s, 95%%); "
+      "average disc difference %+.2f\n",
+      a, wins, draws, losses, total, 100.0 * score.score(), 100.0 * score_margin(score), elo_text(score).c_str(),
+      double(diff_sum) / total);
   auto speed = [](const char* name, long long level, const SideStats& s) {
     std::printf("%s (level %lld): %d moves, %.6f s/move, %llu nodes, %.2f M nodes/s\n", name, level, s.moves,
                 s.moves ? s.seconds / s.moves : 0.0, static_cast<unsigned long long>(s.nodes),

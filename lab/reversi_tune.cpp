@@ -32,11 +32,11 @@
 #include <vector>
 
 #include "commands.h"
-#include "engine/tools/parse_integer.h"
 #include "engine/core/clock.h"
 #include "engine/core/random.h"
 #include "engine/reversi/eval_weights.h"
 #include "engine/reversi/search.h"
+#include "engine/tools/parse_integer.h"
 #include "reversi_fit.h"
 
 namespace qipan::lab {
@@ -194,15 +194,16 @@ int tune_eval(const TuneOptions& o, const std::string& command_line) {
     weights = fit_weights(samples, o.start.empty() ? EvalWeights::builtin() : weights, o.fit, report);
   } else {
     for (int round = 1; round <= o.rounds; ++round) {
-      std::fprintf(stderr, "round %d: playing %d games (depth %d, exact from %d empties)\n", round, o.games,
-                   o.depth, o.exact);
+      std::fprintf(stderr, "round %d: playing %d games (depth %d, exact from %d empties)\n", round, o.games, o.depth,
+                   o.exact);
       const Stopwatch watch;
       // Round 1's search scores come from the hand-made evaluation, whose
       // scale is not discs: its labels are the games' results alone (unless
       // it starts from tuned weights).
       const bool scores_in_discs = round > 1 || !o.start.empty();
-      std::vector<ReversiSample> more = play_games(weights, o, o.seed * 1000 + std::uint64_t(round),
-                                                   std::uint32_t((round - 1) * o.games), scores_in_discs ? o.blend : 0.0);
+      std::vector<ReversiSample> more =
+          play_games(weights, o, o.seed * 1000 + std::uint64_t(round), std::uint32_t((round - 1) * o.games),
+                     scores_in_discs ? o.blend : 0.0);
       play_seconds += watch.elapsed_seconds();
       round_start.push_back(samples.size());
       samples.insert(samples.end(), more.begin(), more.end());
@@ -216,8 +217,8 @@ int tune_eval(const TuneOptions& o, const std::string& command_line) {
       weights = fit_weights(samples, weights, o.fit, report);
       std::fprintf(stderr,
                    "round %d: validation rmse %.3f discs (previous weights %.3f), train %.3f, %d iterations, %.0f s\n",
-                   round, report.validation_rmse, report.validation_rmse_before, report.train_rmse,
-                   report.iterations, report.seconds);
+                   round, report.validation_rmse, report.validation_rmse_before, report.train_rmse, report.iterations,
+                   report.seconds);
     }
     if (!o.save_data.empty() && !save_samples(o.save_data, samples))
       std::fprintf(stderr, "qipan-lab tune: cannot write %s\n", o.save_data.c_str());
@@ -230,8 +231,9 @@ int tune_eval(const TuneOptions& o, const std::string& command_line) {
                 command_line.c_str(), samples.size(), report.train_samples, report.validation_samples, play_seconds,
                 total.elapsed_seconds(), report.validation_rmse,
                 !o.data.empty() && !o.start.empty() ? "the --start weights"
-                : o.data.empty() ? "previous round's weights" : "the weights built in before", report.validation_rmse_before,
-                report.nonzero_weights, report.pruned_weights, o.fit.min_count);
+                : o.data.empty()                    ? "previous round's weights"
+                                                    : "the weights built in before",
+                report.validation_rmse_before, report.nonzero_weights, report.pruned_weights, o.fit.min_count);
   if (!write_weights(o.out, weights, WeightStorage::tied(o.fit.tables, o.fit.step), summary)) {
     std::fprintf(stderr, "qipan-lab tune: cannot write %s\n", o.out.c_str());
     return 2;
@@ -301,8 +303,7 @@ int tune_probcut(const TuneOptions& o, const std::string& command_line) {
       count[d][band] += 1;
       empties_sum[d][band] += e;
     }
-    if ((i + 1) % 100 == 0)
-      std::fprintf(stderr, "  %zu positions, %.0f s\n", i + 1, total.elapsed_seconds());
+    if ((i + 1) % 100 == 0) std::fprintf(stderr, "  %zu positions, %.0f s\n", i + 1, total.elapsed_seconds());
   }
 
   // sigma = a + b * depth + c * shallow depth + d * empties, least squares

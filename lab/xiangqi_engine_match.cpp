@@ -18,8 +18,8 @@
 //       [--resign 4 1000 --draw 40 10 10] [--resume match.pgn]
 #include <algorithm>
 #include <atomic>
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <memory>
 #include <mutex>
@@ -29,15 +29,15 @@
 #include <thread>
 #include <vector>
 
-#include "engine/core/clock.h"
-#include "engine/xiangqi/game/game.h"
-#include "engine/xiangqi/game/iccs.h"
-#include "engine/xiangqi/movegen.h"
 #include "adjudication.h"
 #include "child_process.h"
 #include "commands.h"
-#include "match_stats.h"
+#include "engine/core/clock.h"
 #include "engine/tools/parse_integer.h"
+#include "engine/xiangqi/game/game.h"
+#include "engine/xiangqi/game/iccs.h"
+#include "engine/xiangqi/movegen.h"
+#include "match_stats.h"
 #include "xiangqi_match_record.h"
 #include "xiangqi_openings.h"
 
@@ -58,8 +58,8 @@ struct Settings {
   EngineSpec engines[2];
   std::int64_t move_time_ms = 0;
   std::int64_t base_ms = 0, increment_ms = 0;  // --tc base+inc (seconds)
-  long long nodes = 0;                          // --nodes: `go nodes N` (deterministic self-play)
-  int depth = 0;                                // --depth: `go depth N`
+  long long nodes = 0;                         // --nodes: `go nodes N` (deterministic self-play)
+  int depth = 0;                               // --depth: `go depth N`
   int games = 2;
   int first_game = 1;  // --first-game: continues a match stopped after game first_game - 1
   int concurrency = 1;
@@ -139,7 +139,8 @@ class Engine {
             // UCI: "score cp N" or "score mate N"; UCCI: "score N".
             std::string kind;
             ReportedScore score;
-            if (in >> kind && (kind == "cp" || kind == "mate" ? bool(in >> score.value) : parse_int(kind, score.value))) {
+            if (in >> kind &&
+                (kind == "cp" || kind == "mate" ? bool(in >> score.value) : parse_int(kind, score.value))) {
               score.mate = kind == "mate";
               reply.score = score;
             }
@@ -250,9 +251,10 @@ GameOutcome play_game(Engine* engines[2], const std::vector<std::string>& openin
       timeout = s.move_time_ms * 3 + 2000;
     } else {
       const std::int64_t red_clock = clocks[a_red ? 0 : 1], black_clock = clocks[a_red ? 1 : 0];
-      go = engines[who]->ucci() ? "go time " + std::to_string(clocks[who]) + " increment " + std::to_string(s.increment_ms)
-                                : "go wtime " + std::to_string(red_clock) + " btime " + std::to_string(black_clock) +
-                                      " winc " + std::to_string(s.increment_ms) + " binc " + std::to_string(s.increment_ms);
+      go = engines[who]->ucci()
+               ? "go time " + std::to_string(clocks[who]) + " increment " + std::to_string(s.increment_ms)
+               : "go wtime " + std::to_string(red_clock) + " btime " + std::to_string(black_clock) + " winc " +
+                     std::to_string(s.increment_ms) + " binc " + std::to_string(s.increment_ms);
       timeout = clocks[who] + 1000;
     }
     const Engine::Reply reply = engines[who]->think(game.start_position(), game.moves(), go, timeout);
@@ -358,7 +360,8 @@ bool parse_settings(const Args& args, Settings& s) {
       if (!parse_integer(args[++i], 0, 10000, from) || !parse_integer(args[++i], 1, 1000, moves) ||
           !parse_integer(args[++i], 0, 1000000, cp))
         return false;
-      s.adjudication.draw_from_move = int(from), s.adjudication.draw_moves = int(moves), s.adjudication.draw_cp = int(cp);
+      s.adjudication.draw_from_move = int(from), s.adjudication.draw_moves = int(moves),
+      s.adjudication.draw_cp = int(cp);
     } else if (a == "--verbose") {
       s.verbose = true;
     } else {
@@ -382,11 +385,12 @@ int xiangqi_engine_match_command(const Args& args) {
 #else
   Settings s;
   if (!parse_settings(args, s)) {
-    std::fprintf(stderr,
-                 "usage: qipan-lab match xiangqi --a uci:CMD|ucci:CMD --b uci:CMD|ucci:CMD [--a-option N=V] [--b-option N=V]\n"
-                 "           [--movetime MS | --tc BASE+INC | --nodes N | --depth D] [--games G] [--first-game N] [--concurrency K]\n"
-                 "           [--resign MOVES CP] [--draw FROM_MOVE MOVES CP] [--book FILE] [--pgn FILE | --resume FILE]\n"
-                 "           [--verbose]\n");
+    std::fprintf(
+        stderr,
+        "usage: qipan-lab match xiangqi --a uci:CMD|ucci:CMD --b uci:CMD|ucci:CMD [--a-option N=V] [--b-option N=V]\n"
+        "           [--movetime MS | --tc BASE+INC | --nodes N | --depth D] [--games G] [--first-game N] [--concurrency K]\n"
+        "           [--resign MOVES CP] [--draw FROM_MOVE MOVES CP] [--book FILE] [--pgn FILE | --resume FILE]\n"
+        "           [--verbose]\n");
     return 2;
   }
   std::mutex lock;
@@ -425,10 +429,11 @@ int xiangqi_engine_match_command(const Args& args) {
     return 2;
   }
   bool failed = false;
-  const std::string limit = s.nodes ? std::to_string(s.nodes) + " nodes per move"
-                          : s.depth ? "depth " + std::to_string(s.depth)
-                          : s.move_time_ms ? std::to_string(s.move_time_ms) + " ms per move"
-                                           : "clock " + std::to_string(s.base_ms) + "+" + std::to_string(s.increment_ms) + " ms";
+  const std::string limit = s.nodes   ? std::to_string(s.nodes) + " nodes per move"
+                            : s.depth ? "depth " + std::to_string(s.depth)
+                            : s.move_time_ms
+                                ? std::to_string(s.move_time_ms) + " ms per move"
+                                : "clock " + std::to_string(s.base_ms) + "+" + std::to_string(s.increment_ms) + " ms";
   std::printf("match: %d games from game %d, %s, %zu openings\n", s.games, s.first_game, limit.c_str(), s.book.size());
   if (s.resume)
     std::printf("resumed from %s: %d games played (A %d-%d-%d), %zu to play\n", s.pgn_path.c_str(), score.games(),
@@ -468,11 +473,12 @@ int xiangqi_engine_match_command(const Args& args) {
         totals[k].moves += figures[k].moves;
         totals[k].depth += figures[k].depth;
       }
-      std::printf("game %d: A %s, %s (%s), %d plies after the book; score %d-%d-%d; so far A %.0f ms/move depth %.1f, "
-                  "B %.0f ms/move depth %.1f\n",
-                  g + 1, a_red ? "red" : "black", pgn_result(out.a_red, out.result_for_a).c_str(), out.reason.c_str(), out.plies, score.wins,
-                  score.draws, score.losses, per_move(totals[0]), depth(totals[0]), per_move(totals[1]),
-                  depth(totals[1]));
+      std::printf(
+          "game %d: A %s, %s (%s), %d plies after the book; score %d-%d-%d; so far A %.0f ms/move depth %.1f, "
+          "B %.0f ms/move depth %.1f\n",
+          g + 1, a_red ? "red" : "black", pgn_result(out.a_red, out.result_for_a).c_str(), out.reason.c_str(),
+          out.plies, score.wins, score.draws, score.losses, per_move(totals[0]), depth(totals[0]), per_move(totals[1]),
+          depth(totals[1]));
       std::fflush(stdout);
       if (!s.pgn_path.empty()) {
         MatchGameRecord record{g + 1, a_red, out.result_for_a, out.reason, {}, out.comments};

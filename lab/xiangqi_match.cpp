@@ -18,8 +18,8 @@
 // its 95% error (normal approximation over games), and each side's average
 // time and nodes per move.
 #include <cmath>
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
 #include <optional>
 #include <string>
 #include <vector>
@@ -28,10 +28,10 @@
 #include "commands.h"
 #include "engine/core/clock.h"
 #include "engine/core/random.h"
+#include "engine/tools/parse_integer.h"
 #include "engine/xiangqi/ai_levels.h"
 #include "engine/xiangqi/game/iccs.h"
 #include "engine/xiangqi/game/record.h"
-#include "engine/tools/parse_integer.h"
 
 namespace qipan::lab {
 
@@ -45,8 +45,8 @@ constexpr int kPlyCap = 400;
 
 struct Player {
   std::string name;
-  int level = 0;          // 1..8, or 0 for explicit limits
-  LevelSpec spec{};       // explicit limits (and a trial margin)
+  int level = 0;     // 1..8, or 0 for explicit limits
+  LevelSpec spec{};  // explicit limits (and a trial margin)
 };
 
 struct SideStats {
@@ -185,7 +185,8 @@ int xiangqi_match_command(const Args& args) {
     }
     if (opt == "--resign") {
       long long moves = 0, cp = 0;
-      ok = i + 2 < args.size() && parse_integer(args[i + 1], 1, 1000, moves) && parse_integer(args[i + 2], 1, 100000, cp);
+      ok = i + 2 < args.size() && parse_integer(args[i + 1], 1, 1000, moves) &&
+           parse_integer(args[i + 2], 1, 100000, cp);
       adjudication.resign_moves = int(moves), adjudication.resign_cp = int(cp);
       i += 2;
       continue;
@@ -236,8 +237,9 @@ int xiangqi_match_command(const Args& args) {
       const bool a_red = colour == 0;
       const std::uint64_t game_seed = std::uint64_t(seed) * 1000003 + std::uint64_t(pair) * 2 + std::uint64_t(colour);
       std::string ending;
-      const double red_score = a_red ? play_game(opening, ai_a, *a, ai_b, *b, game_seed, use_time, adjudication, stats_a, stats_b, ending)
-                                     : play_game(opening, ai_b, *b, ai_a, *a, game_seed, use_time, adjudication, stats_b, stats_a, ending);
+      const double red_score =
+          a_red ? play_game(opening, ai_a, *a, ai_b, *b, game_seed, use_time, adjudication, stats_a, stats_b, ending)
+                : play_game(opening, ai_b, *b, ai_a, *a, game_seed, use_time, adjudication, stats_b, stats_a, ending);
       const double a_score = a_red ? red_score : 1 - red_score;
       if (a_score == 1) ++wins;
       else if (a_score == 0) ++losses;
@@ -246,12 +248,16 @@ int xiangqi_match_command(const Args& args) {
         std::string line;
         for (Move m : opening) line += to_iccs(m) + " ";
         std::printf("  game %d: A %s, %s (%s) after %s\n", pair * 2 + colour + 1, a_red ? "red" : "black",
-                    a_score == 1 ? "A wins" : a_score == 0 ? "B wins" : "draw", ending.c_str(), line.c_str());
+                    a_score == 1   ? "A wins"
+                    : a_score == 0 ? "B wins"
+                                   : "draw",
+                    ending.c_str(), line.c_str());
         std::fflush(stdout);  // each game as it ends, for a match stopped early
       }
     }
     if ((pair + 1) % 5 == 0)
-      std::fprintf(stderr, "  %d games: +%d =%d -%d, %.0f s\n", (pair + 1) * 2, wins, draws, losses, watch.elapsed_seconds());
+      std::fprintf(stderr, "  %d games: +%d =%d -%d, %.0f s\n", (pair + 1) * 2, wins, draws, losses,
+                   watch.elapsed_seconds());
   }
   const int total = pairs * 2;
   std::printf("A (%s): %d wins, %d draws, %d losses of %d; score %.1f%%\n", a->name.c_str(), wins, draws, losses, total,

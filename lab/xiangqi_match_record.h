@@ -11,10 +11,10 @@
 namespace qipan::lab {
 
 struct MatchGameRecord {
-  int number = 0;         // 1-based; it chose the opening and the colours
-  bool a_red = true;      // engine A played red
-  int result_for_a = 0;   // +1 A won, 0 draw, -1 A lost
-  std::string reason;     // the Termination tag
+  int number = 0;                  // 1-based; it chose the opening and the colours
+  bool a_red = true;               // engine A played red
+  int result_for_a = 0;            // +1 A won, 0 draw, -1 A lost
+  std::string reason;              // the Termination tag
   std::vector<std::string> moves;  // ICCS, from the start position
   // A comment after each move (none where empty or missing): what the
   // engine said of it.

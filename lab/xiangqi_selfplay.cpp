@@ -24,12 +24,12 @@
 #include <thread>
 #include <vector>
 
+#include "commands.h"
 #include "engine/core/random.h"
+#include "engine/tools/parse_integer.h"
 #include "engine/xiangqi/game/game.h"
 #include "engine/xiangqi/movegen.h"
 #include "engine/xiangqi/search.h"
-#include "commands.h"
-#include "engine/tools/parse_integer.h"
 
 namespace qipan::lab {
 namespace {
@@ -113,8 +113,12 @@ int xiangqi_selfplay_command(const Args& args) {
   SelfplayOptions o;
   for (std::size_t i = 1; i < args.size(); ++i) {
     const std::string& a = args[i];
-    long long* number = a == "--games" ? &o.games : a == "--nodes" ? &o.nodes : a == "--random-plies" ? &o.random_plies
-                      : a == "--seed" ? &o.seed : a == "--threads" ? &o.threads : nullptr;
+    long long* number = a == "--games"          ? &o.games
+                        : a == "--nodes"        ? &o.nodes
+                        : a == "--random-plies" ? &o.random_plies
+                        : a == "--seed"         ? &o.seed
+                        : a == "--threads"      ? &o.threads
+                                                : nullptr;
     const bool has_value = i + 1 < args.size();
     if (number && has_value && parse_integer(args[i + 1], 0, 1LL << 40, *number)) {
       ++i;
@@ -142,8 +146,11 @@ int xiangqi_selfplay_command(const Args& args) {
       const double result = play_one(std::uint64_t(o.seed) * 1000003 + std::uint64_t(g), o, samples);
       std::lock_guard guard(lock);
       for (const Sample& s : samples)
-        out << s.fen << '|' << (result == 1.0 ? "1" : result == 0.0 ? "0" : "0.5") << '|' << s.score << '|' << s.ply
-            << '\n';
+        out << s.fen << '|'
+            << (result == 1.0   ? "1"
+                : result == 0.0 ? "0"
+                                : "0.5")
+            << '|' << s.score << '|' << s.ply << '\n';
       out.flush();
       positions += samples.size();
       ++results[result == 1.0 ? 0 : result == 0.0 ? 2 : 1];

@@ -24,13 +24,13 @@
 #include <string>
 #include <vector>
 
+#include "commands.h"
 #include "engine/core/clock.h"
+#include "engine/tools/parse_integer.h"
 #include "engine/xiangqi/eval_params.h"
 #include "engine/xiangqi/eval_weights.h"
 #include "engine/xiangqi/evaluate.h"
 #include "engine/xiangqi/position.h"
-#include "commands.h"
-#include "engine/tools/parse_integer.h"
 #include "xiangqi_pgn_samples.h"
 
 namespace qipan::lab {
@@ -66,8 +66,8 @@ bool for_each_line(const std::string& path, Visit visit) {
   if (path.ends_with(".pgn")) {
     const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
     const PgnSamples samples = samples_from_pgn(text, kPgnSkipPlies);
-    std::printf("tune: %s: %d games, %zu positions (%d games unreadable or unfinished)\n", path.c_str(),
-                samples.games, samples.lines.size(), samples.unreadable);
+    std::printf("tune: %s: %d games, %zu positions (%d games unreadable or unfinished)\n", path.c_str(), samples.games,
+                samples.lines.size(), samples.unreadable);
     for (const std::string& line : samples.lines) visit(line);
     return true;
   }
@@ -165,11 +165,20 @@ std::string param_name(int p) {
   } else if (p < kCannonFileOpen) {
     std::snprintf(text, sizeof text, "king danger %d", p - kKingDanger);
   } else if (p < kHanging) {
-    static const char* kNames[] = {"cannon file open",      "cannon file two screens", "cannon rank open",
-                                   "cannon rank two screens", "rook pins to general",   "missing advisor x rook",
-                                   "missing advisor x horse", "missing advisor x cannon", "missing elephant x rook",
-                                   "missing elephant x horse", "missing elephant x cannon", "linked soldiers",
-                                   "advisor pair",           "elephant pair"};
+    static const char* kNames[] = {"cannon file open",
+                                   "cannon file two screens",
+                                   "cannon rank open",
+                                   "cannon rank two screens",
+                                   "rook pins to general",
+                                   "missing advisor x rook",
+                                   "missing advisor x horse",
+                                   "missing advisor x cannon",
+                                   "missing elephant x rook",
+                                   "missing elephant x horse",
+                                   "missing elephant x cannon",
+                                   "linked soldiers",
+                                   "advisor pair",
+                                   "elephant pair"};
     return kNames[p - kCannonFileOpen];
   } else if (p < kThreatByLesser) {
     std::snprintf(text, sizeof text, "hanging %s", kTypes[p - kHanging]);

@@ -78,7 +78,9 @@ function health(url, gc = false, reset = false) {
   return new Promise((done, fail) => {
     get(`${url}health?${gc ? 'gc=1&' : ''}${reset ? 'reset=1' : ''}`, (res) => {
       let body = '';
-      res.on('data', (chunk) => { body += chunk; });
+      res.on('data', (chunk) => {
+        body += chunk;
+      });
       res.on('end', () => done(JSON.parse(body)));
     }).on('error', fail);
   });
@@ -91,9 +93,14 @@ async function startServer() {
   // The node flags scripts/serve runs the server with, then
   // QIPAN_BENCH_SERVER_FLAGS (e.g. --cpu-prof, or another --max-semi-space-size).
   const flags = ['--max-semi-space-size=4', ...(process.env.QIPAN_BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean)];
-  const proc = spawn(process.execPath, [...flags, '--expose-gc', '--no-experimental-fetch', `${root}/server/main.js`, '--port', '0', '--db', join(dir, 'bench.db')], {
-    stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env },
-  });
+  const proc = spawn(
+    process.execPath,
+    [...flags, '--expose-gc', '--no-experimental-fetch', `${root}/server/main.js`, '--port', '0', '--db', join(dir, 'bench.db')],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env },
+    },
+  );
   const url = await new Promise((done, fail) => {
     let out = '';
     proc.stdout.on('data', (chunk) => {
@@ -105,7 +112,8 @@ async function startServer() {
   });
   proc.stdout.resume();
   return {
-    url, proc,
+    url,
+    proc,
     async stop() {
       proc.kill('SIGTERM');
       await new Promise((done) => proc.once('exit', done));
@@ -146,13 +154,25 @@ async function runRooms(rooms, seconds, lines) {
     }
     const batch = [];
     for (let i = start; i < Math.min(rooms, start + size); i++) {
-      batch.push((async () => {
-        const [a, b] = await Promise.all([connect(server.url), connect(server.url)]);
-        const created = await a.timeout(20000).emitWithAck('room:create', { game: 'xiangqi' });
-        const joined = await b.timeout(20000).emitWithAck('room:join', { roomId: created.roomId });
-        if (!created.ok || !joined.ok) throw new Error(`set-up refused: ${created.code ?? joined.code}`);
-        table[i] = { i, roomId: created.roomId, sockets: [a, b], tokens: [created.token, joined.token], line: lines[i % lines.length], step: 0, sent: new Map() };
-      })().catch(() => { errors.connect++; }));
+      batch.push(
+        (async () => {
+          const [a, b] = await Promise.all([connect(server.url), connect(server.url)]);
+          const created = await a.timeout(20000).emitWithAck('room:create', { game: 'xiangqi' });
+          const joined = await b.timeout(20000).emitWithAck('room:join', { roomId: created.roomId });
+          if (!created.ok || !joined.ok) throw new Error(`set-up refused: ${created.code ?? joined.code}`);
+          table[i] = {
+            i,
+            roomId: created.roomId,
+            sockets: [a, b],
+            tokens: [created.token, joined.token],
+            line: lines[i % lines.length],
+            step: 0,
+            sent: new Map(),
+          };
+        })().catch(() => {
+          errors.connect++;
+        }),
+      );
     }
     await Promise.all(batch);
   }
@@ -185,32 +205,41 @@ async function runRooms(rooms, seconds, lines) {
   clientLoop.enable();
   // Each room moves once a second, the rooms spread over the second.
   let missed = 0;
-  const timers = live.map((room) => setTimeout(function tick() {
-    if (performance.now() - started >= seconds * 1000 || room.step >= room.line.length) return;
-    room.timer = setTimeout(tick, 1000);
-    // A player moves after seeing the opponent's move: while the last one
-    // is on its way, this second's move waits for the next.
-    if (room.sent.size) {
-      missed++;
-      return;
-    }
-    const seat = room.step % 2;
-    const { move, pos } = room.line[room.step];
-    const step = room.step + 1;
-    const t0 = performance.now();
-    room.sent.set(step, t0);
-    room.step = step;
-    room.sockets[seat].timeout(5000).emitWithAck('move', { roomId: room.roomId, token: room.tokens[seat], step, move, pos })
-      .then((ack) => {
-        ackLatencies.push(performance.now() - t0);
-        if (ack.ok) committed++;
-        else {
-          errors.refused++;
-          errors.codes[ack.code] = (errors.codes[ack.code] ?? 0) + 1;
+  const timers = live.map((room) =>
+    setTimeout(
+      function tick() {
+        if (performance.now() - started >= seconds * 1000 || room.step >= room.line.length) return;
+        room.timer = setTimeout(tick, 1000);
+        // A player moves after seeing the opponent's move: while the last one
+        // is on its way, this second's move waits for the next.
+        if (room.sent.size) {
+          missed++;
+          return;
         }
-      })
-      .catch(() => { errors.noAck++; });
-  }, (room.i / live.length) * 1000));
+        const seat = room.step % 2;
+        const { move, pos } = room.line[room.step];
+        const step = room.step + 1;
+        const t0 = performance.now();
+        room.sent.set(step, t0);
+        room.step = step;
+        room.sockets[seat]
+          .timeout(5000)
+          .emitWithAck('move', { roomId: room.roomId, token: room.tokens[seat], step, move, pos })
+          .then((ack) => {
+            ackLatencies.push(performance.now() - t0);
+            if (ack.ok) committed++;
+            else {
+              errors.refused++;
+              errors.codes[ack.code] = (errors.codes[ack.code] ?? 0) + 1;
+            }
+          })
+          .catch(() => {
+            errors.noAck++;
+          });
+      },
+      (room.i / live.length) * 1000,
+    ),
+  );
   await sleep(seconds * 1000 + 3000);
   const elapsed = (performance.now() - started) / 1000;
   const serverFigures = await health(server.url);
@@ -227,37 +256,61 @@ async function runRooms(rooms, seconds, lines) {
   latencies.sort((x, y) => x - y);
   ackLatencies.sort((x, y) => x - y);
   return {
-    rooms, live: live.length, clients: live.length * 2, seconds,
-    p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies.at(-1),
-    ackP50: percentile(ackLatencies, 50), ackP99: percentile(ackLatencies, 99),
-    movesPerSecond: committed / (elapsed - 3), committed, errors, missed,
+    rooms,
+    live: live.length,
+    clients: live.length * 2,
+    seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    max: latencies.at(-1),
+    ackP50: percentile(ackLatencies, 50),
+    ackP99: percentile(ackLatencies, 99),
+    movesPerSecond: committed / (elapsed - 3),
+    committed,
+    errors,
+    missed,
     cpuPercent: ((after.cpu - before.cpu) / (elapsed - 3)) * 100,
     clientCpuPercent: ((clientCpu.user + clientCpu.system) / 1e6 / elapsed) * 100,
     clientLoopP99: clientLoop.percentile(99) / 1e6,
-    serverLoop: serverFigures.eventLoopDelayMs, store: serverFigures.store,
-    rssBase: base.rss, rssIdle: idle.rss, rssEnd: after.rss,
+    serverLoop: serverFigures.eventLoopDelayMs,
+    store: serverFigures.store,
+    rssBase: base.rss,
+    rssIdle: idle.rss,
+    rssEnd: after.rss,
     rssSlope: (idle.rss - half.rss) / (live.length - half.rooms),
-    rssPerRoom: (idle.rss - base.rss) / live.length, rssPerRoomEnd: (after.rss - base.rss) / live.length,
-    heapPerRoom: (idle.heap - base.heap) / live.length, heapPerRoomEnd: (after.heap - base.heap) / live.length,
+    rssPerRoom: (idle.rss - base.rss) / live.length,
+    rssPerRoomEnd: (after.rss - base.rss) / live.length,
+    heapPerRoom: (idle.heap - base.heap) / live.length,
+    heapPerRoomEnd: (after.heap - base.heap) / live.length,
   };
 }
 
 function report(r) {
   const mb = (b) => (b / 1048576).toFixed(1);
   const errs = r.errors.refused + r.errors.noAck + r.errors.lost + r.errors.connect;
-  console.log(`rooms ${r.live}/${r.rooms} (${r.clients} clients), ${r.seconds} s: move -> opponent p50 ${r.p50.toFixed(1)} ms, ` +
-    `p99 ${r.p99.toFixed(1)} ms, max ${r.max.toFixed(1)} ms; ack p50 ${r.ackP50.toFixed(1)} ms, p99 ${r.ackP99.toFixed(1)} ms`);
-  console.log(`  ${r.movesPerSecond.toFixed(0)} moves/s (${r.committed} committed, ${r.missed} seconds a room waited for the last move); errors ${errs} ` +
-    `(refused ${r.errors.refused} ${JSON.stringify(r.errors.codes)}, no ack ${r.errors.noAck}, not delivered ${r.errors.lost}, set-up ${r.errors.connect})`);
-  console.log(`  server CPU ${r.cpuPercent.toFixed(0)} % of one core; RSS ${mb(r.rssBase)} MB empty, ${mb(r.rssIdle)} MB with the rooms, ` +
-    `${mb(r.rssEnd)} MB at the end (each after a full GC)`);
+  console.log(
+    `rooms ${r.live}/${r.rooms} (${r.clients} clients), ${r.seconds} s: move -> opponent p50 ${r.p50.toFixed(1)} ms, ` +
+      `p99 ${r.p99.toFixed(1)} ms, max ${r.max.toFixed(1)} ms; ack p50 ${r.ackP50.toFixed(1)} ms, p99 ${r.ackP99.toFixed(1)} ms`,
+  );
+  console.log(
+    `  ${r.movesPerSecond.toFixed(0)} moves/s (${r.committed} committed, ${r.missed} seconds a room waited for the last move); errors ${errs} ` +
+      `(refused ${r.errors.refused} ${JSON.stringify(r.errors.codes)}, no ack ${r.errors.noAck}, not delivered ${r.errors.lost}, set-up ${r.errors.connect})`,
+  );
+  console.log(
+    `  server CPU ${r.cpuPercent.toFixed(0)} % of one core; RSS ${mb(r.rssBase)} MB empty, ${mb(r.rssIdle)} MB with the rooms, ` +
+      `${mb(r.rssEnd)} MB at the end (each after a full GC)`,
+  );
   const st = r.store;
-  console.log(`  event loop delay p99: server ${r.serverLoop.p99.toFixed(1)} ms (max ${r.serverLoop.max.toFixed(1)}), clients ${r.clientLoopP99.toFixed(1)} ms; ` +
-    `clients' CPU ${r.clientCpuPercent.toFixed(0)} %; store: ${st.flushes} commits of ${(st.appends / st.flushes).toFixed(1)} appends, ` +
-    `${(st.flushMs / st.flushes).toFixed(2)} ms each, longest ${st.flushMaxMs.toFixed(1)} ms`);
-  console.log(`  RSS per room: ${(r.rssSlope / 1024).toFixed(1)} KB (slope from half the rooms to all, idle), ` +
-    `${(r.rssPerRoom / 1024).toFixed(1)} KB (growth over the empty server / rooms), ${(r.rssPerRoomEnd / 1024).toFixed(1)} KB after the moves; ` +
-    `live JS heap per room ${(r.heapPerRoom / 1024).toFixed(1)} KB, ${(r.heapPerRoomEnd / 1024).toFixed(1)} KB after the moves`);
+  console.log(
+    `  event loop delay p99: server ${r.serverLoop.p99.toFixed(1)} ms (max ${r.serverLoop.max.toFixed(1)}), clients ${r.clientLoopP99.toFixed(1)} ms; ` +
+      `clients' CPU ${r.clientCpuPercent.toFixed(0)} %; store: ${st.flushes} commits of ${(st.appends / st.flushes).toFixed(1)} appends, ` +
+      `${(st.flushMs / st.flushes).toFixed(2)} ms each, longest ${st.flushMaxMs.toFixed(1)} ms`,
+  );
+  console.log(
+    `  RSS per room: ${(r.rssSlope / 1024).toFixed(1)} KB (slope from half the rooms to all, idle), ` +
+      `${(r.rssPerRoom / 1024).toFixed(1)} KB (growth over the empty server / rooms), ${(r.rssPerRoomEnd / 1024).toFixed(1)} KB after the moves; ` +
+      `live JS heap per room ${(r.heapPerRoom / 1024).toFixed(1)} KB, ${(r.heapPerRoomEnd / 1024).toFixed(1)} KB after the moves`,
+  );
   return errs;
 }
 

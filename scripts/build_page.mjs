@@ -47,11 +47,14 @@ const inline = (text) => text.replace(/<\/script/gi, '<\\/script');
 const WASM_DATA_URI = /(wasmBinaryFile\s*=\s*"data:application\/octet-stream;base64,)([A-Za-z0-9+/=]*)"/g;
 export function packEngine(engine) {
   const found = [...engine.matchAll(WASM_DATA_URI)];
-  if (found.length !== 1) throw new Error(`the engine script has ${found.length} inlined wasm payloads, not 1 (built without -sSINGLE_FILE?)`);
+  if (found.length !== 1)
+    throw new Error(`the engine script has ${found.length} inlined wasm payloads, not 1 (built without -sSINGLE_FILE?)`);
   const wasm = Buffer.from(found[0][2], 'base64');
   const packed = gzipSync(wasm, { level: 9 }).toString('base64');
-  const glue = transformSync(engine.replace(WASM_DATA_URI, (_, prefix) => `${prefix}"`),
-    { minify: true, target: 'es2020', legalComments: 'none' }).code;
+  const glue = transformSync(
+    engine.replace(WASM_DATA_URI, (_, prefix) => `${prefix}"`),
+    { minify: true, target: 'es2020', legalComments: 'none' },
+  ).code;
   const text = `var QipanWasmGzip="${packed}";\n` + glue;
   return { text, wasmBytes: wasm.length, packedBytes: packed.length };
 }
@@ -92,11 +95,18 @@ function writeOfflineFiles(outDir, html) {
 
 // entry: the app's entry module (the real page, or a test page of the
 // shell); offline: also write the manifest, icons and service worker.
-export async function buildPage({ enginePath = `${root}/build/wasm/qipan_web.js`, outPath = `${root}/dist/index.html`, entry = 'web/main.js', offline = true } = {}) {
+export async function buildPage({
+  enginePath = `${root}/build/wasm/qipan_web.js`,
+  outPath = `${root}/dist/index.html`,
+  entry = 'web/main.js',
+  offline = true,
+} = {}) {
   const missing = await missingUiGlyphs();
   if (missing.length > 0) {
-    throw new Error(`the embedded UI font lacks ${missing.join('')} (${missing.length} characters of the page's Chinese text): ` +
-      'run web/fonts/make_ui_font.py (see its header)');
+    throw new Error(
+      `the embedded UI font lacks ${missing.join('')} (${missing.length} characters of the page's Chinese text): ` +
+        'run web/fonts/make_ui_font.py (see its header)',
+    );
   }
   const [app, worker] = await Promise.all([bundle(entry), bundle('web/worker/engine_worker.js')]);
   const engine = packEngine(readFileSync(enginePath, 'utf8'));
@@ -122,8 +132,10 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const [enginePath, outPath] = process.argv.slice(2);
   try {
     const page = await buildPage({ enginePath: enginePath || undefined, outPath: outPath || undefined });
-    console.log(`wrote ${page.outPath} (${page.bytes} bytes, ${page.gzipBytes} gzipped; wasm ${page.wasmBytes} bytes, ` +
-      `${page.packedWasmBytes} as base64 of its gzip)${page.version ? `, offline copy ${page.version}` : ''}`);
+    console.log(
+      `wrote ${page.outPath} (${page.bytes} bytes, ${page.gzipBytes} gzipped; wasm ${page.wasmBytes} bytes, ` +
+        `${page.packedWasmBytes} as base64 of its gzip)${page.version ? `, offline copy ${page.version}` : ''}`,
+    );
   } catch (error) {
     console.error(`build_page: ${error.message}`);
     process.exit(1);

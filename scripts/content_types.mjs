@@ -2,6 +2,11 @@
 // worker must come as JavaScript and the manifest as a web app manifest, or
 // the browser refuses them. Used by scripts/serve.mjs and the browser tests.
 export const CONTENT_TYPES = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css', '.png': 'image/png',
-  '.webmanifest': 'application/manifest+json', '.svg': 'image/svg+xml', '.json': 'application/json',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css',
+  '.png': 'image/png',
+  '.webmanifest': 'application/manifest+json',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
 };

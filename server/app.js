@@ -44,8 +44,12 @@ export async function startServer(options = {}) {
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
   const healthFigures = () => ({
-    ok: true, rooms: rooms ? rooms.rooms.size : 0, uptimeMs: Date.now() - started,
-    sockets: io.engine.clientsCount, ...counts, ...(rooms ? rooms.stats : {}),
+    ok: true,
+    rooms: rooms ? rooms.rooms.size : 0,
+    uptimeMs: Date.now() - started,
+    sockets: io.engine.clientsCount,
+    ...counts,
+    ...(rooms ? rooms.stats : {}),
     store: store.stats ?? null,
     eventLoopDelayMs: { p50: loopDelay.percentile(50) / 1e6, p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 },
     memory: process.memoryUsage().rss,

@@ -90,7 +90,7 @@ Move greedy_forward_move(const Position& pos, const RuleOptions& rules, std::uin
 Move greedy_eval_move(const Position& pos, const RuleOptions& rules, std::uint64_t seed, std::uint8_t retired = 0);
 
 struct AiOptions {
-  RuleOptions rules;          // rules.players is ignored (the position's count)
+  RuleOptions rules;  // rules.players is ignored (the position's count)
   // Greedy tie-breaks, and the searching levels' choice among root moves
   // ranked equal (SearchOptions::seed): the same seed replays the same game.
   std::uint64_t seed = 0;

@@ -18,9 +18,7 @@ struct Bits {
     assert(cell >= 0 && cell < 128);
     return cell < 64 ? Bits{std::uint64_t{1} << cell, 0} : Bits{0, std::uint64_t{1} << (cell - 64)};
   }
-  constexpr bool test(int cell) const {
-    return cell < 64 ? (lo >> cell) & 1 : (hi >> (cell - 64)) & 1;
-  }
+  constexpr bool test(int cell) const { return cell < 64 ? (lo >> cell) & 1 : (hi >> (cell - 64)) & 1; }
   constexpr void set(int cell) { *this |= of(cell); }
   constexpr void reset(int cell) { *this &= ~of(cell); }
   constexpr void flip(int cell) { *this ^= of(cell); }
@@ -36,10 +34,8 @@ struct Bits {
   // Removes and returns the lowest cell: `while (b.any()) use(b.pop_first());`
   constexpr int pop_first() {
     const int c = first();
-    if (lo)
-      lo &= lo - 1;
-    else
-      hi &= hi - 1;
+    if (lo) lo &= lo - 1;
+    else hi &= hi - 1;
     return c;
   }
   constexpr bool contains(Bits other) const { return ((lo & other.lo) == other.lo) && ((hi & other.hi) == other.hi); }
@@ -49,9 +45,21 @@ struct Bits {
   constexpr Bits operator&(Bits o) const { return {lo & o.lo, hi & o.hi}; }
   constexpr Bits operator|(Bits o) const { return {lo | o.lo, hi | o.hi}; }
   constexpr Bits operator^(Bits o) const { return {lo ^ o.lo, hi ^ o.hi}; }
-  constexpr Bits& operator&=(Bits o) { lo &= o.lo; hi &= o.hi; return *this; }
-  constexpr Bits& operator|=(Bits o) { lo |= o.lo; hi |= o.hi; return *this; }
-  constexpr Bits& operator^=(Bits o) { lo ^= o.lo; hi ^= o.hi; return *this; }
+  constexpr Bits& operator&=(Bits o) {
+    lo &= o.lo;
+    hi &= o.hi;
+    return *this;
+  }
+  constexpr Bits& operator|=(Bits o) {
+    lo |= o.lo;
+    hi |= o.hi;
+    return *this;
+  }
+  constexpr Bits& operator^=(Bits o) {
+    lo ^= o.lo;
+    hi ^= o.hi;
+    return *this;
+  }
   friend constexpr bool operator==(Bits, Bits) = default;
 };
 

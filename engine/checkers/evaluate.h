@@ -38,7 +38,7 @@ namespace qipan::checkers {
 // They fit the transposition table's 16-bit scores.
 constexpr int kWinScore = 30000;
 constexpr int kWinThreshold = kWinScore - 1000;  // |score| above: a decided game
-constexpr int kDistanceUnit = 10;                 // one row in score points
+constexpr int kDistanceUnit = 10;                // one row in score points
 
 struct GoalTables {
   // [target arm][cell]: hex distance to the target arm's apex (0..16).
@@ -67,7 +67,12 @@ constexpr GoalTables build_goal_tables() {
     for (int c = 0; c < kCells; ++c) {
       const Cube p = cube_of(c);
       t.goal[a][c] = static_cast<std::uint8_t>(distance(c, best));
-      t.forward[a][c] = static_cast<std::int8_t>(a == 0 ? -p.z : a == 1 ? p.x : a == 2 ? -p.y : a == 3 ? p.z : a == 4 ? -p.x : p.y);
+      t.forward[a][c] = static_cast<std::int8_t>(a == 0   ? -p.z
+                                                 : a == 1 ? p.x
+                                                 : a == 2 ? -p.y
+                                                 : a == 3 ? p.z
+                                                 : a == 4 ? -p.x
+                                                          : p.y);
     }
   }
   for (int c = 0; c < kCells; ++c)
@@ -84,7 +89,9 @@ constexpr int kFullTargetGoal = 20;
 inline int goal_distance(int target, Cell c) { return kGoal.goal[target][c]; }
 inline int forward_of(int target, Cell c) { return kGoal.forward[target][c]; }
 // The rows a move gains towards `target` (level 1's measure; 0 for a pass).
-inline int forward_gain(int target, Move m) { return m.is_pass() ? 0 : forward_of(target, m.to) - forward_of(target, m.from); }
+inline int forward_gain(int target, Move m) {
+  return m.is_pass() ? 0 : forward_of(target, m.to) - forward_of(target, m.from);
+}
 
 // Sum of p's goal distances minus that of a full target (0 when p's own
 // pieces fill it; other players' pieces parked there keep it above 0).
@@ -92,10 +99,10 @@ int remaining_distance(const Position& pos, Player p);
 
 // Weights of the cost terms, in score points (kDistanceUnit per row).
 struct EvalWeights {
-  int straggler = 6;    // per row the last piece trails the average by more than `straggler_slack`
+  int straggler = 6;  // per row the last piece trails the average by more than `straggler_slack`
   int straggler_slack = 3;
-  int isolated = 8;     // per isolated piece outside the target
-  int in_target = 2;    // bonus per piece in the target
+  int isolated = 8;   // per isolated piece outside the target
+  int in_target = 2;  // bonus per piece in the target
   // 3+ players: how much of the leading rival's cost counts, in percent
   // (0 = race for yourself only).
   int rival_percent = 100;

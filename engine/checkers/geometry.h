@@ -30,9 +30,9 @@ constexpr Cell kNoCell = -1;
 constexpr int kSentinel = 121;
 constexpr int kDirections = 6;
 constexpr int kArms = 6;
-constexpr int kHexagon = 6;     // arm_of() of a hexagon hole
-constexpr int kArmCells = 10;   // holes per arm = pieces per player
-constexpr int kMaxRay = 12;     // the longest straight line holds 13 holes
+constexpr int kHexagon = 6;    // arm_of() of a hexagon hole
+constexpr int kArmCells = 10;  // holes per arm = pieces per player
+constexpr int kMaxRay = 12;    // the longest straight line holds 13 holes
 
 struct Cube {
   int x = 0, y = 0, z = 0;
@@ -43,8 +43,7 @@ constexpr std::array<Cube, kDirections> kDirectionVectors{
     {{1, -1, 0}, {1, 0, -1}, {0, 1, -1}, {-1, 1, 0}, {-1, 0, 1}, {0, -1, 1}}};
 
 constexpr bool on_board(Cube c) {
-  return c.x + c.y + c.z == 0 &&
-         ((c.x >= -4 && c.y >= -4 && c.z >= -4) || (c.x <= 4 && c.y <= 4 && c.z <= 4));
+  return c.x + c.y + c.z == 0 && ((c.x >= -4 && c.y >= -4 && c.z >= -4) || (c.x <= 4 && c.y <= 4 && c.z <= 4));
 }
 
 constexpr int arm_of_cube(Cube c) {
@@ -69,10 +68,10 @@ struct GeometryTables {
   // The holes in a straight line from c (nearest first), for long jumps.
   std::array<std::array<std::array<std::uint8_t, kMaxRay>, kDirections>, kCells> ray{};
   std::array<std::array<std::uint8_t, kDirections>, kCells> ray_length{};
-  std::array<Bits, kCells> neighbours{};             // the adjacent holes of c
-  std::array<Bits, kArms + 1> arm_mask{};            // [kHexagon] = the hexagon
+  std::array<Bits, kCells> neighbours{};                               // the adjacent holes of c
+  std::array<Bits, kArms + 1> arm_mask{};                              // [kHexagon] = the hexagon
   std::array<std::array<std::uint8_t, kArmCells>, kArms> arm_cells{};  // in cell order
-  Bits board{};                                      // all 121 holes
+  Bits board{};                                                        // all 121 holes
 };
 
 constexpr GeometryTables build_geometry() {
@@ -129,9 +128,9 @@ constexpr Cell cell_at(int x, int z) {
   return kGeometry.cell_at[(x + 8) * 17 + (z + 8)];
 }
 constexpr Cell cell_at(Cube c) { return on_board(c) ? cell_at(c.x, c.z) : kNoCell; }
-constexpr int row_of(Cell c) { return cube_of(c).z + 8; }                         // 0..16
+constexpr int row_of(Cell c) { return cube_of(c).z + 8; }                          // 0..16
 constexpr int column2_of(Cell c) { return 2 * cube_of(c).x + cube_of(c).z + 12; }  // 0..24
-constexpr int arm_of(Cell c) { return kGeometry.arm[c]; }  // 0..5 or kHexagon
+constexpr int arm_of(Cell c) { return kGeometry.arm[c]; }                          // 0..5 or kHexagon
 constexpr Cell neighbour(Cell c, int direction) { return kGeometry.neighbour[c][direction]; }
 constexpr Bits neighbours(Cell c) { return kGeometry.neighbours[c]; }
 constexpr Bits arm_mask(int arm) { return kGeometry.arm_mask[arm]; }  // arm 0..5 or kHexagon

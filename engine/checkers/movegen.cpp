@@ -80,9 +80,7 @@ Bits piece_destinations(Bits occupied, Cell from, const PieceRules& r) {
 
 }  // namespace
 
-Bits single_hops(Bits occ, Cell c, bool long_jumps) {
-  return hops_from(occ, occ | Bits::of(kSentinel), c, long_jumps);
-}
+Bits single_hops(Bits occ, Cell c, bool long_jumps) { return hops_from(occ, occ | Bits::of(kSentinel), c, long_jumps); }
 
 Bits hop_landings(const Position& pos, const RuleOptions& rules, Cell from) {
   if (!valid_cell(from) || pos.is_empty(from)) return {};

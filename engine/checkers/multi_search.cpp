@@ -91,7 +91,8 @@ int Searcher::Impl::brs(Position& pos, int depth, int alpha, int beta, int ply, 
   if (const int t = multi_terminal(pos, ply)) return t;
   if (ctx.tick()) return 0;
   const SearchOptions& options = *ctx.options;
-  if (depth <= 0 || ply >= kMaxPly) return evaluate_against(pos, root_seat_, rivals_of(pos, root_seat_), options.weights);
+  if (depth <= 0 || ply >= kMaxPly)
+    return evaluate_against(pos, root_seat_, rivals_of(pos, root_seat_), options.weights);
 
   if (!root_turn && options.multi == MultiAlgorithm::greedy) return greedy_round(pos, depth, alpha, beta, ply);
   const std::uint64_t key = multi_key(pos, root_turn);
@@ -174,7 +175,8 @@ int Searcher::Impl::paranoid(Position& pos, int depth, int alpha, int beta, int 
   if (const int t = multi_terminal(pos, ply)) return t;
   if (ctx.tick()) return 0;
   const SearchOptions& options = *ctx.options;
-  if (depth <= 0 || ply >= kMaxPly) return evaluate_against(pos, root_seat_, rivals_of(pos, root_seat_), options.weights);
+  if (depth <= 0 || ply >= kMaxPly)
+    return evaluate_against(pos, root_seat_, rivals_of(pos, root_seat_), options.weights);
 
   const Player side = pos.side_to_move();
   const bool maximising = side == root_seat_;

@@ -130,7 +130,8 @@ RacePlan RaceSolver::beam(const RaceProblem& problem, int width, int max_moves) 
           std::array<Move, kMaxRaceMoves> back;
           int n = 0;
           back[n++] = m;
-          for (std::int32_t k = std::int32_t(i); nodes_[k].parent >= 0; k = nodes_[k].parent) back[n++] = nodes_[k].move;
+          for (std::int32_t k = std::int32_t(i); nodes_[k].parent >= 0; k = nodes_[k].parent)
+            back[n++] = nodes_[k].move;
           for (int k = n - 1; k >= 0; --k) plan.line.push(back[k]);
           return plan;
         }
@@ -180,8 +181,8 @@ bool RaceSolver::seen_at(Bits pieces, int g) {
   return false;  // a crowded neighbourhood: just search it again
 }
 
-bool RaceSolver::ida(const RaceProblem& problem, Bits pieces, int g, int bound, RacePlan& plan,
-                     std::uint64_t limit, int& next_bound) {
+bool RaceSolver::ida(const RaceProblem& problem, Bits pieces, int g, int bound, RacePlan& plan, std::uint64_t limit,
+                     int& next_bound) {
   if (race_finished(problem, pieces)) return true;
   const int f = g + race_lower_bound(problem, pieces);
   if (f > bound) {

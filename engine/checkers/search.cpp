@@ -56,8 +56,7 @@ int Searcher::Impl::alpha_beta(Position& pos, int depth, int alpha, int beta, in
   if (pos.finished(side, win_rule_)) return kWinScore - ply;
   if (options.rules.repetition_draws() && ctx.repeated(pos.key())) return 0;
   if (ctx.tick()) return 0;
-  if (depth <= 0 || ply >= kMaxPly)
-    return evaluate_against(pos, side, std::uint8_t(1u << rival), options.weights);
+  if (depth <= 0 || ply >= kMaxPly) return evaluate_against(pos, side, std::uint8_t(1u << rival), options.weights);
 
   const std::uint64_t key = pos.key();
   Move tt_move = Move::of(0, 0);  // matches no legal move
@@ -143,9 +142,8 @@ bool Searcher::Impl::race_root(const Position& root, const SearchOptions& option
   return true;
 }
 
-SearchResult Searcher::Impl::run(const Position& root, const SearchOptions& options,
-                                 const std::atomic<bool>* stop_flag, const std::function<bool()>* stop_poll,
-                                 const Searcher::InfoCallback& info) {
+SearchResult Searcher::Impl::run(const Position& root, const SearchOptions& options, const std::atomic<bool>* stop_flag,
+                                 const std::function<bool()>* stop_poll, const Searcher::InfoCallback& info) {
   SearchResult result;
   ctx.options = &options;
   ctx.nodes = 0;

@@ -201,14 +201,12 @@ class Searcher::Impl {
   }
   bool retired(Player p) const { return retired_ >> p & 1; }
   // The seats still playing other than p (the rivals of the evaluation).
-  std::uint8_t rivals_of(const Position& pos, Player p) const {
-    return std::uint8_t(all_rivals(pos, p) & ~retired_);
-  }
+  std::uint8_t rivals_of(const Position& pos, Player p) const { return std::uint8_t(all_rivals(pos, p) & ~retired_); }
 
   Player root_seat_ = 0;
   WinRule win_rule_ = WinRule::filled;
-  std::uint8_t retired_ = 0;     // seats out of play (play on for places)
-  bool skip_retired_ = false;    // retired_ != 0
+  std::uint8_t retired_ = 0;          // seats out of play (play on for places)
+  bool skip_retired_ = false;         // retired_ != 0
   std::array<Player, 2> pair_{0, 1};  // the two seats of a 2-player search
 };
 

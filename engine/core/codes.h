@@ -23,18 +23,19 @@
 // the refusals of a text that is no move in any notation the game reads, as
 // opposed to a well-formed move the rules refuse. The online rooms answer
 // the first as a bad request, the second as an illegal move.
-#define QIPAN_DECLARE_MOVE_TEXT_CODES(LIST) \
-  inline constexpr std::string_view move_text_codes[] = {QIPAN_CORE_MOVE_TEXT_CODES(QIPAN_CODE_NAME) LIST(QIPAN_CODE_NAME)};
+#define QIPAN_DECLARE_MOVE_TEXT_CODES(LIST)                                                          \
+  inline constexpr std::string_view move_text_codes[] = {QIPAN_CORE_MOVE_TEXT_CODES(QIPAN_CODE_NAME) \
+                                                             LIST(QIPAN_CODE_NAME)};
 
 // Shared by every game; the move-text ones first.
-#define QIPAN_CORE_MOVE_TEXT_CODES(X)                                               \
-  X(empty_move)     /* a move text with nothing in it */                            \
-  X(text_too_long)  /* max: the longest text accepted */
-#define QIPAN_CORE_CODES(X)                                                         \
-  QIPAN_CORE_MOVE_TEXT_CODES(X)                                                     \
-  X(game_over)      /* the game has ended: no more moves */                         \
-  X(bad_argument)   /* name: the argument; expected: what it must be (bindings) */  \
-  X(no_legal_move)  /* the side to move has no move to search or suggest */      \
+#define QIPAN_CORE_MOVE_TEXT_CODES(X)                   \
+  X(empty_move)    /* a move text with nothing in it */ \
+  X(text_too_long) /* max: the longest text accepted */
+#define QIPAN_CORE_CODES(X)                                                          \
+  QIPAN_CORE_MOVE_TEXT_CODES(X)                                                      \
+  X(game_over)        /* the game has ended: no more moves */                        \
+  X(bad_argument)     /* name: the argument; expected: what it must be (bindings) */ \
+  X(no_legal_move)    /* the side to move has no move to search or suggest */        \
   X(pass_not_allowed) /* a pass while a move exists; side (Reversi): who passed */
 
 namespace qipan::code {

@@ -16,9 +16,7 @@ class SplitMix64 {
     return z ^ (z >> 31);
   }
   // Uniform in [0, bound); the tiny modulo bias is irrelevant for games.
-  constexpr std::uint32_t below(std::uint32_t bound) {
-    return static_cast<std::uint32_t>(next() % bound);
-  }
+  constexpr std::uint32_t below(std::uint32_t bound) { return static_cast<std::uint32_t>(next() % bound); }
 
  private:
   std::uint64_t state_;

@@ -55,8 +55,8 @@ inline Error make_error(std::string_view code, std::string message) { return Err
 template <typename T>
 class Result {
  public:
-  Result(T value) : state_(std::move(value)) {}           // NOLINT: implicit by design
-  Result(Error error) : state_(std::move(error)) {}       // NOLINT: implicit by design
+  Result(T value) : state_(std::move(value)) {}      // NOLINT: implicit by design
+  Result(Error error) : state_(std::move(error)) {}  // NOLINT: implicit by design
 
   bool ok() const { return state_.index() == 0; }
   explicit operator bool() const { return ok(); }

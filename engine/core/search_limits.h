@@ -8,9 +8,9 @@
 namespace qipan {
 
 struct SearchLimits {
-  int depth = 0;                // maximum iteration depth in plies; 0 = no limit
-  std::uint64_t nodes = 0;      // stop after this many nodes; 0 = no limit
-  std::int64_t time_ms = 0;     // hard time limit; 0 = no limit
+  int depth = 0;             // maximum iteration depth in plies; 0 = no limit
+  std::uint64_t nodes = 0;   // stop after this many nodes; 0 = no limit
+  std::int64_t time_ms = 0;  // hard time limit; 0 = no limit
   // With a time limit, no new iteration starts once this share of the budget
   // is gone (a deeper iteration would most likely not finish anyway).
   int soft_time_percent = 50;

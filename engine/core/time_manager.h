@@ -17,13 +17,13 @@
 namespace qipan {
 
 struct GoRequest {
-  std::int64_t move_time_ms = 0;  // `go movetime`: exactly this much
-  std::int64_t time_left_ms = -1; // the mover's clock (-1: no clock)
+  std::int64_t move_time_ms = 0;   // `go movetime`: exactly this much
+  std::int64_t time_left_ms = -1;  // the mover's clock (-1: no clock)
   std::int64_t increment_ms = 0;
-  int moves_to_go = 0;            // moves to the next time control (0 = sudden death)
+  int moves_to_go = 0;  // moves to the next time control (0 = sudden death)
   int depth = 0;
   std::uint64_t nodes = 0;
-  bool infinite = false;          // until `stop`
+  bool infinite = false;  // until `stop`
 };
 
 // Time kept back from every budget for the process and pipe round trip.

@@ -16,8 +16,8 @@ enum class Bound : std::uint8_t { kNone = 0, kUpper = 1, kLower = 2, kExact = 3 
 
 struct TTEntry {
   std::uint64_t key = 0;
-  std::uint16_t move = 0;   // game-specific raw move code, 0 = none
-  std::int16_t score = 0;   // already adjusted to be relative to this node
+  std::uint16_t move = 0;  // game-specific raw move code, 0 = none
+  std::int16_t score = 0;  // already adjusted to be relative to this node
   std::int8_t depth = 0;
   Bound bound = Bound::kNone;
   std::uint8_t generation = 0;
@@ -52,8 +52,7 @@ class TranspositionTable {
   // but keeps the old move when the new one has none.
   void store(std::uint64_t key, std::uint16_t move, int score, int depth, Bound bound) {
     TTEntry& e = entries_[key & mask_];
-    if (e.key != key && e.generation == generation_ && e.bound != Bound::kNone && e.depth > depth + 2)
-      return;
+    if (e.key != key && e.generation == generation_ && e.bound != Bound::kNone && e.depth > depth + 2) return;
     if (e.key != key || move != 0) e.move = move;
     e.key = key;
     e.score = static_cast<std::int16_t>(score);

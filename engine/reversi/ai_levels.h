@@ -60,7 +60,7 @@ struct LevelSpec {
   // deep levels in wide positions and, unlike time, plays the same
   // everywhere.
   std::uint64_t nodes;
-  std::int64_t time_ms;  // ceiling per move (0 = none)
+  std::int64_t time_ms;    // ceiling per move (0 = none)
   int variety_plies = 0;   // opening plies with a seeded choice among near-best moves
   int variety_margin = 0;  // discs from the best that still count as near-best
 };

@@ -149,10 +149,8 @@ class alignas(64) Engine {
         stopped_ = true;
     }
     if (pool_) {
-      if (stopped_)
-        pool_->stop.store(true, std::memory_order_relaxed);
-      else if (pool_->stop.load(std::memory_order_relaxed))
-        stopped_ = true;
+      if (stopped_) pool_->stop.store(true, std::memory_order_relaxed);
+      else if (pool_->stop.load(std::memory_order_relaxed)) stopped_ = true;
     }
     next_check_ = stopped_ ? 0 : nodes_ + (1 << 14);
     return stopped_;
@@ -161,8 +159,7 @@ class alignas(64) Engine {
   // --- Parallel search (endgame_split.h) ---
 
   bool can_split(int empties, int moves_left) const {
-    return pool_ && empties >= kSplitMinEmpties && moves_left >= 2 &&
-           pool_->idle.load(std::memory_order_relaxed) > 0;
+    return pool_ && empties >= kSplitMinEmpties && moves_left >= 2 && pool_->idle.load(std::memory_order_relaxed) > 0;
   }
 
   // Searches the moves of a split point until none is left or it is cut.
@@ -188,10 +185,8 @@ class alignas(64) Engine {
       if (v > sp.best) {
         sp.best = v;
         sp.best_move = m.square;
-        if (v >= sp.beta)
-          sp.cutoff.store(true, std::memory_order_relaxed);
-        else if (v > sp.alpha)
-          sp.alpha = v;
+        if (v >= sp.beta) sp.cutoff.store(true, std::memory_order_relaxed);
+        else if (v > sp.alpha) sp.alpha = v;
       }
     }
     split_ = outer;
@@ -313,8 +308,7 @@ class alignas(64) Engine {
     if (depth == 0) return evaluate_scaled(weights_, player, opponent) * (kProbeUnit / kEvalScale);
     Bitboard moves = legal_moves(player, opponent);
     if (moves == 0) {
-      if (legal_moves(opponent, player) == 0)
-        return kProbeUnit * final_score(player, count_bits(~(player | opponent)));
+      if (legal_moves(opponent, player) == 0) return kProbeUnit * final_score(player, count_bits(~(player | opponent)));
       return -probe(opponent, player, -beta, -alpha, depth);
     }
     int best = -kProbeInfinity;
@@ -337,8 +331,8 @@ class alignas(64) Engine {
   // - otherwise fastest first: the opponent's corner-weighted mobility after
   //   the move (fewer is better), then its potential mobility, the mover's
   //   discs on and next to the corners, and parity.
-  int order_moves(Bitboard player, Bitboard opponent, Bitboard moves, unsigned parity, int probe_depth,
-                  MoveEntry* list, bool prefetch = false) {
+  int order_moves(Bitboard player, Bitboard opponent, Bitboard moves, unsigned parity, int probe_depth, MoveEntry* list,
+                  bool prefetch = false) {
     int count = 0;
     const Bitboard odd = kParityMask[parity];
     while (moves) {
@@ -350,23 +344,21 @@ class alignas(64) Engine {
       if (prefetch) table_.prefetch(c.player, c.opponent);
       const int replies = weighted_mobility(legal_moves(c.player, c.opponent));
       if (probe_depth >= 0) {
-        m.value = -probe(c.player, c.opponent, -kProbeInfinity, kProbeInfinity, probe_depth) - kProbeReplyPenalty * replies;
+        m.value =
+            -probe(c.player, c.opponent, -kProbeInfinity, kProbeInfinity, probe_depth) - kProbeReplyPenalty * replies;
       } else {
         const Bitboard corners = c.opponent & kCorners;
         m.value = -16 * replies - count_bits(neighbours(c.opponent) & ~(c.player | c.opponent)) +
-                  4 * (count_bits(corners) +
-                       count_bits((shift_east(corners) | shift_west(corners) | shift_up(corners) |
-                                   shift_down(corners)) &
-                                  c.opponent)) +
+                  4 * (count_bits(corners) + count_bits((shift_east(corners) | shift_west(corners) | shift_up(corners) |
+                                                         shift_down(corners)) &
+                                                        c.opponent)) +
                   ((odd >> s) & 1) * 2;
       }
     }
     return count;
   }
 
-  static int root_probe_depth(int empties) {
-    return std::clamp((empties - kRootProbeBase) / 2, 1, kRootProbeMaxDepth);
-  }
+  static int root_probe_depth(int empties) { return std::clamp((empties - kRootProbeBase) / 2, 1, kRootProbeMaxDepth); }
 
   int probe_depth(int empties) const {
     return empties >= kProbeMinEmpties ? (empties - kProbeMinEmpties) / kProbeStep : -1;
@@ -478,12 +470,9 @@ class alignas(64) Engine {
 
   // Records a fail-soft result of the window (alpha, beta).
   void store(Bitboard player, Bitboard opponent, int empties, int alpha, int beta, int best, int best_move) {
-    if (best >= beta)
-      table_.store(player, opponent, empties, best, 64, best_move);
-    else if (best <= alpha)
-      table_.store(player, opponent, empties, -64, best, best_move);
-    else
-      table_.store(player, opponent, empties, best, best, best_move);
+    if (best >= beta) table_.store(player, opponent, empties, best, 64, best_move);
+    else if (best <= alpha) table_.store(player, opponent, empties, -64, best, best_move);
+    else table_.store(player, opponent, empties, best, best, best_move);
   }
 
   // Alpha-beta over the best kGuessBreadth moves only, exact from
@@ -502,8 +491,8 @@ class alignas(64) Engine {
     int best = -kScoreInfinity;
     for (int i = 0; i < count && i < kGuessBreadth; ++i) {
       const Child c = play(player, opponent, list[i].flipped, list[i].square);
-      const int v = -guess_search(c.player, c.opponent, -beta, -alpha, empties - 1,
-                                  parity ^ kQuadrantBit[list[i].square]);
+      const int v =
+          -guess_search(c.player, c.opponent, -beta, -alpha, empties - 1, parity ^ kQuadrantBit[list[i].square]);
       if (stopped_) return 0;
       if (v > best) {
         best = v;
@@ -615,8 +604,7 @@ class alignas(64) Engine {
     ++nodes_;
     if (root_count_ == 0 || !(root_position_ == pos)) {
       root_position_ = pos;
-      root_count_ = order_moves(player, opponent, moves, parity, root_probe_depth(empties),
-                                root_moves_.data());
+      root_count_ = order_moves(player, opponent, moves, parity, root_probe_depth(empties), root_moves_.data());
     }
     // The table's move first (the previous pass's best), then by probe value.
     MoveEntry list[kMaxMoves];

@@ -56,9 +56,9 @@ struct Progress {
 };
 
 struct Limits {
-  std::uint64_t nodes = 0;   // stop after about this many nodes; 0 = none
-  std::int64_t time_ms = 0;  // stop after this long; 0 = none (never in tests)
-  const std::atomic<bool>* stop = nullptr;  // polled; set it to abort
+  std::uint64_t nodes = 0;                           // stop after about this many nodes; 0 = none
+  std::int64_t time_ms = 0;                          // stop after this long; 0 = none (never in tests)
+  const std::atomic<bool>* stop = nullptr;           // polled; set it to abort
   std::function<void(const Progress&)> on_progress;  // root steps only
 };
 
@@ -71,7 +71,7 @@ struct Solution {
   Square best_move = kNoSquare;
   std::uint64_t nodes = 0;
   std::uint64_t splits = 0;  // split points opened by every thread (several threads only)
-  bool stopped = false;  // a limit cut the search short; score and move are unreliable
+  bool stopped = false;      // a limit cut the search short; score and move are unreliable
 };
 
 struct MoveValue {

@@ -49,7 +49,7 @@ inline constexpr std::array<Bitboard, kSquares> kNeighbour = detail::build_neigh
 // kQuadrantBit[s] is 1, 2, 4 or 8; a parity word has bit q set when quadrant
 // q holds an odd number of empties.
 inline constexpr std::array<Bitboard, 4> kQuadrantMask = {0x000000000F0F0F0Full, 0x00000000F0F0F0F0ull,
-                                                           0x0F0F0F0F00000000ull, 0xF0F0F0F000000000ull};
+                                                          0x0F0F0F0F00000000ull, 0xF0F0F0F000000000ull};
 
 constexpr int quadrant_of(Square s) { return (column_of(s) >= 4) + 2 * (row_of(s) >= 4); }
 

@@ -150,11 +150,10 @@ inline Bitboard stable_discs(const std::uint8_t* edge, Bitboard player, Bitboard
   if (stable == 0) return 0;
   const Bitboard candidates = player & ~stable;
   for (;;) {
-    const Bitboard grown =
-        candidates & ~stable & (h_full | shift_east(stable) | shift_west(stable)) &
-        (v_full | shift_up(stable) | shift_down(stable)) &
-        (d_full | shift_down_east(stable) | shift_up_west(stable)) &
-        (a_full | shift_down_west(stable) | shift_up_east(stable));
+    const Bitboard grown = candidates & ~stable & (h_full | shift_east(stable) | shift_west(stable)) &
+                           (v_full | shift_up(stable) | shift_down(stable)) &
+                           (d_full | shift_down_east(stable) | shift_up_west(stable)) &
+                           (a_full | shift_down_west(stable) | shift_up_east(stable));
     if (grown == 0) return stable;
     stable |= grown;
   }

@@ -68,7 +68,7 @@ class TranspositionTable {
     size_ = 2 * buckets;
     // Aligned to 2 MB so that Linux can back the table with huge pages: a
     // probe is a random access, and with 4 KB pages most also miss the TLB.
-    entries_.reset(static_cast<TTEntry*>(::operator new(bytes(), std::align_val_t{kAlignment})));
+    entries_.reset(static_cast<TTEntry*>(::operator new (bytes(), std::align_val_t{kAlignment})));
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
     madvise(entries_.get(), bytes(), MADV_HUGEPAGE);
 #endif
@@ -158,7 +158,7 @@ class TranspositionTable {
 
   static constexpr std::size_t kAlignment = std::size_t{2} << 20;
   struct Free {
-    void operator()(TTEntry* p) const { ::operator delete(p, std::align_val_t{kAlignment}); }
+    void operator()(TTEntry* p) const { ::operator delete (p, std::align_val_t{kAlignment}); }
   };
   std::unique_ptr<TTEntry[], Free> entries_;
   std::size_t size_ = 0;

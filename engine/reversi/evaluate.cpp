@@ -26,15 +26,11 @@ constexpr std::array<std::uint16_t, 1024> kTernary = build_ternary();
 // Gathers of the canonical pattern squares from a (transformed) board into
 // consecutive bits; digit i of a configuration is bit i here.
 // a1..h1, then b2, g2.
-constexpr unsigned edge2x_bits(Bitboard b) {
-  return unsigned((b & 0xFF) | ((b >> 1) & 0x100) | ((b >> 5) & 0x200));
-}
+constexpr unsigned edge2x_bits(Bitboard b) { return unsigned((b & 0xFF) | ((b >> 1) & 0x100) | ((b >> 5) & 0x200)); }
 // a1..e1, then a2..e2.
 constexpr unsigned corner2x5_bits(Bitboard b) { return unsigned((b & 0x1F) | ((b >> 3) & 0x3E0)); }
 // a1 b1 c1, a2 b2 c2, a3 b3 c3.
-constexpr unsigned corner3x3_bits(Bitboard b) {
-  return unsigned((b & 0x7) | ((b >> 5) & 0x38) | ((b >> 10) & 0x1C0));
-}
+constexpr unsigned corner3x3_bits(Bitboard b) { return unsigned((b & 0x7) | ((b >> 5) & 0x38) | ((b >> 10) & 0x1C0)); }
 // Row `row` (0-based), columns a..h.
 constexpr unsigned row_bits(Bitboard b, int row) { return unsigned((b >> (8 * row)) & 0xFF); }
 // A diagonal going down-right from column `first` of row 1: squares at most
@@ -82,11 +78,16 @@ inline bool for_each_feature(Bitboard player, Bitboard opponent, F&& f) {
   for (int line = 1; line <= 3; ++line)
     for (int v : kEdges4)
       f(kFeatureOffset[kFeatureLine2 + line - 1] + ternary(row_bits(p.v[v], line), row_bits(o.v[v], line)));
-  for (int v = 0; v < 2; ++v) f(kFeatureOffset[kFeatureDiag8] + ternary(diagonal_bits<0>(p.v[v]), diagonal_bits<0>(o.v[v])));
-  for (int v : kDiagonals4) f(kFeatureOffset[kFeatureDiag7] + ternary(diagonal_bits<1>(p.v[v]), diagonal_bits<1>(o.v[v])));
-  for (int v : kDiagonals4) f(kFeatureOffset[kFeatureDiag6] + ternary(diagonal_bits<2>(p.v[v]), diagonal_bits<2>(o.v[v])));
-  for (int v : kDiagonals4) f(kFeatureOffset[kFeatureDiag5] + ternary(diagonal_bits<3>(p.v[v]), diagonal_bits<3>(o.v[v])));
-  for (int v : kDiagonals4) f(kFeatureOffset[kFeatureDiag4] + ternary(diagonal_bits<4>(p.v[v]), diagonal_bits<4>(o.v[v])));
+  for (int v = 0; v < 2; ++v)
+    f(kFeatureOffset[kFeatureDiag8] + ternary(diagonal_bits<0>(p.v[v]), diagonal_bits<0>(o.v[v])));
+  for (int v : kDiagonals4)
+    f(kFeatureOffset[kFeatureDiag7] + ternary(diagonal_bits<1>(p.v[v]), diagonal_bits<1>(o.v[v])));
+  for (int v : kDiagonals4)
+    f(kFeatureOffset[kFeatureDiag6] + ternary(diagonal_bits<2>(p.v[v]), diagonal_bits<2>(o.v[v])));
+  for (int v : kDiagonals4)
+    f(kFeatureOffset[kFeatureDiag5] + ternary(diagonal_bits<3>(p.v[v]), diagonal_bits<3>(o.v[v])));
+  for (int v : kDiagonals4)
+    f(kFeatureOffset[kFeatureDiag4] + ternary(diagonal_bits<4>(p.v[v]), diagonal_bits<4>(o.v[v])));
 
   const Bitboard empties = ~(player | opponent);
   const int mine = mobility(player, opponent), theirs = mobility(opponent, player);
@@ -99,8 +100,8 @@ inline bool for_each_feature(Bitboard player, Bitboard opponent, F&& f) {
   f(kFeatureOffset[kFeatureCorners] + popcount(player & kCorners) * 5 + popcount(opponent & kCorners));
   // The X square next to each empty corner (a1-b2, h1-g2, a8-b7, h8-g7).
   const Bitboard open = empties & kCorners;
-  const Bitboard x = ((open & square_bit(0)) << 9) | ((open & square_bit(7)) << 7) |
-                     ((open & square_bit(56)) >> 7) | ((open & square_bit(63)) >> 9);
+  const Bitboard x = ((open & square_bit(0)) << 9) | ((open & square_bit(7)) << 7) | ((open & square_bit(56)) >> 7) |
+                     ((open & square_bit(63)) >> 9);
   f(kFeatureOffset[kFeatureXSquares] + popcount(player & x) * 5 + popcount(opponent & x));
   f(kFeatureOffset[kFeatureParity] + (popcount(empties) & 1));
   return mine + theirs > 0;
@@ -143,8 +144,7 @@ int evaluate_scaled(const EvalWeights& weights, Bitboard player, Bitboard oppone
 int evaluate(const EvalWeights& weights, Bitboard player, Bitboard opponent) {
   const std::int16_t* w = weights.phase(phase_of_discs(popcount(player | opponent)));
   int s = 0;
-  if (!for_each_feature(player, opponent, [&](unsigned index) { s += w[index]; }))
-    return final_score(player, opponent);
+  if (!for_each_feature(player, opponent, [&](unsigned index) { s += w[index]; })) return final_score(player, opponent);
   const int discs = s >= 0 ? (s + kEvalScale / 2) / kEvalScale : -((-s + kEvalScale / 2) / kEvalScale);
   return std::clamp(discs, -kEvalLimit, kEvalLimit);
 }
@@ -154,10 +154,8 @@ int mirror_configuration(int kind, int configuration) {
   static constexpr int kEdge[10] = {7, 6, 5, 4, 3, 2, 1, 0, 9, 8};
   static constexpr int kTranspose3x3[9] = {0, 3, 6, 1, 4, 7, 2, 5, 8};
   switch (kind) {
-    case kFeatureEdge2X:
-      return permute_digits(configuration, kEdge, 10);
-    case kFeatureCorner3x3:
-      return permute_digits(configuration, kTranspose3x3, 9);
+    case kFeatureEdge2X: return permute_digits(configuration, kEdge, 10);
+    case kFeatureCorner3x3: return permute_digits(configuration, kTranspose3x3, 9);
     case kFeatureLine2:
     case kFeatureLine3:
     case kFeatureLine4:
@@ -169,8 +167,7 @@ int mirror_configuration(int kind, int configuration) {
       const int digits = kFeatures[kind].squares;
       return permute_digits(configuration, kReverse + (10 - digits), digits);
     }
-    default:
-      return configuration;
+    default: return configuration;
   }
 }
 

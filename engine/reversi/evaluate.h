@@ -50,11 +50,11 @@ enum FeatureKind : int {
   kFeatureOpponentMobility,  // the other side's (0..35)
   kFeaturePotential,         // empty squares next to an opponent disc (0..63)
   kFeatureOpponentPotential,
-  kFeatureStable,            // stable discs (eval_stability.h), 0..64
+  kFeatureStable,  // stable discs (eval_stability.h), 0..64
   kFeatureOpponentStable,
-  kFeatureCorners,           // corners held: mine * 5 + theirs
-  kFeatureXSquares,          // X squares held next to an empty corner: mine * 5 + theirs
-  kFeatureParity,            // 1 when the number of empty squares is odd
+  kFeatureCorners,   // corners held: mine * 5 + theirs
+  kFeatureXSquares,  // X squares held next to an empty corner: mine * 5 + theirs
+  kFeatureParity,    // 1 when the number of empty squares is odd
   kFeatureKinds
 };
 
@@ -66,26 +66,11 @@ struct FeatureInfo {
 };
 
 constexpr std::array<FeatureInfo, kFeatureKinds> kFeatures = {{
-    {"edge+2x", 59049, 4, 10},
-    {"corner2x5", 59049, 8, 10},
-    {"corner3x3", 19683, 4, 9},
-    {"line2", 6561, 4, 8},
-    {"line3", 6561, 4, 8},
-    {"line4", 6561, 4, 8},
-    {"diag8", 6561, 2, 8},
-    {"diag7", 2187, 4, 7},
-    {"diag6", 729, 4, 6},
-    {"diag5", 243, 4, 5},
-    {"diag4", 81, 4, 4},
-    {"mobility", 36, 1, 0},
-    {"opp-mobility", 36, 1, 0},
-    {"potential", 64, 1, 0},
-    {"opp-potential", 64, 1, 0},
-    {"stable", 65, 1, 0},
-    {"opp-stable", 65, 1, 0},
-    {"corners", 25, 1, 0},
-    {"x-squares", 25, 1, 0},
-    {"parity", 2, 1, 0},
+    {"edge+2x", 59049, 4, 10},  {"corner2x5", 59049, 8, 10}, {"corner3x3", 19683, 4, 9},  {"line2", 6561, 4, 8},
+    {"line3", 6561, 4, 8},      {"line4", 6561, 4, 8},       {"diag8", 6561, 2, 8},       {"diag7", 2187, 4, 7},
+    {"diag6", 729, 4, 6},       {"diag5", 243, 4, 5},        {"diag4", 81, 4, 4},         {"mobility", 36, 1, 0},
+    {"opp-mobility", 36, 1, 0}, {"potential", 64, 1, 0},     {"opp-potential", 64, 1, 0}, {"stable", 65, 1, 0},
+    {"opp-stable", 65, 1, 0},   {"corners", 25, 1, 0},       {"x-squares", 25, 1, 0},     {"parity", 2, 1, 0},
 }};
 
 constexpr std::array<int, kFeatureKinds + 1> feature_offsets() {

@@ -85,9 +85,9 @@ inline v128_t forward_moves(v128_t player, v128_t mask) {
 // The horizontal pair stays scalar (mirroring rows does not reverse a row).
 inline Bitboard vertical_and_diagonal_moves(Bitboard player, Bitboard opponent, Bitboard inner) {
   const v128_t p = with_mirror(player);
-  const v128_t moves = wasm_v128_or(wasm_v128_or(forward_moves<8>(p, with_mirror(opponent)),
-                                                 forward_moves<7>(p, with_mirror(inner))),
-                                    forward_moves<9>(p, with_mirror(inner)));
+  const v128_t moves =
+      wasm_v128_or(wasm_v128_or(forward_moves<8>(p, with_mirror(opponent)), forward_moves<7>(p, with_mirror(inner))),
+                   forward_moves<9>(p, with_mirror(inner)));
   // Lane 1 back the right way up (its bytes reversed again), then both lanes.
   const v128_t back = wasm_i8x16_shuffle(moves, moves, 0, 1, 2, 3, 4, 5, 6, 7, 15, 14, 13, 12, 11, 10, 9, 8);
   return Bitboard(wasm_i64x2_extract_lane(back, 0)) | Bitboard(wasm_i64x2_extract_lane(back, 1));
@@ -116,9 +116,7 @@ constexpr Bitboard legal_moves(Bitboard player, Bitboard opponent) {
   return moves & ~(player | opponent);
 }
 
-constexpr int mobility(Bitboard player, Bitboard opponent) {
-  return popcount(legal_moves(player, opponent));
-}
+constexpr int mobility(Bitboard player, Bitboard opponent) { return popcount(legal_moves(player, opponent)); }
 
 namespace detail {
 
@@ -144,7 +142,7 @@ constexpr Bitboard descending_flips(Bitboard player, Bitboard opponent) {
     return 0;
   } else {
     const Bitboard end = std::bit_floor(ray & ~opponent) & player;  // highest stop, if ours
-    return ray & (0 - (end << 1));                                 // the ray above it
+    return ray & (0 - (end << 1));                                  // the ray above it
   }
 }
 
@@ -164,7 +162,8 @@ template <std::size_t... S>
 constexpr std::array<FlipFunction, kSquares> build_flip_functions(std::index_sequence<S...>) {
   return {&flips_at<Square(S)>...};
 }
-inline constexpr std::array<FlipFunction, kSquares> kFlipAt = build_flip_functions(std::make_index_sequence<kSquares>{});
+inline constexpr std::array<FlipFunction, kSquares> kFlipAt =
+    build_flip_functions(std::make_index_sequence<kSquares>{});
 
 }  // namespace detail
 

@@ -33,8 +33,8 @@ inline Bitboard or_lanes(__m256i v) {
 // are not masked here.
 inline Bitboard legal_moves_avx2(Bitboard player, Bitboard opponent, Bitboard inner) {
   const __m256i p = _mm256_set1_epi64x(std::int64_t(player));
-  const __m256i mask = _mm256_set_epi64x(std::int64_t(inner), std::int64_t(opponent), std::int64_t(inner),
-                                         std::int64_t(inner));
+  const __m256i mask =
+      _mm256_set_epi64x(std::int64_t(inner), std::int64_t(opponent), std::int64_t(inner), std::int64_t(inner));
   const __m256i step = lane_steps();
   const __m256i step2 = _mm256_add_epi64(step, step);
   __m256i fwd = _mm256_and_si256(mask, _mm256_sllv_epi64(p, step));

@@ -14,8 +14,6 @@ namespace qipan::reversi {
 // Bulk-counted: a node at depth 1 counts its moves with one popcount, and a
 // node at depth 2 counts each child's mobility without recursing into it.
 std::uint64_t perft(Bitboard player, Bitboard opponent, int depth);
-inline std::uint64_t perft(const Position& pos, int depth) {
-  return perft(pos.player(), pos.opponent(), depth);
-}
+inline std::uint64_t perft(const Position& pos, int depth) { return perft(pos.player(), pos.opponent(), depth); }
 
 }  // namespace qipan::reversi

@@ -71,17 +71,11 @@ class Position {
   }
 
   constexpr Bitboard legal_moves() const { return reversi::legal_moves(player_, opponent_); }
-  constexpr bool is_legal(Square s) const {
-    return s >= 0 && s < kSquares && (legal_moves() & square_bit(s)) != 0;
-  }
+  constexpr bool is_legal(Square s) const { return s >= 0 && s < kSquares && (legal_moves() & square_bit(s)) != 0; }
   // The side to move has no move but the opponent has: the only ply is kPass.
-  constexpr bool must_pass() const {
-    return legal_moves() == 0 && reversi::legal_moves(opponent_, player_) != 0;
-  }
+  constexpr bool must_pass() const { return legal_moves() == 0 && reversi::legal_moves(opponent_, player_) != 0; }
   // Neither side can move (a full board is one case).
-  constexpr bool game_over() const {
-    return legal_moves() == 0 && reversi::legal_moves(opponent_, player_) == 0;
-  }
+  constexpr bool game_over() const { return legal_moves() == 0 && reversi::legal_moves(opponent_, player_) == 0; }
   // The plies available: the legal squares in index order (a1, b1, ... h8),
   // or a lone kPass when the side must pass, or nothing when the game is over.
   void generate_moves(MoveList& out) const;

@@ -354,8 +354,7 @@ struct RootMove {
 
 // The exact solver's limits after the midgame search: what is left of the
 // time, its own node budget, and the searcher's stop flag.
-endgame::Limits solver_limits(const SearchOptions& options, std::int64_t elapsed_ms,
-                              const std::atomic<bool>& stop) {
+endgame::Limits solver_limits(const SearchOptions& options, std::int64_t elapsed_ms, const std::atomic<bool>& stop) {
   endgame::Limits limits;
   limits.stop = &stop;
   if (options.limits.time_ms > 0) limits.time_ms = std::max<std::int64_t>(1, options.limits.time_ms - elapsed_ms);

@@ -86,7 +86,7 @@ struct MoveValue {
   Square move = kNoSquare;  // a square, or kPass
   int score = 0;            // discs, for the side that plays it
   bool exact = false;
-  int depth = 0;            // the depth it was searched to (empties when exact)
+  int depth = 0;  // the depth it was searched to (empties when exact)
 };
 
 class Searcher {

@@ -46,10 +46,8 @@ class SearchTable {
   void store(std::uint64_t key, int depth, std::uint8_t accuracy, int lower, int upper, int move) {
     SearchEntry* b = &entries_[key & mask_];
     SearchEntry* e = nullptr;
-    if (b[0].key == key && b[0].accuracy)
-      e = &b[0];
-    else if (b[1].key == key && b[1].accuracy)
-      e = &b[1];
+    if (b[0].key == key && b[0].accuracy) e = &b[0];
+    else if (b[1].key == key && b[1].accuracy) e = &b[1];
     if (e) {
       if (e->depth == depth && e->accuracy == accuracy) {
         // Same search strength: both bounds hold, keep the tighter ones.

@@ -18,13 +18,13 @@
 #include <string_view>
 
 #include "commands.h"
-#include "ffo_bench.h"
 #include "engine/checkers/perft.h"
 #include "engine/core/clock.h"
 #include "engine/reversi/perft.h"
 #include "engine/xiangqi/movegen.h"
 #include "engine/xiangqi/position.h"
 #include "engine/xiangqi/search.h"
+#include "ffo_bench.h"
 #include "reversi_search_bench.h"
 #include "search_bench.h"
 
@@ -117,20 +117,15 @@ struct Section {
 };
 
 constexpr Section kSections[] = {
-    {"perft-xiangqi", perft_xiangqi},
-    {"search-xiangqi", search_xiangqi},
-    {"perft-reversi", perft_reversi},
-    {"search-reversi", search_reversi},
-    {"perft-checkers", perft_checkers},
-    {"search-checkers", search_checkers},
-    {"ffo", ffo_reversi<40, 49>, true},
-    {"ffo-50-59", ffo_reversi<50, 59>, true},
+    {"perft-xiangqi", perft_xiangqi},   {"search-xiangqi", search_xiangqi},       {"perft-reversi", perft_reversi},
+    {"search-reversi", search_reversi}, {"perft-checkers", perft_checkers},       {"search-checkers", search_checkers},
+    {"ffo", ffo_reversi<40, 49>, true}, {"ffo-50-59", ffo_reversi<50, 59>, true},
 };
 
 void print(std::string_view name, const BenchResult& r) {
   const double nps = r.seconds > 0 ? double(r.nodes) / r.seconds : 0.0;
-  std::printf("bench %.*s depth=%d nodes=%llu seconds=%.3f nps=%.0f\n", int(name.size()), name.data(),
-              r.depth, static_cast<unsigned long long>(r.nodes), r.seconds, nps);
+  std::printf("bench %.*s depth=%d nodes=%llu seconds=%.3f nps=%.0f\n", int(name.size()), name.data(), r.depth,
+              static_cast<unsigned long long>(r.nodes), r.seconds, nps);
   std::fflush(stdout);
 }
 

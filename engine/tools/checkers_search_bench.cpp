@@ -62,8 +62,8 @@ CheckersBenchFigures run_checkers_search_bench(bool verbose) {
       RuleOptions rules;
       rules.players = c.players;
       std::fprintf(stderr, "  %dp after %d plies: depth %d best %s score %d nodes %llu %.3f s\n", c.players, c.plies,
-                   r.depth, format_move(pos, rules, r.best).c_str(), r.score,
-                   static_cast<unsigned long long>(r.nodes), one.elapsed_seconds());
+                   r.depth, format_move(pos, rules, r.best).c_str(), r.score, static_cast<unsigned long long>(r.nodes),
+                   one.elapsed_seconds());
     }
   }
   out.seconds = watch.elapsed_seconds();

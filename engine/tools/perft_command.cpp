@@ -86,9 +86,9 @@ int perft_checkers(const std::string& text, int depth, bool divide, const checke
   std::uint64_t total = 0;
   if (divide && depth > 0) {
     for (const checkers::PerftDivide& entry : checkers::perft_divide(*parsed, rules, depth)) {
-      const std::string name = entry.move.is_pass() ? std::string("pass")
-                                                    : checkers::cell_name(entry.move.from) + "-" +
-                                                          checkers::cell_name(entry.move.to);
+      const std::string name = entry.move.is_pass()
+                                   ? std::string("pass")
+                                   : checkers::cell_name(entry.move.from) + "-" + checkers::cell_name(entry.move.to);
       std::printf("%s: %llu\n", name.c_str(), static_cast<unsigned long long>(entry.leaves));
       total += entry.leaves;
     }

@@ -16,8 +16,8 @@
 #include "engine/xiangqi/game/chinese.h"
 #include "engine/xiangqi/game/game.h"
 #include "engine/xiangqi/game/iccs.h"
-#include "engine/xiangqi/movegen.h"
 #include "engine/xiangqi/game/record.h"
+#include "engine/xiangqi/movegen.h"
 #include "engine/xiangqi/search.h"
 #include "parse_integer.h"
 
@@ -30,7 +30,7 @@ constexpr int kDefaultLevel = 4;
 
 struct Options {
   int level = kDefaultLevel;
-  long long seed = -1;  // the AI's variety (book, near-best choice); -1: from the clock
+  long long seed = -1;         // the AI's variety (book, near-best choice); -1: from the clock
   bool ai[2] = {false, true};  // indexed by Color
   std::string fen{kStartFen};
   bool think = false;  // print every iteration of the AI's search
@@ -152,15 +152,13 @@ Result<Move> parse_move(const Position& pos, const std::string& text) {
   return parse_any_move(pos, text);
 }
 
-std::string describe(const Position& before, Move m) {
-  return to_iccs(m) + " (" + to_chinese(before, m) + ")";
-}
+std::string describe(const Position& before, Move m) { return to_iccs(m) + " (" + to_chinese(before, m) + ")"; }
 
 class TerminalGame {
  public:
   TerminalGame(Options options, Game game) : options_(std::move(options)), game_(std::move(game)) {
     ai_options_.seed = options_.seed >= 0 ? std::uint64_t(options_.seed)
-                                           : std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
+                                          : std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
     if (options_.think)
       ai_options_.on_info = [](const SearchInfo& info) {
         std::string pv;
@@ -168,9 +166,8 @@ class TerminalGame {
           pv += ' ';
           pv += to_iccs(m);
         }
-        std::printf("  depth %d  score %s  nodes %llu  %lld ms  pv%s\n", info.depth,
-                    format_score(info.score).c_str(), static_cast<unsigned long long>(info.nodes),
-                    static_cast<long long>(info.time_ms), pv.c_str());
+        std::printf("  depth %d  score %s  nodes %llu  %lld ms  pv%s\n", info.depth, format_score(info.score).c_str(),
+                    static_cast<unsigned long long>(info.nodes), static_cast<long long>(info.time_ms), pv.c_str());
         std::fflush(stdout);
       };
   }
@@ -216,8 +213,7 @@ class TerminalGame {
   void ai_move() {
     const Position& pos = game_.position();
     const AiMove r = ai_.choose_move(game_, options_.level, ai_options_);
-    if (r.book)
-      std::printf("%s (AI) plays %s   book\n", side_name(pos.side_to_move()), describe(pos, r.move).c_str());
+    if (r.book) std::printf("%s (AI) plays %s   book\n", side_name(pos.side_to_move()), describe(pos, r.move).c_str());
     else
       std::printf("%s (AI) plays %s   depth %d  score %s  nodes %llu  %.2f s\n", side_name(pos.side_to_move()),
                   describe(pos, r.move).c_str(), r.depth, format_score(r.score).c_str(),

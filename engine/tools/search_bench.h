@@ -13,7 +13,7 @@ constexpr int kSearchBenchDepth = 11;
 struct SearchBenchResult {
   int depth = 0;
   int positions = 0;
-  std::uint64_t nodes = 0;   // the signature
+  std::uint64_t nodes = 0;  // the signature
   double seconds = 0;
   double nodes_per_second() const { return seconds > 0 ? double(nodes) / seconds : 0; }
 };

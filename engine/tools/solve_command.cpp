@@ -17,11 +17,11 @@
 #include <string>
 
 #include "commands.h"
-#include "parse_integer.h"
 #include "engine/core/clock.h"
 #include "engine/reversi/endgame.h"
 #include "engine/reversi/game/notation.h"
 #include "ffo_bench.h"
+#include "parse_integer.h"
 
 namespace qipan::tools {
 namespace {

@@ -257,12 +257,12 @@ class Protocol {
       else if (w == "nodes") request.nodes = std::uint64_t(std::max<std::int64_t>(0, next()));
       else if (w == "movetime") request.move_time_ms = next();
       else if (w == "movestogo") request.moves_to_go = int(next());
-      else if (w == "time") request.time_left_ms = next();                // UCCI: the mover's clock
+      else if (w == "time") request.time_left_ms = next();  // UCCI: the mover's clock
       else if (w == "increment") request.increment_ms = next();
       else if (w == (red ? "wtime" : "btime")) request.time_left_ms = next();
       else if (w == (red ? "winc" : "binc")) request.increment_ms = next();
-      else if (w == "wtime" || w == "btime" || w == "winc" || w == "binc" || w == "opptime" ||
-               w == "oppincrement" || w == "oppmovestogo" || w == "mate")
+      else if (w == "wtime" || w == "btime" || w == "winc" || w == "binc" || w == "opptime" || w == "oppincrement" ||
+               w == "oppmovestogo" || w == "mate")
         next();  // the opponent's clock does not change our plan
     }
     SearchLimits limits;

@@ -118,8 +118,8 @@ AiMove XiangqiAi::choose_move(const Game& game, const LevelSpec& spec, const AiO
   SearchLimits check = limits;
   check.reuse_tables = true;
   check.nodes = limits.nodes ? std::max(limits.nodes / 2, kMarginCheckMinNodes) : 0;
-  std::vector<Move> near = searcher_.moves_reaching(game.position(), past_positions(game),
-                                                    std::max(out.depth, 1), out.score - spec.margin, check);
+  std::vector<Move> near = searcher_.moves_reaching(game.position(), past_positions(game), std::max(out.depth, 1),
+                                                    out.score - spec.margin, check);
   out.nodes += searcher_.nodes();
   if (std::find(near.begin(), near.end(), out.move) == near.end()) near.push_back(out.move);
   SplitMix64 rng(seed);

@@ -56,22 +56,22 @@ SearchLimits hint_limits(int level, bool use_time = true);
 SearchLimits analysis_limits(bool use_time = true);
 
 struct AiOptions {
-  std::uint64_t seed = 0;     // the book draw and the choice among near-best moves
-  bool use_time = true;       // false: depth and node budgets only (deterministic)
-  bool use_book = true;       // false: no book moves (the match tool after its opening)
+  std::uint64_t seed = 0;  // the book draw and the choice among near-best moves
+  bool use_time = true;    // false: depth and node budgets only (deterministic)
+  bool use_book = true;    // false: no book moves (the match tool after its opening)
   Searcher::InfoCallback on_info;
   Searcher::StopPoll should_stop;
 };
 
 struct AiMove {
-  Move move;                // none only when the game is over or has no legal move
-  bool book = false;        // taken from the opening book (no search, no score)
-  int score = 0;            // side to move's view, the best line's
+  Move move;          // none only when the game is over or has no legal move
+  bool book = false;  // taken from the opening book (no search, no score)
+  int score = 0;      // side to move's view, the best line's
   int depth = 0;
   std::uint64_t nodes = 0;  // both phases of the search
   std::int64_t time_ms = 0;
-  Line pv;                  // starts with `move`
-  int candidates = 1;       // moves the choice was drawn from
+  Line pv;             // starts with `move`
+  int candidates = 1;  // moves the choice was drawn from
 };
 
 struct DrawOfferAnswer {

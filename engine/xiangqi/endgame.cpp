@@ -10,7 +10,7 @@ struct Force {
 };
 
 Force force_of(const Position& pos, Color c) {
-  Force f{pos.count(c, kRook), pos.count(c, kHorse), pos.count(c, kCannon), pos.count(c, kPawn), 0,
+  Force f{pos.count(c, kRook),    pos.count(c, kHorse),   pos.count(c, kCannon), pos.count(c, kPawn), 0,
           pos.count(c, kAdvisor), pos.count(c, kElephant)};
   if (f.pawns)
     pos.pieces(c).for_each([&](Square s) {
@@ -24,7 +24,7 @@ Force force_of(const Position& pos, Color c) {
 int endgame_scale(const Position& pos, Color strong) {
   const Force s = force_of(pos, strong);
   if (s.rooks + s.horses + s.cannons > 1) return kFullScale;  // the common case, decided at once
-  if (s.attackers() == 0) return 0;                            // nothing can mate
+  if (s.attackers() == 0) return 0;                           // nothing can mate
   const Force w = force_of(pos, opposite(strong));
   const bool weak_only_defends = w.attackers() == 0;
   if (s.rooks + s.horses + s.cannons == 0) {

@@ -28,8 +28,8 @@ constexpr int kCannonMobilityCount = 18;  // 0 .. 17 (moves and the capture)
 constexpr int kKingDangerCount = 40;      // attack units 0 .. 39
 
 enum Param : int {
-  kMaterial = 0,                                   // + piece type
-  kPsqt = kMaterial + kPieceTypeCount,             // + type * kHalfSquares + folded square
+  kMaterial = 0,                        // + piece type
+  kPsqt = kMaterial + kPieceTypeCount,  // + type * kHalfSquares + folded square
   kRookMobility = kPsqt + kPieceTypeCount * kHalfSquares,
   kHorseMobility = kRookMobility + kRookMobilityCount,
   kCannonMobility = kHorseMobility + kHorseMobilityCount,
@@ -59,9 +59,9 @@ enum Param : int {
   kAdvisorPair,
   kElephantPair,
   // Our piece of this type attacked and not defended: our loss (negative weights).
-  kHanging,                                        // + piece type
+  kHanging,  // + piece type
   // Our piece of this type attacked by a cheaper enemy piece.
-  kThreatByLesser = kHanging + kPieceTypeCount,    // + piece type
+  kThreatByLesser = kHanging + kPieceTypeCount,  // + piece type
   kTempo = kThreatByLesser + kPieceTypeCount,
   kParamCount,
 };

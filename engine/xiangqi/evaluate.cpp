@@ -118,8 +118,7 @@ void scan_side(const Position& pos, Color c, SideScan& scan, Acc& acc) {
       case kKing:
         for (const Step& st : kGeometry.king_moves[c][from]) hits |= kSingleSquare[st.to];
         break;
-      default:
-        break;
+      default: break;
     }
     scan.by_rank[rank] |= hits;
     scan.king_units += kUnitWeight[type] * std::min((hits & enemy_palace).size(), 3);
@@ -152,7 +151,7 @@ void evaluate_terms(const Position& pos, Acc& acc) {
   scan_side(pos, kRed, scans[kRed], acc);
   scan_side(pos, kBlack, scans[kBlack], acc);
   const std::array<std::array<SquareSet, kValueRanks + 1>, 2> below = {scans[kRed].attacked_below(),
-                                                                      scans[kBlack].attacked_below()};
+                                                                       scans[kBlack].attacked_below()};
   for (Color c : {kRed, kBlack}) {
     const int sign = c == kRed ? 1 : -1;
     const Color them = opposite(c);
@@ -225,15 +224,13 @@ int piece_value(PieceType t) {
 
 EvalScore psqt_score(const Position& pos) {
   EvalScore total;
-  for (Color c : {kRed, kBlack})
-    pos.pieces(c).for_each([&](Square s) { total += psqt_of(pos.at(s), s); });
+  for (Color c : {kRed, kBlack}) pos.pieces(c).for_each([&](Square s) { total += psqt_of(pos.at(s), s); });
   return total;
 }
 
 int game_phase(const Position& pos) {
   int phase = 0;
-  for (Color c : {kRed, kBlack})
-    phase += 4 * pos.count(c, kRook) + pos.count(c, kHorse) + pos.count(c, kCannon);
+  for (Color c : {kRed, kBlack}) phase += 4 * pos.count(c, kRook) + pos.count(c, kHorse) + pos.count(c, kCannon);
   return std::min(phase, kMaxPhase);
 }
 

@@ -6,8 +6,8 @@
 namespace qipan::xiangqi {
 
 void MovePicker::start_main(const Position& pos, Move tt_move, const HistoryTables& history,
-                            const std::array<const PieceToHistory*, 4>& cont, Move killer0, Move killer1,
-                            Move counter, bool in_check) {
+                            const std::array<const PieceToHistory*, 4>& cont, Move killer0, Move killer1, Move counter,
+                            bool in_check) {
   pos_ = &pos;
   history_ = &history;
   cont_ = cont;
@@ -201,8 +201,7 @@ Move MovePicker::next(bool skip_quiets) {
         stage_ = kDone;
         break;
 
-      case kDone:
-        return Move();
+      case kDone: return Move();
     }
   }
 }

@@ -37,9 +37,21 @@ class MovePicker {
 
  private:
   enum Stage : std::uint8_t {
-    kMainTT, kGenCaptures, kGoodCaptures, kKiller0, kKiller1, kCounter, kGenQuiets, kQuiets, kBadCaptures,
-    kEvasionTT, kGenEvasions, kEvasions,
-    kQsTT, kQsGenCaptures, kQsCaptures,
+    kMainTT,
+    kGenCaptures,
+    kGoodCaptures,
+    kKiller0,
+    kKiller1,
+    kCounter,
+    kGenQuiets,
+    kQuiets,
+    kBadCaptures,
+    kEvasionTT,
+    kGenEvasions,
+    kEvasions,
+    kQsTT,
+    kQsGenCaptures,
+    kQsCaptures,
     kDone,
   };
 

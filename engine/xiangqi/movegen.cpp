@@ -60,10 +60,8 @@ void generate(const Position& pos, MoveList& out) {
 }  // namespace
 
 void generate_pseudo_legal(const Position& pos, MoveList& out, GenKind kind) {
-  if (kind == GenKind::kAll)
-    generate<GenKind::kAll>(pos, out);
-  else
-    generate<GenKind::kCaptures>(pos, out);
+  if (kind == GenKind::kAll) generate<GenKind::kAll>(pos, out);
+  else generate<GenKind::kCaptures>(pos, out);
 }
 
 LegalityFilter::LegalityFilter(const Position& pos)

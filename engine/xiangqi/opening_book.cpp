@@ -11,7 +11,8 @@ namespace {
 
 constexpr std::array<std::string_view, 20> kLines = {
     "h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 c3c4 g6g5",  // central cannon vs screen horses, both third pawns (中炮对屏风马)
-    "h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 h0h6 c6c5",  // central cannon, river-crossing rook vs screen horses (中炮过河车对屏风马)
+    "h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 h0h6 c6c5",  // central cannon, river-crossing rook vs screen horses
+                                                // (中炮过河车对屏风马)
     "h2e2 h9g7 h0g2 i9h9 c3c4 g6g5 b0c2 b9c7",  // central cannon, seventh pawn vs screen horses (中炮进七兵对屏风马)
     "h2e2 h9g7 h0g2 i9h9 i0h0 g6g5 h0h6 b9c7",  // central cannon, straight rook vs screen horses (中炮直车对屏风马)
     "h2e2 h9g7 h0g2 b7f7 i0h0 b9c7 c3c4 a9b9",  // central cannon vs reverse palace horses (中炮对反宫马)
@@ -47,8 +48,8 @@ OpeningBook::OpeningBook() {
         entries_.push_back({pos.key(), {}});
         entry = entries_.end() - 1;
       }
-      auto choice = std::find_if(entry->choices.begin(), entry->choices.end(),
-                                 [&](const Choice& c) { return c.move == *move; });
+      auto choice =
+          std::find_if(entry->choices.begin(), entry->choices.end(), [&](const Choice& c) { return c.move == *move; });
       if (choice == entry->choices.end()) entry->choices.push_back({*move, 1});
       else ++choice->weight;
       Undo undo;

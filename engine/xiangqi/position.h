@@ -15,8 +15,7 @@
 
 namespace qipan::xiangqi {
 
-inline constexpr std::string_view kStartFen =
-    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+inline constexpr std::string_view kStartFen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
 struct Undo {
   std::uint64_t key = 0;

@@ -81,20 +81,20 @@ std::vector<PastPosition> past_positions(const Game& game) {
 
 // What the search knows about one ply of the current line.
 struct Searcher::Frame {
-  EvalScore psqt;                      // material + tables here (red's view)
+  EvalScore psqt;  // material + tables here (red's view)
   std::array<Move, 2> killers;
-  Move move;                           // the move being searched from here
-  Piece moved = kEmpty;                // its piece (kEmpty: a null move or none)
-  PieceToHistory* cont = nullptr;      // continuation table of (moved, move.to())
-  Move excluded;                       // singular search: the move left out
+  Move move;                       // the move being searched from here
+  Piece moved = kEmpty;            // its piece (kEmpty: a null move or none)
+  PieceToHistory* cont = nullptr;  // continuation table of (moved, move.to())
+  Move excluded;                   // singular search: the move left out
   int static_eval = kNoScore;
   int stat_score = 0;
   int move_count = 0;
   int cutoffs = 0;
-  int rep_window = 0;                  // earlier positions that could equal this one
+  int rep_window = 0;  // earlier positions that could equal this one
   bool in_check = false;
-  bool after_null = false;             // reached by a null move
-  bool tt_pv = false;                  // on (or once on) a principal variation
+  bool after_null = false;  // reached by a null move
+  bool tt_pv = false;       // on (or once on) a principal variation
 };
 
 // Everything indexed by ply lives here, on the heap, so that neither the
@@ -245,8 +245,7 @@ void Searcher::update_continuation(int ply, Piece moving, Square to, int bonus) 
 }
 
 void Searcher::update_best_move_stats(int ply, Move best, Piece moving, bool quiet, int bonus, int malus,
-                                      const Move* quiets, int quiet_count, const Move* captures,
-                                      int capture_count) {
+                                      const Move* quiets, int quiet_count, const Move* captures, int capture_count) {
   Workspace& w = *ws_;
   HistoryTables& h = w.history;
   const Position& pos = w.pos;
@@ -308,8 +307,8 @@ int Searcher::quiesce(int alpha, int beta, int ply) {
     const bool have_eval = tt_hit && hit.eval != kNoScore;
     ss.static_eval = have_eval ? hit.eval : evaluate(pos, ss.psqt);
     best = ss.static_eval;
-    if (tt_score != kNoScore && (hit.bound == (tt_score > best ? Bound::kLower : Bound::kUpper) ||
-                                 hit.bound == Bound::kExact))
+    if (tt_score != kNoScore &&
+        (hit.bound == (tt_score > best ? Bound::kLower : Bound::kUpper) || hit.bound == Bound::kExact))
       best = tt_score;
     if (best >= beta) {
       if (!tt_hit) tt_.store(key, 0, score_to_tt(best, ply), ss.static_eval, 0, Bound::kLower, false);
@@ -324,7 +323,7 @@ int Searcher::quiesce(int alpha, int beta, int ply) {
   const PickerLease lease(picker_height_);
   MovePicker& picker = w.pickers[std::size_t(picker_height_ - 1)];
   const std::array<const PieceToHistory*, 4> cont = {w.frame(ply - 1).cont, w.frame(ply - 2).cont,
-                                                      w.frame(ply - 3).cont, w.frame(ply - 4).cont};
+                                                     w.frame(ply - 3).cont, w.frame(ply - 4).cont};
   picker.start_quiescence(pos, tt_hit ? Move::from_raw(hit.move) : Move(), w.history, cont, in_check);
   const LegalityFilter filter(pos);
   const int original_alpha = alpha;
@@ -433,8 +432,8 @@ int Searcher::negamax(int depth, int alpha, int beta, int ply, bool cut_node) {
     eval = ss.static_eval;  // the singular search keeps its node's evaluation
   } else if (tt_hit && hit.eval != kNoScore) {
     ss.static_eval = eval = hit.eval;
-    if (tt_score != kNoScore && (hit.bound == Bound::kExact ||
-                                 hit.bound == (tt_score > eval ? Bound::kLower : Bound::kUpper)))
+    if (tt_score != kNoScore &&
+        (hit.bound == Bound::kExact || hit.bound == (tt_score > eval ? Bound::kLower : Bound::kUpper)))
       eval = tt_score;
   } else {
     ss.static_eval = eval = evaluate(pos, ss.psqt);
@@ -493,7 +492,7 @@ int Searcher::negamax(int depth, int alpha, int beta, int ply, bool cut_node) {
   const PickerLease lease(picker_height_);
   MovePicker& picker = w.pickers[std::size_t(picker_height_ - 1)];
   const std::array<const PieceToHistory*, 4> cont = {prev.cont, w.frame(ply - 2).cont, w.frame(ply - 3).cont,
-                                                      w.frame(ply - 4).cont};
+                                                     w.frame(ply - 4).cont};
   const Move counter = prev.moved != kEmpty ? w.history.counter[prev.moved][prev.move.to()] : Move();
   picker.start_main(pos, tt_move, w.history, cont, ss.killers[0], ss.killers[1], counter, in_check);
 
@@ -525,7 +524,8 @@ int Searcher::negamax(int depth, int alpha, int beta, int ply, bool cut_node) {
       if (capture || check) {
         if (!check && !in_check && lmr_depth < 7 &&
             ss.static_eval + 120 + 150 * lmr_depth + see_value(captured) +
-                    w.history.capture[moving][m.to()][type_of(captured)] / 7 <= alpha)
+                    w.history.capture[moving][m.to()][type_of(captured)] / 7 <=
+                alpha)
           continue;
         if (!see_ge(pos, m, -90 * depth)) continue;
       } else {
@@ -599,7 +599,8 @@ int Searcher::negamax(int depth, int alpha, int beta, int ply, bool cut_node) {
         new_depth += score > best + 50 + 2 * new_depth;
         new_depth -= score < best + new_depth;
         if (reduced < new_depth) score = -negamax<false>(new_depth, -alpha - 1, -alpha, ply + 1, !cut_node);
-        if (!capture) update_continuation(ply, moving, m.to(), score > alpha ? stat_bonus(new_depth) : -stat_malus(new_depth));
+        if (!capture)
+          update_continuation(ply, moving, m.to(), score > alpha ? stat_bonus(new_depth) : -stat_malus(new_depth));
       }
     } else if (!Pv || move_count > 1) {
       ss.stat_score = 0;
@@ -752,8 +753,7 @@ std::vector<Move> Searcher::moves_reaching(const Position& root, std::span<const
   return out;
 }
 
-SearchResult Searcher::search(const Position& root, std::span<const PastPosition> history,
-                              const SearchLimits& limits) {
+SearchResult Searcher::search(const Position& root, std::span<const PastPosition> history, const SearchLimits& limits) {
   prepare(root, history, limits);
   Workspace& w = *ws_;
 

@@ -73,14 +73,14 @@ struct SearchInfo {
 };
 
 struct SearchResult {
-  Move best;              // none only when the root has no legal move
-  int score = 0;          // side to move's view
-  int depth = 0;          // last iteration that produced the move
+  Move best;      // none only when the root has no legal move
+  int score = 0;  // side to move's view
+  int depth = 0;  // last iteration that produced the move
   int seldepth = 0;
   std::uint64_t nodes = 0;
   std::int64_t time_ms = 0;
   Line pv;
-  bool stopped = false;   // a limit or stop() cut the last iteration short
+  bool stopped = false;  // a limit or stop() cut the last iteration short
 };
 
 class Searcher {
@@ -138,8 +138,8 @@ class Searcher {
   bool count_node();
   bool excluded_at_root(Move m) const;
   void update_continuation(int ply, Piece moving, Square to, int bonus);
-  void update_best_move_stats(int ply, Move best, Piece moving, bool quiet, int bonus, int malus,
-                              const Move* quiets, int quiet_count, const Move* captures, int capture_count);
+  void update_best_move_stats(int ply, Move best, Piece moving, bool quiet, int bonus, int malus, const Move* quiets,
+                              int quiet_count, const Move* captures, int capture_count);
   void update_pv(int ply, Move m);
 
   std::unique_ptr<Workspace> ws_;

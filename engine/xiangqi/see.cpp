@@ -24,16 +24,14 @@ Square first_on(const ExchangeBoard& b, const StepList& steps, Piece wanted, boo
 // The least valuable piece of colour c that attacks `to` on board b.
 Attacker least_valuable_attacker(const ExchangeBoard& b, Square to, Color c) {
   Square s;
-  if ((s = first_on(b, kGeometry.pawn_attackers[c][to], make_piece(c, kPawn), false)) != kNoSquare)
-    return {s, kPawn};
+  if ((s = first_on(b, kGeometry.pawn_attackers[c][to], make_piece(c, kPawn), false)) != kNoSquare) return {s, kPawn};
   // Advisor, elephant and general steps are symmetric: the squares a piece
   // reaches from `to` are the squares it attacks `to` from (same eye).
   if ((s = first_on(b, kGeometry.advisor_moves[c][to], make_piece(c, kAdvisor), false)) != kNoSquare)
     return {s, kAdvisor};
   if ((s = first_on(b, kGeometry.elephant_moves[c][to], make_piece(c, kElephant), true)) != kNoSquare)
     return {s, kElephant};
-  if ((s = first_on(b, kGeometry.horse_attackers[to], make_piece(c, kHorse), true)) != kNoSquare)
-    return {s, kHorse};
+  if ((s = first_on(b, kGeometry.horse_attackers[to], make_piece(c, kHorse), true)) != kNoSquare) return {s, kHorse};
   // Along each line: the first piece may be a rook, the second (over one
   // screen) a cannon.
   const Piece rook = make_piece(c, kRook), cannon = make_piece(c, kCannon);
@@ -52,8 +50,7 @@ Attacker least_valuable_attacker(const ExchangeBoard& b, Square to, Color c) {
     }
   }
   if (rook_square != kNoSquare) return {rook_square, kRook};
-  if ((s = first_on(b, kGeometry.king_moves[c][to], make_piece(c, kKing), false)) != kNoSquare)
-    return {s, kKing};
+  if ((s = first_on(b, kGeometry.king_moves[c][to], make_piece(c, kKing), false)) != kNoSquare) return {s, kKing};
   return {};
 }
 

@@ -18,9 +18,7 @@ constexpr Square kNoSquare = -1;
 constexpr int file_of(Square s) { return s % kFiles; }
 constexpr int rank_of(Square s) { return s / kFiles; }
 constexpr Square make_square(int file, int rank) { return rank * kFiles + file; }
-constexpr bool on_board(int file, int rank) {
-  return file >= 0 && file < kFiles && rank >= 0 && rank < kRanks;
-}
+constexpr bool on_board(int file, int rank) { return file >= 0 && file < kFiles && rank >= 0 && rank < kRanks; }
 
 enum Color : std::uint8_t { kRed = 0, kBlack = 1 };
 constexpr Color opposite(Color c) { return Color(c ^ 1); }
@@ -46,9 +44,7 @@ constexpr Color color_of(Piece p) { return Color(p >> 3); }
 constexpr int kPieceCodes = 16;
 
 // True once a square is on the far side of the river for `c`.
-constexpr bool crossed_river(Color c, Square s) {
-  return c == kRed ? rank_of(s) >= 5 : rank_of(s) <= 4;
-}
+constexpr bool crossed_river(Color c, Square s) { return c == kRed ? rank_of(s) >= 5 : rank_of(s) <= 4; }
 constexpr bool in_palace(Color c, Square s) {
   const int f = file_of(s), r = rank_of(s);
   return f >= 3 && f <= 5 && (c == kRed ? r <= 2 : r >= 7);

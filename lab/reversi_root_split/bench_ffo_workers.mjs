@@ -23,7 +23,8 @@ function options(argv) {
       const [first, last = first] = value.split('-').map(Number);
       if (first < 40 || last > 59 || first > last) throw new Error('--ffo takes N or N-M within 40-59');
       Object.assign(out, { first, last });
-    } else throw new Error(`usage: bench_ffo_workers.mjs [--workers 1..64] [--ffo N[-M]] [--hash MB]; not understood: ${argv[i]}`);
+    } else
+      throw new Error(`usage: bench_ffo_workers.mjs [--workers 1..64] [--ffo N[-M]] [--hash MB]; not understood: ${argv[i]}`);
     i++;
   }
   return out;
@@ -112,10 +113,19 @@ for (const ffo of engine.ffoPositions()) {
   await Promise.all(workers.map((w) => w.terminate()));
   const ok = s.ok && s.score === ffo.score && ffo.best.split(' ').includes(s.name);
   const empties = [...ffo.board.slice(0, 64)].filter((c) => c === '-').length;
-  console.log(`ffo #${ffo.number} empties=${empties} score=${s.score > 0 ? '+' : ''}${s.score} move=${s.name} ` +
-    `seconds=${seconds.toFixed(3)} nodes=${s.nodes} nps=${Math.round(s.nodes / seconds)} passes=${s.passes} ${ok ? 'ok' : 'WRONG'}`);
-  total = { positions: total.positions + 1, wrong: total.wrong + !ok, seconds: total.seconds + seconds, nodes: total.nodes + s.nodes };
+  console.log(
+    `ffo #${ffo.number} empties=${empties} score=${s.score > 0 ? '+' : ''}${s.score} move=${s.name} ` +
+      `seconds=${seconds.toFixed(3)} nodes=${s.nodes} nps=${Math.round(s.nodes / seconds)} passes=${s.passes} ${ok ? 'ok' : 'WRONG'}`,
+  );
+  total = {
+    positions: total.positions + 1,
+    wrong: total.wrong + !ok,
+    seconds: total.seconds + seconds,
+    nodes: total.nodes + s.nodes,
+  };
 }
-console.log(`ffo total positions=${total.positions} wrong=${total.wrong} seconds=${total.seconds.toFixed(3)} ` +
-  `nodes=${total.nodes} nps=${Math.round(total.nodes / total.seconds)}`);
+console.log(
+  `ffo total positions=${total.positions} wrong=${total.wrong} seconds=${total.seconds.toFixed(3)} ` +
+    `nodes=${total.nodes} nps=${Math.round(total.nodes / total.seconds)}`,
+);
 process.exitCode = total.wrong ? 1 : 0;

@@ -89,10 +89,10 @@ test('bad boards, windows and job ids are refused with a code', () => {
   const split = new engine.ReversiRootSplit();
   const worker = new engine.ReversiEndgameWorker(1);
   try {
-    assert.equal(split.nextJob(0).code, 'bad_argument');  // not started
+    assert.equal(split.nextJob(0).code, 'bad_argument'); // not started
     assert.equal(split.start('XO').code, 'board_square_count');
     assert.ok(split.start(ffo40.board).ok);
-    assert.equal(split.solution().code, 'bad_argument');  // not finished
+    assert.equal(split.solution().code, 'bad_argument'); // not finished
     assert.equal(split.report(12345, 0, 0).code, 'bad_argument');
     const { job } = split.nextJob(0);
     assert.equal(worker.solveWindow(job.board, 3, 3).code, 'bad_argument');
@@ -100,7 +100,7 @@ test('bad boards, windows and job ids are refused with a code', () => {
     assert.equal(worker.solveWindow('nonsense', -1, 1).ok, false);
     const r = worker.solveWindow(job.board, job.alpha, job.beta);
     assert.ok(split.report(job.id, r.score, r.nodes).ok);
-    assert.equal(split.report(job.id, r.score, r.nodes).code, 'bad_argument');  // twice
+    assert.equal(split.report(job.id, r.score, r.nodes).code, 'bad_argument'); // twice
   } finally {
     split.delete();
     worker.delete();
@@ -108,8 +108,20 @@ test('bad boards, windows and job ids are refused with a code', () => {
 });
 
 test('bench_ffo_workers.mjs solves FFO #40 on two worker threads', () => {
-  const out = execFileSync(process.execPath, ['--no-experimental-fetch', `${root}/lab/reversi_root_split/bench_ffo_workers.mjs`,
-    '--ffo', '40', '--workers', '2', '--hash', '16'], { env: { ...process.env, QIPAN_ENDGAME_ENGINE: modulePath }, encoding: 'utf8' });
+  const out = execFileSync(
+    process.execPath,
+    [
+      '--no-experimental-fetch',
+      `${root}/lab/reversi_root_split/bench_ffo_workers.mjs`,
+      '--ffo',
+      '40',
+      '--workers',
+      '2',
+      '--hash',
+      '16',
+    ],
+    { env: { ...process.env, QIPAN_ENDGAME_ENGINE: modulePath }, encoding: 'utf8' },
+  );
   assert.match(out, /^ffo #40 empties=20 score=\+38 move=a2 .* ok$/m);
   assert.match(out, /^ffo total positions=1 wrong=0 /m);
 });

@@ -89,8 +89,8 @@ RootSplitRun simulate_root_split(const reversi::Position& pos, int workers, std:
       busy[w] = true;
     }
     if (pending.empty()) break;  // nothing out and nothing to do: cannot happen; never spin
-    const auto first = std::min_element(pending.begin(), pending.end(),
-                                        [](const Finish& a, const Finish& b) { return a.at < b.at; });
+    const auto first =
+        std::min_element(pending.begin(), pending.end(), [](const Finish& a, const Finish& b) { return a.at < b.at; });
     const Finish f = *first;
     pending.erase(first);
     now = f.at;

@@ -60,7 +60,8 @@ int reversi_root_split_command(const Args& args) {
   if (!workers || !ffo_first) return usage();
 #if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
   if (!simulate) {
-    std::fprintf(stderr, "qipan-lab solve: this build has no threads (--workers is native only; --simulate runs anywhere)\n");
+    std::fprintf(stderr,
+                 "qipan-lab solve: this build has no threads (--workers is native only; --simulate runs anywhere)\n");
     return 2;
   }
 #endif

@@ -32,21 +32,32 @@ function assertSolved(r, header, count) {
 }
 
 test('FFO #40-#42 split among two workers on threads, and simulated: all right', () => {
-  assertSolved(run(lab, ['solve', 'reversi', '--ffo', '40-42', '--workers', '2', '--hash', '16']),
-    /^ffo root-split workers=2$/m, 3);
-  assertSolved(run(lab, ['solve', 'reversi', '--ffo', '40-42', '--workers', '3', '--simulate', '--hash', '16']),
-    /^ffo root-split workers=3 simulated \(nodes = makespan in nodes\)$/m, 3);
+  assertSolved(
+    run(lab, ['solve', 'reversi', '--ffo', '40-42', '--workers', '2', '--hash', '16']),
+    /^ffo root-split workers=2$/m,
+    3,
+  );
+  assertSolved(
+    run(lab, ['solve', 'reversi', '--ffo', '40-42', '--workers', '3', '--simulate', '--hash', '16']),
+    /^ffo root-split workers=3 simulated \(nodes = makespan in nodes\)$/m,
+    3,
+  );
 });
 
-test('one worker\'s makespan is its node count: the whole solve', () => {
+test("one worker's makespan is its node count: the whole solve", () => {
   const r = run(lab, ['solve', 'reversi', '--ffo', '40', '--workers', '1', '--simulate', '--hash', '16']);
   assertSolved(r, /^ffo root-split workers=1 simulated/m, 1);
   assert.match(r.stdout, /^ffo #40 empties=20 score=\+38 move=a2 /m);
 });
 
 test('bad arguments are refused', () => {
-  for (const bad of [['--ffo', '40'], ['--workers', '2'], ['--ffo', '40', '--workers', '65'],
-    ['--ffo', '39', '--workers', '2'], ['--ffo', '40', '--workers', '2', '--threads', '2']]) {
+  for (const bad of [
+    ['--ffo', '40'],
+    ['--workers', '2'],
+    ['--ffo', '40', '--workers', '65'],
+    ['--ffo', '39', '--workers', '2'],
+    ['--ffo', '40', '--workers', '2', '--threads', '2'],
+  ]) {
     const r = run(lab, ['solve', 'reversi', ...bad]);
     assert.equal(r.status, 2, bad.join(' '));
   }
@@ -56,8 +67,11 @@ test('in wasm without threads: --workers refused, --simulate solves', () => {
   const refused = run(wasmLab, ['solve', 'reversi', '--ffo', '40', '--workers', '2']);
   assert.equal(refused.status, 2);
   assert.match(refused.stderr, /no threads/);
-  assertSolved(run(wasmLab, ['solve', 'reversi', '--ffo', '40', '--workers', '2', '--simulate', '--hash', '16']),
-    /^ffo root-split workers=2 simulated/m, 1);
+  assertSolved(
+    run(wasmLab, ['solve', 'reversi', '--ffo', '40', '--workers', '2', '--simulate', '--hash', '16']),
+    /^ffo root-split workers=2 simulated/m,
+    1,
+  );
 });
 
 finish();

@@ -21,7 +21,11 @@ const qipan = process.argv[3] || join(dirname(lab), 'qipan');
 
 const run = (args, input = '') => spawnSync(lab, args, { input, encoding: 'utf8', timeout: 120000 });
 // The match lines without the wall-clock figures.
-const results = (out) => out.split('\n').filter((l) => !/s\/move| s$/.test(l)).join('\n');
+const results = (out) =>
+  out
+    .split('\n')
+    .filter((l) => !/s\/move| s$/.test(l))
+    .join('\n');
 
 test('qipan-lab match xiangqi: paired games, a score, an Elo line, the same on every run', () => {
   const args = ['match', 'xiangqi', '--a', '2', '--b', '1', '--games', '4', '--seed', '3', '--verbose'];
@@ -36,7 +40,10 @@ test('qipan-lab match xiangqi: paired games, a score, an Elo line, the same on e
   assert.match(first.stdout, /A \(level 2\): \d+ moves, [\d.]+ s\/move, \d+ nodes\/move/);
   // Each opening twice, colours swapped.
   const lines = first.stdout.split('\n').filter((l) => /^ {2}game \d+: A (red|black)/.test(l));
-  assert.deepEqual(lines.map((l) => l.includes('A red')), [true, false, true, false]);
+  assert.deepEqual(
+    lines.map((l) => l.includes('A red')),
+    [true, false, true, false],
+  );
   assert.equal(lines[0].split(' after ')[1], lines[1].split(' after ')[1], 'a pair shares its opening');
   assert.equal(results(run(args).stdout), results(first.stdout), 'deterministic under budgets');
   // A level against explicit limits.
@@ -80,13 +87,20 @@ test('qipan-lab match xiangqi --resign: games both AIs agree are won end early, 
 test('qipan-lab match xiangqi between engine processes: games played out, or adjudicated when both agree', () => {
   // Two `qipan uci` processes at a fixed depth: the games are deterministic.
   const engines = ['--a', `uci:${qipan} uci`, '--b', `uci:${qipan} uci`, '--depth', '4', '--games', '2'];
-  const games = (out) => [...out.matchAll(/^game (\d+): A (red|black), (\S+) \((\w+)\), (\d+) plies/gm)]
-    .map((m) => ({ result: m[3], reason: m[4], plies: Number(m[5]) }));
+  const games = (out) =>
+    [...out.matchAll(/^game (\d+): A (red|black), (\S+) \((\w+)\), (\d+) plies/gm)].map((m) => ({
+      result: m[3],
+      reason: m[4],
+      plies: Number(m[5]),
+    }));
   const played = run(['match', 'xiangqi', ...engines]);
   assert.equal(played.status, 0, played.stderr);
   const full = games(played.stdout);
   assert.equal(full.length, 2, played.stdout);
-  assert.ok(full.every((g) => !g.reason.startsWith('adjudicated')), played.stdout);
+  assert.ok(
+    full.every((g) => !g.reason.startsWith('adjudicated')),
+    played.stdout,
+  );
 
   const adjudicated = run(['match', 'xiangqi', ...engines, '--resign', '3', '300', '--draw', '30', '5', '10']);
   assert.equal(adjudicated.status, 0, adjudicated.stderr);
@@ -102,38 +116,69 @@ test('qipan-lab match xiangqi between engine processes: games played out, or adj
     if (g.reason === 'adjudicated_win' && full[i].result !== '1/2-1/2') assert.equal(g.result, full[i].result);
   });
 
-  for (const bad of [['--resign', '0', '300'], ['--resign', '3'], ['--draw', '30', 'x', '10']])
+  for (const bad of [
+    ['--resign', '0', '300'],
+    ['--resign', '3'],
+    ['--draw', '30', 'x', '10'],
+  ])
     assert.equal(run(['match', 'xiangqi', ...engines, ...bad]).status, 2, bad.join(' '));
 });
 
 test('qipan-lab match xiangqi --resume: a stopped match plays only its missing games, whatever order they ended in', () => {
   const dir = mkdtempSync(join(tmpdir(), 'qipan-match-'));
   const engines = ['--a', `uci:${qipan} uci`, '--b', `uci:${qipan} uci`, '--depth', '3', '--games', '4'];
-  const lines = (out) => out.split('\n').filter((l) => /^game \d+:/.test(l)).map((l) => l.split('; so far')[0]);
+  const lines = (out) =>
+    out
+      .split('\n')
+      .filter((l) => /^game \d+:/.test(l))
+      .map((l) => l.split('; so far')[0]);
   const finalScore = (out) => out.match(/score of A: .*/)[0];
   // --resume with no file yet plays the whole match and writes it.
   const whole = run(['match', 'xiangqi', ...engines, '--resume', join(dir, 'whole.pgn')]);
   assert.equal(whole.status, 0, whole.stderr);
   assert.equal(lines(whole.stdout).length, 4, whole.stdout);
   // A match stopped with games 1 and 3 played (two at once end out of order).
-  const records = readFileSync(join(dir, 'whole.pgn'), 'utf8').split('[Event ').filter((r) => r.trim());
+  const records = readFileSync(join(dir, 'whole.pgn'), 'utf8')
+    .split('[Event ')
+    .filter((r) => r.trim());
   assert.equal(records.length, 4);
   // Every move after the book carries what its engine said: score/depth time.
   const comments = records[0].match(/\{[^}]*\}/g);
   assert.equal(comments.length, Number(whole.stdout.match(/^game 1: .*?(\d+) plies after the book/m)[1]));
-  assert.ok(comments.every((c) => /^\{([+-]\d+\.\d\d|[+-]M\d+)\/\d+ \d+\.\d\ds\}$/.test(c)), comments.join(' '));
+  assert.ok(
+    comments.every((c) => /^\{([+-]\d+\.\d\d|[+-]M\d+)\/\d+ \d+\.\d\ds\}$/.test(c)),
+    comments.join(' '),
+  );
   const stopped = join(dir, 'stopped.pgn');
-  writeFileSync(stopped, records.filter((r) => /\[Round "[13]"\]/.test(r)).map((r) => `[Event ${r}`).join(''));
+  writeFileSync(
+    stopped,
+    records
+      .filter((r) => /\[Round "[13]"\]/.test(r))
+      .map((r) => `[Event ${r}`)
+      .join(''),
+  );
   const resumed = run(['match', 'xiangqi', ...engines, '--resume', stopped]);
   assert.equal(resumed.status, 0, resumed.stderr);
   assert.match(resumed.stdout, /resumed from .*: 2 games played \(A \d+-\d+-\d+\), 2 to play/);
   const played = lines(resumed.stdout);
-  assert.deepEqual(played.map((l) => l.split(':')[0]), ['game 2', 'game 4']);
+  assert.deepEqual(
+    played.map((l) => l.split(':')[0]),
+    ['game 2', 'game 4'],
+  );
   // The same games as the unbroken match, and the same final score.
   const unbroken = lines(whole.stdout);
-  for (const line of played) assert.ok(unbroken.some((u) => u.split(';')[0] === line.split(';')[0]), line);
+  for (const line of played)
+    assert.ok(
+      unbroken.some((u) => u.split(';')[0] === line.split(';')[0]),
+      line,
+    );
   assert.equal(finalScore(resumed.stdout), finalScore(whole.stdout));
-  assert.equal(readFileSync(stopped, 'utf8').split('[Event ').filter((r) => r.trim()).length, 4);
+  assert.equal(
+    readFileSync(stopped, 'utf8')
+      .split('[Event ')
+      .filter((r) => r.trim()).length,
+    4,
+  );
   // Nothing left to play: the score alone.
   const again = run(['match', 'xiangqi', ...engines, '--resume', stopped]);
   assert.equal(lines(again.stdout).length, 0, again.stdout);
@@ -151,16 +196,17 @@ test('qipan-lab match xiangqi --resume: a stopped match plays only its missing g
 test('qipan-lab tune xiangqi reads match records: every finished game, its quiet positions after the opening', () => {
   const dir = mkdtempSync(join(tmpdir(), 'qipan-tune-'));
   const opening = '1. h2e2 h9g7 2. h0g2 i9h9 3. i0h0 b9c7 4. b0c2 a9b9 5. a0b0 h7i7';
-  const game = (event, result, moves) =>
-    `[Event "${event}"]\n[Result "${result}"]\n[Format "ICCS"]\n\n${moves} ${result}\n\n`;
+  const game = (event, result, moves) => `[Event "${event}"]\n[Result "${result}"]\n[Format "ICCS"]\n\n${moves} ${result}\n\n`;
   const records = join(dir, 'records.pgn');
-  writeFileSync(records,
+  writeFileSync(
+    records,
     // Plies 10-13 quiet: four positions (the first ten plies are skipped).
     game('quiet', '1-0', `${opening} 6. c3c4 b7b5 7. g3g4 c6c5`) +
-    // Ply 10 captures a soldier: three positions.
-    game('a capture', '0-1', `${opening} 6. e2e6 g6g5 7. c3c4 c6c5`) +
-    // An illegal cannon jump (two screens): the game is refused, not half read.
-    game('illegal', '1/2-1/2', '1. h2e2 h9g7 2. e2e9'));
+      // Ply 10 captures a soldier: three positions.
+      game('a capture', '0-1', `${opening} 6. e2e6 g6g5 7. c3c4 c6c5`) +
+      // An illegal cannon jump (two screens): the game is refused, not half read.
+      game('illegal', '1/2-1/2', '1. h2e2 h9g7 2. e2e9'),
+  );
   const out = join(dir, 'weights.h');
   const tuned = run(['tune', 'xiangqi', '--data', records, '--iterations', '2', '--out', out]);
   assert.equal(tuned.status, 0, tuned.stderr);

@@ -5,9 +5,17 @@ import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 
 const TYPES = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8', '.json': 'application/json', '.webmanifest': 'application/manifest+json',
-  '.png': 'image/png', '.svg': 'image/svg+xml', '.ico': 'image/x-icon', '.wasm': 'application/wasm', '.txt': 'text/plain; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+  '.ico': 'image/x-icon',
+  '.wasm': 'application/wasm',
+  '.txt': 'text/plain; charset=utf-8',
 };
 
 export function pageHandler({ pageDir, health }) {
@@ -40,7 +48,8 @@ export function pageHandler({ pageDir, health }) {
       res.end(req.method === 'HEAD' ? undefined : body);
     } catch {
       const missingPage = file === join(root, 'index.html');
-      res.writeHead(missingPage ? 503 : 404, { 'content-type': 'text/plain' })
+      res
+        .writeHead(missingPage ? 503 : 404, { 'content-type': 'text/plain' })
         .end(missingPage ? 'the page is not built (scripts/build wasm)' : 'not found');
     }
   };

@@ -32,7 +32,9 @@ export class Links {
   // The page's address as the socket's own request named it.
   baseFor(headers = {}) {
     if (this.publicUrl) return this.publicUrl;
-    const forwarded = String(headers['x-forwarded-proto'] ?? '').split(',')[0].trim();
+    const forwarded = String(headers['x-forwarded-proto'] ?? '')
+      .split(',')[0]
+      .trim();
     const scheme = forwarded === 'https' ? 'https' : 'http';
     let host = String(headers.host ?? '');
     if (!/^[A-Za-z0-9.\-:[\]]{1,255}$/.test(host)) host = `127.0.0.1:${this.port}`;

@@ -49,16 +49,19 @@ export function attachSockets(io, rooms, { links, log = () => {} }) {
     const { roomId, seat, token } = await (requestId ? creations.once(requestId, make).created : make());
     const room = await rooms.get(roomId);
     if (!room) throw new Refusal('not_found', `there is no room ${roomId}`);
-    await rooms.run(room, () => (room.members.get(socket.id)?.seat === seat
-      ? { drafts: [] }
-      : seats.join(room, { roomId, token }, { socket, now: Date.now() })));
+    await rooms.run(room, () =>
+      room.members.get(socket.id)?.seat === seat
+        ? { drafts: [] }
+        : seats.join(room, { roomId, token }, { socket, now: Date.now() }),
+    );
     return { roomId, seat, token, state: room.state(), links: links.forRoom(roomId, socket.handshake.headers) };
   }
 
   async function roomCommand(event, payload, socket) {
     const room = LOADING.has(event) ? await rooms.get(payload.roomId) : rooms.rooms.get(payload.roomId);
     if (!room) {
-      if (!LOADING.has(event) && (await rooms.exists(payload.roomId))) throw new Refusal('not_joined', 'join the room first (room:join)');
+      if (!LOADING.has(event) && (await rooms.exists(payload.roomId)))
+        throw new Refusal('not_joined', 'join the room first (room:join)');
       throw new Refusal('not_found', `there is no room ${payload.roomId}`);
     }
     const ctx = { socket, createRoom: async (name, drafts) => (await rooms.createRoom(name, drafts)).id };
@@ -83,16 +86,20 @@ export function attachSockets(io, rooms, { links, log = () => {} }) {
           ack(answer);
         }
       };
-      if (!limits.events.take()) return reply(refusal('rate_limited', 'too many events; slow down', { retryAfterMs: limits.events.waitMs() }));
+      if (!limits.events.take())
+        return reply(refusal('rate_limited', 'too many events; slow down', { retryAfterMs: limits.events.waitMs() }));
       const schema = Object.hasOwn(SCHEMAS, event) ? SCHEMAS[event] : null;
       if (!schema) return reply(refusal('bad_request', `unknown event '${String(event).slice(0, 40)}'`));
       if (args.length !== 1) return reply(refusal('bad_request', 'an event takes one payload object and an ack callback'));
-      if (payloadBytes(args[0]) > LIMITS.payloadBytes) return reply(refusal('too_large', `a payload is at most ${LIMITS.payloadBytes} bytes of JSON`));
+      if (payloadBytes(args[0]) > LIMITS.payloadBytes)
+        return reply(refusal('too_large', `a payload is at most ${LIMITS.payloadBytes} bytes of JSON`));
       const parsed = parsePayload(schema, args[0]);
       if (!parsed.ok) return reply(refusal('bad_request', parsed.reason));
-      if (event === 'chat' && !limits.chat.take()) return reply(refusal('rate_limited', 'one chat message a second, please', { retryAfterMs: limits.chat.waitMs() }));
+      if (event === 'chat' && !limits.chat.take())
+        return reply(refusal('rate_limited', 'one chat message a second, please', { retryAfterMs: limits.chat.waitMs() }));
       try {
-        const answer = event === 'room:create' ? await createRoom(parsed.data, socket) : await roomCommand(event, parsed.data, socket);
+        const answer =
+          event === 'room:create' ? await createRoom(parsed.data, socket) : await roomCommand(event, parsed.data, socket);
         reply({ ok: true, ...answer });
       } catch (error) {
         if (error instanceof Refusal) return reply(error.toAck());

@@ -2,9 +2,20 @@
 // answered `{ok: false, code, reason, ...extra}`: `code` from this list,
 // `reason` an English sentence for the player (the page words it by code).
 export const CODES = Object.freeze([
-  'bad_request', 'not_found', 'not_seated', 'bad_token', 'not_your_turn', 'stale',
-  'illegal', 'game_over', 'no_offer', 'rate_limited', 'too_large', 'room_full',
-  'not_joined', 'not_allowed',
+  'bad_request',
+  'not_found',
+  'not_seated',
+  'bad_token',
+  'not_your_turn',
+  'stale',
+  'illegal',
+  'game_over',
+  'no_offer',
+  'rate_limited',
+  'too_large',
+  'room_full',
+  'not_joined',
+  'not_allowed',
   // Beyond docs/online-contract.md's list: the server itself failed (the store refused a
   // write). Nothing changed; the client may retry.
   'server_error',

@@ -11,10 +11,15 @@ const codePoints = (text) => [...text].length;
 const roomId = z.string().max(32).regex(ROOM_ID_PATTERN, 'a room id is 10 or more letters of 0-9 a-z without i, l, o, u');
 const token = z.string().max(22).regex(TOKEN_PATTERN, 'a token is 22 base64url characters');
 // Where a token is optional, null means none (as leaving it out does).
-const optionalToken = token.nullable().optional().transform((t) => t ?? undefined);
+const optionalToken = token
+  .nullable()
+  .optional()
+  .transform((t) => t ?? undefined);
 const step = z.number().int().min(0).max(1_000_000);
 const pos = z.string().regex(/^[0-9a-f]{16}$/, 'pos is 16 lowercase hex digits');
-const name = z.string().max(200)
+const name = z
+  .string()
+  .max(200)
   .transform((text) => text.trim())
   .refine((text) => codePoints(text) >= 1 && codePoints(text) <= LIMITS.nameChars, `a name is 1-${LIMITS.nameChars} characters`);
 const level = z.number().int().min(1).max(8);
@@ -41,10 +46,17 @@ export const SCHEMAS = {
     name: name.optional(),
     // The client's own id for this request (random, kept secret like a
     // token): a retry with the same one gets the same room (recent_creations.js).
-    requestId: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'a requestId is 16-64 letters, digits, _ or -').optional(),
+    requestId: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{16,64}$/, 'a requestId is 16-64 letters, digits, _ or -')
+      .optional(),
   }),
   'room:join': z.strictObject({
-    roomId, token: optionalToken, seat: seat.optional(), watch: z.boolean().optional(), name: name.optional(),
+    roomId,
+    token: optionalToken,
+    seat: seat.optional(),
+    watch: z.boolean().optional(),
+    name: name.optional(),
   }),
   move: z.strictObject({ roomId, token, step: step.min(1), move: z.string().min(1).max(600), pos }),
   'undo:ask': z.strictObject({ roomId, token, step }),
@@ -55,8 +67,11 @@ export const SCHEMAS = {
   'rematch:offer': z.strictObject({ roomId, token }),
   'rematch:answer': z.strictObject({ roomId, token, accept: z.boolean() }),
   chat: z.strictObject({
-    roomId, token: optionalToken,
-    text: z.string().max(LIMITS.chatRawChars * 2)
+    roomId,
+    token: optionalToken,
+    text: z
+      .string()
+      .max(LIMITS.chatRawChars * 2)
       .refine((text) => codePoints(text) <= LIMITS.chatRawChars, `a message is at most ${LIMITS.chatRawChars} characters as sent`)
       .refine((text) => {
         const n = codePoints(text.trim());

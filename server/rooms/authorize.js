@@ -24,7 +24,8 @@ export function seatFor(room, socket, token) {
 export function checkOptionalToken(room, member, token) {
   if (token === undefined) return;
   const seat = member.seat === null ? null : room.seats[member.seat];
-  if (!seat || seat.kind !== 'human' || !tokenMatches(token, seat.tokenHash)) refuse('bad_token', 'that token does not hold a seat for this socket');
+  if (!seat || seat.kind !== 'human' || !tokenMatches(token, seat.tokenHash))
+    refuse('bad_token', 'that token does not hold a seat for this socket');
 }
 
 export function notOver(room) {

@@ -60,7 +60,8 @@ export function rematchDrafts(room) {
     options.ai = ai;
   }
   const reserved = room.seats.filter((s) => s.kind === 'human' && !s.expired);
-  const host = room.host !== null && reserved.some((s) => s.seat === room.host) ? map[room.host] : map[reserved[0]?.seat] ?? null;
+  const host =
+    room.host !== null && reserved.some((s) => s.seat === room.host) ? map[room.host] : (map[reserved[0]?.seat] ?? null);
   const drafts = [{ type: 'created', data: { game: room.gameName, options, host, rematchOf: room.id } }];
   for (const s of reserved) {
     drafts.push({ type: 'seat_reserved', data: { seat: map[s.seat], name: s.name }, secret: { tokenHash: s.tokenHash } });

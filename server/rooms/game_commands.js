@@ -58,7 +58,8 @@ export function move(room, payload, { socket }) {
 // dropped.
 export function aiMove(room, job, answer) {
   const seat = room.toMove();
-  if (room.result || room.step !== job.step || room.pos !== job.pos || seat === null || room.seats[seat].kind !== 'ai') return { drafts: [] };
+  if (room.result || room.step !== job.step || room.pos !== job.pos || seat === null || room.seats[seat].kind !== 'ai')
+    return { drafts: [] };
   room.engineDirty = true;
   const played = room.game.play(answer.move);
   if (!played.ok) {
@@ -102,7 +103,13 @@ export function undoAnswer(room, payload, { socket }) {
   if (!payload.accept) return { drafts: [{ type: 'undo_declined', data: { seat, asker: offer.seat } }], ack: {} };
   if (offer.waiting.length > 1) return { drafts: [{ type: 'undo_accepted', data: { seat } }], ack: {} };
   const to = room.undoTarget(offer.seat);
-  return { drafts: [{ type: 'undo_accepted', data: { seat } }, { type: 'undone', data: { seat: offer.seat, to }, step: to, pos: room.posAt[to] }], ack: {} };
+  return {
+    drafts: [
+      { type: 'undo_accepted', data: { seat } },
+      { type: 'undone', data: { seat: offer.seat, to }, step: to, pos: room.posAt[to] },
+    ],
+    ack: {},
+  };
 }
 
 // An undo request nobody answered in time is declined automatically.
@@ -116,7 +123,8 @@ export function expireUndo(room, askedAt, now) {
 function agreedDraw(room) {
   room.engineDirty = true;
   const agreed = room.game.agreeDraw();
-  if (!agreed.ok) refuse('not_allowed', agreed.reason, { detail: { code: agreed.code, params: agreed.params, reason: agreed.reason } });
+  if (!agreed.ok)
+    refuse('not_allowed', agreed.reason, { detail: { code: agreed.code, params: agreed.params, reason: agreed.reason } });
   return { drafts: [{ type: 'result', data: room.game.result() }], ack: {} };
 }
 
@@ -155,7 +163,8 @@ export function resign(room, payload, { socket }) {
   ready(room);
   room.engineDirty = true;
   const resigned = room.game.resign(seat);
-  if (!resigned.ok) refuse('not_allowed', resigned.reason, { detail: { code: resigned.code, params: resigned.params, reason: resigned.reason } });
+  if (!resigned.ok)
+    refuse('not_allowed', resigned.reason, { detail: { code: resigned.code, params: resigned.params, reason: resigned.reason } });
   if (resigned.takenOver) {
     const drafts = [
       { type: 'resigned', data: { seat } },
@@ -164,7 +173,8 @@ export function resign(room, payload, { socket }) {
     const members = room.socketsOf(seat);
     let spectator = room.nextSpectator;
     const watchers = members.map((m) => ({ member: m, spectator: spectator++ }));
-    for (const w of watchers) drafts.push({ type: 'joined', data: { seat: null, spectator: w.spectator, name: room.seats[seat].name } });
+    for (const w of watchers)
+      drafts.push({ type: 'joined', data: { seat: null, spectator: w.spectator, name: room.seats[seat].name } });
     const next = room.seats
       .filter((s) => s.kind === 'human' && s.connected && !s.expired && s.seat !== seat)
       .sort((a, b) => a.connectedAt - b.connectedAt)[0];
@@ -174,14 +184,20 @@ export function resign(room, payload, { socket }) {
     };
     return { drafts, ack: {}, attach };
   }
-  return { drafts: [{ type: 'resigned', data: { seat } }, { type: 'result', data: room.game.result(seat) }], ack: {} };
+  return {
+    drafts: [
+      { type: 'resigned', data: { seat } },
+      { type: 'result', data: room.game.result(seat) },
+    ],
+    ack: {},
+  };
 }
 
 // Chat: players and spectators; the text exactly as sent.
 export function chat(room, payload, { socket }) {
   const member = memberOf(room, socket);
   checkOptionalToken(room, member, payload.token);
-  const name = member.seat === null ? room.spectators.get(member.spectator)?.name ?? null : room.seats[member.seat].name;
+  const name = member.seat === null ? (room.spectators.get(member.spectator)?.name ?? null) : room.seats[member.seat].name;
   return { drafts: [{ type: 'chat', data: { seat: member.seat, name, text: payload.text } }], ack: {} };
 }
 

@@ -38,7 +38,10 @@ export class Rooms {
     const room = this.rooms.get(roomId);
     if (room) return room;
     if (!this.loading.has(roomId)) {
-      this.loading.set(roomId, this.load(roomId).finally(() => this.loading.delete(roomId)));
+      this.loading.set(
+        roomId,
+        this.load(roomId).finally(() => this.loading.delete(roomId)),
+      );
     }
     return this.loading.get(roomId);
   }
@@ -79,7 +82,14 @@ export class Rooms {
       if (this.rooms.has(roomId)) continue;
       const at = Date.now();
       const events = drafts.map((d, i) => ({
-        roomId, v: i + 1, type: d.type, step: 0, pos: '', at, data: d.data, secret: d.secret ?? null,
+        roomId,
+        v: i + 1,
+        type: d.type,
+        step: 0,
+        pos: '',
+        at,
+        data: d.data,
+        secret: d.secret ?? null,
       }));
       const room = new Room(this.engine, this.config, events[0]);
       for (const e of events) e.pos = room.pos;
@@ -106,7 +116,11 @@ export class Rooms {
     const next = (room.queue ?? Promise.resolve()).then(() => this.execute(room, task));
     room.queue = next.catch(() => {});
     room.busy = (room.busy ?? 0) + 1;
-    next.finally(() => { room.busy--; }).catch(() => {});
+    next
+      .finally(() => {
+        room.busy--;
+      })
+      .catch(() => {});
     return next;
   }
 
@@ -173,7 +187,7 @@ export class Rooms {
     const offer = room.offers.undo;
     this.setTimer(room, 'undo', room.undoDeadline(), () => expireUndo(room, offer.at, Date.now()));
     this.maybeAi(room);
-    room.idleSince = room.members.size ? null : room.idleSince ?? now;
+    room.idleSince = room.members.size ? null : (room.idleSince ?? now);
   }
 
   setTimer(room, key, at, task) {
@@ -185,10 +199,13 @@ export class Rooms {
       room.timers.delete(key);
       return;
     }
-    const handle = setTimeout(() => {
-      room.timers.delete(key);
-      this.run(room, task).catch((e) => this.log(`timer ${key}: ${e.message}`));
-    }, Math.max(0, at - Date.now()));
+    const handle = setTimeout(
+      () => {
+        room.timers.delete(key);
+        this.run(room, task).catch((e) => this.log(`timer ${key}: ${e.message}`));
+      },
+      Math.max(0, at - Date.now()),
+    );
     room.timers.set(key, { at, handle });
   }
 
@@ -201,7 +218,11 @@ export class Rooms {
     room.aiJob = mine;
     // The level's move, varied by a seed of the room's own (the same room
     // replays the same choices; rooms differ).
-    const request = { game: room.gameName, request: room.game.searchRequest(), limits: { level: room.seats[seat].ai, seed: room.aiSeed } };
+    const request = {
+      game: room.gameName,
+      request: room.game.searchRequest(),
+      limits: { level: room.seats[seat].ai, seed: room.aiSeed },
+    };
     this.ai.search(request).then(async (answer) => {
       const wait = mine.startedAt + this.config.aiMinDelayMs - Date.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));

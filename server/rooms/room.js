@@ -10,8 +10,17 @@ import { RoomGame } from '../games/room_game.js';
 // of its sockets is here, `expired` once its grace ran out) or 'ai' (a level).
 function freeSeat(seat) {
   return {
-    seat, kind: 'free', name: null, ai: null, tokenHash: null,
-    connected: false, connectedAt: null, disconnectedAt: null, expired: false, everConnected: false, renames: 0,
+    seat,
+    kind: 'free',
+    name: null,
+    ai: null,
+    tokenHash: null,
+    connected: false,
+    connectedAt: null,
+    disconnectedAt: null,
+    expired: false,
+    everConnected: false,
+    renames: 0,
   };
 }
 
@@ -89,7 +98,9 @@ export class Room {
   // The seats that must answer an offer from `seat`: the other people still
   // holding their seats.
   answerers(seat) {
-    return this.humanSeats().filter((s) => s.seat !== seat && !s.expired).map((s) => s.seat);
+    return this.humanSeats()
+      .filter((s) => s.seat !== seat && !s.expired)
+      .map((s) => s.seat);
   }
 
   // How many steps a taken-back move of `seat` leaves: the steps before its
@@ -124,7 +135,8 @@ export class Room {
     this.game.reset();
     let next = 0;
     const callsAt = (step) => {
-      for (; next < this.engineCalls.length && this.engineCalls[next].step <= step; next++) this.replayCall(this.engineCalls[next]);
+      for (; next < this.engineCalls.length && this.engineCalls[next].step <= step; next++)
+        this.replayCall(this.engineCalls[next]);
     };
     this.steps.forEach((s, i) => {
       callsAt(i);
@@ -169,15 +181,27 @@ export class Room {
           this.nextSpectator = Math.max(this.nextSpectator, d.spectator + 1);
         } else {
           Object.assign(seat, {
-            kind: 'human', name: d.name ?? seat.name, ai: null, tokenHash: event.secret?.tokenHash ?? seat.tokenHash,
-            connected: true, connectedAt: event.at, expired: false, everConnected: true,
+            kind: 'human',
+            name: d.name ?? seat.name,
+            ai: null,
+            tokenHash: event.secret?.tokenHash ?? seat.tokenHash,
+            connected: true,
+            connectedAt: event.at,
+            expired: false,
+            everConnected: true,
           });
         }
         break;
       case 'seat_reserved':
         Object.assign(seat, {
-          kind: 'human', name: d.name ?? null, ai: null, tokenHash: event.secret.tokenHash,
-          connected: false, disconnectedAt: event.at, expired: false, everConnected: false,
+          kind: 'human',
+          name: d.name ?? null,
+          ai: null,
+          tokenHash: event.secret.tokenHash,
+          connected: false,
+          disconnectedAt: event.at,
+          expired: false,
+          everConnected: false,
         });
         break;
       case 'left':
@@ -305,8 +329,13 @@ export class Room {
       toMove: this.toMove(),
       ready: this.ready,
       seats: this.seats.map((s) => ({
-        seat: s.seat, kind: s.kind, name: s.name, connected: s.connected, ai: s.ai,
-        expired: s.expired, graceUntil: this.graceUntil(s.seat),
+        seat: s.seat,
+        kind: s.kind,
+        name: s.name,
+        connected: s.connected,
+        ai: s.ai,
+        expired: s.expired,
+        graceUntil: this.graceUntil(s.seat),
       })),
       host: this.host,
       spectators: this.spectators.size,

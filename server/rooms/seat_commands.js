@@ -72,9 +72,11 @@ export function join(room, payload, { socket }) {
     seatedElsewhere(s.seat);
     const drafts = [...leaveWatching];
     if (!s.connected) {
-      drafts.push(s.everConnected
-        ? { type: 'reconnected', data: { seat: s.seat } }
-        : { type: 'joined', data: { seat: s.seat, name: payload.name ?? s.name } });
+      drafts.push(
+        s.everConnected
+          ? { type: 'reconnected', data: { seat: s.seat } }
+          : { type: 'joined', data: { seat: s.seat, name: payload.name ?? s.name } },
+      );
     }
     drafts.push(...hostIfNone(room, s.seat));
     return { drafts, ack: answer(s.seat, payload.token), attach: attachTo(room, socket, s.seat, null, payload.token) };

@@ -43,15 +43,18 @@ class SqliteStore {
   constructor(db) {
     this.db = db;
     const insertEvent = db.prepare(
-      'INSERT INTO events (room_id, v, type, step, pos, at, data, secret) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
-    const insertRoom = db.prepare(
-      'INSERT INTO rooms (room_id, game, created_at, updated_at, last_v) VALUES (?, ?, ?, ?, 0)');
+      'INSERT INTO events (room_id, v, type, step, pos, at, data, secret) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    const insertRoom = db.prepare('INSERT INTO rooms (room_id, game, created_at, updated_at, last_v) VALUES (?, ?, ?, ?, 0)');
     const lastV = db.prepare('SELECT last_v FROM rooms WHERE room_id = ?').pluck();
     const touchRoom = db.prepare('UPDATE rooms SET last_v = ?, updated_at = ?, finished = finished OR ? WHERE room_id = ?');
     this.selectEvents = db.prepare(
-      'SELECT room_id, v, type, step, pos, at, data, secret FROM events WHERE room_id = ? ORDER BY v');
+      'SELECT room_id, v, type, step, pos, at, data, secret FROM events WHERE room_id = ? ORDER BY v',
+    );
     this.selectExists = db.prepare('SELECT 1 FROM rooms WHERE room_id = ?').pluck();
-    this.selectActive = db.prepare('SELECT room_id FROM rooms WHERE finished = 0 AND updated_at >= ? ORDER BY updated_at').pluck();
+    this.selectActive = db
+      .prepare('SELECT room_id FROM rooms WHERE finished = 0 AND updated_at >= ? ORDER BY updated_at')
+      .pluck();
 
     const append = (roomId, events, finished) => {
       const last = lastV.get(roomId);
@@ -60,8 +63,16 @@ class SqliteStore {
       let at = 0;
       for (const e of events) {
         if (e.v !== expected) throw new Error(`room ${roomId}: event v ${e.v} does not follow ${expected - 1}`);
-        insertEvent.run(roomId, e.v, e.type, e.step, e.pos, e.at, JSON.stringify(e.data ?? null),
-          e.secret == null ? null : JSON.stringify(e.secret));
+        insertEvent.run(
+          roomId,
+          e.v,
+          e.type,
+          e.step,
+          e.pos,
+          e.at,
+          JSON.stringify(e.data ?? null),
+          e.secret == null ? null : JSON.stringify(e.secret),
+        );
         expected++;
         at = Math.max(at, e.at);
       }
@@ -127,8 +138,14 @@ class SqliteStore {
 
   async loadEvents(roomId) {
     return this.selectEvents.all(roomId).map((row) => ({
-      roomId: row.room_id, v: row.v, type: row.type, step: row.step, pos: row.pos, at: row.at,
-      data: JSON.parse(row.data), secret: row.secret == null ? null : JSON.parse(row.secret),
+      roomId: row.room_id,
+      v: row.v,
+      type: row.type,
+      step: row.step,
+      pos: row.pos,
+      at: row.at,
+      data: JSON.parse(row.data),
+      secret: row.secret == null ? null : JSON.parse(row.secret),
     }));
   }
 

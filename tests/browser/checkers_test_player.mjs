@@ -26,7 +26,11 @@ export function greedyCheckersPlayer() {
       board[m.to] = 1;
       const key = `${snap.side}:${board.join('')}`;
       // Inside the target only deeper moves count; prefer moving the rearmost.
-      const score = gain * 100 + dist(m.from, apex) + (target.has(m.to) ? 5 : 0) - (target.has(m.from) && gain <= 0 ? 500 : 0) -
+      const score =
+        gain * 100 +
+        dist(m.from, apex) +
+        (target.has(m.to) ? 5 : 0) -
+        (target.has(m.from) && gain <= 0 ? 500 : 0) -
         (made.has(key) ? 10000 : 0);
       if (score > bestScore) {
         bestScore = score;

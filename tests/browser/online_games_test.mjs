@@ -21,7 +21,13 @@ const browser = await openBrowser();
 async function settledAt(pages, step) {
   const states = [];
   for (const page of pages) {
-    states.push(await waitOnline(page, (s, n) => (s.step >= n || !!s.result) && !s.pending && s.localSteps === s.step && s.localPos === s.pos, step));
+    states.push(
+      await waitOnline(
+        page,
+        (s, n) => (s.step >= n || !!s.result) && !s.pending && s.localSteps === s.step && s.localPos === s.pos,
+        step,
+      ),
+    );
   }
   return states;
 }
@@ -34,12 +40,18 @@ async function clickSquare(page, square) {
 async function reversiRoom() {
   const black = await player(browser, server.url, { locale: 'en-US' });
   await black.page.selectOption('#game-picker', 'reversi');
-  await black.page.waitForFunction(() => window.qipan && window.qipan.game() === 'reversi' && window.qipan.events().some((e) => e.type === 'ready'));
+  await black.page.waitForFunction(
+    () => window.qipan && window.qipan.game() === 'reversi' && window.qipan.events().some((e) => e.type === 'ready'),
+  );
   const created = await createRoom(black.page, { name: 'Bea' });
   assert.equal(created.seat, 0);
-  const whiteContext = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1280, height: 860 }, reducedMotion: 'reduce' });
+  const whiteContext = await browser.newContext({
+    locale: 'zh-CN',
+    viewport: { width: 1280, height: 860 },
+    reducedMotion: 'reduce',
+  });
   const white = await openLink(whiteContext, created.links.invite);
-  assert.equal(await white.page.evaluate(() => window.qipan.game()), 'reversi', 'the invite opens the room\'s game');
+  assert.equal(await white.page.evaluate(() => window.qipan.game()), 'reversi', "the invite opens the room's game");
   await waitOnline(white.page, (s) => s.ready && s.seat === 1);
   await waitOnline(black.page, (s) => s.ready);
   const pages = [black.page, white.page];
@@ -48,7 +60,7 @@ async function reversiRoom() {
   while (!state.result) {
     const mover = pages[state.toMove];
     const snap = await snapshot(mover);
-    assert.ok(snap.legal.length > 0, 'the side to move has a move (passes are the server\'s)');
+    assert.ok(snap.legal.length > 0, "the side to move has a move (passes are the server's)");
     await clickSquare(mover, snap.legal[moves % snap.legal.length]);
     moves++;
     [state] = await settledAt(pages, state.step + 1);
@@ -61,11 +73,20 @@ async function reversiRoom() {
   assert.equal(b.pos, w.pos);
   const final = await snapshot(white.page);
   assert.equal(final.status.over, true);
-  assert.equal(b.result.code, final.status.reason, 'the room\'s result is the engine\'s');
-  assert.equal(b.result.winner, final.status.winner, 'the room\'s result is the engine\'s (seats from 0)');
-  const passes = (await black.page.evaluate(() => window.qipan.events().filter((e) => e.type === 'online-event' && e.detail.type === 'move').length)) - moves;
-  console.log(`ok - online reversi: ${moves} moves by pointer and ${passes} forced passes to the end (${b.result.code}, winner ${b.result.winner})`);
-  for (const [name, problems] of [['black', black.problems], ['white', white.problems]]) assert.deepEqual(problems, [], `${name}'s page had errors`);
+  assert.equal(b.result.code, final.status.reason, "the room's result is the engine's");
+  assert.equal(b.result.winner, final.status.winner, "the room's result is the engine's (seats from 0)");
+  const passes =
+    (await black.page.evaluate(
+      () => window.qipan.events().filter((e) => e.type === 'online-event' && e.detail.type === 'move').length,
+    )) - moves;
+  console.log(
+    `ok - online reversi: ${moves} moves by pointer and ${passes} forced passes to the end (${b.result.code}, winner ${b.result.winner})`,
+  );
+  for (const [name, problems] of [
+    ['black', black.problems],
+    ['white', white.problems],
+  ])
+    assert.deepEqual(problems, [], `${name}'s page had errors`);
   await black.context.close();
   await whiteContext.close();
 }
@@ -76,10 +97,14 @@ async function reversiRoom() {
 // same step.
 async function serverRestart(pages, before, problemLists) {
   const marks = problemLists.map((list) => list.length);
-  const rejoined = await Promise.all(pages.map((page) => page.evaluate(() => window.qipan.events().filter((e) => e.type === 'online-rejoined').length)));
+  const rejoined = await Promise.all(
+    pages.map((page) => page.evaluate(() => window.qipan.events().filter((e) => e.type === 'online-rejoined').length)),
+  );
   await server.restart();
   for (const [i, page] of pages.entries()) {
-    await page.waitForFunction((n) => window.qipan.events().filter((e) => e.type === 'online-rejoined').length > n, rejoined[i], { timeout: 30000 });
+    await page.waitForFunction((n) => window.qipan.events().filter((e) => e.type === 'online-rejoined').length > n, rejoined[i], {
+      timeout: 30000,
+    });
   }
   // While the server was down the client's reconnection attempts failed: that
   // is the outage itself, not the page's error (anything else still counts).
@@ -103,7 +128,12 @@ async function serverRestart(pages, before, problemLists) {
 // The page opened from disk asks once for the server's address, keeps it,
 // and joins the watch link's room.
 async function watchFromDisk(roomId, live) {
-  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({
+    locale: 'en-US',
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
   const page = await context.newPage();
   const problems = watchErrors(page);
   const fileUrl = `${pathToFileURL(join(distDir, 'index.html')).href}?room=${roomId}&watch=1`;
@@ -114,7 +144,10 @@ async function watchFromDisk(roomId, live) {
   const s = await waitOnline(page, (st) => st.watch && st.localSteps === st.step && st.localPos === st.pos);
   assert.equal(s.seat, null);
   assert.ok(s.step >= live.step);
-  assert.equal(await page.evaluate(() => localStorage.getItem('qipan.online.server')), JSON.stringify(server.url.replace(/\/$/, '')));
+  assert.equal(
+    await page.evaluate(() => localStorage.getItem('qipan.online.server')),
+    JSON.stringify(server.url.replace(/\/$/, '')),
+  );
   assert.equal(await page.evaluate(() => window.qipan.game()), 'reversi');
   await shotOnline(page, 'phone-watch-from-disk');
   assert.deepEqual(problems, []);
@@ -129,7 +162,11 @@ async function createFromDisk() {
   await openGame(page, pathToFileURL(join(distDir, 'index.html')).href);
   await page.click('[data-action="online"]');
   await page.waitForSelector('#online-dialog[open]');
-  assert.equal(await page.inputValue('#online-dialog input[name="server"]'), 'http://127.0.0.1:8080', 'a guess until the player says');
+  assert.equal(
+    await page.inputValue('#online-dialog input[name="server"]'),
+    'http://127.0.0.1:8080',
+    'a guess until the player says',
+  );
   await page.fill('#online-dialog input[name="server"]', server.url);
   await page.click('#online-go');
   const s = await waitOnline(page, (st) => !!st.links);
@@ -146,7 +183,9 @@ const greedyMove = greedyCheckersPlayer();
 async function checkersRoom() {
   const first = await player(browser, server.url, { locale: 'zh-CN' });
   await first.page.selectOption('#game-picker', 'checkers');
-  await first.page.waitForFunction(() => window.qipan && window.qipan.game() === 'checkers' && window.qipan.events().some((e) => e.type === 'ready'));
+  await first.page.waitForFunction(
+    () => window.qipan && window.qipan.game() === 'checkers' && window.qipan.events().some((e) => e.type === 'ready'),
+  );
   const created = await createRoom(first.page, {
     setup: async (page) => {
       await page.selectOption('#online-dialog select[name="count"]', '3');
@@ -155,8 +194,15 @@ async function checkersRoom() {
     },
   });
   assert.equal(created.seats.length, 3);
-  assert.deepEqual(created.seats.map((s) => s.kind), ['human', 'free', 'ai']);
-  const secondContext = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 860 }, reducedMotion: 'reduce' });
+  assert.deepEqual(
+    created.seats.map((s) => s.kind),
+    ['human', 'free', 'ai'],
+  );
+  const secondContext = await browser.newContext({
+    locale: 'en-US',
+    viewport: { width: 1280, height: 860 },
+    reducedMotion: 'reduce',
+  });
   const second = await openLink(secondContext, created.links.invite);
   await waitOnline(second.page, (s) => s.ready && s.seat === 1);
   await waitOnline(first.page, (s) => s.ready);
@@ -182,7 +228,7 @@ async function checkersRoom() {
     ours++;
     [state] = await settledAt(pages, state.step + 1).catch(async (error) => {
       for (const page of pages) console.error(JSON.stringify({ ...(await online(page)), chat: undefined }));
-      console.error('move', move, JSON.stringify((await mover.evaluate(() => window.qipan.events().slice(-8)))));
+      console.error('move', move, JSON.stringify(await mover.evaluate(() => window.qipan.events().slice(-8))));
       throw error;
     });
     if (ours === 12) await shotOnline(first.page, 'checkers-room');
@@ -194,13 +240,19 @@ async function checkersRoom() {
   });
   assert.equal(a.pos, b.pos);
   const final = await snapshot(second.page);
-  assert.equal(final.status.over, true, 'the page\'s engine agrees the game is over');
+  assert.equal(final.status.over, true, "the page's engine agrees the game is over");
   assert.equal(a.result.code, final.status.reason);
-  assert.deepEqual(a.result.places, final.status.finishOrder, "seats from 0 in both");
+  assert.deepEqual(a.result.places, final.status.finishOrder, 'seats from 0 in both');
   const aiSteps = final.moves.filter((m) => m.player === 3 && !m.pass).length;
   assert.ok(aiSteps > 0, 'the server played the AI seat');
-  console.log(`ok - online checkers, 3 seats (2 people, 1 AI): ${ours} moves by pointer, ${aiSteps} by the server's AI seat, ${a.step} steps to the result (${a.result.code}, places ${a.result.places})`);
-  for (const [name, problems] of [['first', first.problems], ['second', second.problems]]) assert.deepEqual(problems, [], `${name}'s page had errors`);
+  console.log(
+    `ok - online checkers, 3 seats (2 people, 1 AI): ${ours} moves by pointer, ${aiSteps} by the server's AI seat, ${a.step} steps to the result (${a.result.code}, places ${a.result.places})`,
+  );
+  for (const [name, problems] of [
+    ['first', first.problems],
+    ['second', second.problems],
+  ])
+    assert.deepEqual(problems, [], `${name}'s page had errors`);
   await first.context.close();
   await secondContext.close();
 }
@@ -213,7 +265,10 @@ async function abandonedRoom() {
   const blackContext = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 860 } });
   const black = await openLink(blackContext, created.links.invite);
   await waitOnline(red.page, (s) => s.ready);
-  for (const [page, from, to, step] of [[red.page, 'h2', 'e2', 1], [black.page, 'h9', 'g7', 2]]) {
+  for (const [page, from, to, step] of [
+    [red.page, 'h2', 'e2', 1],
+    [black.page, 'h9', 'g7', 2],
+  ]) {
     for (const square of [from, to]) await clickSquare(page, (square.charCodeAt(1) - 48) * 9 + (square.charCodeAt(0) - 97));
     await settledAt([red.page, black.page], step);
   }
@@ -227,7 +282,7 @@ async function abandonedRoom() {
   assert.deepEqual([over.result.winner, over.result.code], [0, 'abandonment']);
   assert.match(over.panel.result, /你赢了.*黑方弃局/);
   assert.deepEqual(red.problems, []);
-  console.log('ok - online xiangqi: the opponent\'s seat counts down, expires, and the game is claimed (abandonment)');
+  console.log("ok - online xiangqi: the opponent's seat counts down, expires, and the game is claimed (abandonment)");
   await red.context.close();
 }
 
@@ -242,7 +297,13 @@ async function aiRoom() {
       await page.selectOption('#online-dialog select[name="seat1"]', '1');
     },
   });
-  assert.deepEqual(created.seats.map((s) => [s.kind, s.ai]), [['human', null], ['ai', 1]]);
+  assert.deepEqual(
+    created.seats.map((s) => [s.kind, s.ai]),
+    [
+      ['human', null],
+      ['ai', 1],
+    ],
+  );
   assert.equal(created.ready, true);
   let state = created;
   for (let i = 0; i < 3; i++) {
@@ -252,17 +313,23 @@ async function aiRoom() {
     await clickSquare(red.page, move.to);
     state = await waitOnline(red.page, (s, n) => s.step === n && !s.pending && s.localPos === s.pos, state.step + 2);
   }
-  const answers = (await red.page.evaluate(() => window.qipan.events().filter((e) => e.type === 'online-event' && e.detail.type === 'move').length));
-  assert.equal(answers, 6, 'three moves by pointer, three answers by the server\'s AI');
+  const answers = await red.page.evaluate(
+    () => window.qipan.events().filter((e) => e.type === 'online-event' && e.detail.type === 'move').length,
+  );
+  assert.equal(answers, 6, "three moves by pointer, three answers by the server's AI");
   await red.page.click('[data-room="resign"]');
   await red.page.waitForSelector('#confirm-dialog[open]');
   await red.page.click('#confirm-ok');
   const over = await waitOnline(red.page, (s) => !!s.result && !!s.panel.result);
   assert.deepEqual([over.result.winner, over.result.code, over.result.seat], [1, 'resignation', 0]);
   const snap = await snapshot(red.page);
-  assert.deepEqual([snap.status.over, snap.status.reason, snap.status.winner], [true, 'resignation', 1], 'the page\'s engine records the room\'s ending');
+  assert.deepEqual(
+    [snap.status.over, snap.status.reason, snap.status.winner],
+    [true, 'resignation', 1],
+    "the page's engine records the room's ending",
+  );
   assert.deepEqual(red.problems, []);
-  console.log('ok - online xiangqi against the server\'s AI: three moves answered, then a resignation the engine records');
+  console.log("ok - online xiangqi against the server's AI: three moves answered, then a resignation the engine records");
   await red.context.close();
 }
 

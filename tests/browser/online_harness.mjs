@@ -21,7 +21,11 @@ export async function openBrowser() {
 
 // A player: its own context (own storage, like another device) and page.
 // `beforeOpen(page)` runs before the page loads (a WebSocket route, say).
-export async function player(browser, url, { locale = 'zh-CN', viewport = { width: 1280, height: 860 }, beforeOpen = null } = {}) {
+export async function player(
+  browser,
+  url,
+  { locale = 'zh-CN', viewport = { width: 1280, height: 860 }, beforeOpen = null } = {},
+) {
   const context = await browser.newContext({ locale, viewport });
   const page = await context.newPage();
   const problems = watchErrors(page);
@@ -35,17 +39,22 @@ export const online = (page) => page.evaluate(() => window.qipan.online());
 // Waits until the page's online state passes `predicate` (a function of the
 // state, given as source text with its argument).
 export async function waitOnline(page, predicate, arg = null, timeout = 30000) {
-  await page.waitForFunction(([source, a]) => {
-    const state = window.qipan && window.qipan.online();
-    // eslint-disable-next-line no-new-func -- the predicate crosses into the page as source text
-    return !!state && new Function('s', 'arg', `return (${source})(s, arg);`)(state, a);
-  }, [predicate.toString(), arg], { timeout });
+  await page.waitForFunction(
+    ([source, a]) => {
+      const state = window.qipan && window.qipan.online();
+      // eslint-disable-next-line no-new-func -- the predicate crosses into the page as source text
+      return !!state && new Function('s', 'arg', `return (${source})(s, arg);`)(state, a);
+    },
+    [predicate.toString(), arg],
+    { timeout },
+  );
   return online(page);
 }
 
 // Every page has the room at `step` with nothing in flight, and the same pos.
 export async function waitAllAtStep(pages, step) {
-  for (const page of pages) await waitOnline(page, (s, n) => s.step === n && !s.pending && s.localSteps === n && s.localPos === s.pos, step);
+  for (const page of pages)
+    await waitOnline(page, (s, n) => s.step === n && !s.pending && s.localSteps === n && s.localPos === s.pos, step);
 }
 
 // The Online button, the dialog, create; resolves with the room's state.

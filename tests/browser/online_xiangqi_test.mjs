@@ -14,13 +14,28 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { click, settled, snapshot } from './page_harness.mjs';
-import { createRoom, eventCount, online, openBrowser, openLink, player, shotOnline, startServer, waitAllAtStep, waitOnline } from './online_harness.mjs';
+import {
+  createRoom,
+  eventCount,
+  online,
+  openBrowser,
+  openLink,
+  player,
+  shotOnline,
+  startServer,
+  waitAllAtStep,
+  waitOnline,
+} from './online_harness.mjs';
 
 // A checkmate in 13 plies (tests/server/games_test.mjs; the engine says it is mate).
 const MATE_LINE = ['b2b4', 'h7f7', 'b4b5', 'a6a5', 'a0a1', 'f7g7', 'h2e2', 'b9c7', 'a1e1', 'g7d7', 'e2e6', 'a5a4', 'b5e5'];
 const UNDO_TIMEOUT_MS = 4000;
 
-const server = await startServer({ QIPAN_UNDO_TIMEOUT_MS: String(UNDO_TIMEOUT_MS), QIPAN_SEAT_GRACE_MS: '60000', QIPAN_OFFER_BACKOFF_MS: '200' });
+const server = await startServer({
+  QIPAN_UNDO_TIMEOUT_MS: String(UNDO_TIMEOUT_MS),
+  QIPAN_SEAT_GRACE_MS: '60000',
+  QIPAN_OFFER_BACKOFF_MS: '200',
+});
 const browser = await openBrowser();
 let failed = false;
 try {
@@ -30,23 +45,24 @@ try {
   // engine played the move it was given, the server's refuses the other.
   let tamperNext = false;
   let tamperIncoming = false; // the next move event red receives gets a wrong pos
-  const relay = (page) => page.routeWebSocket(/\/socket\.io\//, (ws) => {
-    const upstream = ws.connectToServer();
-    ws.onMessage((message) => {
-      if (tamperNext && typeof message === 'string' && message.includes('"move"')) {
-        tamperNext = false;
-        message = message.replace('"move":"a0a1"', '"move":"a0a5"');
-      }
-      upstream.send(message);
+  const relay = (page) =>
+    page.routeWebSocket(/\/socket\.io\//, (ws) => {
+      const upstream = ws.connectToServer();
+      ws.onMessage((message) => {
+        if (tamperNext && typeof message === 'string' && message.includes('"move"')) {
+          tamperNext = false;
+          message = message.replace('"move":"a0a1"', '"move":"a0a5"');
+        }
+        upstream.send(message);
+      });
+      upstream.onMessage((message) => {
+        if (tamperIncoming && typeof message === 'string' && message.includes('"type":"move"')) {
+          tamperIncoming = false;
+          message = message.replace(/"pos":"[0-9a-f]{16}"/, '"pos":"0123456789abcdef"');
+        }
+        ws.send(message);
+      });
     });
-    upstream.onMessage((message) => {
-      if (tamperIncoming && typeof message === 'string' && message.includes('"type":"move"')) {
-        tamperIncoming = false;
-        message = message.replace(/"pos":"[0-9a-f]{16}"/, '"pos":"0123456789abcdef"');
-      }
-      ws.send(message);
-    });
-  });
   const red = await player(browser, server.url, { beforeOpen: relay });
   const created = await createRoom(red.page, { name: '红队长' });
   assert.equal(created.seat, 0);
@@ -66,7 +82,11 @@ try {
   });
   assert.ok(qrInk > 0.2 && qrInk < 0.7, `the QR code has dark modules (${qrInk})`);
   assert.match(invitePanel.panel.line, /等待对手加入/);
-  assert.equal(new URL(red.page.url()).searchParams.get('room'), created.roomId, 'the address names the room (a reload comes back)');
+  assert.equal(
+    new URL(red.page.url()).searchParams.get('room'),
+    created.roomId,
+    'the address names the room (a reload comes back)',
+  );
   await shotOnline(red.page, 'invite-panel');
 
   // ---- black opens the invite link in another context; a spectator the watch link ----
@@ -84,7 +104,11 @@ try {
   await waitOnline(red.page, (s) => s.seats[1].name === 'Blackie');
   await red.page.waitForFunction(() => document.querySelector('#room-seats [data-seat="1"]').textContent.includes('Blackie'));
   await black.page.waitForSelector('#room-name-form', { state: 'hidden' });
-  assert.equal(await black.page.evaluate(() => JSON.parse(localStorage.getItem('qipan.online.name'))), 'Blackie', 'remembered for next time');
+  assert.equal(
+    await black.page.evaluate(() => JSON.parse(localStorage.getItem('qipan.online.name'))),
+    'Blackie',
+    'remembered for next time',
+  );
   const watcherContext = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1280, height: 860 } });
   const watcher = await openLink(watcherContext, created.links.watch);
   const watching = await online(watcher.page);
@@ -152,8 +176,15 @@ try {
   await waitOnline(red.page, (s) => s.panel.offer && s.panel.offer.kind === 'undo');
   await waitOnline(red.page, (s) => s.offers.undo === null && !s.panel.offer, null, UNDO_TIMEOUT_MS + 20000);
   // The request expired (an event of its own), on the asker's page too.
-  await black.page.waitForFunction((n) => window.qipan.events().filter((e) => e.type === 'online-event').slice(n)
-    .some((e) => e.detail.type === 'undo_expired'), expiredBefore);
+  await black.page.waitForFunction(
+    (n) =>
+      window.qipan
+        .events()
+        .filter((e) => e.type === 'online-event')
+        .slice(n)
+        .some((e) => e.detail.type === 'undo_expired'),
+    expiredBefore,
+  );
   assert.equal((await online(black.page)).step, 6, 'nothing was taken back');
 
   // ---- chat from a player and from the spectator ----
@@ -163,7 +194,13 @@ try {
   await watcher.page.click('#room-chat-form button');
   for (const page of pages) {
     const s = await waitOnline(page, (st) => st.chat.length === 2);
-    assert.deepEqual(s.chat.map((c) => [c.seat, c.text]), [[1, 'good game 你好'], [null, '加油']]);
+    assert.deepEqual(
+      s.chat.map((c) => [c.seat, c.text]),
+      [
+        [1, 'good game 你好'],
+        [null, '加油'],
+      ],
+    );
   }
 
   await play(red.page, MATE_LINE[6], 7);
@@ -263,10 +300,16 @@ try {
   assert.match((await waitOnline(red.page, (s) => !!s.panel.result)).panel.result, /你输了/);
   assert.match((await waitOnline(watcher.page, (s) => !!s.panel.result)).panel.result, /黑方认输/);
 
-  for (const [name, problems] of [['red', red.problems], ['black', black.problems], ['watcher', watcher.problems]]) {
+  for (const [name, problems] of [
+    ['red', red.problems],
+    ['black', black.problems],
+    ['watcher', watcher.problems],
+  ]) {
     assert.deepEqual(problems, [], `${name}'s page had errors`);
   }
-  console.log('ok - online xiangqi: invite + QR, join by link, spectator, undo accepted and expired, chat, reload, reconnect, mate, replay, export, rematch with a declined draw and a resignation, a refusal put right');
+  console.log(
+    'ok - online xiangqi: invite + QR, join by link, spectator, undo accepted and expired, chat, reload, reconnect, mate, replay, export, rematch with a declined draw and a resignation, a refusal put right',
+  );
 } catch (error) {
   failed = true;
   console.error(error);

@@ -13,8 +13,16 @@ export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const distDir = process.env.QIPAN_DIST || join(root, 'dist');
 export const screenshotDir = process.env.QIPAN_SCREENSHOTS || join(root, 'build/screenshots/page');
 
-const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const LAUNCH_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 
 export async function launch() {
   return chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: LAUNCH_ARGS });
@@ -56,7 +64,11 @@ export async function shot(page, name) {
   mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: join(screenshotDir, `${name}.png`) });
   if (start === null) return;
-  await page.evaluate((from) => { (window.__shots ||= []).push([from, performance.now()]); }, start).catch(() => {});
+  await page
+    .evaluate((from) => {
+      (window.__shots ||= []).push([from, performance.now()]);
+    }, start)
+    .catch(() => {});
 }
 
 // Starts recording long main-thread tasks (the Long Tasks API, over 50 ms),
@@ -85,7 +97,9 @@ export function longTasksOver(page, ms) {
 // Records console errors, page errors and failed requests of a page.
 export function watchErrors(page) {
   const problems = [];
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+  });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   page.on('requestfailed', (r) => {
     // Cancelling the AI terminates its worker (ai_client.js); a worker still
@@ -96,13 +110,17 @@ export function watchErrors(page) {
     if (/\/(icon-[\w-]+\.png|manifest\.webmanifest)$/.test(r.url()) && r.failure()?.errorText === 'net::ERR_ABORTED') return;
     problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`);
   });
-  page.on('response', (r) => { if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`); });
+  page.on('response', (r) => {
+    if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
+  });
   return problems;
 }
 
 export async function openGame(page, url) {
   await page.goto(url);
-  await page.waitForFunction(() => window.qipan && window.qipan.snapshot() && window.qipan.events().some((e) => e.type === 'ready'));
+  await page.waitForFunction(
+    () => window.qipan && window.qipan.snapshot() && window.qipan.events().some((e) => e.type === 'ready'),
+  );
 }
 
 // ICCS square name to index.
@@ -148,13 +166,18 @@ export async function newGame(page, red, black, level) {
   const count = () => window.qipan.events().filter((e) => e.type === 'newgame').length;
   const before = await page.evaluate(count);
   await page.click('[data-action="new"]');
-  for (const [seat, role] of [[0, red], [1, black]]) {
+  for (const [seat, role] of [
+    [0, red],
+    [1, black],
+  ]) {
     await page.selectOption(`#new-dialog select[name="seat${seat}"]`, role);
     if (role === 'ai') await page.selectOption(`#new-dialog select[name="level${seat}"]`, String(levels[seat]));
   }
   await page.click('#new-dialog button[value="start"]');
   await page.waitForFunction(
-    (n) => window.qipan.events().filter((e) => e.type === 'newgame').length > n && window.qipan.snapshot().ply === 0, before);
+    (n) => window.qipan.events().filter((e) => e.type === 'newgame').length > n && window.qipan.snapshot().ply === 0,
+    before,
+  );
 }
 
 // The runner of the page tests. Each case gets a fresh browser context with
@@ -199,7 +222,8 @@ export async function buildContractPage() {
   const { buildPage } = await import('../../scripts/build_page.mjs');
   const outPath = join(root, 'build/contract-page/index.html');
   await buildPage({
-    entry: 'tests/web/contract_main.js', outPath,
+    entry: 'tests/web/contract_main.js',
+    outPath,
     enginePath: process.env.QIPAN_WEB_ENGINE || join(root, 'build/wasm/qipan_web.js'),
   });
   return dirname(outPath);
@@ -213,6 +237,14 @@ export async function eventsOf(page, type) {
 // Waits until the page has logged an event of `type` whose detail has the
 // values given in `detail`.
 export async function waitForEvent(page, type, detail = {}, timeout = 30000) {
-  await page.waitForFunction(({ type, detail }) => window.qipan.events().some((e) => e.type === type &&
-    Object.entries(detail).every(([k, v]) => JSON.stringify(e.detail?.[k]) === JSON.stringify(v))), { type, detail }, { timeout });
+  await page.waitForFunction(
+    ({ type, detail }) =>
+      window.qipan
+        .events()
+        .some(
+          (e) => e.type === type && Object.entries(detail).every(([k, v]) => JSON.stringify(e.detail?.[k]) === JSON.stringify(v)),
+        ),
+    { type, detail },
+    { timeout },
+  );
 }

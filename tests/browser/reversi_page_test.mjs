@@ -55,7 +55,10 @@ function ggfWithPasses() {
       passed ||= !!session.snapshot().passed && !session.snapshot().status.over;
     }
     if (passed) {
-      const out = { ggf: session.exportGgf({ black: 'Alice', white: 'Bob', date: '2026.12.01_10:00:00.UTC' }), snap: session.snapshot() };
+      const out = {
+        ggf: session.exportGgf({ black: 'Alice', white: 'Bob', date: '2026.12.01_10:00:00.UTC' }),
+        snap: session.snapshot(),
+      };
       session.delete();
       return out;
     }
@@ -74,8 +77,13 @@ async function openReversi(page, url) {
   await openGame(page, url);
   if ((await page.evaluate(() => window.qipan.game())) !== 'reversi') {
     await page.selectOption('#game-picker', 'reversi');
-    await page.waitForFunction(() => window.qipan && window.qipan.game && window.qipan.game() === 'reversi' &&
-      window.qipan.events().some((e) => e.type === 'ready'));
+    await page.waitForFunction(
+      () =>
+        window.qipan &&
+        window.qipan.game &&
+        window.qipan.game() === 'reversi' &&
+        window.qipan.events().some((e) => e.type === 'ready'),
+    );
   }
 }
 
@@ -88,10 +96,14 @@ async function reload(page) {
 // ply 0 up, so every earlier one is valued too); returns {board: value} from
 // the page's 'eval' events.
 async function graphValues(page) {
-  await page.waitForFunction(() => {
-    const board = window.qipan.snapshot().boardString;
-    return window.qipan.events().some((e) => e.type === 'eval' && e.detail.board === board);
-  }, null, { timeout: 60000 });
+  await page.waitForFunction(
+    () => {
+      const board = window.qipan.snapshot().boardString;
+      return window.qipan.events().some((e) => e.type === 'eval' && e.detail.board === board);
+    },
+    null,
+    { timeout: 60000 },
+  );
   return Object.fromEntries((await events(page)).filter((e) => e.type === 'eval').map((e) => [e.detail.board, e.detail.score]));
 }
 
@@ -125,10 +137,14 @@ await test('a full game against the AI by pointer, then the transcript round-tri
         await shot(page, 'reversi-midgame');
       }
     }
-    await page.waitForFunction((ply) => {
-      const s = window.qipan.snapshot();
-      return s.status.over || (s.ply > ply && s.side === 1 && !window.qipan.thinking());
-    }, snap.ply, { timeout: 60000 });
+    await page.waitForFunction(
+      (ply) => {
+        const s = window.qipan.snapshot();
+        return s.status.over || (s.ply > ply && s.side === 1 && !window.qipan.thinking());
+      },
+      snap.ply,
+      { timeout: 60000 },
+    );
     snap = await snapshot(page);
   }
   assert.ok(turns >= 10, `the human moved ${turns} times`);
@@ -150,7 +166,10 @@ await test('a full game against the AI by pointer, then the transcript round-tri
   await importText(page, transcript.toUpperCase());
   const back = await snapshot(page);
   assert.equal(back.boardString, snap.boardString);
-  assert.deepEqual(back.moves.map((m) => m.name), snap.moves.map((m) => m.name));
+  assert.deepEqual(
+    back.moves.map((m) => m.name),
+    snap.moves.map((m) => m.name),
+  );
 });
 
 await test('a forced pass is announced and play continues', async (page) => {
@@ -169,48 +188,55 @@ await test('a forced pass is announced and play continues', async (page) => {
   await shot(page, 'reversi-pass');
 });
 
-await test('a GGF game with passes opens, is saved and restored, and is written back as GGF', async (page) => {
-  const { ggf, snap: expected } = ggfWithPasses();
-  await newGame(page, 'human', 'human', 3);
-  await importText(page, ggf);
-  await page.waitForFunction(() => window.qipan.events().some((e) => e.type === 'import'));
-  let snap = await snapshot(page);
-  assert.equal(snap.boardString, expected.boardString);
-  assert.deepEqual(snap.moves, expected.moves);
-  assert.ok(snap.moves.some((m) => m.square < 0), 'the passes are in the move list');
-  assert.equal((await events(page)).find((e) => e.type === 'import').detail.format, 'ggf');
-  await page.waitForSelector('#over-dialog[open]');
-  await page.click('#over-dialog button[value="close"]');
-  await shot(page, 'reversi-ggf-opened');
+await test(
+  'a GGF game with passes opens, is saved and restored, and is written back as GGF',
+  async (page) => {
+    const { ggf, snap: expected } = ggfWithPasses();
+    await newGame(page, 'human', 'human', 3);
+    await importText(page, ggf);
+    await page.waitForFunction(() => window.qipan.events().some((e) => e.type === 'import'));
+    let snap = await snapshot(page);
+    assert.equal(snap.boardString, expected.boardString);
+    assert.deepEqual(snap.moves, expected.moves);
+    assert.ok(
+      snap.moves.some((m) => m.square < 0),
+      'the passes are in the move list',
+    );
+    assert.equal((await events(page)).find((e) => e.type === 'import').detail.format, 'ggf');
+    await page.waitForSelector('#over-dialog[open]');
+    await page.click('#over-dialog button[value="close"]');
+    await shot(page, 'reversi-ggf-opened');
 
-  // Saved: a reload restores the same game.
-  await reload(page);
-  snap = await snapshot(page);
-  assert.equal(snap.boardString, expected.boardString);
-  assert.deepEqual(snap.moves, expected.moves);
+    // Saved: a reload restores the same game.
+    await reload(page);
+    snap = await snapshot(page);
+    assert.equal(snap.boardString, expected.boardString);
+    assert.deepEqual(snap.moves, expected.moves);
 
-  // Written back: the GGF the page saves carries the seats, a date, the
-  // result and the passes, and reads back to the same game.
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await page.click('[data-action="record"]');
-  await page.click('#record-dialog [data-action="copy-ggf"]');
-  await page.waitForFunction(() => /已复制|Copied/.test(document.querySelector('#toast')?.textContent || ''));
-  const written = await page.evaluate(() => navigator.clipboard.readText());
-  assert.match(written, /PB\[Human\]PW\[Human\]/);
-  assert.match(written, /DT\[\d{4}\.\d\d\.\d\d_\d\d:\d\d:\d\d\.UTC\]/);
-  assert.ok(written.includes(`RE[${expected.status.blackScore >= 0 ? '+' : '-'}${Math.abs(expected.status.blackScore)}.000]`));
-  assert.match(written, /[BW]\[PA\]/);
-  const check = new engine.ReversiSession();
-  assert.equal(check.importRecord(written).ok, true);
-  assert.equal(check.snapshot().boardString, expected.boardString);
-  check.delete();
+    // Written back: the GGF the page saves carries the seats, a date, the
+    // result and the passes, and reads back to the same game.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.click('[data-action="record"]');
+    await page.click('#record-dialog [data-action="copy-ggf"]');
+    await page.waitForFunction(() => /已复制|Copied/.test(document.querySelector('#toast')?.textContent || ''));
+    const written = await page.evaluate(() => navigator.clipboard.readText());
+    assert.match(written, /PB\[Human\]PW\[Human\]/);
+    assert.match(written, /DT\[\d{4}\.\d\d\.\d\d_\d\d:\d\d:\d\d\.UTC\]/);
+    assert.ok(written.includes(`RE[${expected.status.blackScore >= 0 ? '+' : '-'}${Math.abs(expected.status.blackScore)}.000]`));
+    assert.match(written, /[BW]\[PA\]/);
+    const check = new engine.ReversiSession();
+    assert.equal(check.importRecord(written).ok, true);
+    assert.equal(check.snapshot().boardString, expected.boardString);
+    check.delete();
 
-  // A broken record is refused in the player's language and changes nothing.
-  await page.fill('#record-dialog textarea[name="record"]', '(;GM[Othello]B[F5]W[F5];)');
-  await page.click('#record-dialog [data-action="import-record"]');
-  assert.match(await page.textContent('#record-error'), /GGF 第 2 手（F5）：f5 已经有棋子了/);
-  assert.equal((await snapshot(page)).boardString, expected.boardString);
-}, { context: { locale: 'zh-CN' } });
+    // A broken record is refused in the player's language and changes nothing.
+    await page.fill('#record-dialog textarea[name="record"]', '(;GM[Othello]B[F5]W[F5];)');
+    await page.click('#record-dialog [data-action="import-record"]');
+    assert.match(await page.textContent('#record-error'), /GGF 第 2 手（F5）：f5 已经有棋子了/);
+    assert.equal((await snapshot(page)).boardString, expected.boardString);
+  },
+  { context: { locale: 'zh-CN' } },
+);
 
 await test('a saved game that cannot be restored is reported and the page still plays', async (page) => {
   await page.evaluate(() => localStorage.setItem('qipan.reversi.game.v1', JSON.stringify({ record: 'f5 zz' })));
@@ -225,7 +251,7 @@ await test('a saved game that cannot be restored is reported and the page still 
   await page.waitForFunction(() => window.qipan.snapshot().ply === 1);
 });
 
-await test('illegal clicks are refused with their code\'s text; hints show values and stay out of the graph', async (page) => {
+await test("illegal clicks are refused with their code's text; hints show values and stay out of the graph", async (page) => {
   await newGame(page, 'human', 'human', 3);
   await clickSquare(page, 0); // a1: nothing to flip
   await page.waitForSelector('#toast:not([hidden])');
@@ -236,14 +262,19 @@ await test('illegal clicks are refused with their code\'s text; hints show value
   await page.click('[data-action="hint"]');
   await page.waitForFunction(() => window.qipan.hints() && window.qipan.hints().length === 4, null, { timeout: 30000 });
   const hints = await page.evaluate(() => window.qipan.hints());
-  assert.deepEqual(hints.map((h) => h.square).sort((a, b) => a - b), (await snapshot(page)).legal.slice().sort((a, b) => a - b));
+  assert.deepEqual(
+    hints.map((h) => h.square).sort((a, b) => a - b),
+    (await snapshot(page)).legal.slice().sort((a, b) => a - b),
+  );
   assert.ok(hints.some((h) => h.best));
   // Play on with hints on: every graph value is the engine's evaluation of
   // its position, never a hint.
   for (let i = 0; i < 4; i++) {
     const snap = await snapshot(page);
     await clickSquare(page, snap.legal[0]);
-    await page.waitForFunction((n) => window.qipan.snapshot().ply === n && window.qipan.hints(), snap.ply + 1, { timeout: 30000 });
+    await page.waitForFunction((n) => window.qipan.snapshot().ply === n && window.qipan.hints(), snap.ply + 1, {
+      timeout: 30000,
+    });
   }
   const values = await graphValues(page);
   for (const [board, value] of Object.entries(values)) assert.equal(value, engineValue(board), board);
@@ -253,25 +284,49 @@ await test('illegal clicks are refused with their code\'s text; hints show value
 });
 
 await test('the evaluation graph: one value per position, whoever reached it, after a reload, an import and undo', async (page) => {
-  const evalBoards = () => page.evaluate(() => window.qipan.events().filter((e) => e.type === 'eval').map((e) => e.detail.board));
-  const waitForValues = (boards) => page.waitForFunction((wanted) => {
-    const have = new Set(window.qipan.events().filter((e) => e.type === 'eval').map((e) => e.detail.board));
-    return wanted.every((b) => have.has(b));
-  }, boards, { timeout: 60000 });
-  const values = async () => Object.fromEntries((await events(page)).filter((e) => e.type === 'eval').map((e) => [e.detail.board, e.detail.score]));
+  const evalBoards = () =>
+    page.evaluate(() =>
+      window.qipan
+        .events()
+        .filter((e) => e.type === 'eval')
+        .map((e) => e.detail.board),
+    );
+  const waitForValues = (boards) =>
+    page.waitForFunction(
+      (wanted) => {
+        const have = new Set(
+          window.qipan
+            .events()
+            .filter((e) => e.type === 'eval')
+            .map((e) => e.detail.board),
+        );
+        return wanted.every((b) => have.has(b));
+      },
+      boards,
+      { timeout: 60000 },
+    );
+  const values = async () =>
+    Object.fromEntries((await events(page)).filter((e) => e.type === 'eval').map((e) => [e.detail.board, e.detail.score]));
 
   // Against the AI, hints off.
   await newGame(page, 'human', 'ai', 2);
   for (let turn = 0; turn < 5; turn++) {
     const snap = await snapshot(page);
     await clickSquare(page, snap.legal[snap.legal.length - 1]);
-    await page.waitForFunction((ply) => {
-      const s = window.qipan.snapshot();
-      return s.status.over || (s.ply > ply + 1 && s.side === 1 && !window.qipan.thinking());
-    }, snap.ply, { timeout: 60000 });
+    await page.waitForFunction(
+      (ply) => {
+        const s = window.qipan.snapshot();
+        return s.status.over || (s.ply > ply + 1 && s.side === 1 && !window.qipan.thinking());
+      },
+      snap.ply,
+      { timeout: 60000 },
+    );
   }
   const played = await snapshot(page);
-  const transcript = played.moves.filter((m) => m.square >= 0).map((m) => m.name).join(' ');
+  const transcript = played.moves
+    .filter((m) => m.square >= 0)
+    .map((m) => m.name)
+    .join(' ');
   const check = new engine.ReversiSession();
   check.importRecord(transcript);
   const positions = check.positions();
@@ -312,11 +367,21 @@ await test('per-side levels: each AI plays at its own level', async (page) => {
     localStorage.removeItem('qipan.reversi.game.v1');
   });
   await reload(page);
-  await page.waitForFunction(() => window.qipan.events().filter((e) => e.type === 'ai').length >= 20 || window.qipan.snapshot().status.over, null, { timeout: 90000 });
+  await page.waitForFunction(
+    () => window.qipan.events().filter((e) => e.type === 'ai').length >= 20 || window.qipan.snapshot().status.over,
+    null,
+    { timeout: 90000 },
+  );
   const ai = (await events(page)).filter((e) => e.type === 'ai').map((e) => e.detail);
   // Level 2 looks one ply ahead; level 5 at least four (its opening look), then six.
-  assert.ok(ai.filter((e) => e.side === 1).every((e) => e.level === 2 && e.depth === 1), 'Black: level 2');
-  assert.ok(ai.filter((e) => e.side === 2).every((e) => e.level === 5 && e.depth >= 4), 'White: level 5');
+  assert.ok(
+    ai.filter((e) => e.side === 1).every((e) => e.level === 2 && e.depth === 1),
+    'Black: level 2',
+  );
+  assert.ok(
+    ai.filter((e) => e.side === 2).every((e) => e.level === 5 && e.depth >= 4),
+    'White: level 5',
+  );
   assert.ok(ai.some((e) => e.side === 2 && e.depth >= 6));
   assert.equal((await page.evaluate(() => window.qipan.settings().reversi.levels)).join(), '2,5');
 });
@@ -332,14 +397,18 @@ await test('reduced motion: moves are shown without the flip animation', async (
   assert.equal(await page.evaluate(() => window.qipan.animating()), false);
 });
 
-await test('phone portrait', async (page) => {
-  await newGame(page, 'human', 'human', 3);
-  const snap = await snapshot(page);
-  await clickSquare(page, snap.legal[1]);
-  await page.waitForFunction(() => window.qipan.snapshot().ply === 1);
-  await settled(page);
-  await shot(page, 'reversi-phone');
-}, { viewport: { width: 390, height: 844 } });
+await test(
+  'phone portrait',
+  async (page) => {
+    await newGame(page, 'human', 'human', 3);
+    const snap = await snapshot(page);
+    await clickSquare(page, snap.legal[1]);
+    await page.waitForFunction(() => window.qipan.snapshot().ply === 1);
+    await settled(page);
+    await shot(page, 'reversi-phone');
+  },
+  { viewport: { width: 390, height: 844 } },
+);
 
 evaluator.delete();
 server.close();

@@ -9,7 +9,20 @@
 //   node tests/browser/shell_dialogs_test.mjs   (after dist/index.html is built)
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { buildContractPage, clickMove, eventsOf, launch, newGame, openGame, pageTests, serveDist, shot, snapshot, waitForEvent, waitForPly } from './page_harness.mjs';
+import {
+  buildContractPage,
+  clickMove,
+  eventsOf,
+  launch,
+  newGame,
+  openGame,
+  pageTests,
+  serveDist,
+  shot,
+  snapshot,
+  waitForEvent,
+  waitForPly,
+} from './page_harness.mjs';
 
 const browser = await launch();
 const server = await serveDist();
@@ -54,7 +67,10 @@ const hooks = async (page, name) => (await eventsOf(page, 'hook')).filter((h) =>
 
 await test('resign asks for confirmation in a dialog, then the dialog says "You lost"', async (page) => {
   const native = [];
-  page.on('dialog', (d) => { native.push(d.type()); d.dismiss(); });
+  page.on('dialog', (d) => {
+    native.push(d.type());
+    d.dismiss();
+  });
   await newGame(page, 'human', 'ai', 1);
   assert.equal(await page.isVisible('[data-action="resign"]'), true);
   await page.click('[data-action="resign"]');
@@ -123,7 +139,13 @@ await test('rematch keeps the seats, swap exchanges them with their levels, new 
   calls = await hooks(page, 'newGame');
   assert.deepEqual(calls.at(-1), { name: 'newGame', players: ['ai', 'human'], levels: [6, 3] });
   const settings = await page.evaluate(() => window.qipan.settings().xiangqi);
-  assert.deepEqual([settings.players, settings.levels], [['ai', 'human'], [6, 3]]);
+  assert.deepEqual(
+    [settings.players, settings.levels],
+    [
+      ['ai', 'human'],
+      [6, 3],
+    ],
+  );
   // The computer (red) opens the swapped game.
   await waitForPly(page, 1);
 
@@ -163,20 +185,40 @@ await test('a level for each computer seat: the new-game dialog, the settings di
 await test('old settings migrate: one level becomes a level per side; bad values fall back', async (page) => {
   await page.evaluate(() => {
     localStorage.clear();
-    localStorage.setItem('qipan.settings.v2', JSON.stringify({ game: 'xiangqi', language: 'zh', notation: 'chinese', xiangqi: { players: ['ai', 'human'], level: 6 } }));
+    localStorage.setItem(
+      'qipan.settings.v2',
+      JSON.stringify({ game: 'xiangqi', language: 'zh', notation: 'chinese', xiangqi: { players: ['ai', 'human'], level: 6 } }),
+    );
   });
   await page.reload();
   await page.waitForFunction(() => window.qipan && window.qipan.events().some((e) => e.type === 'ready'));
   let settings = await page.evaluate(() => window.qipan.settings());
-  assert.deepEqual([settings.xiangqi.players, settings.xiangqi.levels], [['ai', 'human'], [6, 6]]);
+  assert.deepEqual(
+    [settings.xiangqi.players, settings.xiangqi.levels],
+    [
+      ['ai', 'human'],
+      [6, 6],
+    ],
+  );
   // 'zh' was the old default, saved whether picked or not: the browser's
   // language (English here) decides.
   assert.deepEqual([settings.language, settings.notation], ['en', 'wxf']);
 
   await page.evaluate(() => {
     localStorage.clear();
-    localStorage.setItem('qipan.settings.v3', JSON.stringify({ game: 'chess', theme: 'purple', volume: 'loud', language: 'fr', languagePicked: 'yes',
-      xiangqi: { players: ['ai', 'robot', 'human'], levels: ['x', 99, -1] }, reversi: { levels: [0, 5] }, checkers: { count: 5, levels: null } }));
+    localStorage.setItem(
+      'qipan.settings.v3',
+      JSON.stringify({
+        game: 'chess',
+        theme: 'purple',
+        volume: 'loud',
+        language: 'fr',
+        languagePicked: 'yes',
+        xiangqi: { players: ['ai', 'robot', 'human'], levels: ['x', 99, -1] },
+        reversi: { levels: [0, 5] },
+        checkers: { count: 5, levels: null },
+      }),
+    );
     localStorage.setItem('qipan.xiangqi.game.v1', '{not json');
   });
   await page.reload();
@@ -186,7 +228,13 @@ await test('old settings migrate: one level becomes a level per side; bad values
   assert.equal(settings.theme, 'system');
   assert.equal(settings.volume, 0.8);
   assert.equal(settings.language, 'en');
-  assert.deepEqual([settings.xiangqi.players, settings.xiangqi.levels], [['human', 'ai'], [3, 8]]);
+  assert.deepEqual(
+    [settings.xiangqi.players, settings.xiangqi.levels],
+    [
+      ['human', 'ai'],
+      [3, 8],
+    ],
+  );
   assert.deepEqual(settings.reversi.levels, [3, 5]);
   assert.deepEqual([settings.checkers.count, settings.checkers.levels], [2, [3, 3, 3, 3, 3, 3]]);
   assert.equal((await snapshot(page)).ply, 0);
@@ -232,33 +280,40 @@ await test('a saved game that cannot be restored is reported and kept for export
 
 // Storage can hold text that is not even JSON (a cut-off write, another
 // program): reported like a record the engine refuses, on the real page.
-await test('a saved game that is not JSON is reported and kept for export too', async (page) => {
-  const broken = '{"record":"1. h2e2 h9g7 2. h0g2';
-  await page.evaluate((text) => localStorage.setItem('qipan.xiangqi.game.v1', text), broken);
-  await page.reload();
-  await page.waitForFunction(() => window.qipan && window.qipan.events().some((e) => e.type === 'ready'));
-  await page.waitForSelector('#broken-dialog[open]');
-  assert.deepEqual((await eventsOf(page, 'brokensave')).map((d) => d.code), ['saved_game_unreadable']);
-  const reason = await page.textContent('#broken-notice-reason');
-  assert.match(reason, /^Reason: .*saved game/, reason);
-  await page.click('#broken-dialog button[value="open"]');
-  await page.waitForSelector('#record-dialog[open]');
-  assert.equal(await page.inputValue('#record-dialog textarea[name="broken"]'), broken);
-  await page.click('#record-dialog button[value="close"]');
-  // A fresh game is played and saved; the text stays until discarded.
-  assert.equal((await snapshot(page)).ply, 0);
-  await newGame(page, 'human', 'human', 3);
-  await clickMove(page, 'h2e2');
-  await waitForPly(page, 1);
-  await page.reload();
-  await page.waitForFunction(() => window.qipan && window.qipan.events().some((e) => e.type === 'ready'));
-  assert.equal((await snapshot(page)).ply, 1);
-  assert.equal(await page.isVisible('#broken-dialog'), false);
-  assert.equal((await page.evaluate(() => window.qipan.brokenSave())).text, broken);
-  await page.click('[data-action="record"]');
-  await page.click('#record-dialog [data-action="discard-broken"]');
-  assert.equal(await page.evaluate(() => window.qipan.brokenSave()), null);
-}, { url: server.url, context: { locale: 'en-US' } });
+await test(
+  'a saved game that is not JSON is reported and kept for export too',
+  async (page) => {
+    const broken = '{"record":"1. h2e2 h9g7 2. h0g2';
+    await page.evaluate((text) => localStorage.setItem('qipan.xiangqi.game.v1', text), broken);
+    await page.reload();
+    await page.waitForFunction(() => window.qipan && window.qipan.events().some((e) => e.type === 'ready'));
+    await page.waitForSelector('#broken-dialog[open]');
+    assert.deepEqual(
+      (await eventsOf(page, 'brokensave')).map((d) => d.code),
+      ['saved_game_unreadable'],
+    );
+    const reason = await page.textContent('#broken-notice-reason');
+    assert.match(reason, /^Reason: .*saved game/, reason);
+    await page.click('#broken-dialog button[value="open"]');
+    await page.waitForSelector('#record-dialog[open]');
+    assert.equal(await page.inputValue('#record-dialog textarea[name="broken"]'), broken);
+    await page.click('#record-dialog button[value="close"]');
+    // A fresh game is played and saved; the text stays until discarded.
+    assert.equal((await snapshot(page)).ply, 0);
+    await newGame(page, 'human', 'human', 3);
+    await clickMove(page, 'h2e2');
+    await waitForPly(page, 1);
+    await page.reload();
+    await page.waitForFunction(() => window.qipan && window.qipan.events().some((e) => e.type === 'ready'));
+    assert.equal((await snapshot(page)).ply, 1);
+    assert.equal(await page.isVisible('#broken-dialog'), false);
+    assert.equal((await page.evaluate(() => window.qipan.brokenSave())).text, broken);
+    await page.click('[data-action="record"]');
+    await page.click('#record-dialog [data-action="discard-broken"]');
+    assert.equal(await page.evaluate(() => window.qipan.brokenSave()), null);
+  },
+  { url: server.url, context: { locale: 'en-US' } },
+);
 
 await test('download the record and open it again from a file; a bad file is refused with its reason', async (page) => {
   await newGame(page, 'human', 'human', 3);
@@ -286,17 +341,23 @@ await test('download the record and open it again from a file; a bad file is ref
   assert.equal(await page.isVisible('#record-dialog'), false);
 
   await page.click('[data-action="record"]');
-  await page.setInputFiles('#open-file', { name: 'bad.txt', mimeType: 'text/plain', buffer: Buffer.from('1. h2e2 h9g7 2. h0h9') });
+  await page.setInputFiles('#open-file', {
+    name: 'bad.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('1. h2e2 h9g7 2. h0h9'),
+  });
   await waitForEvent(page, 'openfile', { name: 'bad.txt', ok: false });
   assert.notEqual(await page.textContent('#record-error'), '');
   assert.equal((await snapshot(page)).fen, played.fen, 'a refused file changes nothing');
 });
 
-await test('the thinking line shows the game\'s score and expected line, the depth and the time', async (page) => {
+await test("the thinking line shows the game's score and expected line, the depth and the time", async (page) => {
   await newGame(page, 'human', 'ai', 4);
   await importForHuman(page, OUT_OF_BOOK);
   await clickMove(page, 'h2e2');
-  await page.waitForFunction(() => /^\d+ …$/.test(document.querySelector('#thinking-line').textContent), null, { timeout: 20000 });
+  await page.waitForFunction(() => /^\d+ …$/.test(document.querySelector('#thinking-line').textContent), null, {
+    timeout: 20000,
+  });
   const head = await page.textContent('#thinking-head');
   assert.match(head, /^Computer is thinking… · depth \d+ · ≈\S+ · \d+\.\d s$/, head);
   await shot(page, 'shell-thinking');
@@ -310,42 +371,64 @@ await test('offer a draw: the button calls the game', async (page) => {
   await waitForEvent(page, 'hook', { name: 'offerDraw' });
 });
 
-await test('real page: the xiangqi game gives the hooks (resign, draw, download, open file, cards)', async (page) => {
-  await newGame(page, 'human', 'ai', 1);
-  for (const action of ['resign', 'draw']) assert.equal(await page.isVisible(`[data-action="${action}"]`), true, action);
-  assert.equal(await page.isVisible('#cards'), true);
-  await page.click('[data-action="record"]');
-  for (const action of ['download', 'open-file']) assert.equal(await page.isVisible(`#record-dialog [data-action="${action}"]`), true, action);
-  await page.click('#record-dialog button[value="close"]');
-  // The game-over dialog speaks from the human's view, and swap starts
-  // the game with the seats exchanged.
-  await importPosition(page, MATE_IN_ONE);
-  await clickMove(page, 'a1a9');
-  const over = await overDialog(page);
-  assert.equal(over.title, 'You won');
-  await page.click('#over-dialog button[value="swap"]');
-  await page.waitForFunction(() => window.qipan.settings().xiangqi.players.join() === 'ai,human');
-  await waitForPly(page, 1);
-}, { url: server.url });
+await test(
+  'real page: the xiangqi game gives the hooks (resign, draw, download, open file, cards)',
+  async (page) => {
+    await newGame(page, 'human', 'ai', 1);
+    for (const action of ['resign', 'draw']) assert.equal(await page.isVisible(`[data-action="${action}"]`), true, action);
+    assert.equal(await page.isVisible('#cards'), true);
+    await page.click('[data-action="record"]');
+    for (const action of ['download', 'open-file'])
+      assert.equal(await page.isVisible(`#record-dialog [data-action="${action}"]`), true, action);
+    await page.click('#record-dialog button[value="close"]');
+    // The game-over dialog speaks from the human's view, and swap starts
+    // the game with the seats exchanged.
+    await importPosition(page, MATE_IN_ONE);
+    await clickMove(page, 'a1a9');
+    const over = await overDialog(page);
+    assert.equal(over.title, 'You won');
+    await page.click('#over-dialog button[value="swap"]');
+    await page.waitForFunction(() => window.qipan.settings().xiangqi.players.join() === 'ai,human');
+    await waitForPly(page, 1);
+  },
+  { url: server.url },
+);
 
-await test('real page: a new game keeps both levels; the game\'s thinking line', async (page) => {
-  await newGame(page, 'ai', 'ai', [2, 4]);
-  await newGame(page, 'human', 'ai', [5, 6]);
-  const settings = await page.evaluate(() => window.qipan.settings().xiangqi);
-  assert.deepEqual([settings.players, settings.levels], [['human', 'ai'], [2, 6]]);
-  await importForHuman(page, OUT_OF_BOOK);
-  // Every text the thinking head shows while the computer replies.
-  await page.evaluate(() => {
-    window.__heads = [];
-    const head = document.querySelector('#thinking-head');
-    new MutationObserver(() => window.__heads.push(head.textContent)).observe(head, { childList: true, characterData: true, subtree: true });
-  });
-  await clickMove(page, 'h2e2');
-  await waitForPly(page, 2, 20000);
-  // The game's thinkingText: the score from red's view.
-  const heads = await page.evaluate(() => window.__heads);
-  assert.ok(heads.some((h) => / · Red [+−±]\d+\.\d · /.test(h)), heads.join(' | '));
-}, { url: server.url });
+await test(
+  "real page: a new game keeps both levels; the game's thinking line",
+  async (page) => {
+    await newGame(page, 'ai', 'ai', [2, 4]);
+    await newGame(page, 'human', 'ai', [5, 6]);
+    const settings = await page.evaluate(() => window.qipan.settings().xiangqi);
+    assert.deepEqual(
+      [settings.players, settings.levels],
+      [
+        ['human', 'ai'],
+        [2, 6],
+      ],
+    );
+    await importForHuman(page, OUT_OF_BOOK);
+    // Every text the thinking head shows while the computer replies.
+    await page.evaluate(() => {
+      window.__heads = [];
+      const head = document.querySelector('#thinking-head');
+      new MutationObserver(() => window.__heads.push(head.textContent)).observe(head, {
+        childList: true,
+        characterData: true,
+        subtree: true,
+      });
+    });
+    await clickMove(page, 'h2e2');
+    await waitForPly(page, 2, 20000);
+    // The game's thinkingText: the score from red's view.
+    const heads = await page.evaluate(() => window.__heads);
+    assert.ok(
+      heads.some((h) => / · Red [+−±]\d+\.\d · /.test(h)),
+      heads.join(' | '),
+    );
+  },
+  { url: server.url },
+);
 
 contract.close();
 server.close();

@@ -6,7 +6,17 @@
 // "undefined"). The three games' pages are walked as well.
 //   node tests/browser/shell_language_test.mjs   (after dist/index.html is built)
 import assert from 'node:assert/strict';
-import { buildContractPage, clickMove, launch, newGame, openGame, pageTests, serveDist, shot, waitForPly } from './page_harness.mjs';
+import {
+  buildContractPage,
+  clickMove,
+  launch,
+  newGame,
+  openGame,
+  pageTests,
+  serveDist,
+  shot,
+  waitForPly,
+} from './page_harness.mjs';
 
 const browser = await launch();
 const server = await serveDist();
@@ -34,12 +44,19 @@ const OWNED_BY_GAMES = [
 function collect() {
   const out = [];
   const page = document.documentElement.lang.slice(0, 2);
-  const shown = (el) => (el.checkVisibility({ checkOpacity: false, checkVisibilityCSS: true }) || el.closest('.sr-board, .sr-only')) &&
-    (el.closest('[lang]').lang.slice(0, 2) === page);
+  const shown = (el) =>
+    (el.checkVisibility({ checkOpacity: false, checkVisibilityCSS: true }) || el.closest('.sr-board, .sr-only')) &&
+    el.closest('[lang]').lang.slice(0, 2) === page;
   const where = (el) => {
     const parts = [];
     for (let e = el; e && e !== document.body && parts.length < 3; e = e.parentElement) {
-      parts.unshift(e.id ? `#${e.id}` : e.className && typeof e.className === 'string' ? `${e.tagName.toLowerCase()}.${e.className.split(' ')[0]}` : e.tagName.toLowerCase());
+      parts.unshift(
+        e.id
+          ? `#${e.id}`
+          : e.className && typeof e.className === 'string'
+            ? `${e.tagName.toLowerCase()}.${e.className.split(' ')[0]}`
+            : e.tagName.toLowerCase(),
+      );
     }
     return parts.join(' > ');
   };
@@ -52,11 +69,13 @@ function collect() {
   }
   for (const el of document.querySelectorAll('select')) {
     if (!shown(el)) continue;
-    for (const o of el.options) if (o.closest('[lang]').lang.slice(0, 2) === page) out.push({ text: o.textContent.trim(), where: `${where(el)} option` });
+    for (const o of el.options)
+      if (o.closest('[lang]').lang.slice(0, 2) === page) out.push({ text: o.textContent.trim(), where: `${where(el)} option` });
   }
   for (const el of document.querySelectorAll('[aria-label], [title]')) {
     if (!shown(el)) continue;
-    for (const attr of ['aria-label', 'title']) if (el.getAttribute(attr)) out.push({ text: el.getAttribute(attr).trim(), where: `${where(el)} @${attr}` });
+    for (const attr of ['aria-label', 'title'])
+      if (el.getAttribute(attr)) out.push({ text: el.getAttribute(attr).trim(), where: `${where(el)} @${attr}` });
   }
   out.push({ text: document.title, where: 'title' });
   return out;
@@ -81,8 +100,10 @@ async function check(page, language, state, found) {
   for (const { text, where } of await page.evaluate(collect)) {
     const why = problem(text, language);
     if (!why) continue;
-    const owned = OWNED_BY_GAMES.find((o) => o.language === language && where.includes(o.where.startsWith('.') ? `div${o.where}` : o.where) &&
-      o.pattern.test(text));
+    const owned = OWNED_BY_GAMES.find(
+      (o) =>
+        o.language === language && where.includes(o.where.startsWith('.') ? `div${o.where}` : o.where) && o.pattern.test(text),
+    );
     (owned ? found.owned : found.shell).push(`${state}: ${where}: "${text}" (${why})`);
   }
 }
@@ -99,13 +120,17 @@ async function walk(page, language, { contractPage }) {
   await clickMove(page, 'h2e2');
   await waitForPly(page, 2, 20000);
   await state('live', async () => {});
-  await state('browsing', async () => {
-    await page.keyboard.press('ArrowLeft');
-    if (contractPage) {
-      await page.click('[data-action="analyse"]');
-      await page.waitForFunction(() => document.querySelector('#analysis-score').textContent === '+1.5');
-    }
-  }, () => page.keyboard.press('End'));
+  await state(
+    'browsing',
+    async () => {
+      await page.keyboard.press('ArrowLeft');
+      if (contractPage) {
+        await page.click('[data-action="analyse"]');
+        await page.waitForFunction(() => document.querySelector('#analysis-score').textContent === '+1.5');
+      }
+    },
+    () => page.keyboard.press('End'),
+  );
   await state('toast', async () => {
     // A rook moving diagonally onto an empty point: always refused, whatever
     // the computer replied.
@@ -116,53 +141,95 @@ async function walk(page, language, { contractPage }) {
     ['new-game dialog', '[data-action="new"]', '#new-dialog button[value="cancel"]'],
     ['settings dialog', '[data-action="settings"]', '#settings-dialog button[value="close"]'],
   ]) {
-    await state(name, () => page.click(open), () => page.click(closeSelector));
+    await state(
+      name,
+      () => page.click(open),
+      () => page.click(closeSelector),
+    );
   }
-  await state('import/export dialog', async () => {
-    await page.evaluate(() => document.querySelector('[data-action="record"]').click());
-  }, () => page.click('#record-dialog button[value="close"]'));
+  await state(
+    'import/export dialog',
+    async () => {
+      await page.evaluate(() => document.querySelector('[data-action="record"]').click());
+    },
+    () => page.click('#record-dialog button[value="close"]'),
+  );
   if (contractPage) {
-    await state('resign confirmation', () => page.click('[data-action="resign"]'), () => page.click('#confirm-dialog button[value="cancel"]'));
-    await state('game over', async () => {
-      await page.click('[data-action="resign"]');
-      await page.click('#confirm-dialog button[value="ok"]');
-      await page.waitForSelector('#over-dialog[open]');
-    }, () => page.click('#over-dialog button[value="close"]'));
-    await state('broken save', async () => {
-      await page.evaluate(() => localStorage.setItem('qipan.xiangqi.game.v1', JSON.stringify({ record: '1. z9z9' })));
-      await page.reload();
-      await page.waitForSelector('#broken-dialog[open]');
-    }, () => page.click('#broken-dialog button[value="open"]'));
-    await state('import/export with the broken save', async () => {}, () => page.click('#record-dialog button[value="close"]'));
+    await state(
+      'resign confirmation',
+      () => page.click('[data-action="resign"]'),
+      () => page.click('#confirm-dialog button[value="cancel"]'),
+    );
+    await state(
+      'game over',
+      async () => {
+        await page.click('[data-action="resign"]');
+        await page.click('#confirm-dialog button[value="ok"]');
+        await page.waitForSelector('#over-dialog[open]');
+      },
+      () => page.click('#over-dialog button[value="close"]'),
+    );
+    await state(
+      'broken save',
+      async () => {
+        await page.evaluate(() => localStorage.setItem('qipan.xiangqi.game.v1', JSON.stringify({ record: '1. z9z9' })));
+        await page.reload();
+        await page.waitForSelector('#broken-dialog[open]');
+      },
+      () => page.click('#broken-dialog button[value="open"]'),
+    );
+    await state(
+      'import/export with the broken save',
+      async () => {},
+      () => page.click('#record-dialog button[value="close"]'),
+    );
   }
   return found;
 }
 
-for (const [language, locale] of [['zh', 'zh-CN'], ['en', 'en-US']]) {
-  await test(`${language}: every visible text of the shell is in ${language === 'zh' ? 'Chinese' : 'English'} (contract page)`, async (page) => {
-    assert.equal((await page.evaluate(() => window.qipan.settings())).language, language);
-    const found = await walk(page, language, { contractPage: true });
-    if (found.owned.length) console.log(`  # left to the game controllers (${found.owned.length}): ${found.owned[0]} ...`);
-    assert.deepEqual(found.shell, []);
-    await shot(page, `shell-words-${language}`);
-  }, { context: { locale } });
+for (const [language, locale] of [
+  ['zh', 'zh-CN'],
+  ['en', 'en-US'],
+]) {
+  await test(
+    `${language}: every visible text of the shell is in ${language === 'zh' ? 'Chinese' : 'English'} (contract page)`,
+    async (page) => {
+      assert.equal((await page.evaluate(() => window.qipan.settings())).language, language);
+      const found = await walk(page, language, { contractPage: true });
+      if (found.owned.length) console.log(`  # left to the game controllers (${found.owned.length}): ${found.owned[0]} ...`);
+      assert.deepEqual(found.shell, []);
+      await shot(page, `shell-words-${language}`);
+    },
+    { context: { locale } },
+  );
 
-  await test(`${language}: the real xiangqi page`, async (page) => {
-    const found = await walk(page, language, { contractPage: false });
-    assert.deepEqual(found.shell, []);
-  }, { context: { locale }, url: server.url });
+  await test(
+    `${language}: the real xiangqi page`,
+    async (page) => {
+      const found = await walk(page, language, { contractPage: false });
+      assert.deepEqual(found.shell, []);
+    },
+    { context: { locale }, url: server.url },
+  );
 
   for (const game of ['reversi', 'checkers']) {
-    await test(`${language}: the ${game} page`, async (page) => {
-      await page.selectOption('#game-picker', game);
-      await page.waitForFunction((g) => window.qipan && window.qipan.game() === g && window.qipan.events().some((e) => e.type === 'ready'), game);
-      const found = { shell: [], owned: [] };
-      await check(page, language, 'start', found);
-      await page.click('[data-action="new"]');
-      await check(page, language, 'new game', found);
-      if (found.owned.length) console.log(`  # left to the game controllers: ${found.owned.length}`);
-      assert.deepEqual(found.shell, []);
-    }, { context: { locale }, url: server.url });
+    await test(
+      `${language}: the ${game} page`,
+      async (page) => {
+        await page.selectOption('#game-picker', game);
+        await page.waitForFunction(
+          (g) => window.qipan && window.qipan.game() === g && window.qipan.events().some((e) => e.type === 'ready'),
+          game,
+        );
+        const found = { shell: [], owned: [] };
+        await check(page, language, 'start', found);
+        await page.click('[data-action="new"]');
+        await check(page, language, 'new game', found);
+        if (found.owned.length) console.log(`  # left to the game controllers: ${found.owned.length}`);
+        assert.deepEqual(found.shell, []);
+      },
+      { context: { locale }, url: server.url },
+    );
   }
 }
 
@@ -182,30 +249,44 @@ async function pickGame(page, game) {
 }
 const xq = (name) => (name.charCodeAt(1) - 48) * 9 + (name.charCodeAt(0) - 97);
 
-await test('the board\'s squares for screen readers are in the page\'s language', async (page) => {
-  const cells = (names) => Promise.all(names.map((name) => ariaCell(page, xq(name))));
-  assert.deepEqual(await cells(['a9', 'e0', 'h2', 'e4']), ['a9 黑车', 'e0 红帅', 'h2 红炮', 'e4 空']);
-  await pickLanguage(page, 'en');
-  assert.deepEqual(await cells(['a9', 'e4']), ['a9 black rook', 'e4 empty']);
-  await pickLanguage(page, 'zh');
-  for (const [game, square, piece] of [['reversi', 27, /^d4 (白棋|黑棋)$/], ['checkers', 0, /^孔 q1 (\S+)棋子$/]]) {
-    await pickGame(page, game);
-    assert.match(await ariaCell(page, square), piece);
-    assert.match(await ariaCell(page, 60), /空$/);
-  }
-}, { context: { locale: 'zh-CN' }, url: server.url });
-
-await test('a language picked in the settings renames the board for screen readers at once', async (page) => {
-  for (const [game, zh, en] of [['xiangqi', '象棋棋盘', 'Xiangqi board'], ['reversi', '黑白棋棋盘', 'Reversi board'],
-    ['checkers', '跳棋棋盘', 'Chinese checkers board']]) {
-    if (game !== 'xiangqi') await pickGame(page, game);
-    assert.equal(await ariaGrid(page), zh);
+await test(
+  "the board's squares for screen readers are in the page's language",
+  async (page) => {
+    const cells = (names) => Promise.all(names.map((name) => ariaCell(page, xq(name))));
+    assert.deepEqual(await cells(['a9', 'e0', 'h2', 'e4']), ['a9 黑车', 'e0 红帅', 'h2 红炮', 'e4 空']);
     await pickLanguage(page, 'en');
-    assert.equal(await ariaGrid(page), en);
+    assert.deepEqual(await cells(['a9', 'e4']), ['a9 black rook', 'e4 empty']);
     await pickLanguage(page, 'zh');
-    assert.equal(await ariaGrid(page), zh);
-  }
-}, { context: { locale: 'zh-CN' }, url: server.url });
+    for (const [game, square, piece] of [
+      ['reversi', 27, /^d4 (白棋|黑棋)$/],
+      ['checkers', 0, /^孔 q1 (\S+)棋子$/],
+    ]) {
+      await pickGame(page, game);
+      assert.match(await ariaCell(page, square), piece);
+      assert.match(await ariaCell(page, 60), /空$/);
+    }
+  },
+  { context: { locale: 'zh-CN' }, url: server.url },
+);
+
+await test(
+  'a language picked in the settings renames the board for screen readers at once',
+  async (page) => {
+    for (const [game, zh, en] of [
+      ['xiangqi', '象棋棋盘', 'Xiangqi board'],
+      ['reversi', '黑白棋棋盘', 'Reversi board'],
+      ['checkers', '跳棋棋盘', 'Chinese checkers board'],
+    ]) {
+      if (game !== 'xiangqi') await pickGame(page, game);
+      assert.equal(await ariaGrid(page), zh);
+      await pickLanguage(page, 'en');
+      assert.equal(await ariaGrid(page), en);
+      await pickLanguage(page, 'zh');
+      assert.equal(await ariaGrid(page), zh);
+    }
+  },
+  { context: { locale: 'zh-CN' }, url: server.url },
+);
 
 contract.close();
 server.close();

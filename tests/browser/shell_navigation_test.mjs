@@ -7,7 +7,20 @@
 // calling its continueFromHere().
 //   node tests/browser/shell_navigation_test.mjs   (after dist/index.html is built)
 import assert from 'node:assert/strict';
-import { buildContractPage, clickMove, eventsOf, launch, newGame, openGame, pageTests, serveDist, shot, snapshot, waitForEvent, waitForPly } from './page_harness.mjs';
+import {
+  buildContractPage,
+  clickMove,
+  eventsOf,
+  launch,
+  newGame,
+  openGame,
+  pageTests,
+  serveDist,
+  shot,
+  snapshot,
+  waitForEvent,
+  waitForPly,
+} from './page_harness.mjs';
 
 const browser = await launch();
 const server = await serveDist();
@@ -30,7 +43,8 @@ async function playOpening(page) {
 }
 
 const shown = (page) => page.evaluate(() => ({ ply: window.qipan.snapshot().ply, live: window.qipan.snapshot().live }));
-const disabled = (page) => page.evaluate(() => Object.fromEntries([...document.querySelectorAll('[data-nav]')].map((b) => [b.dataset.nav, b.disabled])));
+const disabled = (page) =>
+  page.evaluate(() => Object.fromEntries([...document.querySelectorAll('[data-nav]')].map((b) => [b.dataset.nav, b.disabled])));
 
 await test('arrow keys, Home and End step through the game; the buttons are disabled at the ends', async (page) => {
   const fens = await playOpening(page);
@@ -101,43 +115,56 @@ await test('keys keep their meaning in a select, on the board grid and in a dial
   assert.deepEqual(await shown(page), { ply: 3, live: false });
 });
 
-await test('contract page: Analyse shows the game\'s score and line for the position shown', async (page) => {
-  await playOpening(page);
-  await page.keyboard.press('ArrowLeft');
-  await page.keyboard.press('ArrowLeft');
-  assert.deepEqual(await shown(page), { ply: 2, live: false });
-  assert.equal(await page.isVisible('[data-action="analyse"]'), true);
-  await page.click('[data-action="analyse"]');
-  await page.waitForSelector('#analysis:not([hidden])');
-  await page.waitForFunction(() => document.querySelector('#analysis-score').textContent === '+2.5');
-  assert.equal(await page.textContent('#analysis-line'), '#2 …');
-  assert.deepEqual((await eventsOf(page, 'hook')).filter((h) => h.name === 'analyse'), [{ name: 'analyse', ply: 2 }]);
-  await shot(page, 'shell-nav-analysis');
-  // Another position: the old analysis goes.
-  await page.keyboard.press('ArrowLeft');
-  assert.equal(await page.isVisible('#analysis'), false);
-  // A result for a position the player has left is not shown.
-  await page.click('[data-action="analyse"]');
-  await page.keyboard.press('ArrowRight');
-  await waitForEvent(page, 'hook', { name: 'analyse', ply: 1 });
-  await page.waitForFunction(() => window.qipan.events().filter((e) => e.type === 'hook' && e.detail.name === 'analyse').length === 2);
-  assert.equal(await page.isVisible('#analysis'), false);
-}, { url: contract.url });
+await test(
+  "contract page: Analyse shows the game's score and line for the position shown",
+  async (page) => {
+    await playOpening(page);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    assert.deepEqual(await shown(page), { ply: 2, live: false });
+    assert.equal(await page.isVisible('[data-action="analyse"]'), true);
+    await page.click('[data-action="analyse"]');
+    await page.waitForSelector('#analysis:not([hidden])');
+    await page.waitForFunction(() => document.querySelector('#analysis-score').textContent === '+2.5');
+    assert.equal(await page.textContent('#analysis-line'), '#2 …');
+    assert.deepEqual(
+      (await eventsOf(page, 'hook')).filter((h) => h.name === 'analyse'),
+      [{ name: 'analyse', ply: 2 }],
+    );
+    await shot(page, 'shell-nav-analysis');
+    // Another position: the old analysis goes.
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await page.isVisible('#analysis'), false);
+    // A result for a position the player has left is not shown.
+    await page.click('[data-action="analyse"]');
+    await page.keyboard.press('ArrowRight');
+    await waitForEvent(page, 'hook', { name: 'analyse', ply: 1 });
+    await page.waitForFunction(
+      () => window.qipan.events().filter((e) => e.type === 'hook' && e.detail.name === 'analyse').length === 2,
+    );
+    assert.equal(await page.isVisible('#analysis'), false);
+  },
+  { url: contract.url },
+);
 
-await test('contract page: Continue from here plays on from the position shown', async (page) => {
-  await playOpening(page);
-  await page.click('#moves [data-ply="2"]');
-  assert.deepEqual(await shown(page), { ply: 2, live: false });
-  await page.click('[data-action="continue"]');
-  await waitForEvent(page, 'hook', { name: 'continueFromHere', ply: 2 });
-  const snap = await snapshot(page);
-  assert.equal(snap.live, true);
-  assert.equal(snap.ply, 2);
-  assert.equal(snap.plies, 2);
-  assert.equal(await page.isVisible('#browse'), false);
-  await clickMove(page, 'b0c2');
-  await waitForPly(page, 3);
-}, { url: contract.url });
+await test(
+  'contract page: Continue from here plays on from the position shown',
+  async (page) => {
+    await playOpening(page);
+    await page.click('#moves [data-ply="2"]');
+    assert.deepEqual(await shown(page), { ply: 2, live: false });
+    await page.click('[data-action="continue"]');
+    await waitForEvent(page, 'hook', { name: 'continueFromHere', ply: 2 });
+    const snap = await snapshot(page);
+    assert.equal(snap.live, true);
+    assert.equal(snap.ply, 2);
+    assert.equal(snap.plies, 2);
+    assert.equal(await page.isVisible('#browse'), false);
+    await clickMove(page, 'b0c2');
+    await waitForPly(page, 3);
+  },
+  { url: contract.url },
+);
 
 contract.close();
 server.close();

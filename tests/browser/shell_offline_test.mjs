@@ -40,8 +40,18 @@ await test('over http: manifest and service worker; the page opens and plays off
     const status = await page.evaluate(async (src) => (await fetch(src)).headers.get('content-type'), icon.src);
     assert.equal(status, 'image/png', icon.src);
   }
-  const cached = await page.evaluate(async (name) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname), `qipan-${version}`);
-  assert.deepEqual(cached.sort(), ['/', '/icon-192.png', '/icon-512.png', '/icon-maskable-512.png', '/index.html', '/manifest.webmanifest']);
+  const cached = await page.evaluate(
+    async (name) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname),
+    `qipan-${version}`,
+  );
+  assert.deepEqual(cached.sort(), [
+    '/',
+    '/icon-192.png',
+    '/icon-512.png',
+    '/icon-maskable-512.png',
+    '/index.html',
+    '/manifest.webmanifest',
+  ]);
 
   server.close(); // the host is gone too, not only the network
   await page.context().setOffline(true);
@@ -57,36 +67,47 @@ await test('over http: manifest and service worker; the page opens and plays off
 
 const server2 = await serveDist(copy);
 
-await test('a new build replaces the old copy', async (page) => {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20000 });
-  assert.deepEqual(await cacheNames(page), [`qipan-${version}`]);
-  // The next build: another page and a worker with another hash.
-  writeFileSync(join(copy, 'index.html'), readFileSync(join(copy, 'index.html'), 'utf8').replace('</body>', '<!-- build two --></body>'));
-  writeFileSync(join(copy, 'sw.js'), readFileSync(join(copy, 'sw.js'), 'utf8').replace(version, 'feedfacefeedface'));
-  await page.reload();
-  await ready(page);
-  await page.waitForFunction(async () => (await caches.keys()).join() === 'qipan-feedfacefeedface', null, { timeout: 20000 });
-  await page.waitForFunction(() => window.qipan.events().some((e) => e.type === 'serviceworkerupdated'));
-  assert.match(await page.textContent('#toast'), /new version/);
-  await page.reload();
-  await ready(page);
-  assert.match(await page.content(), /<!-- build two -->/);
-}, { url: server2.url });
+await test(
+  'a new build replaces the old copy',
+  async (page) => {
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20000 });
+    assert.deepEqual(await cacheNames(page), [`qipan-${version}`]);
+    // The next build: another page and a worker with another hash.
+    writeFileSync(
+      join(copy, 'index.html'),
+      readFileSync(join(copy, 'index.html'), 'utf8').replace('</body>', '<!-- build two --></body>'),
+    );
+    writeFileSync(join(copy, 'sw.js'), readFileSync(join(copy, 'sw.js'), 'utf8').replace(version, 'feedfacefeedface'));
+    await page.reload();
+    await ready(page);
+    await page.waitForFunction(async () => (await caches.keys()).join() === 'qipan-feedfacefeedface', null, { timeout: 20000 });
+    await page.waitForFunction(() => window.qipan.events().some((e) => e.type === 'serviceworkerupdated'));
+    assert.match(await page.textContent('#toast'), /new version/);
+    await page.reload();
+    await ready(page);
+    assert.match(await page.content(), /<!-- build two -->/);
+  },
+  { url: server2.url },
+);
 
-await test('from file:// no manifest and no service worker, and the page plays', async (page) => {
-  assert.equal(await page.$('link[rel="manifest"]'), null);
-  const registrations = await page.evaluate(async () => {
-    try {
-      return (await navigator.serviceWorker?.getRegistrations())?.length ?? 0;
-    } catch {
-      return 0;
-    }
-  });
-  assert.equal(registrations, 0);
-  assert.ok(!(await page.evaluate(() => window.qipan.events())).some((e) => e.type.startsWith('serviceworker')));
-  await clickMove(page, 'h2e2');
-  await waitForPly(page, 1);
-}, { url: pathToFileURL(join(distDir, 'index.html')).href });
+await test(
+  'from file:// no manifest and no service worker, and the page plays',
+  async (page) => {
+    assert.equal(await page.$('link[rel="manifest"]'), null);
+    const registrations = await page.evaluate(async () => {
+      try {
+        return (await navigator.serviceWorker?.getRegistrations())?.length ?? 0;
+      } catch {
+        return 0;
+      }
+    });
+    assert.equal(registrations, 0);
+    assert.ok(!(await page.evaluate(() => window.qipan.events())).some((e) => e.type.startsWith('serviceworker')));
+    await clickMove(page, 'h2e2');
+    await waitForPly(page, 1);
+  },
+  { url: pathToFileURL(join(distDir, 'index.html')).href },
+);
 
 server2.close();
 await browser.close();

@@ -29,7 +29,10 @@ async function clickSquare(page, square) {
 // and the window), read through the DevTools protocol.
 async function listenerCounts(cdp) {
   const counts = {};
-  for (const [name, expression, depth] of [['window', 'window', 0], ['dom', 'document', -1]]) {
+  for (const [name, expression, depth] of [
+    ['window', 'window', 0],
+    ['dom', 'document', -1],
+  ]) {
     const { result } = await cdp.send('Runtime.evaluate', { expression });
     const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId, depth });
     for (const l of listeners) counts[`${name}:${l.type}`] = (counts[`${name}:${l.type}`] || 0) + 1;
@@ -39,16 +42,19 @@ async function listenerCounts(cdp) {
 }
 
 // What one page holds per game controller, whichever game it is.
-const parts = (page) => page.evaluate(() => ({
-  ariaBoards: document.querySelectorAll('#aria-board-host .aria-board').length,
-  labelButtons: document.querySelectorAll('#cc-labels').length,
-  game: document.body.dataset.game,
-  picker: document.querySelector('#game-picker').value,
-}));
+const parts = (page) =>
+  page.evaluate(() => ({
+    ariaBoards: document.querySelectorAll('#aria-board-host .aria-board').length,
+    labelButtons: document.querySelectorAll('#cc-labels').length,
+    game: document.body.dataset.game,
+    picker: document.querySelector('#game-picker').value,
+  }));
 
 await test('xiangqi → Reversi → checkers → xiangqi → checkers without a reload, each game playable and restored', async (page) => {
   const cdp = await page.context().newCDPSession(page);
-  await page.evaluate(() => { window.switchMarker = 'still here'; });
+  await page.evaluate(() => {
+    window.switchMarker = 'still here';
+  });
   const navigations = () => page.evaluate(() => performance.getEntriesByType('navigation').length);
   const navigated = await navigations();
 
@@ -77,8 +83,10 @@ await test('xiangqi → Reversi → checkers → xiangqi → checkers without a 
   await waitForPly(page, 0);
   await page.keyboard.press('Control+y');
   await waitForPly(page, 1);
-  assert.deepEqual((await page.evaluate(() => window.qipan.events())).filter((e) => ['undo', 'redo'].includes(e.type)).map((e) => e.type),
-    ['undo', 'redo']);
+  assert.deepEqual(
+    (await page.evaluate(() => window.qipan.events())).filter((e) => ['undo', 'redo'].includes(e.type)).map((e) => e.type),
+    ['undo', 'redo'],
+  );
   await shot(page, 'shell-switch-reversi');
 
   // Checkers against the AI: a move by pointer and the AI's reply.
@@ -105,7 +113,11 @@ await test('xiangqi → Reversi → checkers → xiangqi → checkers without a 
   await switchTo(page, 'xiangqi');
   assert.equal(await page.evaluate(() => window.switchMarker), 'still here');
   snap = await snapshot(page);
-  assert.deepEqual(snap.moves.map((m) => m.iccs), ['h2e2'], 'the xiangqi game is restored');
+  assert.deepEqual(
+    snap.moves.map((m) => m.iccs),
+    ['h2e2'],
+    'the xiangqi game is restored',
+  );
   assert.deepEqual(await parts(page), { ariaBoards: 1, labelButtons: 0, game: 'xiangqi', picker: 'xiangqi' });
   await clickMove(page, 'h9g7');
   await waitForPly(page, 2);
@@ -122,11 +134,18 @@ await test('xiangqi → Reversi → checkers → xiangqi → checkers without a 
 
   // Checkers again: its game restored; one L toggles the hole names once.
   await switchTo(page, 'checkers');
-  assert.deepEqual((await snapshot(page)).moves.map((m) => m.text), checkersRecord, 'the checkers game is restored');
+  assert.deepEqual(
+    (await snapshot(page)).moves.map((m) => m.text),
+    checkersRecord,
+    'the checkers game is restored',
+  );
   const shown = await page.evaluate(() => localStorage.getItem('qipan.checkers.labels') === '1');
   await page.keyboard.press('l');
   await page.waitForFunction(() => window.qipan.events().some((e) => e.type === 'labels'));
-  assert.deepEqual((await page.evaluate(() => window.qipan.events())).filter((e) => e.type === 'labels').map((e) => e.detail.shown), [!shown]);
+  assert.deepEqual(
+    (await page.evaluate(() => window.qipan.events())).filter((e) => e.type === 'labels').map((e) => e.detail.shown),
+    [!shown],
+  );
   assert.equal(await page.getAttribute('#cc-labels', 'aria-pressed'), String(!shown));
 
   // Reversi's game was kept too.

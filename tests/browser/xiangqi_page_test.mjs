@@ -8,7 +8,24 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
-import { centerOf, click, clickMove, distDir, dragMove, events, launch, newGame, openGame, pageTests, root, serveDist, shot, snapshot, sq, waitForPly } from './page_harness.mjs';
+import {
+  centerOf,
+  click,
+  clickMove,
+  distDir,
+  dragMove,
+  events,
+  launch,
+  newGame,
+  openGame,
+  pageTests,
+  root,
+  serveDist,
+  shot,
+  snapshot,
+  sq,
+  waitForPly,
+} from './page_harness.mjs';
 
 const browser = await launch();
 const server = await serveDist();
@@ -38,7 +55,15 @@ const settled = (page) => page.waitForFunction(() => window.qipan.drawTimes().le
 const eventCount = (page, type) => page.evaluate((t) => window.qipan.events().filter((e) => e.type === t).length, type);
 const waitForEvent = (page, type, before, timeout = 30000) =>
   page.waitForFunction(([t, n]) => window.qipan.events().filter((e) => e.type === t).length > n, [type, before], { timeout });
-const lastEvent = (page, type) => page.evaluate((t) => window.qipan.events().filter((e) => e.type === t).pop(), type);
+const lastEvent = (page, type) =>
+  page.evaluate(
+    (t) =>
+      window.qipan
+        .events()
+        .filter((e) => e.type === t)
+        .pop(),
+    type,
+  );
 
 // A game hook through the shell's control for it.
 async function action(page, name) {
@@ -67,13 +92,17 @@ async function importPosition(page, fen) {
   await waitForEvent(page, 'import', before);
 }
 
-await test('opens from file:// with no error and no request', async (page) => {
-  const snap = await snapshot(page);
-  assert.equal(snap.ply, 0);
-  assert.equal(snap.legal.length, 44);
-  await settled(page);
-  await shot(page, 'start-file');
-}, { url: fileUrl });
+await test(
+  'opens from file:// with no error and no request',
+  async (page) => {
+    const snap = await snapshot(page);
+    assert.equal(snap.ply, 0);
+    assert.equal(snap.legal.length, 44);
+    await settled(page);
+    await shot(page, 'start-file');
+  },
+  { url: fileUrl },
+);
 
 await test('opens from http://localhost with no error', async (page) => {
   assert.equal((await snapshot(page)).fen.split(' ')[0], 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR');
@@ -155,18 +184,36 @@ await test('the AI replies at its level, the game survives a reload', async (pag
   assert.equal((await snapshot(page)).ply, 2);
 });
 
-await test('a level per side: red and black AIs each play at their own level', async (page) => {
-  await page.waitForFunction(() => window.qipan.events().filter((e) => e.type === 'ai').length >= 4, null, { timeout: 30000 });
-  const ai = (await events(page)).filter((e) => e.type === 'ai').slice(0, 4);
-  assert.deepEqual(ai.map((e) => [e.detail.seat, e.detail.level]), [[0, 2], [1, 6], [0, 2], [1, 6]]);
-  assert.ok(ai.every((e) => e.detail.book), 'both sides open from the book');
-}, { settings: { game: 'xiangqi', xiangqi: { players: ['ai', 'ai'], levels: [2, 6], level: 6 } } });
+await test(
+  'a level per side: red and black AIs each play at their own level',
+  async (page) => {
+    await page.waitForFunction(() => window.qipan.events().filter((e) => e.type === 'ai').length >= 4, null, { timeout: 30000 });
+    const ai = (await events(page)).filter((e) => e.type === 'ai').slice(0, 4);
+    assert.deepEqual(
+      ai.map((e) => [e.detail.seat, e.detail.level]),
+      [
+        [0, 2],
+        [1, 6],
+        [0, 2],
+        [1, 6],
+      ],
+    );
+    assert.ok(
+      ai.every((e) => e.detail.book),
+      'both sides open from the book',
+    );
+  },
+  { settings: { game: 'xiangqi', xiangqi: { players: ['ai', 'ai'], levels: [2, 6], level: 6 } } },
+);
 
 await test('a pasted Chinese record reproduces the game; bad records are refused by code', async (page) => {
   await newGame(page, 'human', 'human', 3);
   await importRecord(page, '1. 炮二平五 马８进７\n2. 马二进三 车９平８\n3. 车一平二 马２进３\n4. 兵七进一 卒７进１');
   const snap = await snapshot(page);
-  assert.deepEqual(snap.moves.map((m) => m.iccs), ['h2e2', 'h9g7', 'h0g2', 'i9h9', 'i0h0', 'b9c7', 'c3c4', 'g6g5']);
+  assert.deepEqual(
+    snap.moves.map((m) => m.iccs),
+    ['h2e2', 'h9g7', 'h0g2', 'i9h9', 'i0h0', 'b9c7', 'c3c4', 'g6g5'],
+  );
   // A bad record is refused with its number and reason and changes nothing.
   await page.click('[data-action="record"]');
   await page.fill('#record-dialog textarea[name="record"]', '1. 炮二平五 马８进７ 2. 马二进四');
@@ -224,7 +271,7 @@ await test('a published PGN opens through the page and exports back with its res
   await importRecord(page, text);
   const again = await snapshot(page);
   assert.equal(again.fen, snap.fen);
-  assert.equal(again.status.reason, 'recorded', 'the result round-trips as the record\'s, still without a cause');
+  assert.equal(again.status.reason, 'recorded', "the result round-trips as the record's, still without a cause");
 });
 
 await test('draw offers: declined too early and when the computer is ahead, accepted when level', async (page) => {
@@ -261,7 +308,7 @@ await test('draw offers: declined too early and when the computer is ahead, acce
   assert.equal((await snapshot(page)).status.reason, 'agreement');
 });
 
-await test('resignation is the engine\'s: recorded, saved and taken back by undo', async (page) => {
+await test("resignation is the engine's: recorded, saved and taken back by undo", async (page) => {
   await newGame(page, 'human', 'ai', 1);
   await clickMove(page, 'h2e2');
   await waitForPly(page, 2, 20000);
@@ -269,8 +316,10 @@ await test('resignation is the engine\'s: recorded, saved and taken back by undo
   await page.waitForSelector('#confirm-dialog[open]');
   await page.click('#confirm-ok');
   await page.waitForSelector('#over-dialog[open]');
-  assert.deepEqual(await page.evaluate(() => [window.qipan.snapshot().status.reason, window.qipan.snapshot().status.winner]),
-    ['resignation', 1]);
+  assert.deepEqual(await page.evaluate(() => [window.qipan.snapshot().status.reason, window.qipan.snapshot().status.winner]), [
+    'resignation',
+    1,
+  ]);
   await page.reload();
   await page.waitForFunction(() => window.qipan && window.qipan.events().some((e) => e.type === 'ready'));
   assert.equal((await snapshot(page)).status.reason, 'resignation');
@@ -292,7 +341,10 @@ await test('continue from here: browse back, drop the later moves and play on', 
   await clickMove(page, 'b0c2');
   await waitForPly(page, 5);
   snap = await snapshot(page);
-  assert.deepEqual(snap.moves.map((m) => m.iccs), ['h2e2', 'h9g7', 'h0g2', 'i9h9', 'b0c2']);
+  assert.deepEqual(
+    snap.moves.map((m) => m.iccs),
+    ['h2e2', 'h9g7', 'h0g2', 'i9h9', 'b0c2'],
+  );
 });
 
 await test('keyboard-only play through the ARIA mirror', async (page) => {
@@ -320,7 +372,10 @@ await test('the board keeps animating while the strongest AI thinks; a new game 
   await page.waitForFunction(() => window.qipan.thinking() !== null);
   await page.evaluate(() => {
     window.__frames = 0;
-    const tick = () => { window.__frames++; requestAnimationFrame(tick); };
+    const tick = () => {
+      window.__frames++;
+      requestAnimationFrame(tick);
+    };
     requestAnimationFrame(tick);
   });
   // The thinking line reports the search's iterations while frames go on.
@@ -349,24 +404,32 @@ await test('reduced motion: moves land without animation', async (page) => {
   assert.equal(await page.evaluate(() => window.qipan.animating()), false);
 });
 
-await test('a saved game that cannot be restored is reported, and a new game starts', async (page) => {
-  await page.waitForFunction(() => window.qipan.events().some((e) => e.type === 'brokensave'));
-  assert.equal((await lastEvent(page, 'brokensave')).detail.code, 'record_bad_move');
-  assert.equal((await snapshot(page)).ply, 0);
-  // The shell's notice, with the text kept for export.
-  await page.waitForSelector('#broken-dialog[open]');
-  assert.equal((await page.evaluate(() => window.qipan.brokenSave())).text, '1. h2e2 h9g7 2. zz99');
-}, { saved: { record: '1. h2e2 h9g7 2. zz99', seed: 1 } });
+await test(
+  'a saved game that cannot be restored is reported, and a new game starts',
+  async (page) => {
+    await page.waitForFunction(() => window.qipan.events().some((e) => e.type === 'brokensave'));
+    assert.equal((await lastEvent(page, 'brokensave')).detail.code, 'record_bad_move');
+    assert.equal((await snapshot(page)).ply, 0);
+    // The shell's notice, with the text kept for export.
+    await page.waitForSelector('#broken-dialog[open]');
+    assert.equal((await page.evaluate(() => window.qipan.brokenSave())).text, '1. h2e2 h9g7 2. zz99');
+  },
+  { saved: { record: '1. h2e2 h9g7 2. zz99', seed: 1 } },
+);
 
-await test('phone portrait layout with western pieces', async (page) => {
-  await page.click('[data-action="settings"]');
-  await page.selectOption('#settings-dialog select[name="pieceStyle"]', 'western');
-  await page.click('#settings-dialog button[value="close"]');
-  await clickMove(page, 'h2e2');
-  await page.waitForFunction(() => window.qipan.snapshot().ply >= 1);
-  await settled(page);
-  await shot(page, 'phone-western');
-}, { viewport: { width: 390, height: 844 } });
+await test(
+  'phone portrait layout with western pieces',
+  async (page) => {
+    await page.click('[data-action="settings"]');
+    await page.selectOption('#settings-dialog select[name="pieceStyle"]', 'western');
+    await page.click('#settings-dialog button[value="close"]');
+    await clickMove(page, 'h2e2');
+    await page.waitForFunction(() => window.qipan.snapshot().ply >= 1);
+    await settled(page);
+    await shot(page, 'phone-western');
+  },
+  { viewport: { width: 390, height: 844 } },
+);
 
 server.close();
 await browser.close();

@@ -94,7 +94,8 @@ TEST_CASE("checkers: takeovers and endings travel in the record") {
   CHECK(again->ending() == two.ending());
   CHECK(again->status().winner == Player(1));
 
-  for (const char* bad : {"1. d1-e1\nending: timeout p9", "ending: agreement p1", "takeover: p1@x", "takeover: p2@40"}) {
+  for (const char* bad :
+       {"1. d1-e1\nending: timeout p9", "ending: agreement p1", "takeover: p1@x", "takeover: p2@40"}) {
     auto refused = Game::from_record(bad);
     CAPTURE(bad);
     REQUIRE_FALSE(refused);

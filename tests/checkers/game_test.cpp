@@ -6,8 +6,8 @@
 #include <string>
 
 #include "engine/checkers/game/game.h"
-#include "helpers.h"
 #include "engine/checkers/movegen.h"
+#include "helpers.h"
 
 using namespace qipan::checkers;
 
@@ -151,7 +151,8 @@ TEST_CASE("checkers game: threefold repetition (2p) and the turn cap") {
 
 TEST_CASE("checkers game: equal turns (2p)") {
   // P1 (first) finishes with 15-6; P2 could finish with 102-111 on the reply.
-  const Position pos = setup(2, 0, {{0, 1, 2, 3, 4, 5, 7, 8, 9, 15}, {102, 112, 113, 114, 115, 116, 117, 118, 119, 120}});
+  const Position pos =
+      setup(2, 0, {{0, 1, 2, 3, 4, 5, 7, 8, 9, 15}, {102, 112, 113, 114, 115, 116, 117, 118, 119, 120}});
   RuleOptions equal;
   equal.equal_turns = true;
   Game drawn = game_from(pos, equal);
@@ -163,7 +164,8 @@ TEST_CASE("checkers game: equal turns (2p)") {
   play(plain, "15-6");
   CHECK(plain.status().winner == std::optional<Player>(0));
   // P2 too far away to finish at once: P1 wins even with equal turns.
-  const Position far = setup(2, 0, {{0, 1, 2, 3, 4, 5, 7, 8, 9, 15}, {90, 112, 113, 114, 115, 116, 117, 118, 119, 120}});
+  const Position far =
+      setup(2, 0, {{0, 1, 2, 3, 4, 5, 7, 8, 9, 15}, {90, 112, 113, 114, 115, 116, 117, 118, 119, 120}});
   Game won = game_from(far, equal);
   play(won, "15-6");
   CHECK(won.status().winner == std::optional<Player>(0));
@@ -193,8 +195,8 @@ TEST_CASE("checkers game: play on for places skips finished seats (3p)") {
   CHECK(game.status().winner == std::optional<Player>(0));
   CHECK(game.status().places == std::vector<int>{1, 0, 0});
   CHECK(game.status().to_move == 1);
-  play(game, "73-63");  // P2 dawdles
-  play(game, "55-64");  // P3
+  play(game, "73-63");                // P2 dawdles
+  play(game, "55-64");                // P3
   CHECK(game.status().to_move == 1);  // P1 is skipped
   play(game, "63-73");
   play(game, "64-54");

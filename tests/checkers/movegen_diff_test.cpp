@@ -63,7 +63,8 @@ TEST_CASE("checkers movegen matches the reference on scattered positions, all op
 TEST_CASE("checkers perft matches the reference to depth 2 on random positions") {
   for (int players : {2, 3, 4, 6}) {
     for (int i = 0; i < 3; ++i) {
-      const Position pos = i == 0 ? random_scatter(players, 500 + players) : random_playout(players, 20 * i, 900 + i + players, {});
+      const Position pos =
+          i == 0 ? random_scatter(players, 500 + players) : random_playout(players, 20 * i, 900 + i + players, {});
       CAPTURE(pos.to_string());
       for (const RuleOptions& base : movegen_variants(players)) {
         for (WinRule win : {WinRule::filled, WinRule::strict}) {

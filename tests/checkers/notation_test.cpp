@@ -16,7 +16,7 @@ namespace {
 // The ladder position of positions_test.cpp: P1 on 102 climbs 79, 60, 39, 14.
 const char* const kLadder =
     "2222.......................2..2...................22.................2....................2...........1........111.111111 1 2";
-}
+}  // namespace
 
 TEST_CASE("checkers notation: writing moves") {
   const Position ladder = *Position::from_string(kLadder);
@@ -47,7 +47,8 @@ TEST_CASE("checkers hole names: every hole round-trips; the rows and tips are wh
     CHECK(name[0] == char('a' + 16 - row_of(c)));
     const int position = std::stoi(name.substr(1));
     CHECK((c == 0 || row_of(c - 1) != row_of(c)) == (position == 1));
-    if (c > 0 && row_of(c - 1) == row_of(c)) CHECK(cell_name(c - 1) == name.substr(0, 1) + std::to_string(position - 1));
+    if (c > 0 && row_of(c - 1) == row_of(c))
+      CHECK(cell_name(c - 1) == name.substr(0, 1) + std::to_string(position - 1));
   }
   CHECK(seen.size() == 121);
   CHECK(cell_name(120) == "a1");
@@ -60,9 +61,9 @@ TEST_CASE("checkers hole names: every hole round-trips; the rows and tips are wh
     const char* text;
     const char* code;
   };
-  const Bad bad[] = {{"", "bad_hole_name"},   {"121", "no_such_hole"}, {"-1", "bad_hole_name"},
-                     {"r1", "no_such_hole"},  {"a2", "no_such_hole"},  {"e14", "no_such_hole"},
-                     {"e0", "no_such_hole"},  {"e", "bad_hole_name"},  {"5e", "bad_hole_name"},
+  const Bad bad[] = {{"", "bad_hole_name"},    {"121", "no_such_hole"},   {"-1", "bad_hole_name"},
+                     {"r1", "no_such_hole"},   {"a2", "no_such_hole"},    {"e14", "no_such_hole"},
+                     {"e0", "no_such_hole"},   {"e", "bad_hole_name"},    {"5e", "bad_hole_name"},
                      {"e1x", "bad_hole_name"}, {"1000", "bad_hole_name"}, {"i 5", "bad_hole_name"}};
   for (const Bad& b : bad) {
     CAPTURE(b.text);
@@ -284,7 +285,8 @@ TEST_CASE("checkers records carry non-default rules") {
   auto value = Game::from_record(start + "rules: goal-lock=maybe\n111-102");
   CHECK(value.failure().cause->code == "checkers_rule_value");
   CHECK(*value.failure().cause->param("value") == "maybe");
-  auto ok = Game::from_record(start + "rules: goal-lock=off draws=cap-only parking=pass-through equal-turns=on\n111-102");
+  auto ok =
+      Game::from_record(start + "rules: goal-lock=off draws=cap-only parking=pass-through equal-turns=on\n111-102");
   REQUIRE_MESSAGE(ok.ok(), ok.error());
   CHECK_FALSE(ok->rules().goal_lock);
   CHECK(ok->rules().draw_rules == DrawRules::cap_only);

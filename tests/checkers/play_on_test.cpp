@@ -89,8 +89,8 @@ TEST_CASE("play on for places: three AI seats play to the last place") {
   for (int round = 0; round < 2; ++round) {
     // Searching levels with two seats left use the 2-player search; greedy
     // seats play on as well.
-    const PlayedGame g = play_to_the_end(3, round == 0 ? std::vector{3, 4, 2} : std::vector{2, 1, 3},
-                                         MultiAlgorithm::brs, 17 + round);
+    const PlayedGame g =
+        play_to_the_end(3, round == 0 ? std::vector{3, 4, 2} : std::vector{2, 1, 3}, MultiAlgorithm::brs, 17 + round);
     CAPTURE(g.status.description);
     CHECK(g.status.over);
     if (g.status.kind == ResultKind::draw) {

@@ -54,8 +54,10 @@ Position near_finish(std::uint64_t seed, int out) {
   for (int c : kGeometry.arm_cells[0]) pos.put(c, 0);
   for (int k = 0; k < out; ++k) {
     Cell from, to;
-    do from = int(rng.below(10)); while (pos.is_empty(from));
-    do to = 10 + int(rng.below(25)); while (!pos.is_empty(to));
+    do from = int(rng.below(10));
+    while (pos.is_empty(from));
+    do to = 10 + int(rng.below(25));
+    while (!pos.is_empty(to));
     pos.remove(from);
     pos.put(to, 0);
   }

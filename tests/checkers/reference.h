@@ -66,7 +66,7 @@ inline std::vector<int> homes(int players) {
 }
 
 struct Options {
-  bool strict = false;        // win rule: all ten own pieces
+  bool strict = false;  // win rule: all ten own pieces
   bool goal_lock = true;
   bool pass_through = false;  // parking: may not end in another seat's arm
   bool long_jumps = false;

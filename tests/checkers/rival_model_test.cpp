@@ -59,7 +59,8 @@ TEST_CASE("six-player levels model the rivals as greedy only when every rival in
   Game game(rules);
   for (int i = 0; i < 12; ++i) REQUIRE(game.play(greedy_forward_move(game.position(), rules, std::uint64_t(i))).ok());
   const Position& pos = game.position();
-  const auto search = [&](std::uint8_t greedy_seats, std::optional<MultiAlgorithm> multi, std::optional<EvalWeights> w) {
+  const auto search = [&](std::uint8_t greedy_seats, std::optional<MultiAlgorithm> multi,
+                          std::optional<EvalWeights> w) {
     AiOptions o;
     o.rules = rules;
     o.use_time = false;

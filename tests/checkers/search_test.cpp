@@ -44,7 +44,8 @@ Position greedy_midgame(int players, int plies) {
     const int t = target_arm(players, pos.side_to_move());
     Move best = moves[0];
     for (Move m : moves)
-      if (!m.is_pass() && forward_of(t, m.to) - forward_of(t, m.from) > forward_of(t, best.to) - forward_of(t, best.from))
+      if (!m.is_pass() &&
+          forward_of(t, m.to) - forward_of(t, m.from) > forward_of(t, best.to) - forward_of(t, best.from))
         best = m;
     Undo undo;
     pos.make(best, undo);
@@ -71,8 +72,8 @@ TEST_CASE("the searcher finds a win in two moves") {
   Searcher searcher(kTestTableMb);
   const SearchResult r = searcher.search(pos, depth_options(4));
   CHECK(r.score == kWinScore - 3);
-  const bool good = r.best == Move::of(17, 8) || r.best == Move::of(18, 9) || r.best == Move::of(17, 9) ||
-                    r.best == Move::of(18, 8);
+  const bool good =
+      r.best == Move::of(17, 8) || r.best == Move::of(18, 9) || r.best == Move::of(17, 9) || r.best == Move::of(18, 8);
   CHECK(good);
   REQUIRE(r.pv.size() >= 3);
   // Playing the PV finishes the game.

@@ -10,8 +10,8 @@
 #include <string_view>
 
 #include "engine/checkers/game/game.h"
-#include "engine/checkers/movegen.h"
 #include "engine/checkers/game/notation.h"
+#include "engine/checkers/movegen.h"
 
 using namespace qipan::checkers;
 

@@ -16,13 +16,13 @@
 #include <string>
 #include <string_view>
 
-#include "engine/xiangqi/game/chinese.h"
 #include "engine/xiangqi/codes.h"
+#include "engine/xiangqi/game/chinese.h"
 #include "engine/xiangqi/game/iccs.h"
-#include "engine/xiangqi/movegen.h"
 #include "engine/xiangqi/game/pgn.h"
-#include "engine/xiangqi/position.h"
 #include "engine/xiangqi/game/wxf.h"
+#include "engine/xiangqi/movegen.h"
+#include "engine/xiangqi/position.h"
 
 using namespace qipan::xiangqi;
 
@@ -52,8 +52,7 @@ constexpr std::array<NotationCase, 3> kNotations = {{
 }};
 
 [[noreturn]] void fail(const char* notation, const char* what, std::string_view input) {
-  std::fprintf(stderr, "notation_fuzz [%s]: %s\ninput: %.*s\n", notation, what, int(input.size()),
-               input.data());
+  std::fprintf(stderr, "notation_fuzz [%s]: %s\ninput: %.*s\n", notation, what, int(input.size()), input.data());
   std::abort();
 }
 
@@ -76,7 +75,8 @@ void check_record(std::string_view text) {
     auto back = parse_pgn(format_pgn(pgn->game, n, pgn->tags));
     if (!back) fail("record", ("exported PGN does not import: " + back.error()).c_str(), text);
     if (back->game.moves() != pgn->game.moves()) fail("record", "PGN round trip changed the moves", text);
-    if (back->game.status().reason != pgn->game.status().reason) fail("record", "PGN round trip changed the result", text);
+    if (back->game.status().reason != pgn->game.status().reason)
+      fail("record", "PGN round trip changed the result", text);
   }
 }
 

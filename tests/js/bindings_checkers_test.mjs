@@ -26,7 +26,7 @@ function assertRefusal(result, code, label = '') {
 }
 
 let seed = 2024;
-const random = (n) => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) % n);
+const random = (n) => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) % n;
 // The engine's hole names (geometry()), by hole number.
 const NAMES = (() => {
   const session = new engine.CheckersSession();
@@ -51,16 +51,25 @@ const REF = (() => {
     }
   }
   const arm = (c) => (c.z < -4 ? 0 : c.x > 4 ? 1 : c.y < -4 ? 2 : c.z > 4 ? 3 : c.x < -4 ? 4 : c.y > 4 ? 5 : -1);
-  const dirs = [[1, -1, 0], [1, 0, -1], [0, 1, -1], [-1, 1, 0], [-1, 0, 1], [0, -1, 1]];
+  const dirs = [
+    [1, -1, 0],
+    [1, 0, -1],
+    [0, 1, -1],
+    [-1, 1, 0],
+    [-1, 0, 1],
+    [0, -1, 1],
+  ];
   // ray[c][d]: the holes in a straight line from c, nearest first.
-  const ray = cells.map((c) => dirs.map(([dx, dy, dz]) => {
-    const out = [];
-    for (let k = 1; ; k++) {
-      const i = at.get(`${c.x + k * dx},${c.y + k * dy},${c.z + k * dz}`);
-      if (i === undefined) return out;
-      out.push(i);
-    }
-  }));
+  const ray = cells.map((c) =>
+    dirs.map(([dx, dy, dz]) => {
+      const out = [];
+      for (let k = 1; ; k++) {
+        const i = at.get(`${c.x + k * dx},${c.y + k * dy},${c.z + k * dz}`);
+        if (i === undefined) return out;
+        out.push(i);
+      }
+    }),
+  );
   return { cells, arms: cells.map(arm), ray };
 })();
 
@@ -91,7 +100,10 @@ function oneHop(board, c, start, rules) {
 
 function parkingForbidden(n, p) {
   const used = new Set();
-  for (let q = 1; q <= n; q++) { used.add(homeArm(n, q)); used.add(targetArm(n, q)); }
+  for (let q = 1; q <= n; q++) {
+    used.add(homeArm(n, q));
+    used.add(targetArm(n, q));
+  }
   used.delete(homeArm(n, p));
   used.delete(targetArm(n, p));
   return used;
@@ -190,7 +202,10 @@ function randomPosition(n) {
     let placed = 0;
     while (placed < 10) {
       const c = random(121);
-      if (board[c] === 0) { board[c] = p; placed++; }
+      if (board[c] === 0) {
+        board[c] = p;
+        placed++;
+      }
     }
   }
   return board;
@@ -201,12 +216,26 @@ function packedPosition(n) {
   const board = new Array(121).fill(0);
   for (let p = 1; p <= n; p++) {
     const holes = armHoles(targetArm(n, p));
-    const near = REF.cells.map((_, i) => i).filter((i) => board[i] === 0 && !holes.includes(i))
+    const near = REF.cells
+      .map((_, i) => i)
+      .filter((i) => board[i] === 0 && !holes.includes(i))
       .sort((a, b) => dist(a, holes[0]) - dist(b, holes[0]));
     let placed = 0;
-    for (const c of holes) if (placed < 6 && board[c] === 0 && random(3)) { board[c] = p; placed++; }
-    for (const c of near) if (placed < 10 && random(2)) { board[c] = p; placed++; }
-    for (const c of near) if (placed < 10 && board[c] === 0) { board[c] = p; placed++; }
+    for (const c of holes)
+      if (placed < 6 && board[c] === 0 && random(3)) {
+        board[c] = p;
+        placed++;
+      }
+    for (const c of near)
+      if (placed < 10 && random(2)) {
+        board[c] = p;
+        placed++;
+      }
+    for (const c of near)
+      if (placed < 10 && board[c] === 0) {
+        board[c] = p;
+        placed++;
+      }
   }
   return board;
 }
@@ -248,8 +277,14 @@ test('start positions: seats, arms and the 14 opening moves for 2, 3, 4 and 6 pl
     const snap = session.snapshot();
     assert.equal(snap.players, n);
     assert.equal(snap.side, 1);
-    assert.deepEqual(snap.seats.map((s) => s.homeArm), HOMES[n]);
-    assert.deepEqual(snap.seats.map((s) => s.targetArm), HOMES[n].map((a) => (a + 3) % 6));
+    assert.deepEqual(
+      snap.seats.map((s) => s.homeArm),
+      HOMES[n],
+    );
+    assert.deepEqual(
+      snap.seats.map((s) => s.targetArm),
+      HOMES[n].map((a) => (a + 3) % 6),
+    );
     for (const s of snap.seats) for (const c of armHoles(s.homeArm)) assert.equal(snap.board[c], s.player);
     assert.equal(compare(snap, {}, `start ${n}`, session), 14);
   }
@@ -312,9 +347,16 @@ test('random games for 2, 3, 4 and 6 players: every position matches the referen
             assert.ok(options.hops.includes(move.path[k]), `hop ${move.path[k - 1]} -> ${move.path[k]} is offered`);
             const reference = oneHop(snap.board, move.path[k - 1], move.from, rules)
               .filter((c) => !move.path.slice(0, k).includes(c))
-              .filter((c) => rules.goalLock === false || REF.arms[move.path[k - 1]] !== targetArm(n, snap.side) ||
-                REF.arms[c] === targetArm(n, snap.side));
-            assert.deepEqual([...options.hops].sort((a, b) => a - b), reference.sort((a, b) => a - b));
+              .filter(
+                (c) =>
+                  rules.goalLock === false ||
+                  REF.arms[move.path[k - 1]] !== targetArm(n, snap.side) ||
+                  REF.arms[c] === targetArm(n, snap.side),
+              );
+            assert.deepEqual(
+              [...options.hops].sort((a, b) => a - b),
+              reference.sort((a, b) => a - b),
+            );
           }
           const end = session.chainOptions(move.path);
           assert.equal(end.ok && end.canStop, true, 'a chain may stop on a legal destination');
@@ -328,8 +370,10 @@ test('random games for 2, 3, 4 and 6 players: every position matches the referen
         assert.equal(after.board[move.to], snap.side);
         assert.equal(after.board[move.from], 0);
         assert.equal(after.moves.length, after.ply);
-        const written = move.path.length === 2 && dist(move.from, move.to) === 1
-          ? `${NAMES[move.from]}-${NAMES[move.to]}` : move.path.map((c) => NAMES[c]).join(':');
+        const written =
+          move.path.length === 2 && dist(move.from, move.to) === 1
+            ? `${NAMES[move.from]}-${NAMES[move.to]}`
+            : move.path.map((c) => NAMES[c]).join(':');
         assert.equal(after.moves[after.ply - 1].text, written);
         plies++;
       }
@@ -349,7 +393,11 @@ test('illegal moves, paths and input are refused with reasons and change nothing
   const session = new engine.CheckersSession();
   session.newGame({ players: 2 });
   // Make a few moves so the board has hop chances.
-  for (const [f, t] of [[111, 102], [8, 21], [112, 103]]) {
+  for (const [f, t] of [
+    [111, 102],
+    [8, 21],
+    [112, 103],
+  ]) {
     const r = session.play(f, t);
     if (!r.ok) session.play(session.snapshot().legal[0].from, session.snapshot().legal[0].to);
   }
@@ -384,13 +432,29 @@ test('illegal moves, paths and input are refused with reasons and change nothing
   assert.deepEqual(session.play(0, 500).params, { hole: '500' });
   assert.deepEqual(session.reasonFor(111, 102).ok !== undefined, true);
   const badPaths = [
-    [[], 'path_too_short'], [[111], 'path_too_short'], ['text', 'path_not_holes'], [[111, 'x'], 'path_not_holes'],
-    [[111, 1000], 'no_such_hole'], [[1.5, 3], 'path_not_holes'], [null, 'path_not_holes'], [undefined, 'path_not_holes'],
-    [{}, 'path_not_holes'], [[111, 102, 111], null], [new Array(130).fill(111), 'path_too_long'],
+    [[], 'path_too_short'],
+    [[111], 'path_too_short'],
+    ['text', 'path_not_holes'],
+    [[111, 'x'], 'path_not_holes'],
+    [[111, 1000], 'no_such_hole'],
+    [[1.5, 3], 'path_not_holes'],
+    [null, 'path_not_holes'],
+    [undefined, 'path_not_holes'],
+    [{}, 'path_not_holes'],
+    [[111, 102, 111], null],
+    [new Array(130).fill(111), 'path_too_long'],
   ];
   for (const [path, code] of badPaths) assertRefusal(session.playPath(path), code, JSON.stringify(path));
-  for (const [text, code] of [['', 'empty_move'], ['hello', 'checkers_not_a_move'], ['999-1', 'no_such_hole'], ['pass', 'pass_not_allowed'],
-    ['1:2:3', null], ['e5-', 'hole_missing'], ['x9-e5', 'no_such_hole'], ['e5-1x', 'bad_hole_name']]) {
+  for (const [text, code] of [
+    ['', 'empty_move'],
+    ['hello', 'checkers_not_a_move'],
+    ['999-1', 'no_such_hole'],
+    ['pass', 'pass_not_allowed'],
+    ['1:2:3', null],
+    ['e5-', 'hole_missing'],
+    ['x9-e5', 'no_such_hole'],
+    ['e5-1x', 'bad_hole_name'],
+  ]) {
     assertRefusal(session.playText(text), code, text);
   }
   assertRefusal(session.pass(), 'pass_not_allowed');
@@ -412,9 +476,13 @@ test('illegal moves, paths and input are refused with reasons and change nothing
     assertRefusal(r, code, JSON.stringify(options));
     assert.deepEqual(r.params, params);
   }
-  for (const [text, code] of [['', 'checkers_position_fields'], ['x 1 2', 'checkers_board_length'],
-    ['2222222222 1 2', 'checkers_board_length'], [positionString(new Array(121).fill(0), 1, 2), 'checkers_piece_count'],
-    [positionString(new Array(121).fill(0), 1, 5), 'checkers_player_count']]) {
+  for (const [text, code] of [
+    ['', 'checkers_position_fields'],
+    ['x 1 2', 'checkers_board_length'],
+    ['2222222222 1 2', 'checkers_board_length'],
+    [positionString(new Array(121).fill(0), 1, 2), 'checkers_piece_count'],
+    [positionString(new Array(121).fill(0), 1, 5), 'checkers_player_count'],
+  ]) {
     assertRefusal(session.loadPosition(text), code, text);
   }
   const badRecord = session.importRecord('1. 111-102 zz');
@@ -443,13 +511,25 @@ test('hop-by-hop chains: revisits and the start are refused, goal lock holds mid
   const C = (x, z) => REF.cells.findIndex((c) => c.x === x && c.z === z);
   const start = C(0, 2);
   board[start] = 1;
-  for (const [x, z] of [[0, 1], [1, -1], [2, -2], [0, -1]]) board[C(x, z)] = 2;
+  for (const [x, z] of [
+    [0, 1],
+    [1, -1],
+    [2, -2],
+    [0, -1],
+  ])
+    board[C(x, z)] = 2;
   // Fill the rest of both armies far away so counts are right.
   let p1 = 1;
   let p2 = 4;
   for (let i = 0; i < 121 && (p1 < 10 || p2 < 10); i++) {
     if (board[i] || REF.arms[i] === -1) continue;
-    if (REF.arms[i] === 4 && p1 < 10) { board[i] = 1; p1++; } else if (REF.arms[i] === 2 && p2 < 10) { board[i] = 2; p2++; }
+    if (REF.arms[i] === 4 && p1 < 10) {
+      board[i] = 1;
+      p1++;
+    } else if (REF.arms[i] === 2 && p2 < 10) {
+      board[i] = 2;
+      p2++;
+    }
   }
   assert.equal(session.loadPosition(positionString(board, 1, 2)).ok, true);
   const snap = session.snapshot();
@@ -519,7 +599,10 @@ test('a game to the end: places, finish order and the status text come from the 
     if (snap.mustPass) session.pass();
     else {
       const n = snap.players;
-      const best = snap.legal.reduce((a, m) => (progress(m, n, snap.side) * 10 + random(10) > a.s ? { m, s: progress(m, n, snap.side) * 10 + random(10) } : a), { m: snap.legal[0], s: -1e9 }).m;
+      const best = snap.legal.reduce(
+        (a, m) => (progress(m, n, snap.side) * 10 + random(10) > a.s ? { m, s: progress(m, n, snap.side) * 10 + random(10) } : a),
+        { m: snap.legal[0], s: -1e9 },
+      ).m;
       assert.equal(session.play(best.from, best.to).ok, true);
     }
     snap = session.snapshot();
@@ -560,20 +643,30 @@ test('the searcher plays legal moves along legal paths at each level, for 2, 3, 
       const move = snap.legal.find((m) => m.from === result.from && m.to === result.to);
       assert.ok(move, `level ${level} (${n}p) played a legal move ${result.text}`);
       assert.deepEqual(result.path, session.pathFor(move.from, move.to));
-      assert.equal(result.text, result.path.length === 2 && dist(move.from, move.to) === 1
-        ? `${NAMES[move.from]}-${NAMES[move.to]}` : result.path.map((c) => NAMES[c]).join(':'));
+      assert.equal(
+        result.text,
+        result.path.length === 2 && dist(move.from, move.to) === 1
+          ? `${NAMES[move.from]}-${NAMES[move.to]}`
+          : result.path.map((c) => NAMES[c]).join(':'),
+      );
       assert.equal(typeof result.winPlies, 'number');
       if (level >= 3) {
         assert.ok(infos.length > 0 && typeof infos[0].scoreText === 'string', 'searching levels report iterations');
         assert.ok(infos.every((i) => Array.isArray(i.pv) && typeof i.winPlies === 'number'));
         assert.ok(infos[infos.length - 1].pv.length > 0, 'the thinking line has moves');
-        assert.ok(infos[infos.length - 1].pv.every((t) => /^([a-q]\d{1,2}[-:])+[a-q]\d{1,2}$|^pass$/.test(t)), infos[infos.length - 1].pv.join(' '));
+        assert.ok(
+          infos[infos.length - 1].pv.every((t) => /^([a-q]\d{1,2}[-:])+[a-q]\d{1,2}$|^pass$/.test(t)),
+          infos[infos.length - 1].pv.join(' '),
+        );
       }
     }
   }
   assertRefusal(searcher.search({ record: '1. 0-1', rules: {} }, { level: 1 }, null), 'checkers_record_move');
   assertRefusal(searcher.search({ record: '', rules: { players: 7 } }, { level: 1 }, null), 'checkers_player_count');
-  assertRefusal(searcher.search('1. d1-e5', { level: 1 }, null), 'bad_argument', { name: 'request', expected: '{record, rules}' });
+  assertRefusal(searcher.search('1. d1-e5', { level: 1 }, null), 'bad_argument', {
+    name: 'request',
+    expected: '{record, rules}',
+  });
   session.delete();
   searcher.delete();
 });
@@ -642,7 +735,10 @@ test('snapshots are cheap: no paths, move objects made once per ply and frozen',
   const b = session.snapshotAt(4);
   assert.ok(a.legal.every((m) => Object.keys(m).sort().join() === 'from,to'));
   assert.equal(a.moves.length, 10);
-  assert.ok(a.moves.every((m, i) => m === b.moves[i]), 'the same objects in every snapshot');
+  assert.ok(
+    a.moves.every((m, i) => m === b.moves[i]),
+    'the same objects in every snapshot',
+  );
   assert.ok(Object.isFrozen(a.moves[0]) && Object.isFrozen(a.moves[0].path));
   // After an undo and a different move the list follows the game.
   session.undo();
@@ -671,13 +767,19 @@ test('results come from the engine: kind and reason codes; the AI plays on for p
     if (first) {
       const result = searcher.search(session.searchRequest(), { level: 3, seed: 5 }, null);
       assert.equal(result.ok, true, `the AI moves on after a seat finished: ${result.reason}`);
-      assert.ok(!snap.seats[result.from >= 0 ? session.snapshot().board[result.from] - 1 : 0].finished, 'a finished seat does not move');
+      assert.ok(
+        !snap.seats[result.from >= 0 ? session.snapshot().board[result.from] - 1 : 0].finished,
+        'a finished seat does not move',
+      );
       assert.deepEqual(result.pass ? session.pass() : session.playPath(result.path), { ok: true });
       afterFirst++;
     } else if (snap.mustPass) session.pass();
     else {
       const n = snap.players;
-      const best = snap.legal.reduce((a, m) => (progress(m, n, snap.side) * 10 + random(10) > a.s ? { m, s: progress(m, n, snap.side) * 10 + random(10) } : a), { m: snap.legal[0], s: -1e9 }).m;
+      const best = snap.legal.reduce(
+        (a, m) => (progress(m, n, snap.side) * 10 + random(10) > a.s ? { m, s: progress(m, n, snap.side) * 10 + random(10) } : a),
+        { m: snap.legal[0], s: -1e9 },
+      ).m;
       session.play(best.from, best.to);
     }
     snap = session.snapshot();
@@ -701,9 +803,13 @@ test('results come from the engine: kind and reason codes; the AI plays on for p
 });
 
 test('every checkers refusal code is listed with the engines', () => {
-  const listed = engine.refusalCodes().filter((e) => e.game === 'checkers').map((e) => e.code);
+  const listed = engine
+    .refusalCodes()
+    .filter((e) => e.game === 'checkers')
+    .map((e) => e.code);
   assert.ok(listed.length >= 40);
-  for (const code of ['too_far', 'checkers_record_move', 'parking_forbidden', 'checkers_ply_out_of_range']) assert.ok(listed.includes(code));
+  for (const code of ['too_far', 'checkers_record_move', 'parking_forbidden', 'checkers_ply_out_of_range'])
+    assert.ok(listed.includes(code));
 });
 
 testNoLeakedHandles(engine, handlesAtStart);

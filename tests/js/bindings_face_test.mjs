@@ -20,9 +20,16 @@ const TEXTS = {
 };
 
 test('the engine lists each game once, with its classes', () => {
-  assert.deepEqual(games.map((g) => g.game), ['xiangqi', 'reversi', 'checkers']);
+  assert.deepEqual(
+    games.map((g) => g.game),
+    ['xiangqi', 'reversi', 'checkers'],
+  );
   const codes = engine.refusalCodes();
-  for (const { game } of games) assert.ok(codes.some((c) => c.game === game), `${game} lists its refusal codes`);
+  for (const { game } of games)
+    assert.ok(
+      codes.some((c) => c.game === game),
+      `${game} lists its refusal codes`,
+    );
 });
 
 for (const { game, session: Session } of games) {
@@ -32,8 +39,20 @@ for (const { game, session: Session } of games) {
     assert.equal(started.ok, true, JSON.stringify(started));
     const caps = session.capabilities();
     assert.equal(caps.seats, caps.playerCounts[0]);
-    assert.deepEqual(session.startGame({ ai: Array(caps.seats).fill(null).map((_, i) => (i === 1 ? 5 : null)) }).options.ai[1], 5);
-    for (const [bad, name] of [[{ colour: 'red' }, 'options.colour'], [{ ai: [9] }, 'options.ai'], [{ ai: 'x' }, 'options.ai'], [7, 'options']]) {
+    assert.deepEqual(
+      session.startGame({
+        ai: Array(caps.seats)
+          .fill(null)
+          .map((_, i) => (i === 1 ? 5 : null)),
+      }).options.ai[1],
+      5,
+    );
+    for (const [bad, name] of [
+      [{ colour: 'red' }, 'options.colour'],
+      [{ ai: [9] }, 'options.ai'],
+      [{ ai: 'x' }, 'options.ai'],
+      [7, 'options'],
+    ]) {
       const refused = session.startGame(bad);
       assert.equal(refused.ok, false, JSON.stringify(bad));
       assert.equal(refused.params.name, name, JSON.stringify(refused));
@@ -105,7 +124,10 @@ test('checkers: more seats take no agreement; resigning, absence and flags hand 
   const session = new engine.CheckersSession();
   assert.equal(session.startGame({ players: 3 }).ok, true);
   const caps = session.capabilities();
-  assert.deepEqual([caps.seats, caps.drawOffers, caps.resign, caps.absence, caps.flag], [3, false, 'takeover', 'takeover', 'takeover']);
+  assert.deepEqual(
+    [caps.seats, caps.drawOffers, caps.resign, caps.absence, caps.flag],
+    [3, false, 'takeover', 'takeover', 'takeover'],
+  );
   assert.equal(session.agreeDraw().code, 'checkers_two_players_only');
   assert.deepEqual(session.flag(2), { ok: true, over: false, takenOver: true });
   assert.ok(session.snapshot().seats[2].takenOver);

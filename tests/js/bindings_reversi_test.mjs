@@ -11,10 +11,15 @@ import { finish, loadEngine, test, testNoLeakedHandles } from './harness.mjs';
 const engine = await loadEngine();
 
 let seed = 77;
-const random = (n) => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) % n);
+const random = (n) => (seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) % n;
 const handlesAtStart = engine.count_emval_handles();
 const START = '---------------------------OX------XO--------------------------- X';
-const codes = new Set(engine.refusalCodes().filter((e) => e.game === 'reversi' || e.game === 'core').map((e) => e.code));
+const codes = new Set(
+  engine
+    .refusalCodes()
+    .filter((e) => e.game === 'reversi' || e.game === 'core')
+    .map((e) => e.code),
+);
 
 // A refusal as the page receives it: {ok: false, code, params, reason, cause?}.
 function assertRefusal(result, code, params = {}, { inner = false } = {}) {
@@ -125,7 +130,15 @@ test('transcripts in every form, and a pass written where the rules force it', (
   const snap = session.snapshot();
   const withPasses = snap.moves.map((m) => (m.square < 0 ? 'PA' : m.name)).join(' ');
   const numbered = snap.moves.map((m, i) => `${i % 2 ? '' : `${i / 2 + 1}. `}${m.square < 0 ? 'pass' : m.name}`).join(' ');
-  for (const text of [session.exportRecord(), withPasses, numbered, snap.moves.filter((m) => m.square >= 0).map((m) => m.name).join('-')]) {
+  for (const text of [
+    session.exportRecord(),
+    withPasses,
+    numbered,
+    snap.moves
+      .filter((m) => m.square >= 0)
+      .map((m) => m.name)
+      .join('-'),
+  ]) {
     const copy = new engine.ReversiSession();
     const result = copy.importRecord(text);
     assert.equal(result.ok, true, `${text}: ${result.reason}`);
@@ -148,7 +161,13 @@ test('GGF out with players, date and result; GGF in gives them back', () => {
   assert.match(text, /[BW]\[PA\]/);
   const copy = new engine.ReversiSession();
   const result = copy.importRecord(text);
-  assert.deepEqual(result, { ok: true, format: 'ggf', black: 'Qipan AI level 4', white: 'Human', date: '2026.12.01_10:00:00.UTC' });
+  assert.deepEqual(result, {
+    ok: true,
+    format: 'ggf',
+    black: 'Qipan AI level 4',
+    white: 'Human',
+    date: '2026.12.01_10:00:00.UTC',
+  });
   assert.equal(copy.snapshot().boardString, snap.boardString);
   assert.deepEqual(copy.snapshot().moves, snap.moves);
   assert.equal(copy.exportGgf({ black: 'Qipan AI level 4', white: 'Human', date: '2026.12.01_10:00:00.UTC' }), text);
@@ -235,7 +254,10 @@ test('hints give a value per legal move; exact near the end', () => {
   const snap = session.snapshot();
   const hints = searcher.hints({ board: snap.boardString }, { level: 3 }, null);
   assert.equal(hints.ok, true);
-  assert.deepEqual(hints.moves.map((m) => m.square).sort((a, b) => a - b), snap.legal.slice().sort((a, b) => a - b));
+  assert.deepEqual(
+    hints.moves.map((m) => m.square).sort((a, b) => a - b),
+    snap.legal.slice().sort((a, b) => a - b),
+  );
   const endgame = 'O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X';
   const solved = searcher.hints({ board: endgame }, { level: 8 }, null);
   const best = solved.moves.reduce((a, b) => (b.value > a.value ? b : a));
@@ -247,7 +269,7 @@ test('hints give a value per legal move; exact near the end', () => {
   searcher.delete();
 });
 
-test('evaluate: Black\'s view, the same value whatever was searched before', () => {
+test("evaluate: Black's view, the same value whatever was searched before", () => {
   const searcher = new engine.ReversiSearcher();
   const other = new engine.ReversiSearcher();
   const afterF5 = '---------------------------OX------XXX-------------------------- O';
@@ -266,7 +288,12 @@ test('evaluate: Black\'s view, the same value whatever was searched before', () 
   // The same position with White to move and colours swapped: the negation.
   const swapped = endgame.slice(0, 64).replace(/[XO]/g, (c) => (c === 'X' ? 'O' : 'X')) + ' O';
   assert.deepEqual([searcher.evaluate({ board: swapped }, { level: 8 }).score], [-38]);
-  assert.deepEqual(searcher.evaluate({ board: `${'X'.repeat(40)}${'O'.repeat(24)} X` }, { level: 5 }), { ok: true, score: 16, exact: true, depth: 0 });
+  assert.deepEqual(searcher.evaluate({ board: `${'X'.repeat(40)}${'O'.repeat(24)} X` }, { level: 5 }), {
+    ok: true,
+    score: 16,
+    exact: true,
+    depth: 0,
+  });
   assertRefusal(searcher.evaluate({ board: 'nonsense' }, { level: 5 }), 'board_square_count');
   assertRefusal(searcher.evaluate({ board: START }, { level: 0 }), 'bad_argument');
   searcher.delete();
@@ -280,7 +307,10 @@ test('explicit depth, nodes and timeMs are honoured by search, hints and evaluat
   assert.equal(searcher.search({ board: START }, { depth: 5 }, null).depth, 5);
   const infos = [];
   assert.equal(searcher.hints({ board: START }, { depth: 3 }, (info) => infos.push(info)).ok, true);
-  assert.deepEqual(infos.map((i) => i.depth), [1, 2, 3]);
+  assert.deepEqual(
+    infos.map((i) => i.depth),
+    [1, 2, 3],
+  );
   assert.equal(searcher.evaluate({ board: START }, { depth: 7 }).depth, 7);
   // nodes: the count stays about the budget, and a smaller budget searches less deep.
   for (const nodes of [3000, 30000]) {
@@ -302,8 +332,20 @@ test('explicit depth, nodes and timeMs are honoured by search, hints and evaluat
   // A level still decides when given; the explicit fields are checked all the same.
   assert.equal(searcher.search({ board: START }, { level: 3, depth: 9 }, null).depth, 2);
   assertRefusal(searcher.search({ board: START }, { level: 3, depth: 99 }, null), 'bad_argument', { name: 'limits.depth' });
-  for (const bad of [{ nodes: 0 }, { nodes: -5 }, { timeMs: -1 }, { timeMs: '50' }, { depth: 2.5 }, { seed: -1 }, { exactEmpties: 61 }])
-    for (const call of [(l) => searcher.search({ board: START }, l, null), (l) => searcher.hints({ board: START }, l, null), (l) => searcher.evaluate({ board: START }, l)])
+  for (const bad of [
+    { nodes: 0 },
+    { nodes: -5 },
+    { timeMs: -1 },
+    { timeMs: '50' },
+    { depth: 2.5 },
+    { seed: -1 },
+    { exactEmpties: 61 },
+  ])
+    for (const call of [
+      (l) => searcher.search({ board: START }, l, null),
+      (l) => searcher.hints({ board: START }, l, null),
+      (l) => searcher.evaluate({ board: START }, l),
+    ])
       assertRefusal(call({ depth: 3, ...bad }), 'bad_argument', { name: `limits.${Object.keys(bad)[0]}` });
   searcher.delete();
 });
@@ -339,10 +381,20 @@ test("one face for all three searchers: the session's request, one limits object
     assert.ok(timed.ok && timed.depth > 0 && timed.timeMs < 10000, `${game}: ${JSON.stringify(timed)}`);
     assert.equal(search({ level: 2, seed: 7 }).ok, true, `${game}: a level`);
     assert.equal(search({ depth: 2, nodes: 100000, timeMs: 5000, seed: 3 }).depth, 2, `${game}: all three`);
-    for (const [bad, name] of [[{ depth: -1 }, 'limits.depth'], [{ depth: 'x' }, 'limits.depth'], [{ depth: 99 }, 'limits.depth'],
-      [{ nodes: 1.5 }, 'limits.nodes'], [{ timeMs: 0 }, 'limits.timeMs'], [{ level: 0 }, 'limits.level'],
-      [{ level: 9 }, 'limits.level'], [{ level: '3' }, 'limits.level'], [{ seed: -1 }, 'limits.seed'],
-      [{}, 'limits'], [7, 'limits'], [null, 'limits']])
+    for (const [bad, name] of [
+      [{ depth: -1 }, 'limits.depth'],
+      [{ depth: 'x' }, 'limits.depth'],
+      [{ depth: 99 }, 'limits.depth'],
+      [{ nodes: 1.5 }, 'limits.nodes'],
+      [{ timeMs: 0 }, 'limits.timeMs'],
+      [{ level: 0 }, 'limits.level'],
+      [{ level: 9 }, 'limits.level'],
+      [{ level: '3' }, 'limits.level'],
+      [{ seed: -1 }, 'limits.seed'],
+      [{}, 'limits'],
+      [7, 'limits'],
+      [null, 'limits'],
+    ])
       assertRefusal(search(bad), 'bad_argument', { name });
   }
   for (const handle of [xiangqi, reversi, checkers, xiangqiGame, reversiGame, checkersGame]) handle.delete();

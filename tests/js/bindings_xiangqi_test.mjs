@@ -97,13 +97,19 @@ test('the move cache is filled on demand and follows an undo and another move', 
   // Same number of moves, a different last one: the cache must not keep the old text.
   assert.equal(session.undo(), true);
   assert.deepEqual(session.playText('b0c2'), { ok: true });
-  assert.deepEqual(session.snapshot().moves.map((m) => m.chinese), ['炮二平五', '马8进7', '马八进七']);
+  assert.deepEqual(
+    session.snapshot().moves.map((m) => m.chinese),
+    ['炮二平五', '马8进7', '马八进七'],
+  );
   assert.equal(session.snapshot().lastMove.from, square('b0'));
   // Moves played without any snapshot between them are described when one is asked for.
   session.undo();
   session.undo();
   for (const m of ['b9c7', 'b0c2', 'a9b9']) session.playText(m);
-  assert.deepEqual(session.snapshot().moves.map((m) => m.iccs), ['h2e2', 'b9c7', 'b0c2', 'a9b9']);
+  assert.deepEqual(
+    session.snapshot().moves.map((m) => m.iccs),
+    ['h2e2', 'b9c7', 'b0c2', 'a9b9'],
+  );
   assert.deepEqual(session.searchRequest(), { fen: START, moves: ['h2e2', 'b9c7', 'b0c2', 'a9b9'] });
   // status() is the snapshot's status without the rest of it.
   assert.deepEqual(session.status(), session.snapshot().status);
@@ -113,8 +119,12 @@ test('the move cache is filled on demand and follows an undo and another move', 
 
 test('refusals carry codes and parameters, and change nothing', () => {
   const session = new engine.XiangqiSession();
-  assert.deepEqual(session.play(square('b9'), square('c7')),
-    { ok: false, code: 'not_your_turn', params: { square: 'b9' }, reason: 'not your turn' });
+  assert.deepEqual(session.play(square('b9'), square('c7')), {
+    ok: false,
+    code: 'not_your_turn',
+    params: { square: 'b9' },
+    reason: 'not your turn',
+  });
   assertRefusal(session.play(square('e4'), square('e5')), 'no_piece_there', { square: 'e4' });
   assertRefusal(session.play(square('b0'), square('d1')), 'horse_leg_blocked', { square: 'c0' });
   assertRefusal(session.playText('炮二平九'), 'cannon_path_blocked', { square: 'b2' });
@@ -161,7 +171,10 @@ test('resignation and agreement live in the session and its records', () => {
   assert.equal(session.snapshot().ply, 1);
   assert.deepEqual(session.agreeDraw(), { ok: true, over: true, takenOver: false });
   snap = session.snapshot();
-  assert.deepEqual([snap.status.over, snap.status.winner, snap.status.reason, snap.status.result], [true, null, 'agreement', '1/2-1/2']);
+  assert.deepEqual(
+    [snap.status.over, snap.status.winner, snap.status.reason, snap.status.result],
+    [true, null, 'agreement', '1/2-1/2'],
+  );
   assert.equal(copy.importRecord(session.exportRecord('wxf')).ok, true);
   assert.equal(copy.snapshot().status.reason, 'agreement');
   copy.delete();
@@ -178,9 +191,15 @@ test('truncate keeps the first moves, drops the rest and plays on', () => {
   assert.equal(snap.ply, 3);
   assert.equal(snap.fen, at3.fen);
   assert.equal(snap.canRedo, false);
-  assert.deepEqual(snap.moves.map((m) => m.iccs), ['h2e2', 'h9g7', 'h0g2']);
+  assert.deepEqual(
+    snap.moves.map((m) => m.iccs),
+    ['h2e2', 'h9g7', 'h0g2'],
+  );
   assert.equal(session.playText('b9c7').ok, true);
-  assert.deepEqual(session.snapshot().moves.map((m) => m.chinese), ['炮二平五', '马8进7', '马二进三', '马2进3']);
+  assert.deepEqual(
+    session.snapshot().moves.map((m) => m.chinese),
+    ['炮二平五', '马8进7', '马二进三', '马2进3'],
+  );
   // A resignation beyond the shown position goes with the moves.
   session.resign(1);
   assert.deepEqual(session.truncate(2), { ok: true });
@@ -220,11 +239,14 @@ test('the searcher takes the game, reports each iteration and writes its line in
   const request = { fen: START, moves: ['h2e2', 'h9g7'] };
   const result = searcher.search(request, { depth: 4 }, (info) => infos.push(info));
   assert.equal(result.ok, true, JSON.stringify(result));
-  assert.deepEqual(infos.map((i) => i.depth), [1, 2, 3, 4]);
+  assert.deepEqual(
+    infos.map((i) => i.depth),
+    [1, 2, 3, 4],
+  );
   for (const info of [...infos, result]) {
     assert.equal(info.pv.iccs.length, info.pv.wxf.length);
     assert.equal(info.pv.iccs.length, info.pv.chinese.length);
-    assert.equal(info.redScore, info.score, 'red to move: red score is the side to move\'s');
+    assert.equal(info.redScore, info.score, "red to move: red score is the side to move's");
   }
   assert.equal(result.pv.iccs[0], result.bestIccs);
   assert.equal(result.book, false);
@@ -241,7 +263,10 @@ test('the searcher takes the game, reports each iteration and writes its line in
   const mated = searcher.search({ fen: '3k5/8R/9/9/9/8p/9/R8/9/4K4 b - - 0 1', moves: [] }, { depth: 6 });
   assert.ok(mated.mate > 0 && mated.redScore > 0 && mated.score < 0, JSON.stringify(mated));
   // Bad requests are refused with their codes.
-  assertRefusal(searcher.search({ fen: START, moves: ['h2e3'] }, { depth: 2 }), 'search_bad_history', { index: '1', text: 'h2e3' });
+  assertRefusal(searcher.search({ fen: START, moves: ['h2e3'] }, { depth: 2 }), 'search_bad_history', {
+    index: '1',
+    text: 'h2e3',
+  });
   assertRefusal(searcher.search({ fen: 'x', moves: [] }, { depth: 2 }), 'fen_rank_count');
   assertRefusal(searcher.search(null, { depth: 2 }), 'bad_argument');
   assertRefusal(searcher.search({ fen: '3k5/8R/9/9/9/9/9/9/R8/4K4 w - - 0 1', moves: ['a1a9'] }, { depth: 2 }), 'game_over');
@@ -259,7 +284,10 @@ test('levels: book moves and seeded variety, the same move for the same seed', (
     firsts.add(r.bestIccs);
   }
   assert.ok(firsts.size >= 3, [...firsts].join());
-  const game = { fen: START, moves: ['h2e2', 'h9g7', 'h0g2', 'i9h9', 'g3g4', 'h7i7', 'b0c2', 'c6c5', 'b2b6', 'b9c7', 'b6c6', 'a9b9'] };
+  const game = {
+    fen: START,
+    moves: ['h2e2', 'h9g7', 'h0g2', 'i9h9', 'g3g4', 'h7i7', 'b0c2', 'c6c5', 'b2b6', 'b9c7', 'b6c6', 'a9b9'],
+  };
   const a = searcher.search(game, { level: 2, seed: 5 });
   const b = searcher.search(game, { level: 2, seed: 5 });
   assert.equal(a.book, false);
@@ -273,7 +301,10 @@ test('draw offers: the engine answers from its search', () => {
   const searcher = new engine.XiangqiSearcher();
   const early = searcher.answerDrawOffer({ fen: START, moves: ['h2e2'] }, { level: 3, answering: 0 });
   assert.deepEqual([early.ok, early.answer, early.accepted], [true, 'too_early', false]);
-  const level = searcher.answerDrawOffer({ fen: '3k5/9/9/9/1r7/7R1/9/9/9/5K3 w - - 0 30', moves: [] }, { level: 3, answering: 1 });
+  const level = searcher.answerDrawOffer(
+    { fen: '3k5/9/9/9/1r7/7R1/9/9/9/5K3 w - - 0 30', moves: [] },
+    { level: 3, answering: 1 },
+  );
   assert.deepEqual([level.answer, level.accepted], ['accept', true]);
   const ahead = searcher.answerDrawOffer({ fen: '3k5/9/9/9/1r7/9/9/9/9/5K3 w - - 0 30', moves: [] }, { level: 3, answering: 1 });
   assert.deepEqual([ahead.answer, ahead.accepted], ['ahead', false]);
@@ -282,7 +313,7 @@ test('draw offers: the engine answers from its search', () => {
   searcher.delete();
 });
 
-test('the level table is the engine\'s', () => {
+test("the level table is the engine's", () => {
   const levels = engine.xiangqiLevels();
   assert.equal(levels.length, 8);
   levels.forEach((l, i) => {

@@ -24,21 +24,44 @@ function controller({ language = 'en', count = 2, players, levels, outcomeFor } 
   const app = Object.create(CheckersApp.prototype);
   const seats = structuredClone(DEFAULT_SETTINGS.checkers);
   seats.count = count;
-  if (players) players.forEach((p, i) => { seats.players[i] = p; });
-  if (levels) levels.forEach((l, i) => { seats.levels[i] = l; });
+  if (players)
+    players.forEach((p, i) => {
+      seats.players[i] = p;
+    });
+  if (levels)
+    levels.forEach((l, i) => {
+      seats.levels[i] = l;
+    });
   Object.assign(app, {
-    id: 'checkers', settings: { checkers: seats, language }, i18n: new I18n(language),
-    session: new engine.CheckersSession(), browsePly: null, events: [], toasts: [], epoch: 0,
+    id: 'checkers',
+    settings: { checkers: seats, language },
+    i18n: new I18n(language),
+    session: new engine.CheckersSession(),
+    browsePly: null,
+    events: [],
+    toasts: [],
+    epoch: 0,
     view: { selected: -1, targets: [], chain: null, preview: null, hint: null, animation: null, entry: null },
-    speed: { aiPauseMs: 0, animScale: 0 }, reducedMotion: true,
+    speed: { aiPauseMs: 0, animScale: 0 },
+    reducedMotion: true,
     ai: { search: async (msg) => searcher[msg.method](msg.request, msg.limits, null), cancel() {} },
   });
   app.emit = (type, detail) => app.events.push({ type, detail });
   app.toast = (text) => app.toasts.push(text);
-  for (const name of ['persist', 'cancelAi', 'afterPositionChange', 'requestFrame', 'clearSelection', 'syncAria', 'showGameOver']) {
+  for (const name of [
+    'persist',
+    'cancelAi',
+    'afterPositionChange',
+    'requestFrame',
+    'clearSelection',
+    'syncAria',
+    'showGameOver',
+  ]) {
     app[name] = () => {};
   }
-  app.refresh = () => { app.current = app.snapshot(); };
+  app.refresh = () => {
+    app.current = app.snapshot();
+  };
   app.snapshot = () => (app.browsePly === null ? app.session.snapshot() : app.session.snapshotAt(app.browsePly));
   if (outcomeFor) app.outcomeFor = outcomeFor;
   app.session.newGame({ players: count });
@@ -74,7 +97,9 @@ test('continueFromHere drops the moves after the position shown and plays on fro
 test('rematch: the same seats, or rotated with swap', () => {
   const app = controller({ count: 3, players: ['human', 'ai', 'ai'], levels: [3, 5, 7] });
   let started = 0;
-  app.newGame = () => { started++; };
+  app.newGame = () => {
+    started++;
+  };
   app.rematch({ swap: false });
   assert.deepEqual(app.seats.players.slice(0, 3), ['human', 'ai', 'ai']);
   app.rematch({ swap: true });
@@ -90,7 +115,7 @@ test('rematch: the same seats, or rotated with swap', () => {
   two.session.delete();
 });
 
-test('analyse gives the engine\'s move for the position shown, with a score and a line in hole names', async () => {
+test("analyse gives the engine's move for the position shown, with a score and a line in hole names", async () => {
   const app = controller();
   playSome(app, 6);
   app.browsePly = 2;
@@ -108,9 +133,12 @@ test('analyse gives the engine\'s move for the position shown, with a score and 
   app.session.delete();
 });
 
-test('thinkingText words the engine\'s score and line', () => {
+test("thinkingText words the engine's score and line", () => {
   const en = controller();
-  assert.deepEqual(en.thinkingText({ score: 12, winPlies: 0, pv: ['d1-e5', 'n2-m5'] }), { score: 'Red +1.2', line: 'd1-e5 n2-m5' });
+  assert.deepEqual(en.thinkingText({ score: 12, winPlies: 0, pv: ['d1-e5', 'n2-m5'] }), {
+    score: 'Red +1.2',
+    line: 'd1-e5 n2-m5',
+  });
   assert.equal(en.thinkingText({ score: -35, winPlies: 0, pv: [] }).score, 'Red -3.5');
   assert.equal(en.thinkingText({ score: 29990, winPlies: 9, pv: [], side: 2 }).score, 'Blue home in 5 moves');
   const zh = controller({ language: 'zh' });
@@ -123,27 +151,61 @@ test('playerCards: one per seat with colour, role and level, the seat to move, p
   const app = controller({ count: 3, players: ['human', 'ai', 'ai'], levels: [3, 4, 8] });
   const cards = app.playerCards(app.current);
   assert.equal(cards.length, 3);
-  assert.deepEqual(cards.map((c) => [c.seat, c.role, c.level, c.toMove]), [[0, 'human', null, true], [1, 'ai', 4, false], [2, 'ai', 8, false]]);
-  assert.deepEqual(cards.map((c) => c.name), ['Red', 'Blue', 'Yellow']);
+  assert.deepEqual(
+    cards.map((c) => [c.seat, c.role, c.level, c.toMove]),
+    [
+      [0, 'human', null, true],
+      [1, 'ai', 4, false],
+      [2, 'ai', 8, false],
+    ],
+  );
+  assert.deepEqual(
+    cards.map((c) => c.name),
+    ['Red', 'Blue', 'Yellow'],
+  );
   assert.ok(cards.every((c) => /^#|^rgb/.test(c.color)));
   app.session.delete();
 });
 
-test('gameOverText: the engine\'s result from the human\'s view, places for play-on', () => {
+test("gameOverText: the engine's result from the human's view, places for play-on", () => {
   const seen = [];
-  const app = controller({ count: 3, players: ['ai', 'human', 'ai'], outcomeFor: (winners) => { seen.push(winners); return winners.includes(1) ? 'win' : 'loss'; } });
-  const places = app.gameOverText({ over: true, kind: 'places', reason: 'finished', winner: 2, places: [3, 2, 1], finishOrder: [2, 1] });
+  const app = controller({
+    count: 3,
+    players: ['ai', 'human', 'ai'],
+    outcomeFor: (winners) => {
+      seen.push(winners);
+      return winners.includes(1) ? 'win' : 'loss';
+    },
+  });
+  const places = app.gameOverText({
+    over: true,
+    kind: 'places',
+    reason: 'finished',
+    winner: 2,
+    places: [3, 2, 1],
+    finishOrder: [2, 1],
+  });
   assert.equal(places.title, 'You finished 2nd');
   assert.equal(places.outcome, 'loss');
   assert.deepEqual(seen.at(-1), [2]);
   assert.equal(places.places.length, 3);
   assert.match(places.places[0], /^1\. Yellow/);
   const zh = controller({ language: 'zh', count: 3, players: ['ai', 'human', 'ai'] });
-  const zhText = zh.gameOverText({ over: true, kind: 'places', reason: 'finished', winner: 2, places: [3, 2, 1], finishOrder: [2, 1] });
+  const zhText = zh.gameOverText({
+    over: true,
+    kind: 'places',
+    reason: 'finished',
+    winner: 2,
+    places: [3, 2, 1],
+    finishOrder: [2, 1],
+  });
   assert.equal(zhText.title, '你获得第 2 名');
-  assert.equal(zhText.outcome, 'loss', 'the shell\'s outcomeFor: second place is not a win');
+  assert.equal(zhText.outcome, 'loss', "the shell's outcomeFor: second place is not a win");
   const two = controller({ outcomeFor: (winners) => (winners.length ? (winners[0] === 0 ? 'win' : 'loss') : 'draw') });
-  assert.equal(two.gameOverText({ over: true, kind: 'win', reason: 'finished', winner: 0, places: [1, 2], finishOrder: [0] }).outcome, 'win');
+  assert.equal(
+    two.gameOverText({ over: true, kind: 'win', reason: 'finished', winner: 0, places: [1, 2], finishOrder: [0] }).outcome,
+    'win',
+  );
   const draw = two.gameOverText({ over: true, kind: 'draw', reason: 'turn_cap', winner: null, places: [1, 1], finishOrder: [] });
   assert.equal(draw.outcome, 'draw');
   assert.equal(draw.title, 'Draw');
@@ -159,7 +221,9 @@ test('recordFile and openFile: a .txt record with hole names; positions, numeric
   assert.match(file.text, /\n1\. [a-q]\d/);
   const other = controller();
   let imported = 0;
-  other.afterImport = () => { imported++; };
+  other.afterImport = () => {
+    imported++;
+  };
   assert.deepEqual(other.openFile(file.name, `\uFEFF${file.text}`), { ok: true });
   assert.equal(other.session.exportRecord(), file.text);
   const position = app.session.positionString();
@@ -179,7 +243,7 @@ test('recordFile and openFile: a .txt record with hole names; positions, numeric
   for (const a of [app, other, zh]) a.session.delete();
 });
 
-test('a saved game that cannot be restored is kept for the shell\'s report', () => {
+test("a saved game that cannot be restored is kept for the shell's report", () => {
   const app = controller();
   app.reportBrokenSave = () => {};
   const original = globalThis.localStorage;

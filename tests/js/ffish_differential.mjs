@@ -122,8 +122,7 @@ function compare(position, answer) {
   const status = expectedStatus(position.moves.length, position.check);
   if (answer.status !== status) problems.push(`status: qipan ${answer.status}, ffish ${status}`);
   const boardAndSide = (fen) => fen.split(' ').slice(0, 2).join(' ');
-  if (boardAndSide(answer.fen) !== boardAndSide(position.fen))
-    problems.push(`FEN: qipan writes ${answer.fen}`);
+  if (boardAndSide(answer.fen) !== boardAndSide(position.fen)) problems.push(`FEN: qipan writes ${answer.fen}`);
   return problems;
 }
 

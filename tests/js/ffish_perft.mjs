@@ -49,7 +49,8 @@ if (args[0] === '--batch') {
   for (const line of fs.readFileSync(args[1], 'utf8').split('\n')) {
     const m = /^\s*(\d+)\s+(.+?)\s*$/.exec(line);
     if (!m || line.trim().startsWith('#')) continue;
-    const depth = Number(m[1]), fen = m[2];
+    const depth = Number(m[1]),
+      fen = m[2];
     if (ffish.validateFen(fen, 'xiangqi') !== 1) {
       console.log(`# ffish rejects FEN (code ${ffish.validateFen(fen, 'xiangqi')}): ${fen}`);
       failed = true;

@@ -40,7 +40,8 @@ export function loadFfish() {
 export function uciToIccs(uci) {
   const m = /^([a-i])(\d{1,2})([a-i])(\d{1,2})$/.exec(uci);
   if (!m) return null;
-  const r1 = Number(m[2]) - 1, r2 = Number(m[4]) - 1;
+  const r1 = Number(m[2]) - 1,
+    r2 = Number(m[4]) - 1;
   if (r1 < 0 || r1 > 9 || r2 < 0 || r2 > 9) return null;
   return `${m[1]}${r1}${m[3]}${r2}`;
 }

@@ -42,7 +42,10 @@ const OPTIONS = { checkers: { players: 3, rules: {} } };
 
 test('the engine lists its games, each with a session and a searcher class', () => {
   const games = engineGames(engine);
-  assert.deepEqual(games.map((g) => g.game), ['xiangqi', 'reversi', 'checkers']);
+  assert.deepEqual(
+    games.map((g) => g.game),
+    ['xiangqi', 'reversi', 'checkers'],
+  );
   for (const g of games) {
     assert.equal(typeof engine[g.session], 'function', g.session);
     assert.equal(typeof engine[g.searcher], 'function', g.searcher);
@@ -92,7 +95,11 @@ for (const { game: name, session: sessionClass } of engineGames(engine)) {
       assert.equal(replayRoom(fresh, state), true, 'a state replays');
       assert.equal(fresh.positionHash(), room.posHash(), 'to its pos');
       assert.equal(fresh.status().over, room.status().over);
-      assert.equal(replayRoom(fresh, { ...state, moves: [...moves, { step: 0, move: 'zz' }] }), false, 'a step the engine cannot play is noticed');
+      assert.equal(
+        replayRoom(fresh, { ...state, moves: [...moves, { step: 0, move: 'zz' }] }),
+        false,
+        'a step the engine cannot play is noticed',
+      );
       for (const s of [page, mirror, fresh]) s.delete();
       room.delete();
     }
@@ -122,7 +129,7 @@ test('every game through the adapter: resignation and agreement by the engine, r
   }
 });
 
-test('every room refusal code is worded in both languages; Chinese has no English; illegal is the engine\'s own', () => {
+test("every room refusal code is worded in both languages; Chinese has no English; illegal is the engine's own", () => {
   const zh = new I18n('zh');
   const en = new I18n('en');
   for (const code of [...CODES, 'timeout', 'offline']) {
@@ -133,7 +140,12 @@ test('every room refusal code is worded in both languages; Chinese has no Englis
     assert.doesNotMatch(zh.roomRefusal({ ok: false, code }), /[A-Za-z]{2,}/, code);
     assert.notEqual(zh.roomRefusal({ ok: false, code }), en.roomRefusal({ ok: false, code }), code);
   }
-  const illegal = { ok: false, code: 'illegal', reason: 'path blocked', detail: { code: "rook_path_blocked", params: { square: "a3" }, reason: 'path blocked' } };
+  const illegal = {
+    ok: false,
+    code: 'illegal',
+    reason: 'path blocked',
+    detail: { code: 'rook_path_blocked', params: { square: 'a3' }, reason: 'path blocked' },
+  };
   assert.equal(zh.roomRefusal(illegal), zh.refusal(illegal.detail));
   assert.equal(en.roomRefusal({ ok: false, code: 'rate_limited', retryAfterMs: 2500 }), 'Too fast: try again in 3 s');
   assert.equal(zh.roomRefusal({ ok: false, code: 'not_allowed', retryAt: 10_000 }, 6_000), '现在不能这样做，请 4 秒后再试');

@@ -18,8 +18,15 @@ const codes = listed.map((entry) => entry.code);
 const placeholders = (text) => [...String(text).matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 test('the engines list their refusal codes', () => {
-  for (const game of ['core', 'xiangqi', 'reversi', 'checkers']) assert.ok(listed.some((e) => e.game === game), `no codes for ${game}`);
-  assert.ok(codes.every((c) => /^[a-z][a-z0-9_]*$/.test(c)), 'codes are snake_case');
+  for (const game of ['core', 'xiangqi', 'reversi', 'checkers'])
+    assert.ok(
+      listed.some((e) => e.game === game),
+      `no codes for ${game}`,
+    );
+  assert.ok(
+    codes.every((c) => /^[a-z][a-z0-9_]*$/.test(c)),
+    'codes are snake_case',
+  );
 });
 
 test('each code is listed once: one meaning everywhere', () => {
@@ -44,7 +51,8 @@ test('every code has a Chinese and an English text', () => {
 test('Chinese and English texts take the same parameters', () => {
   const differ = [];
   for (const code of codes) {
-    const zh = placeholders(REFUSALS.zh[code]), en = placeholders(REFUSALS.en[code]);
+    const zh = placeholders(REFUSALS.zh[code]),
+      en = placeholders(REFUSALS.en[code]);
     if (zh.join() !== en.join()) differ.push(`${code}: zh {${zh}} en {${en}}`);
   }
   assert.deepEqual(differ, []);
@@ -97,7 +105,8 @@ test('no engine or binding refusal is made without a code', () => {
     const where = (index) => `${file.slice(root.length + 1)}:${text.slice(0, index).split('\n').length}`;
     // make_error(<code>, ...) must name a code constant first (or pass on a
     // parameter named code, as move_reason.cpp's helpers do).
-    for (const m of text.matchAll(/\bmake_error\((?!\s*(?:\w+::)*code(?:::|\s*,))/g)) uncoded.push(`${where(m.index)} make_error without a code`);
+    for (const m of text.matchAll(/\bmake_error\((?!\s*(?:\w+::)*code(?:::|\s*,))/g))
+      uncoded.push(`${where(m.index)} make_error without a code`);
     // The bindings' old failed("key", sentence) carried no code.
     for (const m of text.matchAll(/\bfailed\(\s*"/g)) uncoded.push(`${where(m.index)} failed() without a code`);
   }

@@ -17,7 +17,16 @@ if (!qipan) {
 }
 
 // --- A reference Reversi: boards are 64 characters a1..h8 of X, O, -.
-const DIRECTIONS = [[-1, -1], [-1, 0], [-1, 1], [0, -1], [0, 1], [1, -1], [1, 0], [1, 1]];
+const DIRECTIONS = [
+  [-1, -1],
+  [-1, 0],
+  [-1, 1],
+  [0, -1],
+  [0, 1],
+  [1, -1],
+  [1, 0],
+  [1, 1],
+];
 const nameOf = (i) => `${'abcdefgh'[i % 8]}${Math.floor(i / 8) + 1}`;
 const indexOf = (name) => (Number(name[1]) - 1) * 8 + 'abcdefgh'.indexOf(name[0].toLowerCase());
 function flipsOf(board, side, i) {
@@ -26,7 +35,8 @@ function flipsOf(board, side, i) {
   const flips = [];
   for (const [dr, dc] of DIRECTIONS) {
     const line = [];
-    let r = Math.floor(i / 8) + dr, c = (i % 8) + dc;
+    let r = Math.floor(i / 8) + dr,
+      c = (i % 8) + dc;
     while (r >= 0 && r < 8 && c >= 0 && c < 8 && board[r * 8 + c] === other) {
       line.push(r * 8 + c);
       r += dr;
@@ -36,7 +46,11 @@ function flipsOf(board, side, i) {
   }
   return flips;
 }
-const legalMoves = ({ board, side }) => [...board].map((_, i) => i).filter((i) => flipsOf(board, side, i).length).map(nameOf);
+const legalMoves = ({ board, side }) =>
+  [...board]
+    .map((_, i) => i)
+    .filter((i) => flipsOf(board, side, i).length)
+    .map(nameOf);
 function play(position, move) {
   const other = position.side === 'X' ? 'O' : 'X';
   if (move.toUpperCase() === 'PA') return { board: position.board, side: other };
@@ -67,22 +81,35 @@ const ENDGAME = ENDGAME_MOVES.reduce(play, FFO40);
 // A whole session piped in at once; the end of input lets the last search finish.
 const session = (lines, program = [qipan]) => {
   const run = spawnSync(program[0], [...program.slice(1), 'nboard'], {
-    input: `${lines.join('\n')}\n`, encoding: 'utf8', timeout: 120000,
+    input: `${lines.join('\n')}\n`,
+    encoding: 'utf8',
+    timeout: 120000,
   });
   assert.equal(run.status, 0, run.stderr);
   return { out: run.stdout.split('\n').filter(Boolean), err: run.stderr };
 };
 const HINT = /^search ([A-H][1-8]|PA) (-?\d+\.\d\d) 0 (\d+|100%)$/;
 const MOVE = /^=== ([A-H][1-8]|PA)\/(-?\d+\.\d\d)\/(\d+\.\d\d)$/;
-const hints = (out) => out.filter((l) => l.startsWith('search ')).map((l) => {
-  const m = l.match(HINT);
-  assert.ok(m, `a search line: ${l}`);
-  return { move: m[1].toLowerCase(), eval: Number(m[2]), depth: m[3] };
-});
+const hints = (out) =>
+  out
+    .filter((l) => l.startsWith('search '))
+    .map((l) => {
+      const m = l.match(HINT);
+      assert.ok(m, `a search line: ${l}`);
+      return { move: m[1].toLowerCase(), eval: Number(m[2]), depth: m[3] };
+    });
 
 test('a session: name, the GGF game, ping/pong in order, go plays a legal move', () => {
-  const { out, err } = session(['nboard 2', 'set depth 4', `set game ${ggf(START, OPENING_MOVES)}`, 'ping 1',
-    'go', 'ping 2', 'ping 3', 'learn']);
+  const { out, err } = session([
+    'nboard 2',
+    'set depth 4',
+    `set game ${ggf(START, OPENING_MOVES)}`,
+    'ping 1',
+    'go',
+    'ping 2',
+    'ping 3',
+    'learn',
+  ]);
   assert.equal(err, '');
   assert.equal(out[0], 'set myname Qipan');
   assert.equal(out[1], 'pong 1');
@@ -92,7 +119,10 @@ test('a session: name, the GGF game, ping/pong in order, go plays a legal move',
   assert.ok(m, out[move]);
   assert.ok(legalMoves(OPENING).includes(m[1].toLowerCase()), `${m[1]} is legal after ${OPENING_MOVES}`);
   // The move (even of a search the ping stopped) comes before the pong.
-  assert.deepEqual(out.slice(move + 1).filter((l) => !l.startsWith('status')), ['pong 2', 'pong 3', 'learned']);
+  assert.deepEqual(
+    out.slice(move + 1).filter((l) => !l.startsWith('status')),
+    ['pong 2', 'pong 3', 'learned'],
+  );
   assert.ok(out.slice(1, move).includes('status Qipan is thinking'));
 });
 
@@ -105,18 +135,26 @@ test('hint N: N distinct legal moves with evaluations, best first; more than the
     assert.ok(legalMoves(OPENING).includes(h.move), h.move);
     assert.equal(h.depth, '4');
   }
-  assert.deepEqual(three.map((h) => h.eval), three.map((h) => h.eval).sort((a, b) => b - a));
+  assert.deepEqual(
+    three.map((h) => h.eval),
+    three.map((h) => h.eval).sort((a, b) => b - a),
+  );
   const all = hints(session([`set game ${ggf(START, OPENING_MOVES)}`, 'set depth 4', 'hint 40']).out);
   assert.deepEqual(all.map((h) => h.move).sort(), legalMoves(OPENING).sort());
   assert.deepEqual(all.slice(0, 3), three, 'the top three are the same');
 });
 
 // The solver's exact value of every move of the endgame position.
-const solved = Object.fromEntries(spawnSync(qipan, ['solve', 'reversi', boardString(ENDGAME), '--all'], { encoding: 'utf8' })
-  .stdout.split('\n').map((l) => l.match(/^([a-h][1-8]) ([+-]?\d+)$/)).filter(Boolean).map((m) => [m[1], Number(m[2])]));
+const solved = Object.fromEntries(
+  spawnSync(qipan, ['solve', 'reversi', boardString(ENDGAME), '--all'], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .map((l) => l.match(/^([a-h][1-8]) ([+-]?\d+)$/))
+    .filter(Boolean)
+    .map((m) => [m[1], Number(m[2])]),
+);
 const ENDGAME_SESSION = ['nboard 2', 'set depth 20', `set game ${ggf(FFO40, ENDGAME_MOVES)}`, 'ping 1', 'go', 'hint 4'];
 
-test('endgame: at depth >= empties go plays the solver\'s best move with its exact score, hints are exact', () => {
+test("endgame: at depth >= empties go plays the solver's best move with its exact score, hints are exact", () => {
   assert.equal(Object.keys(solved).length, legalMoves(ENDGAME).length, 'qipan solve --all values every move');
   const best = Math.max(...Object.values(solved));
   const { out } = session(ENDGAME_SESSION);
@@ -125,8 +163,14 @@ test('endgame: at depth >= empties go plays the solver\'s best move with its exa
   assert.equal(Number(m[2]), best, 'its exact score');
   const four = hints(out);
   assert.equal(four.length, 4);
-  const exact = Object.entries(solved).sort((a, b) => b[1] - a[1]).slice(0, 4).map((e) => e[1]);
-  assert.deepEqual(four.map((h) => h.eval), exact);
+  const exact = Object.entries(solved)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 4)
+    .map((e) => e[1]);
+  assert.deepEqual(
+    four.map((h) => h.eval),
+    exact,
+  );
   for (const h of four) {
     assert.equal(h.eval, solved[h.move], `${h.move} is valued exactly`);
     assert.equal(h.depth, '100%');
@@ -141,24 +185,57 @@ test('an illegal or malformed move is refused on stderr and leaves the game unch
   assert.match(err, /illegal move PA \(pass_not_allowed\)/);
   const lines = hints(out);
   const before = legalMoves(OPENING);
-  assert.deepEqual(lines.slice(0, before.length).map((h) => h.move).sort(), before.sort(), 'still the same position');
+  assert.deepEqual(
+    lines
+      .slice(0, before.length)
+      .map((h) => h.move)
+      .sort(),
+    before.sort(),
+    'still the same position',
+  );
   const after = legalMoves(play(OPENING, 'd3'));
-  assert.deepEqual(lines.slice(before.length).map((h) => h.move).sort(), after.sort(), 'd3 was played');
+  assert.deepEqual(
+    lines
+      .slice(before.length)
+      .map((h) => h.move)
+      .sort(),
+    after.sort(),
+    'd3 was played',
+  );
 });
 
 test('unknown commands and bad settings are answered on stderr, and the session goes on', () => {
-  const { out, err } = session(['nboard 2', 'xyzzy 1', 'set depth 0', 'set depth x', 'set colour red',
-    'set game (;GM[Go];)', 'set contempt 50', 'hint many', 'ping 5']);
+  const { out, err } = session([
+    'nboard 2',
+    'xyzzy 1',
+    'set depth 0',
+    'set depth x',
+    'set colour red',
+    'set game (;GM[Go];)',
+    'set contempt 50',
+    'hint many',
+    'ping 5',
+  ]);
   assert.deepEqual(out, ['set myname Qipan', 'pong 5']);
-  for (const text of [/unknown command 'xyzzy'/, /set depth needs 1\.\.60, not '0'/, /not 'x'/, /unknown setting 'colour'/,
-    /bad game \(ggf_not_othello\)/, /hint needs a move count/]) assert.match(err, text);
+  for (const text of [
+    /unknown command 'xyzzy'/,
+    /set depth needs 1\.\.60, not '0'/,
+    /not 'x'/,
+    /unknown setting 'colour'/,
+    /bad game \(ggf_not_othello\)/,
+    /hint needs a move count/,
+  ])
+    assert.match(err, text);
   assert.doesNotMatch(err, /contempt/);
 });
 
 test('analyze: one value per position of the game, the last first', () => {
   const { out } = session([`set game ${ggf(START, OPENING_MOVES)}`, 'set depth 2', 'analyze']);
   const lines = out.filter((l) => l.startsWith('analysis '));
-  assert.deepEqual(lines.map((l) => Number(l.split(' ')[1])), [4, 3, 2, 1, 0]);
+  assert.deepEqual(
+    lines.map((l) => Number(l.split(' ')[1])),
+    [4, 3, 2, 1, 0],
+  );
   for (const l of lines) assert.match(l, /^analysis \d+ -?\d+\.\d\d$/);
 });
 

@@ -54,7 +54,7 @@ test('FFO #40-#42 on two threads: all right', () => {
   assert.match(r.stdout, /^ffo total positions=3 wrong=0 /m);
 });
 
-test('perft with the SIMD move generator: the published counts, and the plain build\'s on midgame boards', () => {
+test("perft with the SIMD move generator: the published counts, and the plain build's on midgame boards", () => {
   const start = '---------------------------OX------XO--------------------------- X';
   // Published Reversi perft from the start (passes count as plies).
   const r = run(threaded, ['perft', start, '10']);

@@ -12,8 +12,7 @@ function allowedSquares(type, red) {
       let ok = true;
       if (type === 'k') ok = file >= 3 && file <= 5 && r <= 2;
       else if (type === 'a') ok = file >= 3 && file <= 5 && r <= 2 && (file === 4) === (r === 1);
-      else if (type === 'b')
-        ok = ((r === 0 || r === 4) && (file === 2 || file === 6)) || (r === 2 && file % 4 === 0);
+      else if (type === 'b') ok = ((r === 0 || r === 4) && (file === 2 || file === 6)) || (r === 2 && file % 4 === 0);
       else if (type === 'p') ok = r >= 5 || (r >= 3 && file % 2 === 0);
       if (ok) squares.push(rank * kFiles + file);
     }
@@ -48,7 +47,8 @@ function toFen(board, side) {
 // Generals on one file with nothing between: never legal, and ffish neither
 // rejects it in validateFen nor reports it as check, so it is filtered here.
 function generalsFace(board) {
-  const red = board.indexOf('K'), black = board.indexOf('k');
+  const red = board.indexOf('K'),
+    black = board.indexOf('k');
   if (red % kFiles !== black % kFiles) return false;
   for (let s = red + kFiles; s < black; s += kFiles) if (board[s]) return false;
   return true;

@@ -15,7 +15,7 @@ if (!qipan) {
 
 const run = (args, input = '') => spawnSync(qipan, args, { input, encoding: 'utf8', timeout: 120000 });
 
-test('qipan play xiangqi: two AIs play the page\'s levels, the same game for the same seed', () => {
+test("qipan play xiangqi: two AIs play the page's levels, the same game for the same seed", () => {
   const args = ['play', 'xiangqi', '--red', 'ai', '--black', 'ai', '--level', '1', '--seed', '11'];
   const first = run(args);
   assert.equal(first.status, 0, first.stderr);

@@ -15,8 +15,8 @@
 #include "engine/reversi/endgame_bits.h"
 #include "engine/reversi/endgame_stability.h"
 #include "engine/reversi/ffo_positions.h"
-#include "engine/reversi/movegen.h"
 #include "engine/reversi/game/notation.h"
+#include "engine/reversi/movegen.h"
 
 using namespace qipan;
 using namespace qipan::reversi;
@@ -107,8 +107,7 @@ TEST_CASE("full lines are the lines without an empty square") {
       const Bitboard row = kRow1 << (8 * row_of(s)), column = kColumnA << column_of(s);
       const Bitboard lines[4] = {row, column, endgame::kDiagonal[s], endgame::kAntiDiagonal[s]};
       const Bitboard got[4] = {full.horizontal, full.vertical, full.diagonal, full.anti_diagonal};
-      for (int k = 0; k < 4; ++k)
-        CHECK(((got[k] >> s) & 1) == ((lines[k] & ~occupied) == 0 ? 1u : 0u));
+      for (int k = 0; k < 4; ++k) CHECK(((got[k] >> s) & 1) == ((lines[k] & ~occupied) == 0 ? 1u : 0u));
     }
   }
 }
@@ -174,7 +173,15 @@ TEST_CASE("the solver handles passes, finished games and tiny endgames") {
     if (pos.game_over()) CHECK(s.best_move == kNoSquare);
   }
   // White cannot move at all and black has filled nothing: black wins with empties.
-  const auto over = parse_board("XXXXXXXX" "XXXXXXXX" "XXXXXXXX" "XXXXXXXX" "XXXXXXXX" "XXXXXXXX" "XXXXXXXX" "XXXXX--- O");
+  const auto over = parse_board(
+      "XXXXXXXX"
+      "XXXXXXXX"
+      "XXXXXXXX"
+      "XXXXXXXX"
+      "XXXXXXXX"
+      "XXXXXXXX"
+      "XXXXXXXX"
+      "XXXXX--- O");
   REQUIRE(over.ok());
   CHECK(solver.solve(*over).score == -64);
   CHECK(solver.solve(*over).best_move == kNoSquare);

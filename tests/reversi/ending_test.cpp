@@ -90,8 +90,9 @@ TEST_CASE("reversi endings travel in the record's ending line and in GGF") {
 }
 
 TEST_CASE("reversi: a GGF result on a board the rules do not end is the recorded result") {
-  const std::string unfinished = "(;GM[Othello]PC[x]PB[a]PW[b]RE[-12.000]TY[8]BO[8 -------- -------- -------- ---O*--- "
-                                 "---*O--- -------- -------- -------- *]B[F5]W[D6];)";
+  const std::string unfinished =
+      "(;GM[Othello]PC[x]PB[a]PW[b]RE[-12.000]TY[8]BO[8 -------- -------- -------- ---O*--- "
+      "---*O--- -------- -------- -------- *]B[F5]W[D6];)";
   auto game = Game::from_ggf(unfinished);
   REQUIRE(game);
   CHECK(game->status().over);
@@ -106,13 +107,15 @@ TEST_CASE("reversi: a GGF result on a board the rules do not end is the recorded
   CHECK(end_reason_code(resigned->status().reason) == "resignation");
   CHECK(resigned->ending()->seat == kWhite);
   // An unknown result leaves the game going.
-  auto open = Game::from_ggf(unfinished.substr(0, unfinished.find("RE[")) + "RE[?]" + unfinished.substr(unfinished.find("TY[")));
+  auto open = Game::from_ggf(unfinished.substr(0, unfinished.find("RE[")) + "RE[?]" +
+                             unfinished.substr(unfinished.find("TY[")));
   REQUIRE(open);
   CHECK_FALSE(open->over());
 }
 
 TEST_CASE("reversi: a malformed ending line is refused and names the line") {
-  for (const char* text : {"f5d6\nending: resignation purple", "f5d6\nending: walkover black", "f5d6\nending: agreement white"}) {
+  for (const char* text :
+       {"f5d6\nending: resignation purple", "f5d6\nending: walkover black", "f5d6\nending: agreement white"}) {
     auto game = Game::from_record(text);
     REQUIRE_FALSE(game);
     CHECK(game.code() == reversi::code::record_bad_ending);

@@ -74,7 +74,8 @@ int score_over_both_colours(const LevelSpec& hint) {
 
 }  // namespace
 
-TEST_CASE("reversi hints: the default hint strength searches deeper than level 5, and following it does not lose to it") {
+TEST_CASE(
+    "reversi hints: the default hint strength searches deeper than level 5, and following it does not lose to it") {
   const LevelSpec& hint = hint_spec(kDefaultHintStrength);
   CHECK(hint.depth > level_spec(5).depth);
   CHECK(hint.exact_empties > level_spec(5).exact_empties);

@@ -70,8 +70,7 @@ TEST_CASE("reversi board strings: round trips and the accepted spellings") {
   // '.', '*', lower case, and rows spaced out or on lines of their own.
   CHECK(*parse_board("...........................ox......xo........................... x") == Position::start());
   CHECK(*parse_board("---------------------------O*------*O--------------------------- *") == Position::start());
-  CHECK(*parse_board("-------- -------- -------- ---OX--- ---XO--- -------- -------- -------- X") ==
-        Position::start());
+  CHECK(*parse_board("-------- -------- -------- ---OX--- ---XO--- -------- -------- -------- X") == Position::start());
   CHECK(*parse_board("--------\n--------\n--------\n---OX---\n---XO---\n--------\n--------\n--------\nX\n") ==
         Position::start());
   // No space before the side.
@@ -161,7 +160,8 @@ TEST_CASE("reversi GGF output carries the board, the moves, passes and the resul
   }
 
   // A start position with white to move is written with O after the board.
-  const std::string white = format_ggf(*parse_board("---------------------------OX------XXX-------------------------- O"), {});
+  const std::string white =
+      format_ggf(*parse_board("---------------------------OX------XXX-------------------------- O"), {});
   CHECK(white.find("---O*--- ---***-- -------- -------- -------- O]") != std::string::npos);
 }
 

@@ -14,9 +14,8 @@ namespace {
 Square sq(const char* name) { return *parse_square(name); }
 
 // The rules are constexpr: usable in static tables and checked at compile time.
-static_assert(Position::start().legal_moves() ==
-              (square_bit(make_square(3, 2)) | square_bit(make_square(2, 3)) | square_bit(make_square(5, 4)) |
-               square_bit(make_square(4, 5))));
+static_assert(Position::start().legal_moves() == (square_bit(make_square(3, 2)) | square_bit(make_square(2, 3)) |
+                                                  square_bit(make_square(5, 4)) | square_bit(make_square(4, 5))));
 static_assert(flips(Position::start().player(), Position::start().opponent(), make_square(5, 4)) ==
               square_bit(make_square(4, 4)));
 
@@ -50,7 +49,8 @@ TEST_CASE("reversi make and unmake: f5 flips e5, unmake restores everything") {
   pos.make(sq("f5"), undo);
   CHECK(undo.flipped == square_bit(sq("e5")));
   CHECK(pos.side_to_move() == kWhite);
-  CHECK(pos.discs(kBlack) == (square_bit(sq("d5")) | square_bit(sq("e4")) | square_bit(sq("e5")) | square_bit(sq("f5"))));
+  CHECK(pos.discs(kBlack) ==
+        (square_bit(sq("d5")) | square_bit(sq("e4")) | square_bit(sq("e5")) | square_bit(sq("f5"))));
   CHECK(pos.discs(kWhite) == square_bit(sq("d4")));
   CHECK(board_string(pos) == "---------------------------OX------XXX-------------------------- O");
   // White's replies: d6, f4, f6.

@@ -147,7 +147,15 @@ TEST_CASE("reversi status: the final count gives the empty squares to the winner
   CHECK(s.final_white == 34);
 
   // A blocked draw: the empties go to no one.
-  const auto draw = Game::from_board("XXXXXXXX" "XXXXXXXX" "XXXXXXXX" "XXXX----" "OOOO----" "OOOOOOOO" "OOOOOOOO" "OOOOOOOO X");
+  const auto draw = Game::from_board(
+      "XXXXXXXX"
+      "XXXXXXXX"
+      "XXXXXXXX"
+      "XXXX----"
+      "OOOO----"
+      "OOOOOOOO"
+      "OOOOOOOO"
+      "OOOOOOOO X");
   REQUIRE(draw);
   s = draw->status();
   CHECK(s.over);

@@ -10,8 +10,8 @@
 
 #include "engine/core/random.h"
 #include "engine/reversi/ai_levels.h"
-#include "engine/reversi/movegen.h"
 #include "engine/reversi/game/notation.h"
+#include "engine/reversi/movegen.h"
 #include "engine/reversi/search.h"
 #include "reference.h"
 
@@ -214,7 +214,8 @@ TEST_CASE("reversi levels: level 2 draws among the moves within its margin of a 
       options.use_time = false;
       const AiMove m = ReversiAi(kTestTableMb).choose_move(pos, 2, options);
       REQUIRE(pos.is_legal(m.move));
-      const auto value = std::find_if(values.begin(), values.end(), [&](const MoveValue& v) { return v.move == m.move; });
+      const auto value =
+          std::find_if(values.begin(), values.end(), [&](const MoveValue& v) { return v.move == m.move; });
       REQUIRE(value != values.end());
       CHECK(value->score >= best - two.variety_margin);
       CHECK(ReversiAi(kTestTableMb).choose_move(pos, 2, options).move == m.move);  // the same seed, the same move

@@ -11,8 +11,24 @@ import { Client, Player, ServerProcess, assert, loadEngine, random, run, test } 
 
 const WebSocket = createRequire(import.meta.url)('ws');
 const ROUNDS = Number(process.env.QIPAN_FUZZ_EVENTS ?? 3000);
-const EVENTS = ['room:create', 'room:join', 'move', 'undo:ask', 'undo:answer', 'draw:offer', 'draw:answer', 'resign',
-  'rematch:offer', 'rematch:answer', 'chat', 'sync', 'claim', 'leave', 'seat:ai', 'seat:name'];
+const EVENTS = [
+  'room:create',
+  'room:join',
+  'move',
+  'undo:ask',
+  'undo:answer',
+  'draw:offer',
+  'draw:answer',
+  'resign',
+  'rematch:offer',
+  'rematch:answer',
+  'chat',
+  'sync',
+  'claim',
+  'leave',
+  'seat:ai',
+  'seat:name',
+];
 const KNOWN = new Set(CODES);
 
 const engine = await loadEngine();
@@ -43,10 +59,24 @@ async function bystanderGames() {
 // Values of every JSON type and some nastier ones.
 function junk(depth = 0) {
   const choices = [
-    () => null, () => true, () => rng.int(1e9) - 5e8, () => 1e308, () => -0.5, () => '', () => 'x'.repeat(rng.int(40)),
-    () => String.fromCharCode(...Array.from({ length: 12 }, () => rng.int(0xffff))), () => [], () => ({}),
-    () => (depth < 3 ? [junk(depth + 1), junk(depth + 1)] : 0), () => (depth < 3 ? { a: junk(depth + 1) } : 'deep'),
-    () => 'h2e2', () => 'f5', () => '111-102', () => 'pass', () => 'zzzzzzzzzz', () => 'A'.repeat(22),
+    () => null,
+    () => true,
+    () => rng.int(1e9) - 5e8,
+    () => 1e308,
+    () => -0.5,
+    () => '',
+    () => 'x'.repeat(rng.int(40)),
+    () => String.fromCharCode(...Array.from({ length: 12 }, () => rng.int(0xffff))),
+    () => [],
+    () => ({}),
+    () => (depth < 3 ? [junk(depth + 1), junk(depth + 1)] : 0),
+    () => (depth < 3 ? { a: junk(depth + 1) } : 'deep'),
+    () => 'h2e2',
+    () => 'f5',
+    () => '111-102',
+    () => 'pass',
+    () => 'zzzzzzzzzz',
+    () => 'A'.repeat(22),
   ];
   return rng.pick(choices)();
 }
@@ -82,16 +112,33 @@ function malformed(event, ids) {
   const p = { ...base };
   const keys = Object.keys(p);
   switch (rng.int(10)) {
-    case 0: delete p[rng.pick(keys)]; break; // a field missing
-    case 1: p[rng.pick(keys)] = junk(); break; // a field of the wrong type
-    case 2: p[rng.pick(keys)] = 'y'.repeat(rng.pick([300, 5000, 9000, 40000, 100000])); break; // huge strings (the last beyond the transport's limit)
-    case 3: p[rng.pick(keys)] = deep(rng.pick([20, 200, 2000])); break; // deep objects
-    case 4: return JSON.parse(`{"__proto__": {"admin": true, "roomId": "x"}, ${JSON.stringify(p).slice(1)}`); // __proto__
-    case 5: p.constructor = { prototype: { polluted: true } }; break;
-    case 6: p.roomId = rng.pick(['0000000000', 'zzzzzzzzzz', 'ILOU000000', '', 'x'.repeat(64), '../../etc']); break; // unknown ids
-    case 7: p[`extra${rng.int(3)}`] = junk(); break; // unknown key
-    case 8: return junk(); // not an object at all
-    default: for (const k of keys) if (rng() < 0.5) p[k] = junk(); // several at once
+    case 0:
+      delete p[rng.pick(keys)];
+      break; // a field missing
+    case 1:
+      p[rng.pick(keys)] = junk();
+      break; // a field of the wrong type
+    case 2:
+      p[rng.pick(keys)] = 'y'.repeat(rng.pick([300, 5000, 9000, 40000, 100000]));
+      break; // huge strings (the last beyond the transport's limit)
+    case 3:
+      p[rng.pick(keys)] = deep(rng.pick([20, 200, 2000]));
+      break; // deep objects
+    case 4:
+      return JSON.parse(`{"__proto__": {"admin": true, "roomId": "x"}, ${JSON.stringify(p).slice(1)}`); // __proto__
+    case 5:
+      p.constructor = { prototype: { polluted: true } };
+      break;
+    case 6:
+      p.roomId = rng.pick(['0000000000', 'zzzzzzzzzz', 'ILOU000000', '', 'x'.repeat(64), '../../etc']);
+      break; // unknown ids
+    case 7:
+      p[`extra${rng.int(3)}`] = junk();
+      break; // unknown key
+    case 8:
+      return junk(); // not an object at all
+    default:
+      for (const k of keys) if (rng() < 0.5) p[k] = junk(); // several at once
   }
   return p;
 }
@@ -122,7 +169,10 @@ async function fuzzSocket(ownRooms, ids, joinable, count) {
     let answer;
     // A rate-limited event is sent again after the wait, so every payload reaches the checks.
     for (;;) {
-      answer = await client.socket.timeout(3000).emitWithAck(event, ...args).catch(() => null);
+      answer = await client.socket
+        .timeout(3000)
+        .emitWithAck(event, ...args)
+        .catch(() => null);
       if (answer?.code !== 'rate_limited') break;
       tally.codes.rate_limited = (tally.codes.rate_limited ?? 0) + 1;
       await new Promise((done) => setTimeout(done, answer.retryAfterMs));
@@ -136,7 +186,10 @@ async function fuzzSocket(ownRooms, ids, joinable, count) {
     tally.answered++;
     if (answer.ok) tally.ok++;
     else {
-      assert.ok(KNOWN.has(answer.code) && answer.code !== 'server_error', `answer ${JSON.stringify(answer).slice(0, 200)} to ${event}`);
+      assert.ok(
+        KNOWN.has(answer.code) && answer.code !== 'server_error',
+        `answer ${JSON.stringify(answer).slice(0, 200)} to ${event}`,
+      );
       assert.equal(typeof answer.reason, 'string');
       tally.codes[answer.code] = (tally.codes[answer.code] ?? 0) + 1;
     }
@@ -156,7 +209,8 @@ async function rawGarbage(times) {
         const frames = [
           () => Buffer.from(Array.from({ length: 1 + rng.int(300) }, () => rng.int(256))),
           () => `4${rng.int(10)}${JSON.stringify(junk())}`,
-          () => `42${JSON.stringify([rng.pick(['connect', 'disconnect', 'disconnecting', 'error', 'newListener', 'move']), junk()])}`,
+          () =>
+            `42${JSON.stringify([rng.pick(['connect', 'disconnect', 'disconnecting', 'error', 'newListener', 'move']), junk()])}`,
           () => '42["move",{"roomId":"0000000000"},"]',
           () => `42${rng.int(100)}["sync",${JSON.stringify(junk())}]`,
           () => `45${rng.int(3)}-["move",{"_placeholder":true,"num":${rng.int(5)}}]`,
@@ -182,40 +236,46 @@ test('bystander games are set up', async () => {
   await bystanderGames();
 });
 
-test(`${ROUNDS} malformed events over every event type: each answered with a code, the server never down`, async () => {
-  // The fuzzers' own rooms (they are joined to them), and ids of others they are not in.
-  const owners = await Promise.all(['xiangqi', 'reversi', 'checkers'].map((game) => Player.create(url, engine, { game })));
-  const own = owners.map((o) => ({ roomId: o.roomId, token: o.token, step: 1, pos: o.local.pos() }));
-  const joinable = [...owners.map((o) => o.roomId), '0000000000'];
-  const ids = [...joinable, ...bystanders.map((b) => b.a.roomId)];
-  const sockets = 12;
-  await Promise.all([
-    ...Array.from({ length: sockets }, () => fuzzSocket(own, ids, joinable, Math.ceil(ROUNDS / sockets))),
-    rawGarbage(20),
-  ]);
-  // The owners' sockets fuzz their own rooms too: they are joined, so every check runs.
-  for (const o of owners) {
-    for (let n = 0; n < 30; n++) {
-      const event = rng.pick(EVENTS);
-      const payload = { ...malformed(event, [o.roomId]), roomId: o.roomId };
-      if (rng() < 0.5 && payload && typeof payload === 'object') payload.token = o.token;
-      if (JSON.stringify(payload).length > 60000) continue; // the owners stay connected
-      const answer = await o.client.call(event, payload);
-      tally.answered++;
-      assert.ok(answer.ok || (KNOWN.has(answer.code) && answer.code !== 'server_error'), JSON.stringify(answer).slice(0, 200));
+test(
+  `${ROUNDS} malformed events over every event type: each answered with a code, the server never down`,
+  async () => {
+    // The fuzzers' own rooms (they are joined to them), and ids of others they are not in.
+    const owners = await Promise.all(['xiangqi', 'reversi', 'checkers'].map((game) => Player.create(url, engine, { game })));
+    const own = owners.map((o) => ({ roomId: o.roomId, token: o.token, step: 1, pos: o.local.pos() }));
+    const joinable = [...owners.map((o) => o.roomId), '0000000000'];
+    const ids = [...joinable, ...bystanders.map((b) => b.a.roomId)];
+    const sockets = 12;
+    await Promise.all([
+      ...Array.from({ length: sockets }, () => fuzzSocket(own, ids, joinable, Math.ceil(ROUNDS / sockets))),
+      rawGarbage(20),
+    ]);
+    // The owners' sockets fuzz their own rooms too: they are joined, so every check runs.
+    for (const o of owners) {
+      for (let n = 0; n < 30; n++) {
+        const event = rng.pick(EVENTS);
+        const payload = { ...malformed(event, [o.roomId]), roomId: o.roomId };
+        if (rng() < 0.5 && payload && typeof payload === 'object') payload.token = o.token;
+        if (JSON.stringify(payload).length > 60000) continue; // the owners stay connected
+        const answer = await o.client.call(event, payload);
+        tally.answered++;
+        assert.ok(answer.ok || (KNOWN.has(answer.code) && answer.code !== 'server_error'), JSON.stringify(answer).slice(0, 200));
+      }
+      o.close();
     }
-    o.close();
-  }
-  console.log(`# ${tally.sent} fuzz events: ${tally.answered} answered (${tally.ok} ok), ${tally.cut} cut by the transport limit; codes ${JSON.stringify(tally.codes)}`);
-  assert.ok(server.alive(), 'the server is up');
-  const health = await server.health();
-  assert.equal(health.errors, 0, 'no handler failed');
-  assert.ok(tally.codes.bad_request > ROUNDS / 4);
-  assert.ok(tally.codes.too_large > 0);
-  assert.ok(tally.codes.not_found > 0);
-  assert.ok(tally.codes.not_joined > 0);
-  assert.ok(tally.cut > 0, 'some payloads were beyond the transport limit');
-}, { timeoutMs: 300000 });
+    console.log(
+      `# ${tally.sent} fuzz events: ${tally.answered} answered (${tally.ok} ok), ${tally.cut} cut by the transport limit; codes ${JSON.stringify(tally.codes)}`,
+    );
+    assert.ok(server.alive(), 'the server is up');
+    const health = await server.health();
+    assert.equal(health.errors, 0, 'no handler failed');
+    assert.ok(tally.codes.bad_request > ROUNDS / 4);
+    assert.ok(tally.codes.too_large > 0);
+    assert.ok(tally.codes.not_found > 0);
+    assert.ok(tally.codes.not_joined > 0);
+    assert.ok(tally.cut > 0, 'some payloads were beyond the transport limit');
+  },
+  { timeoutMs: 300000 },
+);
 
 test('the bystander games are untouched and play on', async () => {
   for (const { a, b, state } of bystanders) {

@@ -26,7 +26,9 @@ function plan(i, rng) {
   const players = rng.pick([2, 3, 4, 6]);
   const ai = Array.from({ length: players }, (_, s) => (s === 0 || (s === 1 && rng() < 0.6) ? null : 1 + rng.int(3)));
   return {
-    game: 'checkers', options: { players, ai }, cap: CAP,
+    game: 'checkers',
+    options: { players, ai },
+    cap: CAP,
     humans: ai.map((level, s) => (level ? null : s)).filter((s) => s !== null),
   };
 }
@@ -37,7 +39,9 @@ async function playGame(i) {
   const rng = random(SEED + i * 7919);
   const p = plan(i, rng);
   const chaos = { ...DEFAULT_CHAOS };
-  const players = p.humans.map((seat) => new RobustPlayer({ engine, url: server.url, rng: random(rng.seed + seat + 1), chaos, name: `g${i}s${seat}` }));
+  const players = p.humans.map(
+    (seat) => new RobustPlayer({ engine, url: server.url, rng: random(rng.seed + seat + 1), chaos, name: `g${i}s${seat}` }),
+  );
   try {
     await players[0].create({ game: p.game, options: p.options, name: 'P0' });
     for (const [k, seat] of p.humans.entries()) if (k) await players[k].join(players[0].roomId, { seat, name: `P${seat}` });
@@ -68,7 +72,7 @@ function replayLog(db, roomId, plan) {
     assert.equal(r.step, moves.length + 1, `${roomId}: move steps follow each other`);
     local.apply(data.move);
     assert.equal(r.pos, local.pos(), `${roomId}: the engine reaches the logged pos at step ${r.step}`);
-    moves.push({ seat: data.seat, move: data.move, sent: r.secret ? JSON.parse(r.secret).sent ?? data.move : data.move });
+    moves.push({ seat: data.seat, move: data.move, sent: r.secret ? (JSON.parse(r.secret).sent ?? data.move) : data.move });
   }
   const last = rows[rows.length - 1];
   assert.equal(last.pos, local.pos(), `${roomId}: the last event's pos is the replayed position`);
@@ -79,67 +83,84 @@ function replayLog(db, roomId, plan) {
 
 const played = [];
 
-test(`${GAMES} random games under chaos (seed ${SEED})`, async () => {
-  const queue = Array.from({ length: GAMES }, (_, i) => i);
-  const failures = [];
-  await Promise.all(Array.from({ length: PARALLEL }, async () => {
-    while (queue.length) {
-      const i = queue.shift();
-      try {
-        played.push(await playGame(i));
-      } catch (error) {
-        failures.push(error);
-      }
-    }
-  }));
-  if (failures.length) throw failures[0];
-  assert.equal(played.length, GAMES);
-}, { timeoutMs: 600000 });
+test(
+  `${GAMES} random games under chaos (seed ${SEED})`,
+  async () => {
+    const queue = Array.from({ length: GAMES }, (_, i) => i);
+    const failures = [];
+    await Promise.all(
+      Array.from({ length: PARALLEL }, async () => {
+        while (queue.length) {
+          const i = queue.shift();
+          try {
+            played.push(await playGame(i));
+          } catch (error) {
+            failures.push(error);
+          }
+        }
+      }),
+    );
+    if (failures.length) throw failures[0];
+    assert.equal(played.length, GAMES);
+  },
+  { timeoutMs: 600000 },
+);
 
-test('every log replays to the final position; acked moves are there once; every client agrees with the server', async () => {
-  const db = new Database(server.db, { readonly: true, fileMustExist: true });
-  const checker = new Client(server.url);
-  const totals = { moves: 0, cuts: 0, mischief: 0, duplicates: 0, resent: 0, stale: 0, syncs: 0, rejoins: 0, decided: 0 };
-  for (const g of played) {
-    const log = replayLog(db, g.roomId, g.plan);
-    totals.moves += log.moves.length;
-    totals.decided += log.result ? 1 : 0;
-    const join = await checker.call('room:join', { roomId: g.roomId, watch: true });
-    assert.ok(join.ok);
-    assert.equal(join.state.pos, log.pos, `${g.roomId}: the server's pos is the log's`);
-    assert.equal(join.state.step, log.moves.length);
-    assert.ok((await checker.call('leave', { roomId: g.roomId })).ok);
-    for (const pl of g.players) {
-      // Each client catches up by its events, or by a sync if the chaos layer ate the last ones.
-      const until = Date.now() + 1000;
-      while (pl.local.pos() !== log.pos && Date.now() < until) await pl.idle(100);
-      if (pl.local.pos() !== log.pos) await pl.resync();
-      assert.equal(pl.local.pos(), log.pos, `${g.roomId} seat ${pl.seat}: the client's pos is the server's`);
-      pl.check();
-      // No acked move lost, none applied twice, nothing of this seat's that it did not send.
-      const seat = g.plan.humans[g.players.indexOf(pl)];
-      for (const [step, move] of pl.acked) {
-        const logged = log.moves[step - 1];
-        assert.ok(logged, `${g.roomId}: acked step ${step} is in the log`);
-        assert.equal(logged.seat, seat);
-        assert.ok(logged.sent === move || logged.move === move, `${g.roomId}: step ${step} is ${move}`);
+test(
+  'every log replays to the final position; acked moves are there once; every client agrees with the server',
+  async () => {
+    const db = new Database(server.db, { readonly: true, fileMustExist: true });
+    const checker = new Client(server.url);
+    const totals = { moves: 0, cuts: 0, mischief: 0, duplicates: 0, resent: 0, stale: 0, syncs: 0, rejoins: 0, decided: 0 };
+    for (const g of played) {
+      const log = replayLog(db, g.roomId, g.plan);
+      totals.moves += log.moves.length;
+      totals.decided += log.result ? 1 : 0;
+      const join = await checker.call('room:join', { roomId: g.roomId, watch: true });
+      assert.ok(join.ok);
+      assert.equal(join.state.pos, log.pos, `${g.roomId}: the server's pos is the log's`);
+      assert.equal(join.state.step, log.moves.length);
+      assert.ok((await checker.call('leave', { roomId: g.roomId })).ok);
+      for (const pl of g.players) {
+        // Each client catches up by its events, or by a sync if the chaos layer ate the last ones.
+        const until = Date.now() + 1000;
+        while (pl.local.pos() !== log.pos && Date.now() < until) await pl.idle(100);
+        if (pl.local.pos() !== log.pos) await pl.resync();
+        assert.equal(pl.local.pos(), log.pos, `${g.roomId} seat ${pl.seat}: the client's pos is the server's`);
+        pl.check();
+        // No acked move lost, none applied twice, nothing of this seat's that it did not send.
+        const seat = g.plan.humans[g.players.indexOf(pl)];
+        for (const [step, move] of pl.acked) {
+          const logged = log.moves[step - 1];
+          assert.ok(logged, `${g.roomId}: acked step ${step} is in the log`);
+          assert.equal(logged.seat, seat);
+          assert.ok(logged.sent === move || logged.move === move, `${g.roomId}: step ${step} is ${move}`);
+        }
+        const mine = log.moves.map((m, k) => (m.seat === seat && m.move !== 'pass' ? k + 1 : null)).filter((k) => k !== null);
+        assert.deepEqual(
+          mine,
+          [...pl.acked.keys()].sort((a, b) => a - b),
+          `${g.roomId}: the seat's moves in the log are the ones it had acked`,
+        );
+        for (const key of ['cuts', 'mischief', 'duplicates', 'resent', 'stale', 'syncs', 'rejoins'])
+          totals[key] += pl.counts[key];
       }
-      const mine = log.moves.map((m, k) => (m.seat === seat && m.move !== 'pass' ? k + 1 : null)).filter((k) => k !== null);
-      assert.deepEqual(mine, [...pl.acked.keys()].sort((a, b) => a - b), `${g.roomId}: the seat's moves in the log are the ones it had acked`);
-      for (const key of ['cuts', 'mischief', 'duplicates', 'resent', 'stale', 'syncs', 'rejoins']) totals[key] += pl.counts[key];
     }
-  }
-  checker.close();
-  db.close();
-  for (const g of played) for (const pl of g.players) pl.close();
-  console.log(`# ${played.length} games, ${totals.moves} moves, ${totals.decided} decided; ${totals.mischief} chaos actions ` +
-    `(${totals.cuts} cuts), ${totals.resent} re-sends, ${totals.duplicates} duplicate acks, ${totals.stale} stale answers, ` +
-    `${totals.syncs} syncs, ${totals.rejoins} rejoins`);
-  assert.ok(totals.cuts > 0 && totals.duplicates > 0 && totals.mischief > 1000, 'the chaos happened');
-  const health = await server.health();
-  assert.equal(health.replayMismatches, 0);
-  assert.equal(health.errors, 0, 'no server errors');
-}, { timeoutMs: 300000 });
+    checker.close();
+    db.close();
+    for (const g of played) for (const pl of g.players) pl.close();
+    console.log(
+      `# ${played.length} games, ${totals.moves} moves, ${totals.decided} decided; ${totals.mischief} chaos actions ` +
+        `(${totals.cuts} cuts), ${totals.resent} re-sends, ${totals.duplicates} duplicate acks, ${totals.stale} stale answers, ` +
+        `${totals.syncs} syncs, ${totals.rejoins} rejoins`,
+    );
+    assert.ok(totals.cuts > 0 && totals.duplicates > 0 && totals.mischief > 1000, 'the chaos happened');
+    const health = await server.health();
+    assert.equal(health.replayMismatches, 0);
+    assert.equal(health.errors, 0, 'no server errors');
+  },
+  { timeoutMs: 300000 },
+);
 
 const failed = await run();
 await server.stop();

@@ -41,9 +41,19 @@ test('xiangqi: a game to checkmate, watched by a spectator', async () => {
   assert.equal(state.step, MATE_LINE.length);
   assert.equal(state.toMove, null);
   // The engine's record: numbered moves, then the result.
-  assert.equal(state.record.trim().split(/\s+/).filter((t) => !/^\d+\.$/.test(t)).join(' '), `${MATE_LINE.join(' ')} 1-0`);
+  assert.equal(
+    state.record
+      .trim()
+      .split(/\s+/)
+      .filter((t) => !/^\d+\.$/.test(t))
+      .join(' '),
+    `${MATE_LINE.join(' ')} 1-0`,
+  );
   assert.equal(state.position, red.local.session.fen());
-  assert.deepEqual(state.moves.map((m) => m.move), MATE_LINE);
+  assert.deepEqual(
+    state.moves.map((m) => m.move),
+    MATE_LINE,
+  );
   const after = await black.play('a9a8');
   assert.equal(after.code, 'game_over');
   for (const p of [red, black, watcher]) p.close();
@@ -120,7 +130,7 @@ function greedyMove(searcher, local) {
   return found.text;
 }
 
-test('checkers: a 2-player game to the engine\'s result', async () => {
+test("checkers: a 2-player game to the engine's result", async () => {
   const [one, two] = await pair('checkers', { players: 2 });
   const searcher = new engine.CheckersSearcher();
   while (!one.result) {
@@ -153,7 +163,7 @@ test('checkers: the canonical text of a move comes from the engine; hop chains a
   two.close();
 });
 
-test('checkers: 4 seats, two of them AI, play on their own between the people\'s moves', async () => {
+test("checkers: 4 seats, two of them AI, play on their own between the people's moves", async () => {
   const a = await Player.create(url, engine, { game: 'checkers', options: { players: 4, ai: [null, 2, null, 1] }, name: 'A' });
   assert.equal(a.state.ready, false);
   const early = await a.play(a.local.legal()[0]);
@@ -171,7 +181,10 @@ test('checkers: 4 seats, two of them AI, play on their own between the people\'s
   await a.waitStep(24);
   const moves = a.local.moves.slice(0, 24);
   const bySeat = [0, 1, 2, 3].map((s) => a.client.events.filter((e) => e.type === 'move' && e.data.seat === s).length);
-  assert.ok(bySeat.every((n) => n >= 6), `every seat moved (${bySeat})`);
+  assert.ok(
+    bySeat.every((n) => n >= 6),
+    `every seat moved (${bySeat})`,
+  );
   assert.equal(moves.length, 24);
   assert.equal((await c.sync()).pos, a.local.pos());
   a.close();
@@ -245,7 +258,13 @@ for (const game of ['xiangqi', 'reversi']) {
   test(`${game}: a person against the AI online, to a resignation the engine records`, async () => {
     const a = await Player.create(url, engine, { game, options: { ai: [null, 1] }, name: 'A' });
     assert.equal(a.state.ready, true, 'the AI takes its seat at once');
-    assert.deepEqual(a.state.seats.map((s) => [s.kind, s.ai]), [['human', null], ['ai', 1]]);
+    assert.deepEqual(
+      a.state.seats.map((s) => [s.kind, s.ai]),
+      [
+        ['human', null],
+        ['ai', 1],
+      ],
+    );
     const rng = random(3);
     for (let turn = 0; turn < 4 && !a.result; turn++) {
       await a.waitUntil(() => a.local.toMove() === 0 || a.result, 'our turn');
@@ -271,7 +290,7 @@ for (const game of ['xiangqi', 'reversi']) {
   });
 }
 
-test('xiangqi: a draw by agreement is the engine\'s, in the record, and survives a restart', async () => {
+test("xiangqi: a draw by agreement is the engine's, in the record, and survives a restart", async () => {
   const [red, black] = await pair('xiangqi');
   await red.playOk('h2e2');
   await black.waitStep(1);

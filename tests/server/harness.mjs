@@ -59,14 +59,25 @@ export class ServerProcess {
   }
 
   async start() {
-    const args = ['--no-experimental-fetch', `${root}/server/main.js`, '--port', String(this.port), '--host', '127.0.0.1', '--db', this.db];
+    const args = [
+      '--no-experimental-fetch',
+      `${root}/server/main.js`,
+      '--port',
+      String(this.port),
+      '--host',
+      '127.0.0.1',
+      '--db',
+      this.db,
+    ];
     this.proc = spawn(process.execPath, args, { env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
     const proc = this.proc;
     children.add(proc);
-    this.exited = new Promise((done) => proc.once('exit', (code, signal) => {
-      children.delete(proc);
-      done({ code, signal });
-    }));
+    this.exited = new Promise((done) =>
+      proc.once('exit', (code, signal) => {
+        children.delete(proc);
+        done({ code, signal });
+      }),
+    );
     this.proc.stderr.on('data', (chunk) => {
       this.stderr += chunk;
       if (process.env.QIPAN_TEST_VERBOSE) process.stderr.write(chunk);
@@ -82,7 +93,9 @@ export class ServerProcess {
         }
       };
       this.proc.stdout.on('data', onData);
-      this.exited.then(({ code, signal }) => fail(new Error(`server exited (${code ?? signal}) before listening:\n${this.stderr}`)));
+      this.exited.then(({ code, signal }) =>
+        fail(new Error(`server exited (${code ?? signal}) before listening:\n${this.stderr}`)),
+      );
     });
     this.proc.stdout.resume();
     this.url = url;
@@ -114,7 +127,9 @@ export class ServerProcess {
     return new Promise((done, fail) => {
       get(`${this.url}health`, (res) => {
         let body = '';
-        res.on('data', (chunk) => { body += chunk; });
+        res.on('data', (chunk) => {
+          body += chunk;
+        });
         res.on('end', () => done(JSON.parse(body)));
       }).on('error', fail);
     });
@@ -125,7 +140,12 @@ export class ServerProcess {
 export class Client {
   constructor(url, { reconnection = true, transports = ['websocket'] } = {}) {
     this.socket = io(url, {
-      transports, forceNew: true, reconnection, reconnectionDelay: 100, reconnectionDelayMax: 400, timeout: 5000,
+      transports,
+      forceNew: true,
+      reconnection,
+      reconnectionDelay: 100,
+      reconnectionDelayMax: 400,
+      timeout: 5000,
     });
     this.events = [];
     this.waiters = new Set();
@@ -175,7 +195,10 @@ export class Client {
   }
 
   waitType(type, options = {}) {
-    return this.waitFor((e) => e.type === type && (!options.roomId || e.roomId === options.roomId), { what: `'${type}'`, ...options });
+    return this.waitFor((e) => e.type === type && (!options.roomId || e.roomId === options.roomId), {
+      what: `'${type}'`,
+      ...options,
+    });
   }
 
   close() {
@@ -218,7 +241,8 @@ export class LocalGame {
       const sq = (t, i) => (t.charCodeAt(i + 1) - 48) * 9 + (t.charCodeAt(i) - 97);
       outcome = this.session.play(sq(move, 0), sq(move, 2));
     } else if (this.game === 'reversi') {
-      if (move === 'pass') assert.equal(this.session.snapshot().plies, this.moves.length + 1, 'a pass step follows a move that forced it');
+      if (move === 'pass')
+        assert.equal(this.session.snapshot().plies, this.moves.length + 1, 'a pass step follows a move that forced it');
       else outcome = this.session.play((move.charCodeAt(1) - 49) * 8 + (move.charCodeAt(0) - 97));
     } else {
       outcome = move === 'pass' ? this.session.pass() : this.session.playText(move);
@@ -316,7 +340,9 @@ export async function run() {
     try {
       await Promise.race([
         c.body(),
-        new Promise((_, fail) => { timer = setTimeout(() => fail(new Error(`no end after ${c.timeoutMs} ms`)), c.timeoutMs); }),
+        new Promise((_, fail) => {
+          timer = setTimeout(() => fail(new Error(`no end after ${c.timeoutMs} ms`)), c.timeoutMs);
+        }),
       ]);
       passed++;
       console.log(`ok - ${c.name} (${Date.now() - t0} ms)`);
@@ -420,7 +446,10 @@ export class Player {
   }
 
   async waitType(type) {
-    const found = await this.client.waitFor((e) => e.roomId === this.roomId && e.type === type && (e.v <= this.v || this.errors.length > 0), { what: `'${type}'` });
+    const found = await this.client.waitFor(
+      (e) => e.roomId === this.roomId && e.type === type && (e.v <= this.v || this.errors.length > 0),
+      { what: `'${type}'` },
+    );
     this.check();
     return found;
   }

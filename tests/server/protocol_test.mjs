@@ -53,11 +53,17 @@ test('refusals: bad_request, not_found, not_joined, room_full, not_seated, bad_t
 
   const stranger = new Client(url);
   refused(await stranger.call('sync', { roomId: red.roomId }), 'not_joined');
-  refused(await stranger.call('move', { roomId: red.roomId, token: red.token, step: 1, move: 'h2e2', pos: red.local.pos() }), 'not_joined');
+  refused(
+    await stranger.call('move', { roomId: red.roomId, token: red.token, step: 1, move: 'h2e2', pos: red.local.pos() }),
+    'not_joined',
+  );
   refused(await stranger.call('room:join', { roomId: red.roomId, seat: 0 }), 'room_full');
   const watcher = await stranger.call('room:join', { roomId: red.roomId });
   assert.equal(watcher.seat, null, 'a full room takes a spectator');
-  refused(await stranger.call('move', { roomId: red.roomId, token: red.token, step: 1, move: 'h2e2', pos: red.local.pos() }), 'not_seated');
+  refused(
+    await stranger.call('move', { roomId: red.roomId, token: red.token, step: 1, move: 'h2e2', pos: red.local.pos() }),
+    'not_seated',
+  );
   refused(await stranger.call('room:join', { roomId: red.roomId, token: 'A'.repeat(22) }), 'bad_token');
   refused(await red.call('move', { token: black.token, step: 1, move: 'h2e2', pos: red.local.pos() }), 'bad_token');
   refused(await red.call('move', { token: 'B'.repeat(22), step: 1, move: 'h2e2', pos: red.local.pos() }), 'bad_token');
@@ -67,7 +73,7 @@ test('refusals: bad_request, not_found, not_joined, room_full, not_seated, bad_t
   black.close();
 });
 
-test('refusals: not_your_turn, stale (with the state), illegal (with the engine\'s code), game_over', async () => {
+test("refusals: not_your_turn, stale (with the state), illegal (with the engine's code), game_over", async () => {
   const [red, black] = await xiangqiPair();
   refused(await black.play('h9g7'), 'not_your_turn');
   const stale = refused(await red.call('move', { token: red.token, step: 1, move: 'h2e2', pos: '0123456789abcdef' }), 'stale');
@@ -138,7 +144,10 @@ test('room:create with a requestId is safe to retry: the same room and seat, on 
   // A refused creation is not kept: the same id with good options then works.
   const badId = `${requestId}-bad`;
   refused(await second.call('room:create', { game: 'checkers', options: { players: 5 }, requestId: badId }), 'bad_request');
-  refused(await second.call('room:create', { game: 'checkers', options: { players: 2, ai: [3, null] }, requestId: badId }), 'bad_request');
+  refused(
+    await second.call('room:create', { game: 'checkers', options: { players: 2, ai: [3, null] }, requestId: badId }),
+    'bad_request',
+  );
   assert.equal((await second.call('room:create', { game: 'checkers', requestId: badId })).ok, true);
   second.close();
 });
@@ -157,20 +166,27 @@ test('no_offer, not_allowed (early claim, undo with nothing to take back), rate_
   refused(await red.call('chat', { text: '   ' }), 'bad_request');
   refused(await red.call('chat', { text: 'y'.repeat(301) }), 'bad_request');
   // Chat: a burst of 5, then 1 a second.
-  const chats = await Promise.all(Array.from({ length: 7 }, (_, i) =>
-    red.client.call('chat', { roomId: red.roomId, text: `hello ${i}` }, 15000, { retry: false })));
+  const chats = await Promise.all(
+    Array.from({ length: 7 }, (_, i) =>
+      red.client.call('chat', { roomId: red.roomId, text: `hello ${i}` }, 15000, { retry: false }),
+    ),
+  );
   assert.equal(chats.filter((a) => a.ok).length, 5);
   refused(chats[6], 'rate_limited');
   assert.ok(chats[6].retryAfterMs > 0);
   // Every event: a burst of 40, then 20 a second (a fresh socket's bucket).
   const fresh = new Client(url);
   assert.ok((await fresh.call('room:join', { roomId: red.roomId, watch: true })).ok);
-  const burst = await Promise.all(Array.from({ length: 70 }, () =>
-    fresh.call('sync', { roomId: red.roomId }, 15000, { retry: false })));
+  const burst = await Promise.all(
+    Array.from({ length: 70 }, () => fresh.call('sync', { roomId: red.roomId }, 15000, { retry: false })),
+  );
   fresh.close();
   const okCount = burst.filter((a) => a.ok).length;
   assert.ok(okCount >= 39 && okCount <= 50, `${okCount} of 70 let through (the join took one)`);
-  refused(burst.find((a) => !a.ok), 'rate_limited');
+  refused(
+    burst.find((a) => !a.ok),
+    'rate_limited',
+  );
   red.close();
   black.close();
 });
@@ -212,11 +228,13 @@ test('chat: players and spectators, the text exactly as sent, the last 50 in the
   assert.equal(e2.data.name, 'Black');
   refused(await black.call('chat', { token: red.token, text: 'not me' }), 'bad_token');
   // 52 more lines from 13 spectators (each socket may send 5 at once).
-  const talkers = await Promise.all(Array.from({ length: 13 }, async () => {
-    const c = new Client(url);
-    assert.ok((await c.call('room:join', { roomId: red.roomId, watch: true })).ok);
-    return c;
-  }));
+  const talkers = await Promise.all(
+    Array.from({ length: 13 }, async () => {
+      const c = new Client(url);
+      assert.ok((await c.call('room:join', { roomId: red.roomId, watch: true })).ok);
+      return c;
+    }),
+  );
   for (let i = 0; i < 52; i++) {
     const ack = await talkers[i % 13].call('chat', { roomId: red.roomId, text: `line ${i}` }, 15000, { retry: false });
     assert.ok(ack.ok, ack.reason);
@@ -250,7 +268,10 @@ test('undo: accepted takes back one ply (asker moved last) or two (opponent answ
   await black.waitUntil(() => black.step === 1, 'step 1');
   assert.equal(black.local.toMove(), 1);
   const state = await red.sync();
-  assert.deepEqual(state.moves.map((m) => m.move), ['h2e2']);
+  assert.deepEqual(
+    state.moves.map((m) => m.move),
+    ['h2e2'],
+  );
   assert.equal(state.pos, red.local.pos());
   red.close();
   black.close();
@@ -391,16 +412,22 @@ test('the page at /, and invite and watch links in the acks', async () => {
   const page = await new Promise((done, fail) => {
     get(url, (res) => {
       let size = 0;
-      res.on('data', (chunk) => { size += chunk.length; });
+      res.on('data', (chunk) => {
+        size += chunk.length;
+      });
       res.on('end', () => done({ status: res.statusCode, type: res.headers['content-type'], size }));
     }).on('error', fail);
   });
   assert.equal(page.status, 200);
   assert.match(page.type, /^text\/html/);
   assert.ok(page.size > 1000);
-  const status = (path) => new Promise((done, fail) => {
-    get(`${url}${path}`, (res) => { res.resume(); done(res.statusCode); }).on('error', fail);
-  });
+  const status = (path) =>
+    new Promise((done, fail) => {
+      get(`${url}${path}`, (res) => {
+        res.resume();
+        done(res.statusCode);
+      }).on('error', fail);
+    });
   assert.equal(await status('index.html?room=abc'), 200);
   assert.equal(await status('no-such-file.js'), 404);
   assert.equal(await status('..%2f..%2fetc%2fpasswd'), 404, 'a path never leaves dist/');

@@ -11,9 +11,17 @@ const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
 // Probabilities per message and the budget of each mischief per player.
 export const DEFAULT_CHAOS = {
-  dropSend: 0.05, dupSend: 0.05, delaySend: 0.3, dropAck: 0.05,
-  dropEvent: 0.05, dupEvent: 0.05, delayEvent: 0.3, maxDelayMs: 120,
-  cutPerMove: 0.02, budget: 40, cuts: 3,
+  dropSend: 0.05,
+  dupSend: 0.05,
+  delaySend: 0.3,
+  dropAck: 0.05,
+  dropEvent: 0.05,
+  dupEvent: 0.05,
+  delayEvent: 0.3,
+  maxDelayMs: 120,
+  cutPerMove: 0.02,
+  budget: 40,
+  cuts: 3,
 };
 
 export class RobustPlayer {
@@ -182,15 +190,17 @@ export class RobustPlayer {
       if (!ack.ok) throw new Error(`${this.name}: rejoin refused: ${ack.code} ${ack.reason}`);
       this.joined = true;
       this.adopt(ack.state);
-    })().catch((error) => this.errors.push(error)).finally(() => {
-      this.rejoining = null;
-      this.wake?.();
-    });
+    })()
+      .catch((error) => this.errors.push(error))
+      .finally(() => {
+        this.rejoining = null;
+        this.wake?.();
+      });
   }
 
   async resync() {
     this.counts.syncs++;
-    const ack = await this.request('sync', {roomId: this.roomId});
+    const ack = await this.request('sync', { roomId: this.roomId });
     if (ack.ok) this.adopt(ack.state);
   }
 
@@ -201,8 +211,15 @@ export class RobustPlayer {
   // Waits for the next event (or a short while).
   idle(ms = 300) {
     return new Promise((done) => {
-      const timer = setTimeout(() => { this.wake = null; done(); }, ms);
-      this.wake = () => { clearTimeout(timer); this.wake = null; done(); };
+      const timer = setTimeout(() => {
+        this.wake = null;
+        done();
+      }, ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        this.wake = null;
+        done();
+      };
     });
   }
 
@@ -227,7 +244,13 @@ export class RobustPlayer {
         this.acked.set(step, move);
         break;
       }
-      if (ack.code === 'stale' || ack.code === 'game_over' || ack.code === 'not_your_turn' || ack.code === 'not_seated' || ack.code === 'bad_token') {
+      if (
+        ack.code === 'stale' ||
+        ack.code === 'game_over' ||
+        ack.code === 'not_your_turn' ||
+        ack.code === 'not_seated' ||
+        ack.code === 'bad_token'
+      ) {
         this.counts.stale++;
         if (ack.state) this.adopt(ack.state);
         else await this.resync();

@@ -2,10 +2,24 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  boardLayout, centerOf, squareAt, squareOf, fileOf, rankOf, FILES, RANKS, SQUARES,
+  boardLayout,
+  centerOf,
+  squareAt,
+  squareOf,
+  fileOf,
+  rankOf,
+  FILES,
+  RANKS,
+  SQUARES,
 } from '../../web/xiangqi/board_geometry.js';
 
-const SIZES = [[760, 860], [390, 844], [1100, 560], [320, 320], [1920, 1080]];
+const SIZES = [
+  [760, 860],
+  [390, 844],
+  [1100, 560],
+  [320, 320],
+  [1920, 1080],
+];
 
 test('every square maps to its centre and back, both orientations', () => {
   for (const [w, h] of SIZES) {
@@ -16,7 +30,12 @@ test('every square maps to its centre and back, both orientations', () => {
         assert.equal(squareAt(layout, c.x, c.y), s);
         // Generous: 0.4 cell off in any axis direction still hits.
         const d = 0.4 * layout.cell;
-        for (const [dx, dy] of [[d, 0], [-d, 0], [0, d], [0, -d]]) {
+        for (const [dx, dy] of [
+          [d, 0],
+          [-d, 0],
+          [0, d],
+          [0, -d],
+        ]) {
           assert.equal(squareAt(layout, c.x + dx, c.y + dy), s);
         }
       }

@@ -5,18 +5,52 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  CELLS, CELL_LIST, areAdjacent, armCells, boardLayout, cellAt, cellAtCube, centerOf, cursorStep, depthInArm, neighbours,
+  CELLS,
+  CELL_LIST,
+  areAdjacent,
+  armCells,
+  boardLayout,
+  cellAt,
+  cellAtCube,
+  centerOf,
+  cursorStep,
+  depthInArm,
+  neighbours,
 } from '../../web/checkers/board_geometry.js';
 import { entryAnimation, entryFrame, moveAnimation, moveFrame } from '../../web/checkers/animation.js';
 
-const SIZES = [[900, 760], [390, 468], [1100, 520], [300, 300], [1920, 1080], [844, 390]];
+const SIZES = [
+  [900, 760],
+  [390, 468],
+  [1100, 520],
+  [300, 300],
+  [1920, 1080],
+  [844, 390],
+];
 
 test('121 holes in the rules document order, six arms of ten', () => {
   assert.equal(CELL_LIST.length, CELLS);
-  assert.deepEqual(CELL_LIST.slice(0, 3).map((c) => [c.x, c.z]), [[4, -8], [3, -7], [4, -7]]);
+  assert.deepEqual(
+    CELL_LIST.slice(0, 3).map((c) => [c.x, c.z]),
+    [
+      [4, -8],
+      [3, -7],
+      [4, -7],
+    ],
+  );
   assert.deepEqual([CELL_LIST[120].x, CELL_LIST[120].z], [-4, 8]);
-  assert.deepEqual(armCells(1).slice().sort((a, b) => a - b), [19, 20, 21, 22, 32, 33, 34, 44, 45, 55]);
-  assert.deepEqual(armCells(4).slice().sort((a, b) => a - b), [65, 75, 76, 86, 87, 88, 98, 99, 100, 101]);
+  assert.deepEqual(
+    armCells(1)
+      .slice()
+      .sort((a, b) => a - b),
+    [19, 20, 21, 22, 32, 33, 34, 44, 45, 55],
+  );
+  assert.deepEqual(
+    armCells(4)
+      .slice()
+      .sort((a, b) => a - b),
+    [65, 75, 76, 86, 87, 88, 98, 99, 100, 101],
+  );
   assert.equal(armCells(3)[0], 120, 'apex first');
   for (let a = 0; a < 6; a++) assert.equal(depthInArm(armCells(a)[0]), 4);
   assert.equal(CELL_LIST.filter((c) => c.arm === -1).length, 61);
@@ -31,7 +65,13 @@ test('every hole maps to its centre and back at any size; far points miss', () =
         const c = centerOf(layout, i);
         assert.ok(c.x > 0 && c.x < w && c.y > inset && c.y < h, `${w}x${h}: hole ${i} on the canvas`);
         const d = 0.45 * layout.unit;
-        for (const [dx, dy] of [[0, 0], [d, 0], [-d, 0], [0, d], [0, -d]]) {
+        for (const [dx, dy] of [
+          [0, 0],
+          [d, 0],
+          [-d, 0],
+          [0, d],
+          [0, -d],
+        ]) {
           assert.equal(cellAt(layout, c.x + dx, c.y + dy), i, `${w}x${h} hole ${i}`);
         }
       }
@@ -69,7 +109,13 @@ test('a move animates hop by hop along its path; a step slides', () => {
   const step = moveAnimation([60, 61], 2, 0);
   assert.equal(step.segments[0].step, true);
   assert.ok(moveAnimation(path, 1, 0, { scale: 0.5 }).duration < anim.duration);
-  const entry = entryAnimation([{ player: 1, homeArm: 3 }, { player: 2, homeArm: 0 }], 0);
+  const entry = entryAnimation(
+    [
+      { player: 1, homeArm: 3 },
+      { player: 2, homeArm: 0 },
+    ],
+    0,
+  );
   assert.equal(entryFrame(entry, 120, 1, 0).t, 0);
   assert.equal(entryFrame(entry, 0, 2, entry.duration).t, 1);
 });

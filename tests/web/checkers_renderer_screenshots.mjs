@@ -16,7 +16,10 @@ const { openPage } = harness;
 const only = process.env.STATES ? process.env.STATES.split(',') : null;
 try {
   const probe = await openPage(400, 400, 1, '?state=start2&t=0');
-  const { states, sizes } = await probe.page.evaluate(() => ({ states: window.qipanHarness.states, sizes: window.qipanHarness.sizes }));
+  const { states, sizes } = await probe.page.evaluate(() => ({
+    states: window.qipanHarness.states,
+    sizes: window.qipanHarness.sizes,
+  }));
   const hit = await probe.page.evaluate(() => window.qipanHarness.hit());
   console.log(`hit test: ${hit.bad} misses at unit ${hit.unit.toFixed(1)}`);
   if (hit.bad) harness.failures++;
@@ -28,11 +31,17 @@ try {
     await saveShot(page, path.join(outDir, `${name}.png`), `${w}x${h} @${dpr}x`);
     await context.close();
   }
-  for (const [w, h, dpr, name] of [[900, 760, 1, 'start6'], [900, 760, 2, 'selected'], [390, 468, 3, 'phone']]) {
+  for (const [w, h, dpr, name] of [
+    [900, 760, 1, 'start6'],
+    [900, 760, 2, 'selected'],
+    [390, 468, 3, 'phone'],
+  ]) {
     if (only) break;
     const { context, page } = await openPage(w, h, dpr, `?state=${name}&t=0`);
     const r = await page.evaluate((n) => window.qipanHarness.bench(n, 120), name);
-    console.log(`drawBoard ${r.state} ${r.width}x${r.height} @${r.dpr}x: median ${r.median.toFixed(2)} ms, p95 ${r.p95.toFixed(2)} ms`);
+    console.log(
+      `drawBoard ${r.state} ${r.width}x${r.height} @${r.dpr}x: median ${r.median.toFixed(2)} ms, p95 ${r.p95.toFixed(2)} ms`,
+    );
     await context.close();
   }
 } finally {

@@ -58,9 +58,16 @@ export class ContractXiangqiApp extends XiangqiApp {
   // Top of the board first: black unless the board is flipped.
   playerCards(snap) {
     const card = (seat) => ({
-      seat, name: this.i18n.side(seat), role: this.seats.players[seat], level: this.seats.levels[seat],
-      toMove: snap.live && !snap.status.over && snap.side === seat, detail: `#${seat}`,
-      pieces: seat === 0 ? [{ text: '車', color: '#1f1a17', name: `${this.i18n.side(1)} ${this.i18n.language === 'zh' ? '车' : 'chariot'}` }] : [],
+      seat,
+      name: this.i18n.side(seat),
+      role: this.seats.players[seat],
+      level: this.seats.levels[seat],
+      toMove: snap.live && !snap.status.over && snap.side === seat,
+      detail: `#${seat}`,
+      pieces:
+        seat === 0
+          ? [{ text: '車', color: '#1f1a17', name: `${this.i18n.side(1)} ${this.i18n.language === 'zh' ? '车' : 'chariot'}` }]
+          : [],
     });
     return this.settings.flipped ? [card(0), card(1)] : [card(1), card(0)];
   }

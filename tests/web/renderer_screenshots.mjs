@@ -9,8 +9,10 @@
 import path from 'node:path';
 import { bundleBytes, openHarness, outputDir, saveShot } from './screenshot_harness.mjs';
 
-const bytes = await bundleBytes(['web/xiangqi/board_renderer.js', 'web/xiangqi/board_geometry.js',
-  'web/common/canvas.js'], 'qipanRenderer');
+const bytes = await bundleBytes(
+  ['web/xiangqi/board_renderer.js', 'web/xiangqi/board_geometry.js', 'web/common/canvas.js'],
+  'qipanRenderer',
+);
 console.log(`esbuild bundle of the renderer: ${bytes} bytes minified`);
 
 const outDir = outputDir('renderer');
@@ -23,14 +25,21 @@ try {
   const states = await probe.page.evaluate(() => window.qipanHarness.states);
   // The embedded subset must be what draws the characters (not a system font).
   const embedded = await probe.page.evaluate(() =>
-    [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'Qipan Kai' && f.status === 'loaded'));
+    [...document.fonts].some((f) => f.family.replace(/"/g, '') === 'Qipan Kai' && f.status === 'loaded'),
+  );
   console.log(`embedded font "Qipan Kai" loaded: ${embedded}`);
   if (!embedded) harness.failures++;
   await probe.context.close();
 
   const sizes = {
-    start: [760, 860, 1], middlegame: [760, 860, 2], check: [760, 860, 1], flipped: [760, 860, 1],
-    western: [760, 860, 1], phone: [390, 844, 3], animation: [760, 860, 1], dragging: [760, 860, 1],
+    start: [760, 860, 1],
+    middlegame: [760, 860, 2],
+    check: [760, 860, 1],
+    flipped: [760, 860, 1],
+    western: [760, 860, 1],
+    phone: [390, 844, 3],
+    animation: [760, 860, 1],
+    dragging: [760, 860, 1],
     landscape: [1100, 560, 1],
   };
   for (const name of states) {
@@ -39,27 +48,34 @@ try {
     const { context, page } = await openPage(w, h, dpr, `?state=${name}&t=400`);
     if (name === 'middlegame' || name === 'flipped') {
       const hit = await page.evaluate((n) => window.qipanHarness.hit(n, 22), name);
-      console.log(`geometry ${name}: centerOf(e2)=(${hit.center.x.toFixed(1)},${hit.center.y.toFixed(1)})` +
-        ` squareAt(center)=${hit.back} squareAt(+0.4 cell)=${hit.nearMiss} squareAt(cell corner)=${hit.gap}`);
+      console.log(
+        `geometry ${name}: centerOf(e2)=(${hit.center.x.toFixed(1)},${hit.center.y.toFixed(1)})` +
+          ` squareAt(center)=${hit.back} squareAt(+0.4 cell)=${hit.nearMiss} squareAt(cell corner)=${hit.gap}`,
+      );
       if (hit.back !== 22 || hit.nearMiss !== 22 || hit.gap !== -1) harness.failures++;
     }
     await saveShot(page, path.join(outDir, `${name}.png`), `${w}x${h} @${dpr}x`);
     if (name === 'middlegame') {
       // A close-up at full resolution for judging the pieces and highlights.
-      await saveShot(page, path.join(outDir, 'middlegame_detail.png'), 'close-up',
-        { x: 150, y: 340, width: 420, height: 320 });
+      await saveShot(page, path.join(outDir, 'middlegame_detail.png'), 'close-up', { x: 150, y: 340, width: 420, height: 320 });
     }
     await context.close();
   }
 
   // Frame cost: a busy state (selection, targets, last move, pulses) at two densities,
   // timed with a one-pixel read-back so rasterization is inside the measurement.
-  for (const [w, h, dpr, name] of [[760, 860, 1, 'middlegame'], [760, 860, 2, 'middlegame'],
-    [390, 844, 3, 'phone'], [760, 860, 1, 'animation']]) {
+  for (const [w, h, dpr, name] of [
+    [760, 860, 1, 'middlegame'],
+    [760, 860, 2, 'middlegame'],
+    [390, 844, 3, 'phone'],
+    [760, 860, 1, 'animation'],
+  ]) {
     const { context, page } = await openPage(w, h, dpr, `?state=${name}&t=0`);
     const r = await page.evaluate((n) => window.qipanHarness.bench(n, 200, true), name);
-    console.log(`drawBoard ${r.state} ${r.width}x${r.height} @${r.dpr}x over ${r.frames} frames: ` +
-      `median ${r.median.toFixed(2)} ms, p95 ${r.p95.toFixed(2)} ms, max ${r.max.toFixed(2)} ms`);
+    console.log(
+      `drawBoard ${r.state} ${r.width}x${r.height} @${r.dpr}x over ${r.frames} frames: ` +
+        `median ${r.median.toFixed(2)} ms, p95 ${r.p95.toFixed(2)} ms, max ${r.max.toFixed(2)} ms`,
+    );
     await context.close();
   }
 } finally {

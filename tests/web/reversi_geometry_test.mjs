@@ -4,15 +4,29 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  boardLayout, centerOf, squareAt, squareOf, colOf, rowOf, squareName, parseSquare,
-  stepsBetween, SIZE, SQUARES,
+  boardLayout,
+  centerOf,
+  squareAt,
+  squareOf,
+  colOf,
+  rowOf,
+  squareName,
+  parseSquare,
+  stepsBetween,
+  SIZE,
+  SQUARES,
 } from '../../web/reversi/board_geometry.js';
-import {
-  flipAnimation, flipDelay, flipFrame, dropFrame, animationDuration, isRunning,
-} from '../../web/reversi/animation.js';
+import { flipAnimation, flipDelay, flipFrame, dropFrame, animationDuration, isRunning } from '../../web/reversi/animation.js';
 import { evalGraphLayout, plyAt, plyX, scoreY } from '../../web/reversi/eval_graph.js';
 
-const SIZES = [[760, 760], [390, 844], [1100, 560], [300, 300], [1920, 1080], [844, 390]];
+const SIZES = [
+  [760, 760],
+  [390, 844],
+  [1100, 560],
+  [300, 300],
+  [1920, 1080],
+  [844, 390],
+];
 
 test('every square maps to its centre and back; the whole cell belongs to it', () => {
   for (const [w, h] of SIZES) {
@@ -21,7 +35,12 @@ test('every square maps to its centre and back; the whole cell belongs to it', (
       const c = centerOf(layout, s);
       assert.equal(squareAt(layout, c.x, c.y), s);
       const d = 0.49 * layout.cell;
-      for (const [dx, dy] of [[d, d], [-d, -d], [d, -d], [-d, d]]) {
+      for (const [dx, dy] of [
+        [d, d],
+        [-d, -d],
+        [d, -d],
+        [-d, d],
+      ]) {
         assert.equal(squareAt(layout, c.x + dx, c.y + dy), s, `${w}x${h} square ${s}`);
       }
     }

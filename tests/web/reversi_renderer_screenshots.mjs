@@ -9,8 +9,10 @@
 import path from 'node:path';
 import { bundleBytes, openHarness, outputDir, saveShot } from './screenshot_harness.mjs';
 
-const bytes = await bundleBytes(['web/reversi/board_renderer.js', 'web/reversi/board_geometry.js',
-  'web/reversi/animation.js', 'web/reversi/eval_graph.js'], 'qipanReversi');
+const bytes = await bundleBytes(
+  ['web/reversi/board_renderer.js', 'web/reversi/board_geometry.js', 'web/reversi/animation.js', 'web/reversi/eval_graph.js'],
+  'qipanReversi',
+);
 console.log(`esbuild bundle of the Reversi renderer: ${bytes} bytes minified`);
 
 const outDir = outputDir('reversi-renderer');
@@ -29,7 +31,10 @@ const DETAILS = {
 try {
   const probe = await openPage(400, 400, 1, '?state=start&t=0');
   const { states, kinds, sizes } = await probe.page.evaluate(() => ({
-    states: window.qipanHarness.states, kinds: window.qipanHarness.kinds, sizes: window.qipanHarness.sizes }));
+    states: window.qipanHarness.states,
+    kinds: window.qipanHarness.kinds,
+    sizes: window.qipanHarness.sizes,
+  }));
   await probe.context.close();
 
   for (const name of states) {
@@ -37,8 +42,10 @@ try {
     const { context, page } = await openPage(w, h, dpr, `?state=${name}&t=0`);
     if (name === 'middlegame' || name === 'phone' || name === 'landscape') {
       const hit = await page.evaluate(() => window.qipanHarness.hit());
-      console.log(`geometry ${name}: cell ${hit.cell.toFixed(2)}, a1 at (${hit.a1.x.toFixed(1)},${hit.a1.y.toFixed(1)}),` +
-        ` h8 at (${hit.h8.x.toFixed(1)},${hit.h8.y.toFixed(1)}), round-trip misses ${hit.bad}, outside -> ${hit.outside}`);
+      console.log(
+        `geometry ${name}: cell ${hit.cell.toFixed(2)}, a1 at (${hit.a1.x.toFixed(1)},${hit.a1.y.toFixed(1)}),` +
+          ` h8 at (${hit.h8.x.toFixed(1)},${hit.h8.y.toFixed(1)}), round-trip misses ${hit.bad}, outside -> ${hit.outside}`,
+      );
       if (hit.bad !== 0 || hit.outside !== -1 || !(hit.a1.x < hit.h8.x && hit.a1.y < hit.h8.y)) harness.failures++;
     }
     if (kinds[name] === 'graph') {
@@ -55,14 +62,21 @@ try {
   // Frame cost, timed with a one-pixel read-back so rasterization is inside the
   // measurement: a static busy state at two densities, the phone, the flip animation
   // (frames spread over the whole animation) and the graph.
-  for (const [w, h, dpr, name] of [[760, 760, 1, 'hints'], [760, 760, 2, 'hints'],
-    [390, 844, 3, 'phone'], [760, 760, 1, 'flip_middle'], [760, 760, 2, 'flip_middle'],
-    [300, 140, 2, 'graph']]) {
+  for (const [w, h, dpr, name] of [
+    [760, 760, 1, 'hints'],
+    [760, 760, 2, 'hints'],
+    [390, 844, 3, 'phone'],
+    [760, 760, 1, 'flip_middle'],
+    [760, 760, 2, 'flip_middle'],
+    [300, 140, 2, 'graph'],
+  ]) {
     const { context, page } = await openPage(w, h, dpr, `?state=${name}&t=0`);
     const r = await page.evaluate((n) => window.qipanHarness.bench(n, 200, true), name);
     const what = name === 'graph' ? 'drawEvalGraph' : 'drawBoard';
-    console.log(`${what} ${r.state} ${r.width}x${r.height} @${r.dpr}x over ${r.frames} frames: ` +
-      `median ${r.median.toFixed(2)} ms, p95 ${r.p95.toFixed(2)} ms, max ${r.max.toFixed(2)} ms`);
+    console.log(
+      `${what} ${r.state} ${r.width}x${r.height} @${r.dpr}x over ${r.frames} frames: ` +
+        `median ${r.median.toFixed(2)} ms, p95 ${r.p95.toFixed(2)} ms, max ${r.max.toFixed(2)} ms`,
+    );
     if (name === 'hints' || name === 'phone') {
       const c = await page.evaluate(() => window.qipanHarness.layerCost(5));
       console.log(`board layer (once per size/dpr) ${c.width}x${c.height} @${c.dpr}x: median ${c.median.toFixed(1)} ms`);

@@ -10,8 +10,13 @@ import { launch, root } from '../browser/page_harness.mjs';
 
 export { root };
 
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8', '.css': 'text/css', '.png': 'image/png' };
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css',
+  '.png': 'image/png',
+};
 
 function serve() {
   const server = http.createServer((req, res) => {
@@ -39,7 +44,11 @@ export function outputDir(name) {
 export async function bundleBytes(modules, globalName) {
   const result = await esbuild.build({
     stdin: { contents: modules.map((m) => `export * from './${m}';`).join(''), resolveDir: root },
-    bundle: true, format: 'iife', globalName, write: false, minify: true,
+    bundle: true,
+    format: 'iife',
+    globalName,
+    write: false,
+    minify: true,
   });
   return result.outputFiles[0].contents.length;
 }
@@ -58,9 +67,21 @@ export async function openHarness(page, { watchRequests = true } = {}) {
     async openPage(w, h, dpr, query) {
       const context = await browser.newContext({ viewport: { width: w, height: h }, deviceScaleFactor: dpr });
       const p = await context.newPage();
-      p.on('pageerror', (e) => { harness.failures++; console.error('page error:', e.message); });
-      p.on('console', (m) => { if (m.type() === 'error') { harness.failures++; console.error('console:', m.text()); } });
-      if (watchRequests) p.on('requestfailed', (r) => { harness.failures++; console.error('request failed:', r.url()); });
+      p.on('pageerror', (e) => {
+        harness.failures++;
+        console.error('page error:', e.message);
+      });
+      p.on('console', (m) => {
+        if (m.type() === 'error') {
+          harness.failures++;
+          console.error('console:', m.text());
+        }
+      });
+      if (watchRequests)
+        p.on('requestfailed', (r) => {
+          harness.failures++;
+          console.error('request failed:', r.url());
+        });
       await p.goto(base + query);
       await p.waitForSelector('body[data-ready="1"]', { timeout: 15000 });
       return { context, page: p };

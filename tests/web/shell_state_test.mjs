@@ -7,7 +7,16 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { GameApp } from '../../web/app/game_app.js';
 import { stepTarget } from '../../web/app/navigation.js';
-import { browserLanguage, defaultNotation, discardBrokenSave, loadBrokenSave, loadGame, loadSettings, saveBrokenSave, saveSettings } from '../../web/app/storage.js';
+import {
+  browserLanguage,
+  defaultNotation,
+  discardBrokenSave,
+  loadBrokenSave,
+  loadGame,
+  loadSettings,
+  saveBrokenSave,
+  saveSettings,
+} from '../../web/app/storage.js';
 import { missingUiGlyphs } from '../../scripts/build_page.mjs';
 import { isChineseChar, uiChineseText } from '../../web/fonts/ui_text.mjs';
 import { UI_FONT_CHARS } from '../../web/fonts/ui_font_data.js';
@@ -26,14 +35,22 @@ function useStorage(entries = {}) {
 const nav = (language) => ({ language, languages: [language] });
 
 test('the language follows the browser: zh* is Chinese, anything else English', () => {
-  for (const [tag, language] of [['zh-CN', 'zh'], ['zh-TW', 'zh'], ['zh', 'zh'], ['ZH-hk', 'zh'], ['en-US', 'en'], ['fr', 'en'], ['', 'en']]) {
+  for (const [tag, language] of [
+    ['zh-CN', 'zh'],
+    ['zh-TW', 'zh'],
+    ['zh', 'zh'],
+    ['ZH-hk', 'zh'],
+    ['en-US', 'en'],
+    ['fr', 'en'],
+    ['', 'en'],
+  ]) {
     assert.equal(browserLanguage(nav(tag)), language, tag);
   }
   assert.equal(browserLanguage(undefined), 'en');
   assert.deepEqual([defaultNotation('zh'), defaultNotation('en')], ['chinese', 'wxf']);
 });
 
-test('fresh settings: the browser\'s language and its notation, a level per side', () => {
+test("fresh settings: the browser's language and its notation, a level per side", () => {
   useStorage();
   const zh = loadSettings(nav('zh-CN'));
   assert.deepEqual([zh.language, zh.notation, zh.languagePicked, zh.notationPicked], ['zh', 'chinese', false, false]);
@@ -52,11 +69,24 @@ test('a picked language and notation stay, whatever the browser says', () => {
   assert.deepEqual([back.language, back.notation], ['en', 'iccs']);
 });
 
-test('old settings (v2): one level becomes both sides\' levels; only a non-default language counts as picked', () => {
-  useStorage({ 'qipan.settings.v2': JSON.stringify({ language: 'zh', notation: 'chinese', xiangqi: { players: ['human', 'ai'], level: 7 }, reversi: { players: ['ai', 'ai'], level: 2, hints: true } }) });
+test("old settings (v2): one level becomes both sides' levels; only a non-default language counts as picked", () => {
+  useStorage({
+    'qipan.settings.v2': JSON.stringify({
+      language: 'zh',
+      notation: 'chinese',
+      xiangqi: { players: ['human', 'ai'], level: 7 },
+      reversi: { players: ['ai', 'ai'], level: 2, hints: true },
+    }),
+  });
   let s = loadSettings(nav('en-US'));
   assert.deepEqual([s.language, s.notation], ['en', 'wxf']);
-  assert.deepEqual([s.xiangqi.players, s.xiangqi.levels], [['human', 'ai'], [7, 7]]);
+  assert.deepEqual(
+    [s.xiangqi.players, s.xiangqi.levels],
+    [
+      ['human', 'ai'],
+      [7, 7],
+    ],
+  );
   assert.deepEqual([s.reversi.levels, s.reversi.hints], [[2, 2], true]);
   useStorage({ 'qipan.settings.v2': JSON.stringify({ language: 'en', notation: 'iccs' }) });
   s = loadSettings(nav('zh-CN'));
@@ -89,7 +119,11 @@ test('a broken save is kept until discarded', () => {
   useStorage();
   assert.equal(loadBrokenSave('xiangqi'), null);
   saveBrokenSave('xiangqi', { text: 'garbage', refusal: { code: 'x', params: {}, reason: 'r' }, noticed: false });
-  assert.deepEqual(loadBrokenSave('xiangqi'), { text: 'garbage', refusal: { code: 'x', params: {}, reason: 'r' }, noticed: false });
+  assert.deepEqual(loadBrokenSave('xiangqi'), {
+    text: 'garbage',
+    refusal: { code: 'x', params: {}, reason: 'r' },
+    noticed: false,
+  });
   assert.equal(loadBrokenSave('reversi'), null);
   discardBrokenSave('xiangqi');
   assert.equal(loadBrokenSave('xiangqi'), null);
@@ -124,10 +158,22 @@ test('outcomeFor: win, loss and draw for the one human seat, neutral otherwise',
 });
 
 test('navigation steps and their ends', () => {
-  assert.deepEqual(['first', 'prev', 'next', 'last'].map((s) => stepTarget(s, 3, 6)), [0, 2, 4, 6]);
-  assert.deepEqual(['first', 'prev', 'next', 'last'].map((s) => stepTarget(s, 0, 6)), [null, null, 1, 6]);
-  assert.deepEqual(['first', 'prev', 'next', 'last'].map((s) => stepTarget(s, 6, 6)), [0, 5, null, null]);
-  assert.deepEqual(['first', 'prev', 'next', 'last'].map((s) => stepTarget(s, 0, 0)), [null, null, null, null]);
+  assert.deepEqual(
+    ['first', 'prev', 'next', 'last'].map((s) => stepTarget(s, 3, 6)),
+    [0, 2, 4, 6],
+  );
+  assert.deepEqual(
+    ['first', 'prev', 'next', 'last'].map((s) => stepTarget(s, 0, 6)),
+    [null, null, 1, 6],
+  );
+  assert.deepEqual(
+    ['first', 'prev', 'next', 'last'].map((s) => stepTarget(s, 6, 6)),
+    [0, 5, null, null],
+  );
+  assert.deepEqual(
+    ['first', 'prev', 'next', 'last'].map((s) => stepTarget(s, 0, 0)),
+    [null, null, null, null],
+  );
   assert.equal(stepTarget('sideways', 2, 4), null);
 });
 

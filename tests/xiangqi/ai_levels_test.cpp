@@ -9,8 +9,8 @@
 
 #include "engine/xiangqi/ai_levels.h"
 #include "engine/xiangqi/game/iccs.h"
-#include "engine/xiangqi/movegen.h"
 #include "engine/xiangqi/game/record.h"
+#include "engine/xiangqi/movegen.h"
 
 using namespace qipan;
 using namespace qipan::xiangqi;
@@ -128,7 +128,8 @@ TEST_CASE("seeds vary the games: book moves at every level, near-best moves at t
     std::size_t most = 0;
     for (const Game& game : out_of_book) {
       std::set<std::uint16_t> moves;
-      for (std::uint64_t seed = 0; seed < 8; ++seed) moves.insert(ai.choose_move(game, level, deterministic(seed)).move.raw());
+      for (std::uint64_t seed = 0; seed < 8; ++seed)
+        moves.insert(ai.choose_move(game, level, deterministic(seed)).move.raw());
       most = std::max(most, moves.size());
     }
     CHECK_MESSAGE(most >= 2, "level ", level);

@@ -7,8 +7,8 @@
 #include <set>
 #include <string>
 
-#include "engine/xiangqi/game/chinese.h"
 #include "engine/xiangqi/codes.h"
+#include "engine/xiangqi/game/chinese.h"
 #include "engine/xiangqi/game/game.h"
 #include "engine/xiangqi/game/iccs.h"
 #include "engine/xiangqi/game/pgn.h"
@@ -112,7 +112,10 @@ TEST_CASE("WXF refusals name the character at fault") {
   CHECK(parse_wxf(start, "").code() == code::empty_move);
   CHECK(parse_wxf(start, std::string(65, 'C')).code() == code::text_too_long);
   CHECK(param(parse_wxf(start, std::string(65, 'C')).failure(), "max") == "64");
-  CHECK(parse_wxf(start, "C2\x01" "5").code() == code::wxf_bad_character);
+  CHECK(parse_wxf(start,
+                  "C2\x01"
+                  "5")
+            .code() == code::wxf_bad_character);
   CHECK(parse_wxf(start, "C2.55").code() == code::wxf_syntax);
   CHECK(param(parse_wxf(start, "C2.x").failure(), "char") == "x");
   CHECK(parse_wxf(start, "C2.x").code() == code::wxf_bad_last);

@@ -191,8 +191,7 @@ TEST_CASE("malformed FENs are refused with a message naming the problem") {
       {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 one", "bad move number 'one'"},
       {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 100000", "bad move number '100000'"},
       {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 extra", "FEN has too many fields"},
-      {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 \x01"s,
-       "bad move number '\\x01'"},
+      {"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 \x01"s, "bad move number '\\x01'"},
   };
   CHECK(cases.size() >= 30);
   for (const auto& c : cases) {

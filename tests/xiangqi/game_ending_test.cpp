@@ -5,9 +5,9 @@
 
 #include "engine/core/random.h"
 #include "engine/xiangqi/game/iccs.h"
-#include "engine/xiangqi/movegen.h"
 #include "engine/xiangqi/game/pgn.h"
 #include "engine/xiangqi/game/record.h"
+#include "engine/xiangqi/movegen.h"
 
 using namespace qipan;
 using namespace qipan::xiangqi;

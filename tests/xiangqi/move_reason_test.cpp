@@ -129,10 +129,10 @@ TEST_CASE("the horse (马)") {
       {kStart, "b0b1", "horses move one step straight and one diagonally"},
       {kStart, "h0f2", "horses move one step straight and one diagonally"},
       // 蹩马腿: the leg is the square one step straight from the horse.
-      {kStart, "b0d1", "horse leg blocked"},                                     // leg c0 (elephant)
-      {kBlackToMove, "b9d8", "horse leg blocked"},                               // leg c9
+      {kStart, "b0d1", "horse leg blocked"},                                   // leg c0 (elephant)
+      {kBlackToMove, "b9d8", "horse leg blocked"},                             // leg c9
       {"3k5/9/9/9/9/9/9/9/1R7/1N2K4 w - - 0 1", "b0c2", "horse leg blocked"},  // leg b1 (rook)
-      {"3k5/9/9/9/9/9/9/9/1R7/1N2K4 w - - 0 1", "b0d1", nullptr},               // leg c0 is free
+      {"3k5/9/9/9/9/9/9/9/1R7/1N2K4 w - - 0 1", "b0d1", nullptr},              // leg c0 is free
   });
 }
 

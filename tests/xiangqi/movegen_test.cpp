@@ -48,8 +48,8 @@ TEST_CASE("illegal_reason agrees with the legal move generator on every square p
           const bool legal = moves.contains(Move(from, to)) && from != to;
           const auto reason = illegal_reason(pos, from, to);
           if (legal != !reason.has_value())
-            FAIL_CHECK(pos.fen() << " " << square_name(from) << square_name(to) << " reason: "
-                                 << (reason ? reason->message : "(legal)"));
+            FAIL_CHECK(pos.fen() << " " << square_name(from) << square_name(to)
+                                 << " reason: " << (reason ? reason->message : "(legal)"));
         }
       if (moves.empty()) break;
       Undo undo;
@@ -61,7 +61,7 @@ TEST_CASE("illegal_reason agrees with the legal move generator on every square p
 
 TEST_CASE("is_legal rejects moves that are not in the generated list") {
   const Position pos = Position::start();
-  CHECK(is_legal(pos, Move(make_square(7, 2), make_square(4, 2))));   // h2e2
+  CHECK(is_legal(pos, Move(make_square(7, 2), make_square(4, 2))));        // h2e2
   CHECK_FALSE(is_legal(pos, Move(make_square(1, 0), make_square(1, 3))));  // rook-like horse
   CHECK_FALSE(is_legal(pos, Move(make_square(7, 9), make_square(6, 7))));  // black piece, red to move
 }

@@ -9,8 +9,8 @@
 #include "engine/core/random.h"
 #include "engine/xiangqi/game/chinese.h"
 #include "engine/xiangqi/game/iccs.h"
-#include "engine/xiangqi/movegen.h"
 #include "engine/xiangqi/game/wxf.h"
+#include "engine/xiangqi/movegen.h"
 
 using namespace qipan;
 using namespace qipan::xiangqi;
@@ -23,9 +23,7 @@ Position from_fen(std::string_view fen) {
   return *pos;
 }
 
-Position start_black() {
-  return from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1");
-}
+Position start_black() { return from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1"); }
 
 // `iccs` is written as `wxf` and as `chinese`, and both parse back to it.
 void expect_names(const Position& pos, const char* iccs, const std::string& wxf, const std::string& chinese) {
@@ -79,9 +77,7 @@ std::string round_trip_failure(const Position& pos) {
     if (w.size() != 4) return "odd WXF '" + w + "'" + where();
     const auto characters = std::count_if(c.begin(), c.end(), [](char b) { return (b & 0xC0) != 0x80; });
     if (characters != 4) return "odd Chinese '" + c + "'" + where();
-    const auto outcome = [](const Result<Move>& r) {
-      return r.ok() ? " parses to " + to_iccs(*r) : ": " + r.error();
-    };
+    const auto outcome = [](const Result<Move>& r) { return r.ok() ? " parses to " + to_iccs(*r) : ": " + r.error(); };
     auto pw = parse_wxf(pos, w);
     if (!pw.ok() || !(*pw == m)) return "WXF " + w + outcome(pw) + where();
     auto pc = parse_chinese(pos, c);
@@ -114,17 +110,17 @@ int random_walk_checks(Position pos, SplitMix64& rng, int plies, std::string& fa
 
 // Positions with many soldiers on few files (random games rarely make them).
 constexpr std::string_view kPawnFens[] = {
-    "4k4/9/2P6/2P3P2/2P3P2/9/9/9/9/3K5 w - - 0 1",                // 3 + 2 red soldiers
-    "4k4/9/9/9/9/2p3p2/2p3p2/2p6/9/3K5 b - - 0 1",                // 3 + 2 black soldiers
-    "2P1k4/2P6/2P6/2P6/2P6/9/9/9/9/3K5 w - - 0 1",                // 5 on one file
-    "3k5/4P4/4P4/4P4/4P4/9/P8/9/9/5K3 w - - 0 1",                 // 4 on one file
-    "3k5/9/9/9/9/4p4/4p4/4p4/4p4/5K3 b - - 0 1",                  // 4 black on one file
+    "4k4/9/2P6/2P3P2/2P3P2/9/9/9/9/3K5 w - - 0 1",                    // 3 + 2 red soldiers
+    "4k4/9/9/9/9/2p3p2/2p3p2/2p6/9/3K5 b - - 0 1",                    // 3 + 2 black soldiers
+    "2P1k4/2P6/2P6/2P6/2P6/9/9/9/9/3K5 w - - 0 1",                    // 5 on one file
+    "3k5/4P4/4P4/4P4/4P4/9/P8/9/9/5K3 w - - 0 1",                     // 4 on one file
+    "3k5/9/9/9/9/4p4/4p4/4p4/4p4/5K3 b - - 0 1",                      // 4 black on one file
     "2bakab2/9/1r2P1n2/2c1P4/4P4/9/4p4/2C1p1N2/9/2BAKAB2 w - - 0 1",  // crowded centre
-    "3k5/9/2P3P2/2P3P2/9/9/9/9/9/4K4 w - - 0 1",                  // 2 + 2
-    "r3k4/9/9/r8/9/9/9/9/9/3K5 b - - 0 1",                        // tandem black rooks
-    "3k5/9/9/9/9/7N1/9/7N1/9/4K4 w - - 0 1",                      // tandem horses
-    "4k4/9/9/9/9/9/9/3A5/9/3A1K3 w - - 0 1",                      // tandem advisors
-    "4k4/9/9/9/9/2B6/9/9/9/2BK5 w - - 0 1",                       // tandem elephants
+    "3k5/9/2P3P2/2P3P2/9/9/9/9/9/4K4 w - - 0 1",                      // 2 + 2
+    "r3k4/9/9/r8/9/9/9/9/9/3K5 b - - 0 1",                            // tandem black rooks
+    "3k5/9/9/9/9/7N1/9/7N1/9/4K4 w - - 0 1",                          // tandem horses
+    "4k4/9/9/9/9/9/9/3A5/9/3A1K3 w - - 0 1",                          // tandem advisors
+    "4k4/9/9/9/9/2B6/9/9/9/2BK5 w - - 0 1",                           // tandem elephants
 };
 
 }  // namespace
@@ -171,12 +167,12 @@ TEST_CASE("alternative spellings are accepted on input") {
   expect_parses(red, "砲二平五", "h2e2");
   expect_parses(red, "包二平五", "h2e2");
   expect_parses(red, "傌八進七", "b0c2");
-  expect_parses(red, "馬2进3", "h0g2");      // digits for red too
-  expect_parses(red, "炮２平５", "h2e2");    // full-width digits
+  expect_parses(red, "馬2进3", "h0g2");    // digits for red too
+  expect_parses(red, "炮２平５", "h2e2");  // full-width digits
   expect_parses(red, "俥一进一", "i0i1");
   expect_parses(red, "車一进一", "i0i1");
   expect_parses(red, "帥五进一", "e0e1");
-  expect_parses(red, "将五进一", "e0e1");    // the name need not match the side
+  expect_parses(red, "将五进一", "e0e1");  // the name need not match the side
   expect_parses(red, "士四进五", "f0e1");
   expect_parses(red, "象三进五", "g0e2");
   expect_parses(red, "卒三进一", "g3g4");
@@ -185,7 +181,7 @@ TEST_CASE("alternative spellings are accepted on input") {
 
   const Position black = start_black();
   expect_parses(black, "马８进７", "h9g7");
-  expect_parses(black, "馬八進七", "h9g7");    // Chinese numerals for black
+  expect_parses(black, "馬八進七", "h9g7");  // Chinese numerals for black
   expect_parses(black, "h8+7", "h9g7");
   expect_parses(black, "將5進1", "e9e8");
   expect_parses(black, "砲2平5", "b7e7");
@@ -205,7 +201,7 @@ TEST_CASE("tandem rooks, cannons and horses use front and rear") {
   expect_parses(rooks, "前俥平六", "a4d4");
   expect_parses(rooks, "車前平六", "a4d4");  // Hong Kong order
   expect_parses(rooks, "後车平八", "a1b1");
-  expect_parses(rooks, "R9+3", "a4a7");      // the rear rook is blocked, so the file is enough
+  expect_parses(rooks, "R9+3", "a4a7");  // the rear rook is blocked, so the file is enough
   expect_parses(rooks, "车九进三", "a4a7");
   expect_wxf_error(rooks, "R9+1", "ambiguous: 2 red rooks can make that move");
   expect_wxf_error(rooks, "R9+1", "with + or -");
@@ -372,7 +368,10 @@ TEST_CASE("malformed, impossible and ambiguous WXF text is refused with a reason
   expect_wxf_error(pos, "++.4", "no file holds 4 or more red soldiers");
   expect_wxf_error(pos, "+-.4", "'+-'");
   expect_wxf_error(pos, "77.8", "file 7 holds 1 red soldier, so");
-  expect_wxf_error(pos, "C2\xff" "5", "unexpected character");
+  expect_wxf_error(pos,
+                   "C2\xff"
+                   "5",
+                   "unexpected character");
   expect_wxf_error(pos, "炮二平五", "unexpected character");
   expect_wxf_error(pos, std::string(100, 'C'), "too long");
   CHECK_FALSE(parse_wxf(pos, "R1+9").ok());  // blocked by the own soldier
@@ -411,7 +410,7 @@ TEST_CASE("to_wxf and to_chinese are empty for moves that are not legal") {
   const Position pos = Position::start();
   CHECK(to_wxf(pos, Move()).empty());
   CHECK(to_chinese(pos, Move()).empty());
-  CHECK(to_wxf(pos, Move(make_square(7, 9), make_square(6, 7))).empty());  // black horse, red to move
+  CHECK(to_wxf(pos, Move(make_square(7, 9), make_square(6, 7))).empty());      // black horse, red to move
   CHECK(to_chinese(pos, Move(make_square(0, 0), make_square(0, 5))).empty());  // rook through a soldier
   CHECK(to_wxf(pos, Move::from_raw(0xFFFF)).empty());
 }
@@ -421,11 +420,13 @@ TEST_CASE("random and mutated text never crashes the parsers") {
   // notation fragments and arbitrary bytes: the tokenizers and the resolver
   // both see plenty of near misses.
   const std::vector<std::string> fragments = {
-      "炮", "马", "车", "兵", "卒", "前", "中", "后", "进", "退", "平", "一", "五", "九", "3", "７", "C", "P",
-      "+",  "-",  ".",  "=",  "7",  "\xE7", "\x82", "\xFF", std::string(1, '\0'), " ", "++", "H8", "R"};
+      "炮", "马", "车", "兵", "卒", "前",   "中",   "后",   "进",
+      "退", "平", "一", "五", "九", "3",    "７",   "C",    "P",
+      "+",  "-",  ".",  "=",  "7",  "\xE7", "\x82", "\xFF", std::string(1, '\0'),
+      " ",  "++", "H8", "R"};
   SplitMix64 rng(20240611);
-  const Position positions[] = {Position::start(), start_black(), from_fen(kPawnFens[0]),
-                                from_fen(kPawnFens[2]), from_fen(kPawnFens[5])};
+  const Position positions[] = {Position::start(), start_black(), from_fen(kPawnFens[0]), from_fen(kPawnFens[2]),
+                                from_fen(kPawnFens[5])};
   int parsed = 0, refused = 0;
   for (int i = 0; i < 6000; ++i) {
     const Position& pos = positions[i % 5];

@@ -73,7 +73,8 @@ void check_round_trip(const PgnGame& original) {
 
 TEST_CASE("the three published fixtures are embedded") {
   CHECK(std::size(kFixtures) == 3);
-  for (const Fixture& f : kFixtures) CHECK_MESSAGE(f.text.find("[Game \"Chinese Chess\"]") != std::string_view::npos, f.name);
+  for (const Fixture& f : kFixtures)
+    CHECK_MESSAGE(f.text.find("[Game \"Chinese Chess\"]") != std::string_view::npos, f.name);
 }
 
 TEST_CASE("Xu Yinchuan - Nie Weiping 1999: Chinese moves, a handicap FEN, comments, a variation, a result") {

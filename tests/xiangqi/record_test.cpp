@@ -2,8 +2,8 @@
 #include <doctest/doctest.h>
 
 #include "engine/core/random.h"
-#include "engine/xiangqi/movegen.h"
 #include "engine/xiangqi/game/record.h"
+#include "engine/xiangqi/movegen.h"
 
 using namespace qipan;
 using namespace qipan::xiangqi;

@@ -212,8 +212,7 @@ TEST_CASE("perpetual check by red loses") {
 TEST_CASE("perpetual check by black loses") {
   Game game = game_from(kBlackRook);
   CHECK(count_legal(game.position()) == 18);
-  const Status s =
-      play_all(game, {"a1a0", "e0e1", "a0a1", "e1e0", "a1a0", "e0e1", "a0a1", "e1e0"});
+  const Status s = play_all(game, {"a1a0", "e0e1", "a0a1", "e1e0", "a1a0", "e0e1", "a0a1", "e1e0"});
   CHECK(s.reason == Reason::kPerpetualCheck);
   CHECK(s.outcome == Outcome::kRedWins);
   CHECK(s.description == "black loses by perpetual check");
@@ -341,9 +340,8 @@ TEST_CASE("the move limit draws at exactly 60 moves by each side without a captu
 
   // Given directly by FEN: 119 plies is still a game, 120 is a draw.
   CHECK_FALSE(game_from("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 119 60").over());
-  CHECK(game_from("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 120 61")
-            .status()
-            .reason == Reason::kMoveLimit);
+  CHECK(game_from("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 120 61").status().reason ==
+        Reason::kMoveLimit);
 }
 
 TEST_CASE("a capture resets the move-limit clock") {

@@ -48,8 +48,7 @@ export class AriaBoard {
 
   cellOf(square) {
     for (let row = 0; row < this.geometry.rows; row++)
-      for (let col = 0; col < this.geometry.columns; col++)
-        if (this.geometry.squareAt(row, col) === square) return { row, col };
+      for (let col = 0; col < this.geometry.columns; col++) if (this.geometry.squareAt(row, col) === square) return { row, col };
     return { row: 0, col: 0 };
   }
 

@@ -42,7 +42,11 @@ async function bootGame(apps, settings) {
   await fontLoaded;
   const entry = await roomEntry;
   const roomGame = entry?.ack?.ok ? entry.ack.state.game : null;
-  const shell = new PageShell(apps, { engine, workerSource: [engineSource, '\n', workerSource], root: document.getElementById('app') });
+  const shell = new PageShell(apps, {
+    engine,
+    workerSource: [engineSource, '\n', workerSource],
+    root: document.getElementById('app'),
+  });
   const game = shell.has(roomGame) ? roomGame : shell.has(settings.game) ? settings.game : Object.keys(apps)[0];
   shell.start(game).onlineEntry.begin(entry);
   // Told to whichever game is shown by then.

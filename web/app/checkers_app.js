@@ -42,8 +42,16 @@ export class CheckersApp extends GameApp {
     super('checkers', options);
     this.session = new options.engine.CheckersSession();
     this.view = {
-      selected: -1, targets: [], chain: null, canStop: false, preview: null, hint: null,
-      hover: -1, cursor: -1, animation: null, entry: null,
+      selected: -1,
+      targets: [],
+      chain: null,
+      canStop: false,
+      preview: null,
+      hint: null,
+      hover: -1,
+      cursor: -1,
+      animation: null,
+      entry: null,
     };
     this.speed = speedFromAddress();
     this.insetTop = 0;
@@ -60,16 +68,22 @@ export class CheckersApp extends GameApp {
     this.input = new BoardInput(this.canvas, {
       squareAt: (x, y) => cellAt(this.layout(), x, y),
       onPick: (cell) => this.activate(cell, true),
-      onDrop: (from, to) => { if (!this.chainActive()) this.tryMove(from, to); },
+      onDrop: (from, to) => {
+        if (!this.chainActive()) this.tryMove(from, to);
+      },
       onHover: (cell) => this.chains.hover(cell),
       signal: this.signal,
     });
     this.chains.wire(this.root.querySelector('#cc-end-turn'), this.signal);
     this.labels.makeButton();
-    document.addEventListener('keydown', (e) => {
-      const typing = e.target && ['INPUT', 'TEXTAREA', 'SELECT'].includes(e.target.tagName);
-      if ((e.key === 'l' || e.key === 'L') && !typing && !e.ctrlKey && !e.metaKey && !e.altKey) this.labels.toggle();
-    }, { signal: this.signal });
+    document.addEventListener(
+      'keydown',
+      (e) => {
+        const typing = e.target && ['INPUT', 'TEXTAREA', 'SELECT'].includes(e.target.tagName);
+        if ((e.key === 'l' || e.key === 'L') && !typing && !e.ctrlKey && !e.metaKey && !e.altKey) this.labels.toggle();
+      },
+      { signal: this.signal },
+    );
     this.newGameDialog = new CheckersNewGameDialog(this);
     this.newGameDialog.wire(this.signal);
     this.bar = new InfoBar(this, this.root.querySelector('#cc-bar'), (inset) => {
@@ -148,7 +162,10 @@ export class CheckersApp extends GameApp {
   }
 
   restoreSession(saved) {
-    const result = this.session.importRecord(saved.record, saved.rules && typeof saved.rules === 'object' ? saved.rules : this.rulesFromSettings());
+    const result = this.session.importRecord(
+      saved.record,
+      saved.rules && typeof saved.rules === 'object' ? saved.rules : this.rulesFromSettings(),
+    );
     if (result.ok) this.seats.count = this.session.snapshot().players;
     return result;
   }
@@ -190,7 +207,8 @@ export class CheckersApp extends GameApp {
 
   // A refusal from the engine ({code, params, reason}), worded by its code.
   showReason(refusal) {
-    if (refusal && refusal.ok !== true && refusal.code) this.toast(this.i18n.t('illegal', { reason: this.i18n.refusal(refusal) }));
+    if (refusal && refusal.ok !== true && refusal.code)
+      this.toast(this.i18n.t('illegal', { reason: this.i18n.refusal(refusal) }));
   }
 
   tryMove(from, to) {
@@ -220,7 +238,14 @@ export class CheckersApp extends GameApp {
       this.view.animation = this.animate(move.path, move.player);
       this.sound.play(move.path.length >= 4 ? 'capture' : 'move');
       this.announce(`${this.sideName(move.player)} ${move.text}`);
-      this.emit('move', { from: move.from, to: move.to, path: move.path.slice(), text: move.text, player: move.player, ply: snap.ply });
+      this.emit('move', {
+        from: move.from,
+        to: move.to,
+        path: move.path.slice(),
+        text: move.text,
+        player: move.player,
+        ply: snap.ply,
+      });
     } else if (move) {
       const notice = this.i18n.t('ccPasses', { side: this.sideName(move.player) });
       this.toast(notice);

@@ -22,12 +22,20 @@ export class ChainInput {
   wire(button, signal) {
     this.button = button;
     button.addEventListener('click', () => this.endTurn(), { signal });
-    document.addEventListener('keydown', (e) => {
-      if (e.key !== 'Enter' || !this.active()) return;
-      if (e.target && (['INPUT', 'TEXTAREA', 'SELECT', 'BUTTON'].includes(e.target.tagName) || e.target.closest?.('.aria-board'))) return;
-      e.preventDefault();
-      this.endTurn();
-    }, { signal });
+    document.addEventListener(
+      'keydown',
+      (e) => {
+        if (e.key !== 'Enter' || !this.active()) return;
+        if (
+          e.target &&
+          (['INPUT', 'TEXTAREA', 'SELECT', 'BUTTON'].includes(e.target.tagName) || e.target.closest?.('.aria-board'))
+        )
+          return;
+        e.preventDefault();
+        this.endTurn();
+      },
+      { signal },
+    );
   }
 
   active() {

@@ -31,13 +31,17 @@ export class InfoBar {
     const { app, element } = this;
     if (!element || !snap) return;
     const t = (key, params) => app.i18n.t(key, params);
-    const html = snap.seats.map((seat) => {
-      const p = seat.player;
-      const place = seat.finished && seat.place ? `<span class="place">${t('place', { n: seat.place })}</span>` : '';
-      const role = app.isAi(p) ? t('aiLevel', { n: app.seats.levels[p - 1] }) : t('human');
-      return `<span class="cc-chip${seat.finished ? ' done' : ''}" data-player="${p}" style="${seatDotStyle(p)}" title="${app.sideName(p)} · ${role}">` +
-        `<span class="cc-dot"></span><span class="label">${app.sideName(p)} · ${role}</span>${place}</span>`;
-    }).join('');
+    const html = snap.seats
+      .map((seat) => {
+        const p = seat.player;
+        const place = seat.finished && seat.place ? `<span class="place">${t('place', { n: seat.place })}</span>` : '';
+        const role = app.isAi(p) ? t('aiLevel', { n: app.seats.levels[p - 1] }) : t('human');
+        return (
+          `<span class="cc-chip${seat.finished ? ' done' : ''}" data-player="${p}" style="${seatDotStyle(p)}" title="${app.sideName(p)} · ${role}">` +
+          `<span class="cc-dot"></span><span class="label">${app.sideName(p)} · ${role}</span>${place}</span>`
+        );
+      })
+      .join('');
     if (html !== this.html) {
       element.innerHTML = html;
       this.html = html;

@@ -37,7 +37,8 @@ export class CheckersNewGameDialog {
     const levels = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => `<option value="${n}">${t('aiLevel', { n })}</option>`).join('');
     let html = '';
     for (let p = 1; p <= count; p++) {
-      html += `<div class="cc-seat" data-player="${p}"><span class="cc-dot" style="${seatDotStyle(p)}"></span>` +
+      html +=
+        `<div class="cc-seat" data-player="${p}"><span class="cc-dot" style="${seatDotStyle(p)}"></span>` +
         `<span class="cc-seat-name">${app.sideName(p)}</span>` +
         `<select name="seat${p}" aria-label="${app.sideName(p)}"><option value="human">${t('human')}</option><option value="ai">${t('ai')}</option></select>` +
         `<select name="level${p}" aria-label="${app.sideName(p)} ${t('level')}">${levels}</select></div>`;
@@ -47,7 +48,9 @@ export class CheckersNewGameDialog {
       form[`seat${p}`].value = app.seats.players[p - 1];
       form[`level${p}`].value = String(app.seats.levels[p - 1]);
       form[`level${p}`].disabled = app.seats.players[p - 1] !== 'ai';
-      form[`seat${p}`].addEventListener('change', () => { form[`level${p}`].disabled = form[`seat${p}`].value !== 'ai'; });
+      form[`seat${p}`].addEventListener('change', () => {
+        form[`level${p}`].disabled = form[`seat${p}`].value !== 'ai';
+      });
     }
     form.querySelector('.cc-multi').hidden = count === 2;
     form.querySelector('.cc-two').hidden = count !== 2;
@@ -56,23 +59,35 @@ export class CheckersNewGameDialog {
   // `signal` ends the listeners (the controller's lifetime).
   wire(signal) {
     const { dialog, form } = this;
-    form.count.addEventListener('change', () => {
-      // Keep what was chosen for the seats shown so far.
-      this.readSeatRows();
-      this.renderSeatRows();
-    }, { signal });
-    dialog.addEventListener('close', () => {
-      if (dialog.returnValue !== 'start') return;
-      this.readSeatRows();
-      const s = this.app.seats;
-      s.count = Number(form.count.value);
-      s.rules = {
-        multiplayerEnd: form.multiplayerEnd.value, winRule: form.winRule.value, goalLock: form.goalLock.value === 'on',
-        parking: form.parking.value, firstPlayer: form.firstPlayer.value, longJumps: form.longJumps.value === 'on',
-        equalTurns: form.equalTurns.value === 'on',
-      };
-      this.app.newGame();
-    }, { signal });
+    form.count.addEventListener(
+      'change',
+      () => {
+        // Keep what was chosen for the seats shown so far.
+        this.readSeatRows();
+        this.renderSeatRows();
+      },
+      { signal },
+    );
+    dialog.addEventListener(
+      'close',
+      () => {
+        if (dialog.returnValue !== 'start') return;
+        this.readSeatRows();
+        const s = this.app.seats;
+        s.count = Number(form.count.value);
+        s.rules = {
+          multiplayerEnd: form.multiplayerEnd.value,
+          winRule: form.winRule.value,
+          goalLock: form.goalLock.value === 'on',
+          parking: form.parking.value,
+          firstPlayer: form.firstPlayer.value,
+          longJumps: form.longJumps.value === 'on',
+          equalTurns: form.equalTurns.value === 'on',
+        };
+        this.app.newGame();
+      },
+      { signal },
+    );
   }
 
   readSeatRows() {

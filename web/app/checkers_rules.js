@@ -7,7 +7,9 @@
 import { clampLevel, isObject } from './seat_settings.js';
 
 const RULE_CHOICES = {
-  multiplayerEnd: ['firstWins', 'playOn'], winRule: ['filled', 'strict'], parking: ['allowed', 'passThrough'],
+  multiplayerEnd: ['firstWins', 'playOn'],
+  winRule: ['filled', 'strict'],
+  parking: ['allowed', 'passThrough'],
   firstPlayer: ['p1', 'random', 'alternate'],
 };
 const RULE_SWITCHES = ['goalLock', 'longJumps', 'equalTurns'];
@@ -17,13 +19,23 @@ export const CHECKERS_SEATS = {
     count: 2,
     players: ['human', 'ai', 'ai', 'ai', 'ai', 'ai'],
     levels: [3, 3, 3, 3, 3, 3],
-    rules: { multiplayerEnd: 'firstWins', winRule: 'filled', goalLock: true, parking: 'allowed', firstPlayer: 'p1', longJumps: false, equalTurns: false },
+    rules: {
+      multiplayerEnd: 'firstWins',
+      winRule: 'filled',
+      goalLock: true,
+      parking: 'allowed',
+      firstPlayer: 'p1',
+      longJumps: false,
+      equalTurns: false,
+    },
     gameIndex: 0,
   },
   read(saved) {
     const defaults = CHECKERS_SEATS.defaults;
     const s = isObject(saved) ? saved : {};
-    const players = defaults.players.map((d, i) => (Array.isArray(s.players) ? (s.players[i] === 'human' ? 'human' : s.players[i] === 'ai' ? 'ai' : d) : d));
+    const players = defaults.players.map((d, i) =>
+      Array.isArray(s.players) ? (s.players[i] === 'human' ? 'human' : s.players[i] === 'ai' ? 'ai' : d) : d,
+    );
     const levels = defaults.levels.map((d, i) => (Array.isArray(s.levels) ? clampLevel(s.levels[i], d) : d));
     const rules = { ...defaults.rules };
     const savedRules = isObject(s.rules) ? s.rules : {};
@@ -44,8 +56,13 @@ export function rulesFromSettings(seats) {
   const r = seats.rules;
   return {
     players: seats.count,
-    multiplayerEnd: r.multiplayerEnd, winRule: r.winRule, goalLock: r.goalLock, parking: r.parking,
-    firstPlayer: r.firstPlayer, longJumps: r.longJumps, equalTurns: r.equalTurns,
+    multiplayerEnd: r.multiplayerEnd,
+    winRule: r.winRule,
+    goalLock: r.goalLock,
+    parking: r.parking,
+    firstPlayer: r.firstPlayer,
+    longJumps: r.longJumps,
+    equalTurns: r.equalTurns,
   };
 }
 

@@ -58,8 +58,13 @@ export function checkersPlayerCards(app, snap) {
     const ai = app.isAi(p);
     const detail = seat.finished && seat.place ? app.i18n.t('place', { n: seat.place }) : '';
     return {
-      seat: p - 1, name: app.sideName(p), role: ai ? 'ai' : 'human', level: ai ? app.seats.levels[p - 1] : null,
-      toMove: !snap.status.over && snap.live && snap.side === p, detail, color: seatColor(p).css,
+      seat: p - 1,
+      name: app.sideName(p),
+      role: ai ? 'ai' : 'human',
+      level: ai ? app.seats.levels[p - 1] : null,
+      toMove: !snap.status.over && snap.live && snap.side === p,
+      detail,
+      color: seatColor(p).css,
     };
   });
 }

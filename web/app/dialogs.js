@@ -76,22 +76,31 @@ export class Dialogs {
   renderSeatRows({ players, levels }) {
     const host = this.$('#new-seats');
     const t = (key, params) => this.i18n.t(key, params);
-    const rows = this.app.seatNames().slice(0, 2).map((name, seat) => {
-      const row = document.createElement('div');
-      row.className = 'seat-row';
-      row.dataset.seat = String(seat);
-      const label = document.createElement('span');
-      label.className = 'seat-name';
-      label.textContent = name;
-      const role = select(`seat${seat}`, t('roleFor', { side: name }), [option('human', t('human')), option('ai', t('ai'))]);
-      const level = select(`level${seat}`, t('levelFor', { side: name }), LEVELS.map((n) => option(n, t('levelN', { n }))));
-      role.value = players[seat] === 'ai' ? 'ai' : 'human';
-      level.value = String(levels[seat]);
-      level.hidden = role.value !== 'ai';
-      role.addEventListener('change', () => { level.hidden = role.value !== 'ai'; });
-      row.append(label, role, level);
-      return row;
-    });
+    const rows = this.app
+      .seatNames()
+      .slice(0, 2)
+      .map((name, seat) => {
+        const row = document.createElement('div');
+        row.className = 'seat-row';
+        row.dataset.seat = String(seat);
+        const label = document.createElement('span');
+        label.className = 'seat-name';
+        label.textContent = name;
+        const role = select(`seat${seat}`, t('roleFor', { side: name }), [option('human', t('human')), option('ai', t('ai'))]);
+        const level = select(
+          `level${seat}`,
+          t('levelFor', { side: name }),
+          LEVELS.map((n) => option(n, t('levelN', { n }))),
+        );
+        role.value = players[seat] === 'ai' ? 'ai' : 'human';
+        level.value = String(levels[seat]);
+        level.hidden = role.value !== 'ai';
+        role.addEventListener('change', () => {
+          level.hidden = role.value !== 'ai';
+        });
+        row.append(label, role, level);
+        return row;
+      });
     host.replaceChildren(...rows);
   }
 
@@ -104,9 +113,13 @@ export class Dialogs {
 
   wireNewGame() {
     const dialog = this.$('#new-dialog');
-    dialog.addEventListener('close', () => {
-      if (dialog.returnValue === 'start') this.app.startNewGame(this.readSeatRows());
-    }, this.listen);
+    dialog.addEventListener(
+      'close',
+      () => {
+        if (dialog.returnValue === 'start') this.app.startNewGame(this.readSeatRows());
+      },
+      this.listen,
+    );
   }
 
   // ---- settings ------------------------------------------------------------
@@ -139,43 +152,60 @@ export class Dialogs {
       return;
     }
     const rows = [];
-    this.app.seatNames().slice(0, 2).forEach((name, seat) => {
-      if (this.app.seats.players[seat] !== 'ai') return;
-      const label = document.createElement('label');
-      const text = document.createElement('span');
-      text.textContent = this.i18n.t('levelFor', { side: name });
-      const level = select(`level${seat}`, this.i18n.t('levelFor', { side: name }), LEVELS.map((n) => option(n, this.i18n.t('levelN', { n }))));
-      level.value = String(this.app.seats.levels[seat]);
-      level.dataset.seatLevel = String(seat);
-      label.append(text, level);
-      rows.push(label);
-    });
+    this.app
+      .seatNames()
+      .slice(0, 2)
+      .forEach((name, seat) => {
+        if (this.app.seats.players[seat] !== 'ai') return;
+        const label = document.createElement('label');
+        const text = document.createElement('span');
+        text.textContent = this.i18n.t('levelFor', { side: name });
+        const level = select(
+          `level${seat}`,
+          this.i18n.t('levelFor', { side: name }),
+          LEVELS.map((n) => option(n, this.i18n.t('levelN', { n }))),
+        );
+        level.value = String(this.app.seats.levels[seat]);
+        level.dataset.seatLevel = String(seat);
+        label.append(text, level);
+        rows.push(label);
+      });
     host.replaceChildren(...rows);
   }
 
   wireSettings() {
     const form = this.$('#settings-dialog form');
-    form.volume.addEventListener('input', () => { form.volumeOut.value = `${form.volume.value}%`; }, this.listen);
-    form.addEventListener('change', (e) => {
-      const field = e.target;
-      if (field.dataset.seatLevel !== undefined) {
-        this.app.seats.levels[Number(field.dataset.seatLevel)] = Number(field.value);
-        this.app.saveSettings();
-        this.app.emit('levels', { levels: this.app.seats.levels.slice() });
-        this.app.refresh();
-        return;
-      }
-      const value = {
-        language: () => field.value,
-        theme: () => field.value,
-        pieceStyle: () => field.value,
-        animations: () => field.value === 'on',
-        sound: () => field.value === 'on',
-        volume: () => Number(field.value) / 100,
-        hintStrength: () => Number(field.value),
-      }[field.name];
-      if (value) this.app.applySettings({ [field.name]: value() });
-    }, this.listen);
+    form.volume.addEventListener(
+      'input',
+      () => {
+        form.volumeOut.value = `${form.volume.value}%`;
+      },
+      this.listen,
+    );
+    form.addEventListener(
+      'change',
+      (e) => {
+        const field = e.target;
+        if (field.dataset.seatLevel !== undefined) {
+          this.app.seats.levels[Number(field.dataset.seatLevel)] = Number(field.value);
+          this.app.saveSettings();
+          this.app.emit('levels', { levels: this.app.seats.levels.slice() });
+          this.app.refresh();
+          return;
+        }
+        const value = {
+          language: () => field.value,
+          theme: () => field.value,
+          pieceStyle: () => field.value,
+          animations: () => field.value === 'on',
+          sound: () => field.value === 'on',
+          volume: () => Number(field.value) / 100,
+          hintStrength: () => Number(field.value),
+        }[field.name];
+        if (value) this.app.applySettings({ [field.name]: value() });
+      },
+      this.listen,
+    );
   }
 
   // ---- import / export -----------------------------------------------------
@@ -244,30 +274,39 @@ export class Dialogs {
       },
       'copy-broken': () => this.copy(this.app.brokenSave?.text ?? ''),
       'download-broken': () => {
-        if (this.app.brokenSave) downloadText({ name: `qipan-${this.app.id}-unrestored.txt`, mime: 'text/plain', text: this.app.brokenSave.text });
+        if (this.app.brokenSave)
+          downloadText({ name: `qipan-${this.app.id}-unrestored.txt`, mime: 'text/plain', text: this.app.brokenSave.text });
       },
       'discard-broken': () => {
         this.app.discardBrokenSave();
         this.renderBrokenSave();
       },
     };
-    record.addEventListener('click', (e) => {
-      const action = e.target.closest('[data-action]')?.dataset.action;
-      if (actions[action]) actions[action]();
-    }, this.listen);
-    input.addEventListener('change', async () => {
-      let file;
-      try {
-        file = await readPickedFile(input);
-      } catch {
-        this.$('#record-error').textContent = this.i18n.t('fileUnreadable', { name: input.files[0]?.name ?? '' });
-        return;
-      }
-      if (!file) return;
-      const result = this.app.openFile(file.name, file.text);
-      this.app.emit('openfile', { name: file.name, ok: !!result?.ok, code: result?.code });
-      if (result && this.importResult(result)) this.panels.toast(this.i18n.t('fileOpened', { name: file.name }));
-    }, this.listen);
+    record.addEventListener(
+      'click',
+      (e) => {
+        const action = e.target.closest('[data-action]')?.dataset.action;
+        if (actions[action]) actions[action]();
+      },
+      this.listen,
+    );
+    input.addEventListener(
+      'change',
+      async () => {
+        let file;
+        try {
+          file = await readPickedFile(input);
+        } catch {
+          this.$('#record-error').textContent = this.i18n.t('fileUnreadable', { name: input.files[0]?.name ?? '' });
+          return;
+        }
+        if (!file) return;
+        const result = this.app.openFile(file.name, file.text);
+        this.app.emit('openfile', { name: file.name, ok: !!result?.ok, code: result?.code });
+        if (result && this.importResult(result)) this.panels.toast(this.i18n.t('fileOpened', { name: file.name }));
+      },
+      this.listen,
+    );
   }
 
   // ---- game over -----------------------------------------------------------
@@ -284,11 +323,13 @@ export class Dialogs {
     // Places of a multi-player game, best first (text.places: [string]).
     const places = this.$('#over-places');
     places.hidden = !text.places;
-    places.replaceChildren(...(text.places || []).map((line) => {
-      const item = document.createElement('li');
-      item.textContent = line;
-      return item;
-    }));
+    places.replaceChildren(
+      ...(text.places || []).map((line) => {
+        const item = document.createElement('li');
+        item.textContent = line;
+        return item;
+      }),
+    );
     this.$('#over-dialog button[value="swap"]').hidden = this.app.seatCount() !== 2;
     const dialog = this.$('#over-dialog');
     dialog.dataset.reason = status.reason;
@@ -299,14 +340,18 @@ export class Dialogs {
 
   wireGameOver() {
     const over = this.$('#over-dialog');
-    over.addEventListener('close', () => {
-      const choice = over.returnValue;
-      if (choice === 'new') this.newGame();
-      else if (choice === 'rematch' || choice === 'swap') {
-        this.app.rematch({ swap: choice === 'swap' });
-        this.app.emit('rematch', { swap: choice === 'swap' });
-      }
-    }, this.listen);
+    over.addEventListener(
+      'close',
+      () => {
+        const choice = over.returnValue;
+        if (choice === 'new') this.newGame();
+        else if (choice === 'rematch' || choice === 'swap') {
+          this.app.rematch({ swap: choice === 'swap' });
+          this.app.emit('rematch', { swap: choice === 'swap' });
+        }
+      },
+      this.listen,
+    );
   }
 
   // ---- confirmation --------------------------------------------------------
@@ -319,16 +364,22 @@ export class Dialogs {
     this.$('#confirm-ok').textContent = ok;
     dialog.returnValue = '';
     dialog.showModal();
-    return new Promise((resolve) => { this.confirmResolve = resolve; });
+    return new Promise((resolve) => {
+      this.confirmResolve = resolve;
+    });
   }
 
   wireConfirm() {
     const dialog = this.$('#confirm-dialog');
-    dialog.addEventListener('close', () => {
-      const resolve = this.confirmResolve;
-      this.confirmResolve = null;
-      if (resolve) resolve(dialog.returnValue === 'ok');
-    }, this.listen);
+    dialog.addEventListener(
+      'close',
+      () => {
+        const resolve = this.confirmResolve;
+        this.confirmResolve = null;
+        if (resolve) resolve(dialog.returnValue === 'ok');
+      },
+      this.listen,
+    );
   }
 
   async confirmResign() {
@@ -349,8 +400,12 @@ export class Dialogs {
 
   wireBrokenNotice() {
     const dialog = this.$('#broken-dialog');
-    dialog.addEventListener('close', () => {
-      if (dialog.returnValue === 'open') this.openRecord();
-    }, this.listen);
+    dialog.addEventListener(
+      'close',
+      () => {
+        if (dialog.returnValue === 'open') this.openRecord();
+      },
+      this.listen,
+    );
   }
 }

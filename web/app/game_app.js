@@ -20,7 +20,10 @@ import { loadGame, saveGame } from './storage.js';
 // (see hasHook()). Each is given when the game defines one of the methods
 // listed (analyse() is GameApp's own once the game words its result).
 const OPTIONAL_HOOKS = {
-  analyse: ['analyse', 'analysisText'], playerCards: ['playerCards'], recordFile: ['recordFile'], openFile: ['openFile'],
+  analyse: ['analyse', 'analysisText'],
+  playerCards: ['playerCards'],
+  recordFile: ['recordFile'],
+  openFile: ['openFile'],
 };
 
 const AI_PAUSE_MS = 250; // lets the player see the previous move land first
@@ -204,8 +207,10 @@ export class GameApp extends PageApp {
     await sleep(this.aiPauseMs());
     if (this.isStale(token) || !this.thinking) return;
     const limits = this.aiLimits(seat);
-    const result = await this.ask({ request: this.session.searchRequest(), limits },
-      { token, onInfo: (info) => this.onThinkingInfo(info) });
+    const result = await this.ask(
+      { request: this.session.searchRequest(), limits },
+      { token, onInfo: (info) => this.onThinkingInfo(info) },
+    );
     if (this.isStale(token)) return; // whatever made it stale ended the thinking line
     this.stopThinking();
     if (!result) return;
@@ -214,8 +219,14 @@ export class GameApp extends PageApp {
       return;
     }
     if (this.browsePly !== null) this.browse(Infinity); // show the reply where it lands
-    this.emit('ai', { seat, level: limits.level, depth: result.depth, nodes: result.nodes, elapsedMs: result.elapsedMs,
-      ...this.aiDetail(result, seat) });
+    this.emit('ai', {
+      seat,
+      level: limits.level,
+      depth: result.depth,
+      nodes: result.nodes,
+      elapsedMs: result.elapsedMs,
+      ...this.aiDetail(result, seat),
+    });
     this.playAiMove(result);
   }
 
@@ -401,7 +412,10 @@ export class GameApp extends PageApp {
     const saved = loadGame(this.id);
     this.restoreFailure = null;
     if (saved?.unreadable) {
-      this.restoreFailure = { text: saved.text, refusal: { code: 'saved_game_unreadable', params: {}, reason: 'the saved game is not readable' } };
+      this.restoreFailure = {
+        text: saved.text,
+        refusal: { code: 'saved_game_unreadable', params: {}, reason: 'the saved game is not readable' },
+      };
     } else if (saved) {
       const result = this.restoreSession(saved);
       if (result.ok) return true;

@@ -45,7 +45,8 @@ export class I18n {
   refusal(refusal) {
     if (!refusal) return '';
     const text = REFUSALS[this.language][refusal.code] ?? OWN_REFUSALS[this.language][refusal.code];
-    if (text === undefined) return fill(STRINGS[this.language].unknownRefusal ?? STRINGS.en.unknownRefusal, { code: String(refusal.code) });
+    if (text === undefined)
+      return fill(STRINGS[this.language].unknownRefusal ?? STRINGS.en.unknownRefusal, { code: String(refusal.code) });
     const params = { ...(refusal.params || {}), reason: refusal.reason };
     params.cause = refusal.cause ? this.refusal(refusal.cause) : '';
     return fill(text, params);

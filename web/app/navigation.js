@@ -5,11 +5,16 @@
 // The ply each step goes to from the shown ply, or null at that end.
 export function stepTarget(step, shown, plies) {
   switch (step) {
-    case 'first': return shown > 0 ? 0 : null;
-    case 'prev': return shown > 0 ? shown - 1 : null;
-    case 'next': return shown < plies ? shown + 1 : null;
-    case 'last': return shown < plies ? plies : null;
-    default: return null;
+    case 'first':
+      return shown > 0 ? 0 : null;
+    case 'prev':
+      return shown > 0 ? shown - 1 : null;
+    case 'next':
+      return shown < plies ? shown + 1 : null;
+    case 'last':
+      return shown < plies ? plies : null;
+    default:
+      return null;
   }
 }
 
@@ -34,12 +39,16 @@ export class Navigation {
       this.buttons[button.dataset.nav] = button;
       button.addEventListener('click', () => this.step(button.dataset.nav), { signal: app.signal });
     }
-    document.addEventListener('keydown', (event) => {
-      const step = KEYS[event.key];
-      if (!step || !keyIsFree(event)) return;
-      event.preventDefault();
-      this.step(step);
-    }, { signal: app.signal });
+    document.addEventListener(
+      'keydown',
+      (event) => {
+        const step = KEYS[event.key];
+        if (!step || !keyIsFree(event)) return;
+        event.preventDefault();
+        this.step(step);
+      },
+      { signal: app.signal },
+    );
   }
 
   step(step) {

@@ -19,12 +19,14 @@ export class PageShell {
     // page has a controller for, in their order; each is named in the
     // page's language (data-i18n).
     const picker = options.root.querySelector('#game-picker');
-    picker.replaceChildren(...GAMES.filter((g) => this.has(g.id)).map((g) => {
-      const option = document.createElement('option');
-      option.value = g.id;
-      option.dataset.i18n = g.label;
-      return option;
-    }));
+    picker.replaceChildren(
+      ...GAMES.filter((g) => this.has(g.id)).map((g) => {
+        const option = document.createElement('option');
+        option.value = g.id;
+        option.dataset.i18n = g.label;
+        return option;
+      }),
+    );
   }
 
   has(game) {

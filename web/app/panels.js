@@ -18,36 +18,52 @@ export class Panels {
     this.toastTimer = 0;
     this.analysis = null; // {ply, state: 'busy'|'done', result}
     this.dialogs = new Dialogs(root, app, this);
-    this.toolbar = new Toolbar(root, {
-      new: () => this.dialogs.newGame(),
-      undo: () => this.app.undo(),
-      redo: () => this.app.redo(),
-      flip: () => this.app.flip(),
-      hint: () => this.app.hint(),
-      resign: () => this.dialogs.confirmResign(),
-      draw: () => this.app.offerDraw(),
-      record: () => this.dialogs.openRecord(),
-      settings: () => this.dialogs.openSettings(),
-      live: () => this.app.browse(Infinity),
-      analyse: () => this.analyse(),
-      continue: () => this.continueFromHere(),
-      online: () => this.app.onlineEntry?.open(),
-    }, app.signal);
+    this.toolbar = new Toolbar(
+      root,
+      {
+        new: () => this.dialogs.newGame(),
+        undo: () => this.app.undo(),
+        redo: () => this.app.redo(),
+        flip: () => this.app.flip(),
+        hint: () => this.app.hint(),
+        resign: () => this.dialogs.confirmResign(),
+        draw: () => this.app.offerDraw(),
+        record: () => this.dialogs.openRecord(),
+        settings: () => this.dialogs.openSettings(),
+        live: () => this.app.browse(Infinity),
+        analyse: () => this.analyse(),
+        continue: () => this.continueFromHere(),
+        online: () => this.app.onlineEntry?.open(),
+      },
+      app.signal,
+    );
     this.navigation = new Navigation(root, app);
     const listen = { signal: app.signal }; // the listeners end with the controller
     this.$('#notation').value = app.settings.notation;
     this.$('#game-picker').value = app.id;
-    this.$('#game-picker').addEventListener('change', (e) => {
-      this.app.switchGame(e.target.value);
-      if (!this.destroyed) e.target.value = this.app.id; // a game this page does not have
-    }, listen);
-    this.$('#notation').addEventListener('change', (e) => {
-      this.app.applySettings({ notation: e.target.value });
-    }, listen);
-    this.$('#moves').addEventListener('click', (e) => {
-      const item = e.target.closest('[data-ply]');
-      if (item) this.app.browse(Number(item.dataset.ply));
-    }, listen);
+    this.$('#game-picker').addEventListener(
+      'change',
+      (e) => {
+        this.app.switchGame(e.target.value);
+        if (!this.destroyed) e.target.value = this.app.id; // a game this page does not have
+      },
+      listen,
+    );
+    this.$('#notation').addEventListener(
+      'change',
+      (e) => {
+        this.app.applySettings({ notation: e.target.value });
+      },
+      listen,
+    );
+    this.$('#moves').addEventListener(
+      'click',
+      (e) => {
+        const item = e.target.closest('[data-ply]');
+        if (item) this.app.browse(Number(item.dataset.ply));
+      },
+      listen,
+    );
     this.translate();
   }
 
@@ -82,7 +98,10 @@ export class Panels {
     this.navigation.render(snap);
     this.renderCards(snap);
 
-    for (const [action, enabled] of [['undo', snap.canUndo], ['redo', snap.canRedo]]) {
+    for (const [action, enabled] of [
+      ['undo', snap.canUndo],
+      ['redo', snap.canRedo],
+    ]) {
       this.root.querySelector(`[data-action="${action}"]`).disabled = !enabled;
     }
     this.$('[data-action="resign"]').hidden = !app.canResign();
@@ -132,7 +151,7 @@ export class Panels {
     const i18n = this.app.i18n;
     const score = a.state === 'busy' ? i18n.t('analysing') : a.result ? a.result.score : i18n.t('analysisNone');
     this.$('#analysis-score').textContent = score ?? '';
-    this.$('#analysis-line').textContent = a.state === 'done' && a.result ? a.result.line ?? '' : '';
+    this.$('#analysis-line').textContent = a.state === 'done' && a.result ? (a.result.line ?? '') : '';
   }
 
   continueFromHere() {
@@ -204,10 +223,12 @@ export class Panels {
     el.textContent = text;
     el.hidden = false;
     clearTimeout(this.toastTimer);
-    this.toastTimer = setTimeout(() => { el.hidden = true; }, TOAST_MS);
+    this.toastTimer = setTimeout(() => {
+      el.hidden = true;
+    }, TOAST_MS);
   }
 }
 
 export function escapeHtml(text) {
-  return String(text).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]));
+  return String(text).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 }

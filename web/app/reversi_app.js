@@ -23,12 +23,21 @@ export class ReversiApp extends GameApp {
   }
 
   mountBoard() {
-    this.mountAria(AriaBoard, { columns: SIZE, rows: SIZE, start: 19, squareAt: (row, col) => row * SIZE + col },
-      (square) => this.activate(square));
+    this.mountAria(AriaBoard, { columns: SIZE, rows: SIZE, start: 19, squareAt: (row, col) => row * SIZE + col }, (square) =>
+      this.activate(square),
+    );
     this.input = new BoardInput(this.canvas, {
       squareAt: (x, y) => squareAt(boardLayout(this.size.width, this.size.height), x, y),
-      onPick: (square) => { this.activate(square); return false; },
-      onHover: (square) => { if (this.view.hover !== square) { this.view.hover = square; this.requestFrame(); } },
+      onPick: (square) => {
+        this.activate(square);
+        return false;
+      },
+      onHover: (square) => {
+        if (this.view.hover !== square) {
+          this.view.hover = square;
+          this.requestFrame();
+        }
+      },
       signal: this.signal,
     });
     this.graph = new EvalGraph(this, this.root.querySelector('#eval-graph'));
@@ -153,10 +162,19 @@ export class ReversiApp extends GameApp {
   async requestHints() {
     const live = this.session.snapshot();
     if (!this.humanToMove(live)) return;
-    const result = await this.ask({ method: 'hints', request: this.session.searchRequest(), limits: { hint: this.settings.hintStrength } });
+    const result = await this.ask({
+      method: 'hints',
+      request: this.session.searchRequest(),
+      limits: { hint: this.settings.hintStrength },
+    });
     if (!result || !result.ok || !this.seats.hints) return;
     const best = Math.max(...result.moves.map((m) => m.value));
-    this.view.hints = result.moves.map((m) => ({ square: m.square, text: (m.value > 0 ? '+' : '') + m.value, exact: m.exact, best: m.value === best }));
+    this.view.hints = result.moves.map((m) => ({
+      square: m.square,
+      text: (m.value > 0 ? '+' : '') + m.value,
+      exact: m.exact,
+      best: m.value === best,
+    }));
     this.emit('hints', { ply: live.ply, count: result.moves.length });
     this.requestFrame();
   }
@@ -192,7 +210,8 @@ export class ReversiApp extends GameApp {
     const now = new Date();
     const two = (n) => String(n).padStart(2, '0');
     const day = `${now.getFullYear()}${two(now.getMonth() + 1)}${two(now.getDate())}`;
-    const date = `${now.getUTCFullYear()}.${two(now.getUTCMonth() + 1)}.${two(now.getUTCDate())}_` +
+    const date =
+      `${now.getUTCFullYear()}.${two(now.getUTCMonth() + 1)}.${two(now.getUTCDate())}_` +
       `${two(now.getUTCHours())}:${two(now.getUTCMinutes())}:${two(now.getUTCSeconds())}.UTC`;
     const text = this.session.exportGgf({ black: this.ggfPlayer(0), white: this.ggfPlayer(1), date });
     return { name: `qipan-reversi-${day}.ggf`, mime: 'application/x-ggf', text };
@@ -309,7 +328,8 @@ export class ReversiApp extends GameApp {
     if (!el) return;
     const snap = this.current;
     const turn = (side) => (!snap.status.over && snap.side === side ? ' turn' : '');
-    el.innerHTML = `<span class="${turn(1).trim()}"><span class="disc black"></span>${snap.counts.black}</span>` +
+    el.innerHTML =
+      `<span class="${turn(1).trim()}"><span class="disc black"></span>${snap.counts.black}</span>` +
       `<span class="${turn(2).trim()}"><span class="disc white"></span>${snap.counts.white}</span>`;
   }
 

@@ -18,11 +18,15 @@ export class EvalGraph {
     this.client = null; // created on first use
     this.busy = false;
     this.paused = false; // while analyse() searches in the same worker
-    canvas?.addEventListener('click', (e) => {
-      const rect = canvas.getBoundingClientRect();
-      const ply = plyAt(evalGraphLayout({ width: rect.width, height: rect.height }, this.values()), e.clientX - rect.left);
-      if (ply >= 0) app.browse(ply);
-    }, { signal: app.signal });
+    canvas?.addEventListener(
+      'click',
+      (e) => {
+        const rect = canvas.getBoundingClientRect();
+        const ply = plyAt(evalGraphLayout({ width: rect.width, height: rect.height }, this.values()), e.clientX - rect.left);
+        if (ply >= 0) app.browse(ply);
+      },
+      { signal: app.signal },
+    );
   }
 
   worker() {
@@ -88,7 +92,12 @@ export class EvalGraph {
     if (!canvas || !canvas.clientWidth || this.closed) return;
     const dpr = currentDpr();
     const size = sizeCanvas(canvas, canvas.clientWidth, canvas.clientHeight || 100, dpr);
-    drawEvalGraph(canvas.getContext('2d'), this.values(), { width: size.width, height: size.height, dpr, current: this.shownPly ?? -1 });
+    drawEvalGraph(canvas.getContext('2d'), this.values(), {
+      width: size.width,
+      height: size.height,
+      dpr,
+      current: this.shownPly ?? -1,
+    });
   }
 
   close() {

@@ -21,7 +21,10 @@ export function twoSeatSettings(extra = {}) {
   const defaults = { players: ['human', 'ai'], levels: [DEFAULT_LEVEL, DEFAULT_LEVEL], ...extra };
   const read = (saved) => {
     const s = isObject(saved) ? saved : {};
-    const players = Array.isArray(s.players) && s.players.length === 2 ? s.players.map((p) => (p === 'ai' ? 'ai' : 'human')) : defaults.players.slice();
+    const players =
+      Array.isArray(s.players) && s.players.length === 2
+        ? s.players.map((p) => (p === 'ai' ? 'ai' : 'human'))
+        : defaults.players.slice();
     const old = clampLevel(s.level, DEFAULT_LEVEL);
     const levels = defaults.levels.map((d, i) => (Array.isArray(s.levels) ? clampLevel(s.levels[i], d) : old));
     const seats = { ...defaults, players, levels };

@@ -78,7 +78,6 @@ function remove(key) {
   }
 }
 
-
 // The language a browser asks for: Chinese for any zh* locale, else English.
 export function browserLanguage(nav = globalThis.navigator) {
   const wanted = nav && (nav.languages && nav.languages[0] ? nav.languages[0] : nav.language);

@@ -8,26 +8,34 @@ export class Toolbar {
   constructor(root, actions, signal) {
     this.toggle = root.querySelector('#more-toggle');
     this.menu = root.querySelector('#more-menu');
-    root.addEventListener('click', (e) => {
-      if (e.target.closest('#more-toggle')) {
-        this.setOpen(!this.open);
-        return;
-      }
-      const button = e.target.closest('[data-action]');
-      if (button && actions[button.dataset.action]) {
-        e.preventDefault();
-        this.setOpen(false);
-        actions[button.dataset.action]();
-      } else if (this.open && !e.target.closest('#more-menu')) {
-        this.setOpen(false);
-      }
-    }, { signal });
-    document.addEventListener('keydown', (e) => {
-      if (e.key === 'Escape' && this.open) {
-        this.setOpen(false);
-        this.toggle.focus();
-      }
-    }, { signal });
+    root.addEventListener(
+      'click',
+      (e) => {
+        if (e.target.closest('#more-toggle')) {
+          this.setOpen(!this.open);
+          return;
+        }
+        const button = e.target.closest('[data-action]');
+        if (button && actions[button.dataset.action]) {
+          e.preventDefault();
+          this.setOpen(false);
+          actions[button.dataset.action]();
+        } else if (this.open && !e.target.closest('#more-menu')) {
+          this.setOpen(false);
+        }
+      },
+      { signal },
+    );
+    document.addEventListener(
+      'keydown',
+      (e) => {
+        if (e.key === 'Escape' && this.open) {
+          this.setOpen(false);
+          this.toggle.focus();
+        }
+      },
+      { signal },
+    );
   }
 
   get open() {

@@ -27,18 +27,30 @@ export class XiangqiApp extends GameApp {
   }
 
   mountBoard() {
-    this.mountAria(AriaBoard, {
-      columns: FILES,
-      rows: RANKS,
-      start: squareOf(4, 0),
-      squareAt: (row, col) => (this.settings.flipped ? squareOf(FILES - 1 - col, row) : squareOf(col, RANKS - 1 - row)),
-    }, (square) => this.activate(square));
+    this.mountAria(
+      AriaBoard,
+      {
+        columns: FILES,
+        rows: RANKS,
+        start: squareOf(4, 0),
+        squareAt: (row, col) => (this.settings.flipped ? squareOf(FILES - 1 - col, row) : squareOf(col, RANKS - 1 - row)),
+      },
+      (square) => this.activate(square),
+    );
     this.input = new BoardInput(this.canvas, {
       squareAt: (x, y) => squareAt(boardLayout(this.size.width, this.size.height, this.settings.flipped), x, y),
       onPick: (square) => this.activate(square, true),
       onDrop: (from, to) => this.tryMove(from, to),
-      onDrag: (drag) => { this.view.dragging = drag; this.requestFrame(); },
-      onHover: (square) => { if (this.view.hover !== square) { this.view.hover = square; this.requestFrame(); } },
+      onDrag: (drag) => {
+        this.view.dragging = drag;
+        this.requestFrame();
+      },
+      onHover: (square) => {
+        if (this.view.hover !== square) {
+          this.view.hover = square;
+          this.requestFrame();
+        }
+      },
       signal: this.signal,
     });
   }
@@ -184,7 +196,9 @@ export class XiangqiApp extends GameApp {
     this.view.animation = this.reducedMotion ? null : moveAnimation(from, to, before.board[from], captured, performance.now());
     const last = snap.moves[snap.moves.length - 1];
     if (!snap.status.over) this.sound.play(snap.inCheck ? 'check' : captured ? 'capture' : 'move');
-    this.announce(`${this.i18n.side(before.side)} ${last[this.settings.notation]}${snap.inCheck ? ' ' + this.i18n.t('check') : ''}`);
+    this.announce(
+      `${this.i18n.side(before.side)} ${last[this.settings.notation]}${snap.inCheck ? ' ' + this.i18n.t('check') : ''}`,
+    );
     this.emit('move', { from, to, iccs: last.iccs, chinese: last.chinese, ply: snap.ply });
   }
 
@@ -206,7 +220,10 @@ export class XiangqiApp extends GameApp {
       score = i18n.t('xq_mate', { side: i18n.side(info.mate > 0 ? 0 : 1), n: Math.abs(info.mate) });
     } else {
       const pawns = (info.redScore || 0) / 100;
-      score = i18n.t('xq_score', { side: i18n.side(0), score: (pawns > 0 ? '+' : pawns < 0 ? '−' : '±') + Math.abs(pawns).toFixed(1) });
+      score = i18n.t('xq_score', {
+        side: i18n.side(0),
+        score: (pawns > 0 ? '+' : pawns < 0 ? '−' : '±') + Math.abs(pawns).toFixed(1),
+      });
     }
     const moves = (info.pv && info.pv[this.settings.notation]) || [];
     return { score, line: moves.join(' ') };
@@ -267,7 +284,10 @@ export class XiangqiApp extends GameApp {
 
   // "Open file": a PGN or record, or a lone FEN line.
   openFile(name, text) {
-    const lines = String(text).trim().split(/\r?\n/).filter((l) => l.trim());
+    const lines = String(text)
+      .trim()
+      .split(/\r?\n/)
+      .filter((l) => l.trim());
     const lone = lines.length === 1 && lines[0].split(/\s+/)[0].split('/').length === 10;
     return lone && !/\.pgn$/i.test(name || '') ? this.importPosition(lines[0]) : this.importRecord(text);
   }

@@ -10,8 +10,11 @@ export async function offerDraw(app) {
   const snap = app.session.snapshot();
   const answering = 1 - snap.side;
   app.toast(app.i18n.t('xq_drawThinking'));
-  const result = await app.ask({ method: 'answerDrawOffer', request: app.session.searchRequest(),
-    limits: { level: app.levelOf(answering), answering } });
+  const result = await app.ask({
+    method: 'answerDrawOffer',
+    request: app.session.searchRequest(),
+    limits: { level: app.levelOf(answering), answering },
+  });
   if (!result) return null;
   if (!result.ok) {
     app.toast(app.i18n.refusal(result));

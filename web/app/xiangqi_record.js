@@ -12,7 +12,9 @@ export function pgnDate(date) {
 export function pgnText(app, date = pgnDate(new Date())) {
   const have = new Set(app.session.tags().map(([name]) => name));
   const tags = {};
-  const add = (name, value) => { if (!have.has(name)) tags[name] = value; };
+  const add = (name, value) => {
+    if (!have.has(name)) tags[name] = value;
+  };
   add('Event', 'Qipan');
   add('Date', date);
   add('Red', app.playerLabel(0));

@@ -71,8 +71,15 @@ export function entryAnimation(seats, start, options = {}) {
   const scale = options.scale !== undefined ? options.scale : 1;
   const order = new Map();
   (seats || []).forEach((s, i) => order.set(s.player, i));
-  return { kind: 'entry', start, order: Object.fromEntries(order), seatMs: 90 * scale, rowMs: 70 * scale,
-    dropMs: DROP_MS * scale, duration: (order.size * 90 + 4 * 70 + 40 + DROP_MS) * scale };
+  return {
+    kind: 'entry',
+    start,
+    order: Object.fromEntries(order),
+    seatMs: 90 * scale,
+    rowMs: 70 * scale,
+    dropMs: DROP_MS * scale,
+    duration: (order.size * 90 + 4 * 70 + 40 + DROP_MS) * scale,
+  };
 }
 
 // One piece of player `player` on cell `cell` during the entry animation:

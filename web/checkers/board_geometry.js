@@ -61,7 +61,14 @@ export function isCell(i) {
   return Number.isInteger(i) && i >= 0 && i < CELLS;
 }
 
-export const DIRECTIONS = Object.freeze([[1, -1, 0], [1, 0, -1], [0, 1, -1], [-1, 1, 0], [-1, 0, 1], [0, -1, 1]]);
+export const DIRECTIONS = Object.freeze([
+  [1, -1, 0],
+  [1, 0, -1],
+  [0, 1, -1],
+  [-1, 1, 0],
+  [-1, 0, 1],
+  [0, -1, 1],
+]);
 
 // Up to six adjacent holes (for the keyboard cursor and the drawing of paths).
 export function neighbours(i) {

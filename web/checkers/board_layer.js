@@ -75,15 +75,20 @@ function armTint(g, layout, arm, player, strength) {
   const cells = armCells(arm);
   const apex = centerOf(layout, cells[0]);
   const base = cells.slice(6).map((i) => centerOf(layout, i));
-  base.sort((a, b) => (a.x - b.x) || (a.y - b.y));
+  base.sort((a, b) => a.x - b.x || a.y - b.y);
   // The base row's two end holes: the pair farthest apart.
   let p = base[0];
   let q = base[base.length - 1];
   let far = 0;
-  for (const a of base) for (const b of base) {
-    const d = Math.hypot(a.x - b.x, a.y - b.y);
-    if (d > far) { far = d; p = a; q = b; }
-  }
+  for (const a of base)
+    for (const b of base) {
+      const d = Math.hypot(a.x - b.x, a.y - b.y);
+      if (d > far) {
+        far = d;
+        p = a;
+        q = b;
+      }
+    }
   const c = seatColor(player);
   const mid = { x: (p.x + q.x) / 2, y: (p.y + q.y) / 2 };
   const grad = g.createLinearGradient(apex.x, apex.y, mid.x, mid.y);

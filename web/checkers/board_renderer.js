@@ -201,7 +201,11 @@ function drawFinishedArm(ctx, layout, seat) {
   ctx.restore();
 }
 
-const MEDALS = { 1: ['#fff3b0', '#f5c518', '#9a6b00'], 2: ['#ffffff', '#cfd8e3', '#6b7687'], 3: ['#ffd9b0', '#d08a4a', '#6e3b12'] };
+const MEDALS = {
+  1: ['#fff3b0', '#f5c518', '#9a6b00'],
+  2: ['#ffffff', '#cfd8e3', '#6b7687'],
+  3: ['#ffd9b0', '#d08a4a', '#6e3b12'],
+};
 
 function drawMedal(ctx, layout, seat) {
   const cells = armCells(seat.targetArm);
@@ -288,7 +292,8 @@ export function drawBoard(ctx, snapshot, view, timeMs) {
 
   // The hops made so far, and the path to the hole under the pointer.
   if (chain && chain.length >= 2) drawPath(ctx, layout, chain, mover, { alpha: 0.95, width: 0.1 });
-  if (Array.isArray(v.preview) && v.preview.length >= 2 && !anim) drawPath(ctx, layout, v.preview, mover, { alpha: 0.9, dashed: true });
+  if (Array.isArray(v.preview) && v.preview.length >= 2 && !anim)
+    drawPath(ctx, layout, v.preview, mover, { alpha: 0.9, dashed: true });
 
   // Pieces, except the one in flight and the one carried along a chain.
   const chainEnd = chain && chain.length >= 2 ? chain[chain.length - 1] : -1;
@@ -335,7 +340,8 @@ export function drawBoard(ctx, snapshot, view, timeMs) {
   if (anim) {
     const f = moveFrame(anim, pointsOf(layout, anim.path), timeMs);
     const player = anim.player || board[hidden];
-    if (player) drawPiece(ctx, player, f.x, f.y, layout.pieceRadius, dpr, { lift: f.lift * 0.5, rise: f.lift * ARC_RISE * layout.unit });
+    if (player)
+      drawPiece(ctx, player, f.x, f.y, layout.pieceRadius, dpr, { lift: f.lift * 0.5, rise: f.lift * ARC_RISE * layout.unit });
   }
 
   if (Array.isArray(v.labels) && v.labels.length === CELLS) drawLabels(ctx, layout, v.labels);

@@ -18,8 +18,11 @@ function decodeBase64(text) {
 export async function loadUiFont(fonts = globalThis.document && globalThis.document.fonts) {
   if (!fonts || typeof FontFace !== 'function') return false;
   try {
-    const face = new FontFace(UI_FONT_FAMILY, decodeBase64(UI_FONT_WOFF2_BASE64),
-      { style: 'normal', weight: '400', unicodeRange: UNICODE_RANGE });
+    const face = new FontFace(UI_FONT_FAMILY, decodeBase64(UI_FONT_WOFF2_BASE64), {
+      style: 'normal',
+      weight: '400',
+      unicodeRange: UNICODE_RANGE,
+    });
     await face.load();
     fonts.add(face);
     return true;

@@ -14,14 +14,22 @@ const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 // characters a Latin system font cannot be trusted to have.
 export function isChineseChar(ch) {
   const c = ch.codePointAt(0);
-  return (c >= 0x3000 && c <= 0x303f) || (c >= 0x3400 && c <= 0x4dbf) || (c >= 0x4e00 && c <= 0x9fff) ||
-    (c >= 0xf900 && c <= 0xfaff) || (c >= 0xff00 && c <= 0xffef);
+  return (
+    (c >= 0x3000 && c <= 0x303f) ||
+    (c >= 0x3400 && c <= 0x4dbf) ||
+    (c >= 0x4e00 && c <= 0x9fff) ||
+    (c >= 0xf900 && c <= 0xfaff) ||
+    (c >= 0xff00 && c <= 0xffef)
+  );
 }
 
 export function uiTextSources(root = repo) {
   const strings = join(root, 'web/app/strings');
   return [
-    ...readdirSync(strings).filter((f) => f.endsWith('.js')).sort().map((f) => join(strings, f)),
+    ...readdirSync(strings)
+      .filter((f) => f.endsWith('.js'))
+      .sort()
+      .map((f) => join(strings, f)),
     join(root, 'shell.html'),
     join(root, 'web/xiangqi/pieces.js'),
     join(root, 'engine/xiangqi/game/chinese.cpp'),

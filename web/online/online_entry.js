@@ -14,7 +14,10 @@ const CREATE_ATTEMPTS = 3;
 // 128 random bits in base64url: the id of one room:create, secret like a token.
 function newRequestId() {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 // Before the game app exists: the room of the page's address joined, so the
@@ -27,7 +30,8 @@ export async function openRoomFromUrl() {
   const server = serverAddress();
   if (!server) return { ...wanted, needsServer: true };
   const client = new RoomClient(server);
-  if (!(await client.waitConnected(CONNECT_TIMEOUT_MS))) return { ...wanted, client, server, ack: { ok: false, code: 'offline' } };
+  if (!(await client.waitConnected(CONNECT_TIMEOUT_MS)))
+    return { ...wanted, client, server, ack: { ok: false, code: 'offline' } };
   const ack = await joinRoom(client, wanted.roomId, { watch: wanted.watch });
   return { ...wanted, client, server, ack };
 }
@@ -127,7 +131,10 @@ export class OnlineEntry {
     const form = this.dialog.querySelector('form');
     const count = Number(form.count.value);
     const mine = Math.min(Number(form.seat.value) || 0, count - 1);
-    form.seat.innerHTML = Array.from({ length: count }, (_, seat) => `<option value="${seat}">${this.app.seatName(seat)}</option>`).join('');
+    form.seat.innerHTML = Array.from(
+      { length: count },
+      (_, seat) => `<option value="${seat}">${this.app.seatName(seat)}</option>`,
+    ).join('');
     form.seat.value = String(mine);
     this.renderSeatRows();
   }
@@ -147,7 +154,8 @@ export class OnlineEntry {
       const ai = count > 2 && seats.players[seat] === 'ai';
       const level = seats.levels[seat] || 3;
       const options = [`<option value="human"${ai ? '' : ' selected'}>${t('human')}</option>`];
-      for (let n = 1; n <= 8; n++) options.push(`<option value="${n}"${ai && level === n ? ' selected' : ''}>${t('onlineSeatAi', { n })}</option>`);
+      for (let n = 1; n <= 8; n++)
+        options.push(`<option value="${n}"${ai && level === n ? ' selected' : ''}>${t('onlineSeatAi', { n })}</option>`);
       html += `<label><span>${this.app.seatName(seat)}</span> <select name="seat${seat}">${options.join('')}</select></label>`;
     }
     this.dialog.querySelector('#online-seat-rows').innerHTML = html;
@@ -162,7 +170,9 @@ export class OnlineEntry {
     const seat = Number(form.seat.value);
     const options = { ...this.app.roomOptions() };
     if (this.app.session.capabilities().playerCounts.length > 1) options.players = count;
-    const ai = Array.from({ length: count }, (_, s) => (s === seat || form[`seat${s}`].value === 'human' ? null : Number(form[`seat${s}`].value)));
+    const ai = Array.from({ length: count }, (_, s) =>
+      s === seat || form[`seat${s}`].value === 'human' ? null : Number(form[`seat${s}`].value),
+    );
     if (ai.some((level) => level !== null)) options.ai = ai;
     return { game: this.app.id, seat, options, ...(name ? { name } : {}) };
   }

@@ -341,7 +341,13 @@ export class OnlineRoom {
   async sendPending() {
     const p = this.pending;
     while (this.pending === p) {
-      const ack = await this.client.request('move', { roomId: this.roomId, token: this.token, step: p.step, move: p.move, pos: p.pos });
+      const ack = await this.client.request('move', {
+        roomId: this.roomId,
+        token: this.token,
+        step: p.step,
+        move: p.move,
+        pos: p.pos,
+      });
       if (this.pending !== p) return;
       if (ack.ok) {
         this.pending = null;
@@ -377,7 +383,11 @@ export class OnlineRoom {
 
   // A room command ({} on success); a refusal is shown in the player's words.
   async command(event, payload = {}) {
-    const ack = await this.client.request(event, { roomId: this.roomId, ...(this.token ? { token: this.token } : {}), ...payload });
+    const ack = await this.client.request(event, {
+      roomId: this.roomId,
+      ...(this.token ? { token: this.token } : {}),
+      ...payload,
+    });
     if (!ack.ok) this.app.toast(this.app.i18n.roomRefusal(ack, this.serverNow()));
     this.emit('online-command', { event, ok: ack.ok, code: ack.code ?? null });
     return ack;
@@ -499,13 +509,33 @@ export class OnlineRoom {
   testState() {
     const room = this.room;
     return {
-      roomId: this.roomId, seat: this.seat, watch: this.watch, connected: this.connected,
-      v: this.v, step: this.step, pos: this.pos, pending: this.pending ? { ...this.pending } : null,
-      localSteps: this.localSteps(), localPos: this.session.positionHash(),
+      roomId: this.roomId,
+      seat: this.seat,
+      watch: this.watch,
+      connected: this.connected,
+      v: this.v,
+      step: this.step,
+      pos: this.pos,
+      pending: this.pending ? { ...this.pending } : null,
+      localSteps: this.localSteps(),
+      localPos: this.session.positionHash(),
       links: this.links ? { ...this.links } : null,
-      ready: room?.ready ?? false, toMove: room?.toMove ?? null, result: room?.result ? { ...room.result } : null,
-      offers: room ? structuredClone(room.offers) : null, host: room?.host ?? null, spectators: room?.spectators ?? 0,
-      seats: room ? room.seats.map((s) => ({ seat: s.seat, kind: s.kind, name: s.name, connected: s.connected, ai: s.ai, graceUntil: s.graceUntil })) : [],
+      ready: room?.ready ?? false,
+      toMove: room?.toMove ?? null,
+      result: room?.result ? { ...room.result } : null,
+      offers: room ? structuredClone(room.offers) : null,
+      host: room?.host ?? null,
+      spectators: room?.spectators ?? 0,
+      seats: room
+        ? room.seats.map((s) => ({
+            seat: s.seat,
+            kind: s.kind,
+            name: s.name,
+            connected: s.connected,
+            ai: s.ai,
+            graceUntil: s.graceUntil,
+          }))
+        : [],
       chat: room ? room.chat.map((c) => ({ seat: c.seat, name: c.name, text: c.text })) : [],
       panel: this.panel.testState(),
     };

@@ -88,7 +88,9 @@ export class RoomPanel {
       const input = this.$('#room-chat-input');
       const text = input.value;
       if (!text.trim()) return;
-      this.room.chat(text).then((ack) => { if (ack.ok && input.value === text) input.value = ''; });
+      this.room.chat(text).then((ack) => {
+        if (ack.ok && input.value === text) input.value = '';
+      });
     });
     this.$('#room-name-form').addEventListener('submit', async (e) => {
       e.preventDefault();
@@ -121,23 +123,51 @@ export class RoomPanel {
         else if (offer.kind === 'draw') await room.answerDraw(name === 'accept');
         else await room.answerRematch(name === 'accept');
         break;
-      case 'undo': await room.askUndo(); break;
-      case 'draw': await room.offerDraw(); break;
-      case 'resign':
-        if (await this.app.panels.dialogs.confirm({ title: this.t('onlineResignTitle'), text: this.t('resignText'), ok: this.t('onlineResign') })) await room.resign();
+      case 'undo':
+        await room.askUndo();
         break;
-      case 'claim': await room.claim(); break;
-      case 'rematch': await room.offerRematch(); break;
-      case 'export': this.exportRecord(); break;
+      case 'draw':
+        await room.offerDraw();
+        break;
+      case 'resign':
+        if (
+          await this.app.panels.dialogs.confirm({
+            title: this.t('onlineResignTitle'),
+            text: this.t('resignText'),
+            ok: this.t('onlineResign'),
+          })
+        )
+          await room.resign();
+        break;
+      case 'claim':
+        await room.claim();
+        break;
+      case 'rematch':
+        await room.offerRematch();
+        break;
+      case 'export':
+        this.exportRecord();
+        break;
       case 'rename':
         this.renaming = true;
         this.render();
         this.$('#room-name-input').focus();
         return;
-      case 'copy-invite': this.copy(this.$('#room-invite-link')); break;
-      case 'copy-watch': this.copy(this.$('#room-watch-link')); break;
+      case 'copy-invite':
+        this.copy(this.$('#room-invite-link'));
+        break;
+      case 'copy-watch':
+        this.copy(this.$('#room-watch-link'));
+        break;
       case 'leave':
-        if (await this.app.panels.dialogs.confirm({ title: this.t('onlineLeaveTitle'), text: this.t('onlineLeaveText'), ok: this.t('onlineLeave') })) await room.leave();
+        if (
+          await this.app.panels.dialogs.confirm({
+            title: this.t('onlineLeaveTitle'),
+            text: this.t('onlineLeaveText'),
+            ok: this.t('onlineLeave'),
+          })
+        )
+          await room.leave();
         break;
     }
     this.render();
@@ -202,8 +232,19 @@ export class RoomPanel {
     const state = room.room;
     if (!state) return;
     for (const el of this.el.querySelectorAll('[data-room-text]')) el.textContent = this.t(el.dataset.roomText);
-    const labels = { leave: 'onlineLeave', accept: 'onlineAccept', decline: 'onlineDecline', undo: 'onlineUndoAsk', draw: 'onlineDrawOffer',
-      resign: 'onlineResign', claim: 'onlineClaim', rematch: 'onlineRematch', export: 'onlineExport', 'copy-invite': 'onlineCopyInvite', 'copy-watch': 'onlineCopyWatch' };
+    const labels = {
+      leave: 'onlineLeave',
+      accept: 'onlineAccept',
+      decline: 'onlineDecline',
+      undo: 'onlineUndoAsk',
+      draw: 'onlineDrawOffer',
+      resign: 'onlineResign',
+      claim: 'onlineClaim',
+      rematch: 'onlineRematch',
+      export: 'onlineExport',
+      'copy-invite': 'onlineCopyInvite',
+      'copy-watch': 'onlineCopyWatch',
+    };
     for (const [name, key] of Object.entries(labels)) this.$(`[data-room="${name}"]`).textContent = this.t(key);
     this.$('#room-title').textContent = this.t('onlineRoom', { id: state.roomId });
     this.$('#room-chat-input').placeholder = this.t('onlineChatPlaceholder');
@@ -225,19 +266,29 @@ export class RoomPanel {
   renderSeats(state) {
     const me = this.room.seat;
     const items = state.seats.map((s) => {
-      const you = s.seat === me
-        ? ` <span class="room-you">(${escapeHtml(this.t('onlineYou'))})</span> <button type="button" class="room-rename" data-room="rename" aria-label="${escapeHtml(this.t('onlineRename'))}" title="${escapeHtml(this.t('onlineRename'))}">✎</button>`
-        : '';
+      const you =
+        s.seat === me
+          ? ` <span class="room-you">(${escapeHtml(this.t('onlineYou'))})</span> <button type="button" class="room-rename" data-room="rename" aria-label="${escapeHtml(this.t('onlineRename'))}" title="${escapeHtml(this.t('onlineRename'))}">✎</button>`
+          : '';
       const host = state.host === s.seat ? ` <span class="room-host">${escapeHtml(this.t('onlineHost'))}</span>` : '';
       const connected = s.kind === 'ai' || s.connected;
       const dot = s.kind === 'free' ? 'free' : connected ? 'on' : 'off';
-      const dotLabel = s.kind === 'free' ? this.t('onlineSeatFree') : connected ? this.t('onlineConnected') : this.t('onlineDisconnected');
-      const who = s.kind === 'ai' ? this.t('onlineSeatAi', { n: s.ai }) : s.kind === 'free' ? this.t('onlineSeatFree') : escapeHtml(s.name || '');
+      const dotLabel =
+        s.kind === 'free' ? this.t('onlineSeatFree') : connected ? this.t('onlineConnected') : this.t('onlineDisconnected');
+      const who =
+        s.kind === 'ai'
+          ? this.t('onlineSeatAi', { n: s.ai })
+          : s.kind === 'free'
+            ? this.t('onlineSeatFree')
+            : escapeHtml(s.name || '');
       const turn = state.toMove === s.seat && !state.result ? ' to-move' : '';
-      return `<li class="room-seat${turn}" data-seat="${s.seat}"><span class="room-dot ${dot}" role="img" aria-label="${escapeHtml(dotLabel)}"></span>` +
-        `<span class="room-side">${escapeHtml(this.sideName(s.seat))}</span> <span class="room-who">${who}</span>${you}${host}</li>`;
+      return (
+        `<li class="room-seat${turn}" data-seat="${s.seat}"><span class="room-dot ${dot}" role="img" aria-label="${escapeHtml(dotLabel)}"></span>` +
+        `<span class="room-side">${escapeHtml(this.sideName(s.seat))}</span> <span class="room-who">${who}</span>${you}${host}</li>`
+      );
     });
-    if (state.spectators > 0) items.push(`<li class="room-spectators">${escapeHtml(this.t('onlineSpectators', { n: state.spectators }))}</li>`);
+    if (state.spectators > 0)
+      items.push(`<li class="room-spectators">${escapeHtml(this.t('onlineSpectators', { n: state.spectators }))}</li>`);
     this.$('#room-seats').innerHTML = items.join('');
     // A player who came by a link without a name is asked for one here.
     const mine = me === null ? null : state.seats[me];
@@ -315,7 +366,10 @@ export class RoomPanel {
     if (state.result) lines.push(this.resultText().join(' · '));
     else if (!state.ready) lines.push(this.t('onlineWaiting'));
     else if (me === null) lines.push(this.t('onlineWatching'), this.t('toMove', { side: this.sideName(state.toMove) }));
-    else lines.push(state.toMove === me ? this.t('onlineYourTurn') : this.t('onlineTheirTurn', { side: this.sideName(state.toMove) }));
+    else
+      lines.push(
+        state.toMove === me ? this.t('onlineYourTurn') : this.t('onlineTheirTurn', { side: this.sideName(state.toMove) }),
+      );
     const countdowns = [];
     for (const s of state.seats) {
       if (s.seat === me || s.kind !== 'human') continue;
@@ -339,8 +393,12 @@ export class RoomPanel {
     const offer = this.incomingOffer();
     if (offer) {
       const side = this.sideName(offer.seat);
-      const offerText = offer.kind === 'undo' ? this.t('onlineUndoIncoming', { side })
-        : offer.kind === 'draw' ? this.t('onlineDrawIncoming', { side }) : this.t('onlineRematchIncoming', { side });
+      const offerText =
+        offer.kind === 'undo'
+          ? this.t('onlineUndoIncoming', { side })
+          : offer.kind === 'draw'
+            ? this.t('onlineDrawIncoming', { side })
+            : this.t('onlineRematchIncoming', { side });
       const el = this.$('#room-offer-text');
       if (el.textContent !== offerText) el.textContent = offerText;
       const timerText = offer.kind === 'undo' && offer.until ? this.t('onlineAnswerWithin', { s: secs(offer.until) }) : '';
@@ -364,10 +422,12 @@ export class RoomPanel {
   renderChat() {
     if (!this.el || !this.room.room) return;
     const log = this.$('#room-chat-log');
-    log.innerHTML = this.room.room.chat.map((c) => {
-      const who = c.seat === null ? (c.name || this.t('onlineSpectator')) : (c.name || this.sideName(c.seat));
-      return `<li><span class="room-chat-who">${escapeHtml(who)}</span> ${escapeHtml(c.text)}</li>`;
-    }).join('');
+    log.innerHTML = this.room.room.chat
+      .map((c) => {
+        const who = c.seat === null ? c.name || this.t('onlineSpectator') : c.name || this.sideName(c.seat);
+        return `<li><span class="room-chat-who">${escapeHtml(who)}</span> ${escapeHtml(c.text)}</li>`;
+      })
+      .join('');
     log.scrollTop = log.scrollHeight;
   }
 
@@ -436,7 +496,13 @@ export class RoomPanel {
     return {
       line: [this.$('#room-line').textContent, timer].filter(Boolean).join('\n'),
       countdown: this.$('#room-timer').dataset.countdown,
-      offer: offer ? { kind: offer.kind, text: `${this.$('#room-offer-text').textContent} ${this.$('#room-offer-timer').textContent}`.trim(), seconds: this.$('#room-offer').dataset.seconds } : null,
+      offer: offer
+        ? {
+            kind: offer.kind,
+            text: `${this.$('#room-offer-text').textContent} ${this.$('#room-offer-timer').textContent}`.trim(),
+            seconds: this.$('#room-offer').dataset.seconds,
+          }
+        : null,
       result: this.$('#room-result').hidden ? null : this.$('#room-result').textContent,
       replay: { value: Number(this.$('#room-replay-range').value), max: Number(this.$('#room-replay-range').max) },
       inviteOpen: this.$('#room-invite').open,

@@ -18,21 +18,25 @@ export function registerOffline({ onUpdate = () => {}, onEvent = () => {} } = {}
   const hadController = !!navigator.serviceWorker.controller;
   // A newer worker activated while an older one served this page: the next
   // visit shows the new build.
-  const watch = (worker) => worker?.addEventListener('statechange', () => {
-    if (worker.state === 'activated' && hadController) {
-      onEvent('serviceworkerupdated', {});
-      onUpdate();
-    }
-  });
-  navigator.serviceWorker.register('sw.js').then((registration) => {
-    onEvent('serviceworker', { scope: registration.scope });
-    watch(registration.installing || registration.waiting);
-    registration.addEventListener('updatefound', () => watch(registration.installing));
-  }, (error) => {
-    // No offline copy (a host that serves no sw.js, private mode): the page
-    // itself is unaffected.
-    console.warn('offline copy unavailable:', error.message || error);
-    onEvent('serviceworkerfailed', { message: String(error.message || error) });
-  });
+  const watch = (worker) =>
+    worker?.addEventListener('statechange', () => {
+      if (worker.state === 'activated' && hadController) {
+        onEvent('serviceworkerupdated', {});
+        onUpdate();
+      }
+    });
+  navigator.serviceWorker.register('sw.js').then(
+    (registration) => {
+      onEvent('serviceworker', { scope: registration.scope });
+      watch(registration.installing || registration.waiting);
+      registration.addEventListener('updatefound', () => watch(registration.installing));
+    },
+    (error) => {
+      // No offline copy (a host that serves no sw.js, private mode): the page
+      // itself is unaffected.
+      console.warn('offline copy unavailable:', error.message || error);
+      onEvent('serviceworkerfailed', { message: String(error.message || error) });
+    },
+  );
   return true;
 }

@@ -38,7 +38,8 @@ function feltNoiseTile() {
     const a = rand() * Math.PI * 2;
     const bend = (rand() - 0.5) * 5;
     const light = rand() < 0.45;
-    g.strokeStyle = light ? 'rgba(190,255,200,' + (0.05 + rand() * 0.07).toFixed(3) + ')'
+    g.strokeStyle = light
+      ? 'rgba(190,255,200,' + (0.05 + rand() * 0.07).toFixed(3) + ')'
       : 'rgba(0,20,5,' + (0.07 + rand() * 0.09).toFixed(3) + ')';
     g.lineWidth = 0.6 + rand() * 0.6;
     // Drawn at the 9 wrapped positions so fibres crossing the tile edge stay whole.
@@ -103,7 +104,8 @@ function drawGrainPiece(g, rand, cell, x0, y0, length, width, ux, uy) {
     const phase = rand() * Math.PI * 2;
     const light = rand() < 0.35;
     g.lineWidth = Math.max(0.5, cell * (0.006 + rand() * 0.02));
-    g.strokeStyle = light ? 'rgba(255,200,140,' + (0.03 + rand() * 0.05).toFixed(3) + ')'
+    g.strokeStyle = light
+      ? 'rgba(255,200,140,' + (0.03 + rand() * 0.05).toFixed(3) + ')'
       : 'rgba(0,0,0,' + (0.08 + rand() * 0.12).toFixed(3) + ')';
     g.beginPath();
     for (let t = -step; t <= length + step; t += step) {
@@ -207,10 +209,14 @@ function drawFrameWood(g, layout, dpr) {
   g.lineWidth = Math.max(0.5, cell * 0.012);
   g.strokeStyle = 'rgba(0,0,0,0.35)';
   g.beginPath();
-  g.moveTo(X0 + k, Y0 + k); g.lineTo(x0, y0);
-  g.moveTo(X1 - k, Y0 + k); g.lineTo(x1, y0);
-  g.moveTo(X0 + k, Y1 - k); g.lineTo(x0, y1);
-  g.moveTo(X1 - k, Y1 - k); g.lineTo(x1, y1);
+  g.moveTo(X0 + k, Y0 + k);
+  g.lineTo(x0, y0);
+  g.moveTo(X1 - k, Y0 + k);
+  g.lineTo(x1, y0);
+  g.moveTo(X0 + k, Y1 - k);
+  g.lineTo(x0, y1);
+  g.moveTo(X1 - k, Y1 - k);
+  g.lineTo(x1, y1);
   g.stroke();
 }
 
@@ -228,8 +234,7 @@ function drawRim(g, layout, dpr) {
   bevel.addColorStop(1, 'rgba(0,0,0,0.45)');
   g.lineWidth = Math.max(1, cell * 0.03);
   g.strokeStyle = bevel;
-  roundRect(g, board.x + g.lineWidth / 2, board.y + g.lineWidth / 2,
-    board.w - g.lineWidth, board.h - g.lineWidth, radius);
+  roundRect(g, board.x + g.lineWidth / 2, board.y + g.lineWidth / 2, board.w - g.lineWidth, board.h - g.lineWidth, radius);
   g.stroke();
 }
 
@@ -240,7 +245,11 @@ function mottleLayer() {
   const layer = createLayer(N, N);
   const m = layer.getContext('2d');
   const rand = mulberry32(0x2b7d);
-  for (const [cells, alpha] of [[4, 0.55], [8, 0.35], [16, 0.2]]) {
+  for (const [cells, alpha] of [
+    [4, 0.55],
+    [8, 0.35],
+    [16, 0.2],
+  ]) {
     const small = createLayer(cells, cells);
     const s = small.getContext('2d');
     const img = s.createImageData(cells, cells);

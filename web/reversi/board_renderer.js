@@ -219,8 +219,7 @@ export function drawBoard(ctx, snapshot, view, timeMs) {
   if (anim) {
     const d = dropFrame(anim, timeMs);
     const c = centerOf(layout, anim.square);
-    drawDisc(ctx, isDisc(board[anim.square]) ? board[anim.square] : anim.color,
-      c.x, c.y, radius, dpr, d.scale, d.alpha, d.lift);
+    drawDisc(ctx, isDisc(board[anim.square]) ? board[anim.square] : anim.color, c.x, c.y, radius, dpr, d.scale, d.alpha, d.lift);
     if (!d.landed && lastMove === anim.square) lastMove = -1;
   }
 

@@ -33,7 +33,12 @@ const REST_EDGE = 0.075;
 // Colours of the two sides. `edge` is the disc body seen from the side.
 const LOOK = {
   [BLACK]: {
-    face: [[0, '#56606d'], [0.22, '#2a3038'], [0.62, '#121418'], [1, '#050607']],
+    face: [
+      [0, '#56606d'],
+      [0.22, '#2a3038'],
+      [0.62, '#121418'],
+      [1, '#050607'],
+    ],
     edge: '#0b0c0e',
     edgeLight: '#2a2e34',
     rim: 'rgba(0,0,0,0.8)',
@@ -42,7 +47,12 @@ const LOOK = {
     spec: 0.5,
   },
   [WHITE]: {
-    face: [[0, '#ffffff'], [0.3, '#faf7ee'], [0.72, '#e9e3d4'], [1, '#c9c2b2']],
+    face: [
+      [0, '#ffffff'],
+      [0.3, '#faf7ee'],
+      [0.72, '#e9e3d4'],
+      [1, '#c9c2b2'],
+    ],
     edge: '#bdb6a6',
     edgeLight: '#e2dccd',
     rim: 'rgba(105,100,90,0.75)',
@@ -218,8 +228,14 @@ export function drawDisc(ctx, color, x, y, radiusCss, dpr, scale = 1, alpha = 1,
   if (lift > 0) {
     const r = radiusCss;
     ctx.globalAlpha = prev * alpha * (1 - 0.45 * lift);
-    blit(ctx, discSprite('shadow', 0, r, dpr),
-      x + (SHADOW_DX + 0.35 * lift) * r, y + (SHADOW_DY + 0.6 * lift) * r, dpr, 1 + 0.25 * lift);
+    blit(
+      ctx,
+      discSprite('shadow', 0, r, dpr),
+      x + (SHADOW_DX + 0.35 * lift) * r,
+      y + (SHADOW_DY + 0.6 * lift) * r,
+      dpr,
+      1 + 0.25 * lift,
+    );
     ctx.globalAlpha = prev * alpha;
     blit(ctx, discSprite('face', color, r, dpr), x, y, dpr, scale);
   } else {

@@ -261,7 +261,8 @@ export function drawEvalGraph(ctx, values, view) {
       const onRight = x + 6 + tw + 6 < right;
       const tx = onRight ? x + 6 : x - 6 - tw - 6;
       // In the half the value's own area leaves free at this ply.
-      const ty = y <= mid ? Math.min(bottom - fs - 7, Math.max(mid + 4, y + 6)) : Math.max(top + 2, Math.min(mid - fs - 9, y - fs - 11));
+      const ty =
+        y <= mid ? Math.min(bottom - fs - 7, Math.max(mid + 4, y + 6)) : Math.max(top + 2, Math.min(mid - fs - 9, y - fs - 11));
       roundRect(ctx, tx, ty, tw + 6, fs + 5, 3);
       ctx.fillStyle = 'rgba(20,16,8,0.78)';
       ctx.fill();

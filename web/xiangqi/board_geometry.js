@@ -40,9 +40,10 @@ export function isSquare(square) {
 export function boardLayout(width, height, flipped = false) {
   const w = Math.max(1, width);
   const h = Math.max(1, height);
-  const cell = Math.max(1, Math.min(
-    w / (FILES - 1 + 2 * MARGIN_X + 2 * OUTER_PAD),
-    h / (RANKS - 1 + 2 * MARGIN_Y + 2 * OUTER_PAD)));
+  const cell = Math.max(
+    1,
+    Math.min(w / (FILES - 1 + 2 * MARGIN_X + 2 * OUTER_PAD), h / (RANKS - 1 + 2 * MARGIN_Y + 2 * OUTER_PAD)),
+  );
   const gridW = (FILES - 1) * cell;
   const gridH = (RANKS - 1) * cell;
   const left = (w - gridW) / 2;

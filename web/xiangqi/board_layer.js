@@ -36,8 +36,7 @@ function drawWood(g, x, y, w, h, cell) {
     const band = rand() < 0.15;
     g.lineWidth = band ? cell * (0.12 + rand() * 0.3) : Math.max(0.5, cell * (0.006 + rand() * 0.016));
     const a = band ? 0.025 + rand() * 0.03 : 0.03 + rand() * 0.06;
-    g.strokeStyle = rand() < 0.85 ? 'rgba(125,72,25,' + a.toFixed(3) + ')'
-      : 'rgba(255,242,210,' + (a * 1.6).toFixed(3) + ')';
+    g.strokeStyle = rand() < 0.85 ? 'rgba(125,72,25,' + a.toFixed(3) + ')' : 'rgba(255,242,210,' + (a * 1.6).toFixed(3) + ')';
     g.beginPath();
     for (let yy = y - step; yy <= y + h + step; yy += step) {
       const t = (yy - y) / h;
@@ -48,8 +47,14 @@ function drawWood(g, x, y, w, h, cell) {
     g.stroke();
   }
   // Soft light falloff towards the edges gives the panel some depth.
-  const vignette = g.createRadialGradient(x + w * 0.45, y + h * 0.4, Math.min(w, h) * 0.2,
-    x + w / 2, y + h / 2, Math.max(w, h) * 0.75);
+  const vignette = g.createRadialGradient(
+    x + w * 0.45,
+    y + h * 0.4,
+    Math.min(w, h) * 0.2,
+    x + w / 2,
+    y + h / 2,
+    Math.max(w, h) * 0.75,
+  );
   vignette.addColorStop(0, 'rgba(255,245,220,0.10)');
   vignette.addColorStop(1, 'rgba(90,50,15,0.16)');
   g.fillStyle = vignette;
@@ -180,7 +185,12 @@ function drawRiver(g, layout) {
   g.textAlign = 'center';
   g.textBaseline = 'middle';
   const yc = y0 + cell * 0.5;
-  const chars = [['楚', 1.45], ['河', 2.55], ['汉', 5.45], ['界', 6.55]];
+  const chars = [
+    ['楚', 1.45],
+    ['河', 2.55],
+    ['汉', 5.45],
+    ['界', 6.55],
+  ];
   for (const [ch, col] of chars) engrave(g, ch, left + col * cell, yc, 'rgba(92,52,18,0.78)', cell * 0.025);
 }
 
@@ -216,8 +226,7 @@ export function renderBoardLayer(layout, dpr) {
 const layers = new WeakMap();
 
 export function boardLayerFor(canvas, layout, dpr) {
-  const key = layout.width + 'x' + layout.height + '@' + dpr + (layout.flipped ? 'F' : 'N') +
-    '#' + fontEpoch();
+  const key = layout.width + 'x' + layout.height + '@' + dpr + (layout.flipped ? 'F' : 'N') + '#' + fontEpoch();
   const hit = layers.get(canvas);
   if (hit && hit.key === key) return hit.layer;
   const layer = renderBoardLayer(layout, dpr);

@@ -93,8 +93,7 @@ function drawLastMove(ctx, layout, move) {
   ctx.fill();
   ring(ctx, a.x, a.y, cell * 0.2, Math.max(1, cell * 0.035), 'rgba(40,95,170,0.55)');
   // Destination: brackets just outside the piece.
-  corners(ctx, b.x, b.y, cell * 0.5, cell * 0.16, Math.max(1.2, cell * 0.045),
-    'rgba(40,95,170,0.7)');
+  corners(ctx, b.x, b.y, cell * 0.5, cell * 0.16, Math.max(1.2, cell * 0.045), 'rgba(40,95,170,0.7)');
 }
 
 function drawTargets(ctx, layout, board, targets, t, still, skip) {
@@ -164,13 +163,16 @@ export function drawBoard(ctx, snapshot, view, timeMs) {
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
 
   const lastMove = v.lastMove !== undefined ? v.lastMove : snapshot && snapshot.lastMove;
-  const checked = sq(v.checkedKing !== undefined ? v.checkedKing
-    : snapshot && snapshot.checkedKing !== undefined ? snapshot.checkedKing : -1);
+  const checked = sq(
+    v.checkedKing !== undefined ? v.checkedKing : snapshot && snapshot.checkedKing !== undefined ? snapshot.checkedKing : -1,
+  );
   const selected = sq(v.selected);
   const drag = v.dragging && isSquare(v.dragging.square) ? v.dragging : null;
   // Reduced motion: pieces jump straight to their squares (no slide, no fade).
-  const anim = !still && v.animation && isSquare(v.animation.from) && isSquare(v.animation.to) &&
-    progress(v.animation, timeMs) < 1 ? v.animation : null;
+  const anim =
+    !still && v.animation && isSquare(v.animation.from) && isSquare(v.animation.to) && progress(v.animation, timeMs) < 1
+      ? v.animation
+      : null;
 
   if (lastMove && isSquare(lastMove.from) && isSquare(lastMove.to)) {
     drawLastMove(ctx, layout, lastMove);
@@ -226,7 +228,14 @@ export function drawBoard(ctx, snapshot, view, timeMs) {
     const c = centerOf(layout, selected);
     const w = still ? 0.6 : pulse(timeMs, 1600);
     ring(ctx, c.x, c.y, radius * 1.07, cell * 0.05, 'rgba(255,176,20,' + (0.7 + 0.3 * w).toFixed(3) + ')');
-    ring(ctx, c.x, c.y, radius * 1.07 + cell * 0.04, Math.max(1, cell * 0.018), 'rgba(255,250,225,' + (0.4 + 0.4 * w).toFixed(3) + ')');
+    ring(
+      ctx,
+      c.x,
+      c.y,
+      radius * 1.07 + cell * 0.04,
+      Math.max(1, cell * 0.018),
+      'rgba(255,250,225,' + (0.4 + 0.4 * w).toFixed(3) + ')',
+    );
   }
 
   if (v.targets && v.targets.length) {

@@ -5,7 +5,9 @@ import { PIECE_FONT_FAMILY, PIECE_FONT_WOFF2_BASE64 } from './piece_font_data.js
 
 // The embedded face first, then common Kai/Song faces as fallbacks.
 export const CJK_FONT_STACK =
-  '"' + PIECE_FONT_FAMILY + '", "LXGW WenKai", KaiTi, STKaiti, "AR PL UKai CN", ' +
+  '"' +
+  PIECE_FONT_FAMILY +
+  '", "LXGW WenKai", KaiTi, STKaiti, "AR PL UKai CN", ' +
   '"Noto Serif CJK SC", "Source Han Serif SC", "Songti SC", SimSun, serif';
 export const LATIN_FONT_STACK = 'Georgia, "DejaVu Serif", "Times New Roman", serif';
 
@@ -33,17 +35,19 @@ export function loadPieceFont(fonts = globalThis.document && globalThis.document
     state.promise = Promise.resolve(false);
     return state.promise;
   }
-  const face = new FontFace(PIECE_FONT_FAMILY, decodeBase64(PIECE_FONT_WOFF2_BASE64),
-    { weight: 'bold', style: 'normal' });
-  state.promise = face.load().then(() => {
-    fonts.add(face);
-    state.epoch++;
-    state.settled = true;
-    return true;
-  }, () => {
-    state.settled = true;
-    return false;
-  });
+  const face = new FontFace(PIECE_FONT_FAMILY, decodeBase64(PIECE_FONT_WOFF2_BASE64), { weight: 'bold', style: 'normal' });
+  state.promise = face.load().then(
+    () => {
+      fonts.add(face);
+      state.epoch++;
+      state.settled = true;
+      return true;
+    },
+    () => {
+      state.settled = true;
+      return false;
+    },
+  );
   return state.promise;
 }
 

@@ -45,7 +45,7 @@ export function pieceLabel(code, style = 'chinese') {
   return (colorOf(code) === RED ? RED_CHINESE : BLACK_CHINESE)[typeOf(code)];
 }
 
-const INK = ['#b01e16', '#1f1a17'];          // engraving colour per side
+const INK = ['#b01e16', '#1f1a17']; // engraving colour per side
 const INK_SOFT = ['rgba(176,30,22,0.85)', 'rgba(31,26,23,0.85)'];
 
 // Shadow and size per lift: 0 resting on the board, 1 raised high (dragged),

@@ -59,42 +59,27 @@ std::vector<std::string_view> split_whitespace(std::string_view text) {
 
 std::string_view result_kind_name(ResultKind kind) {
   switch (kind) {
-    case ResultKind::win:
-      return "win";
-    case ResultKind::places:
-      return "places";
-    case ResultKind::draw:
-      return "draw";
-    case ResultKind::playing:
-      break;
+    case ResultKind::win: return "win";
+    case ResultKind::places: return "places";
+    case ResultKind::draw: return "draw";
+    case ResultKind::playing: break;
   }
   return "";
 }
 
 std::string_view end_reason_name(EndReason reason) {
   switch (reason) {
-    case EndReason::finished:
-      return "finished";
-    case EndReason::repetition:
-      return "repetition";
-    case EndReason::turn_cap:
-      return "turn_cap";
-    case EndReason::equal_turns:
-      return "equal_turns";
-    case EndReason::resignation:
-      return ending_code(EndingKind::kResignation);
-    case EndReason::agreement:
-      return ending_code(EndingKind::kAgreement);
-    case EndReason::abandonment:
-      return ending_code(EndingKind::kAbandonment);
-    case EndReason::timeout:
-      return ending_code(EndingKind::kTimeout);
-    case EndReason::timeout_draw:
-      return ending_code(EndingKind::kTimeoutDraw);
-    case EndReason::recorded:
-      return ending_code(EndingKind::kRecorded);
-    case EndReason::none:
-      break;
+    case EndReason::finished: return "finished";
+    case EndReason::repetition: return "repetition";
+    case EndReason::turn_cap: return "turn_cap";
+    case EndReason::equal_turns: return "equal_turns";
+    case EndReason::resignation: return ending_code(EndingKind::kResignation);
+    case EndReason::agreement: return ending_code(EndingKind::kAgreement);
+    case EndReason::abandonment: return ending_code(EndingKind::kAbandonment);
+    case EndReason::timeout: return ending_code(EndingKind::kTimeout);
+    case EndReason::timeout_draw: return ending_code(EndingKind::kTimeoutDraw);
+    case EndReason::recorded: return ending_code(EndingKind::kRecorded);
+    case EndReason::none: break;
   }
   return "";
 }
@@ -253,7 +238,9 @@ bool Game::truncate(int ply) {
 Result<bool> Game::check_seat(Player p) const {
   if (status_.over) return make_error(code::game_over, "the game is over");
   if (p < 0 || p >= position_.players())
-    return make_error(code::checkers_no_such_seat, "no such seat").with("seat", p + 1).with("players", position_.players());
+    return make_error(code::checkers_no_such_seat, "no such seat")
+        .with("seat", p + 1)
+        .with("players", position_.players());
   return true;
 }
 
@@ -278,7 +265,8 @@ Result<GameStatus> Game::flag(Player p) {
 
 Result<GameStatus> Game::take_over(Player p) {
   if (auto ok = check_seat(p); !ok) return ok.failure();
-  if (is_taken_over(p)) return make_error(code::checkers_seat_taken_over, "the AI plays that seat already").with("seat", p + 1);
+  if (is_taken_over(p))
+    return make_error(code::checkers_seat_taken_over, "the AI plays that seat already").with("seat", p + 1);
   takeovers_.push_back({p, int(plies_.size())});
   return status_;
 }
@@ -414,11 +402,14 @@ std::string Game::record() const {
   }
   if (!takeovers_.empty()) {
     out.append("\n").append(kTakeoverPrefix);
-    for (const Takeover& r : takeovers_) out.append(" ").append(record_seat(r.player)).append("@").append(std::to_string(r.ply));
+    for (const Takeover& r : takeovers_)
+      out.append(" ").append(record_seat(r.player)).append("@").append(std::to_string(r.ply));
   }
   if (ending_) {
     const int seat = ending_->seat;
-    const std::string name = ending_->kind == EndingKind::kAgreement ? "" : seat < 0 ? "draw" : record_seat(Player(seat));
+    const std::string name = ending_->kind == EndingKind::kAgreement ? ""
+                             : seat < 0                              ? "draw"
+                                                                     : record_seat(Player(seat));
     out.append("\n").append(ending_line(ending_->kind, name));
   }
   return out + "\n";
@@ -468,7 +459,8 @@ Result<Game> Game::from_record(std::string_view record, RuleOptions rules) {
     const std::size_t last = rest.find_last_not_of(" \t\r\n");
     if (last == std::string_view::npos) break;
     const std::size_t begin = rest.rfind('\n', last);
-    const std::string_view line = rest.substr(begin == std::string_view::npos ? 0 : begin + 1, last + 1 - (begin == std::string_view::npos ? 0 : begin + 1));
+    const std::string_view line = rest.substr(begin == std::string_view::npos ? 0 : begin + 1,
+                                              last + 1 - (begin == std::string_view::npos ? 0 : begin + 1));
     if (is_ending_line(line)) {
       const auto parsed = parse_ending_line(line);
       if (!parsed || ending) return bad_line(line);
@@ -500,7 +492,8 @@ Result<Game> Game::from_record(std::string_view record, RuleOptions rules) {
   const auto takeover_due = [&]() -> Result<bool> {
     for (; next_takeover < taken.size() && taken[next_takeover].ply <= int(game.plies().size()); ++next_takeover) {
       const Takeover& r = taken[next_takeover];
-      if (r.ply != int(game.plies().size())) return bad_line(std::string(kTakeoverPrefix) + " " + record_seat(r.player));
+      if (r.ply != int(game.plies().size()))
+        return bad_line(std::string(kTakeoverPrefix) + " " + record_seat(r.player));
       auto done = game.take_over(r.player);
       if (!done) return done.failure();
     }

@@ -23,10 +23,9 @@
 //   2. 100:76 ...
 // On input the position line is optional (missing: the start position for
 // rules.players with seat 0 to move; present: its player count replaces
-// rules.players), a rules line overrides the caller's options, move numbers (`12.`, `12...`) are optional, and moves may be
-// separated by any whitespace. Import is all or nothing: the first bad move is
-// refused as checkers_record_move with its number (1 = the first written
-// move), its text, and the move's own refusal as the cause (codes.h).
+// rules.players), a rules line overrides the caller's options, move numbers (`12.`, `12...`) are optional, and moves
+// may be separated by any whitespace. Import is all or nothing: the first bad move is refused as checkers_record_move
+// with its number (1 = the first written move), its text, and the move's own refusal as the cause (codes.h).
 #pragma once
 
 #include <optional>
@@ -37,9 +36,9 @@
 
 #include "../../core/ending.h"
 #include "../../core/result.h"
-#include "notation.h"
 #include "../position.h"
 #include "../rules.h"
+#include "notation.h"
 
 namespace qipan::checkers {
 
@@ -176,12 +175,12 @@ class Game {
   Position start_;
   Position position_;
   std::vector<PlyRecord> plies_;
-  std::vector<std::uint64_t> keys_;          // keys_[i] = key after i plies
-  std::vector<Player> finish_order_;         // sticky, in finishing order
+  std::vector<std::uint64_t> keys_;            // keys_[i] = key after i plies
+  std::vector<Player> finish_order_;           // sticky, in finishing order
   std::vector<std::uint8_t> finished_by_ply_;  // how many seats each ply finished
-  std::vector<WrittenMove> redo_;            // most recent undone ply at the back
+  std::vector<WrittenMove> redo_;              // most recent undone ply at the back
   std::optional<Ending> ending_;
-  std::vector<Takeover> takeovers_;      // in the order they happened
+  std::vector<Takeover> takeovers_;  // in the order they happened
   GameStatus status_;
 };
 

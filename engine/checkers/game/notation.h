@@ -25,9 +25,9 @@
 #include <vector>
 
 #include "../../core/result.h"
-#include "hole_names.h"
 #include "../position.h"
 #include "../rules.h"
+#include "hole_names.h"
 
 namespace qipan::checkers {
 

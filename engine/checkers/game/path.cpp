@@ -4,8 +4,8 @@
 #include <array>
 
 #include "../codes.h"
-#include "hole_names.h"
 #include "../movegen.h"
+#include "hole_names.h"
 
 namespace qipan::checkers {
 namespace {

@@ -27,9 +27,9 @@ std::vector<Cell> shortest_path(const Position& pos, const RuleOptions& rules, M
 // Hop-by-hop input. Given a partial chain [from, h1, ..., hk] of the side to
 // move (k = 0 is just the selected piece):
 struct HopChoices {
-  std::vector<Cell> next;      // landings of one more hop: legal, not yet visited, goal lock kept
-  std::vector<Cell> steps;     // k = 0 only: the adjacent holes a step may go to
-  bool can_stop = false;       // k >= 1 and the move may end on hk (parking)
+  std::vector<Cell> next;             // landings of one more hop: legal, not yet visited, goal lock kept
+  std::vector<Cell> steps;            // k = 0 only: the adjacent holes a step may go to
+  bool can_stop = false;              // k >= 1 and the move may end on hk (parking)
   std::optional<Error> stop_problem;  // when k >= 1 and !can_stop: why not
 };
 // Fails (with the reason) when the partial chain itself is not legal.

@@ -178,8 +178,8 @@ std::string Game::record() const {
   if (ending_) {
     const int seat = ending_->seat;
     const std::string_view name = ending_->kind == EndingKind::kAgreement ? ""
-                                  : seat < 0                                 ? "draw"
-                                                                             : color_name(Color(seat));
+                                  : seat < 0                              ? "draw"
+                                                                          : color_name(Color(seat));
     out.append("\n").append(ending_line(ending_->kind, name));
   }
   return out;

@@ -15,15 +15,15 @@
 
 #include "../../core/ending.h"
 #include "../../core/result.h"
-#include "ggf.h"
 #include "../position.h"
+#include "ggf.h"
 
 namespace qipan::reversi {
 
 struct Ply {
   Square square = kNoSquare;  // or kPass
   Color mover = kBlack;
-  Bitboard flipped = 0;       // 0 for a pass
+  Bitboard flipped = 0;  // 0 for a pass
 };
 
 // Why a game ended, as a stable code the page words (strings/reversi.js

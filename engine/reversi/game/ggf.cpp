@@ -106,8 +106,7 @@ Result<GgfGame> parse_ggf(std::string_view text) {
       if (!size) return syntax(key_start + 3, "the board size");
       if (*size != 8) return wrong_size(*size);
       auto start = parse_board(board.substr(k));
-      if (!start)
-        return make_error(code::ggf_bad_board, "GGF: BO[]: " + start.error()).because(start.failure());
+      if (!start) return make_error(code::ggf_bad_board, "GGF: BO[]: " + start.error()).because(start.failure());
       game.start = *start;
       pos = *start;
     } else if (key == "B" || key == "W") {

@@ -22,11 +22,11 @@
 namespace qipan::reversi {
 
 struct GgfInfo {
-  std::string black = "?";  // PB[]
-  std::string white = "?";  // PW[]
+  std::string black = "?";      // PB[]
+  std::string white = "?";      // PW[]
   std::string place = "Qipan";  // PC[]
-  std::string date;    // DT[], omitted when empty
-  std::string result;  // RE[] as read; on export, written when set (a game's ending), else computed
+  std::string date;             // DT[], omitted when empty
+  std::string result;           // RE[] as read; on export, written when set (a game's ending), else computed
 };
 
 struct GgfGame {

@@ -27,9 +27,13 @@ std::string quoted(char c) {
 // Board cell: 0 black, 1 white, 2 empty, -1 not a board character.
 int cell_code(char c) {
   switch (c) {
-    case 'X': case 'x': case '*': return 0;
-    case 'O': case 'o': return 1;
-    case '-': case '.': return 2;
+    case 'X':
+    case 'x':
+    case '*': return 0;
+    case 'O':
+    case 'o': return 1;
+    case '-':
+    case '.': return 2;
     default: return -1;
   }
 }
@@ -121,9 +125,8 @@ Result<Position> parse_board(std::string_view text) {
   for (Square s = 0; s < kSquares; ++s) {
     const int code = cell_code(cells[s]);
     if (code < 0)
-      return make_error(code::board_bad_character, "square " + square_name(s) + " (character " +
-                                                       std::to_string(s + 1) + "): " + quoted(cells[s]) +
-                                                       " is not X, O or -")
+      return make_error(code::board_bad_character, "square " + square_name(s) + " (character " + std::to_string(s + 1) +
+                                                       "): " + quoted(cells[s]) + " is not X, O or -")
           .with("square", square_name(s))
           .with("character", printable(std::string_view(&cells[s], 1)));
     if (code < 2) discs[code] |= square_bit(s);
@@ -177,14 +180,14 @@ Result<Square> read_ply(const Position& pos, Square written) {
   if (pos.game_over()) return make_error(code::game_over, "the game is already over");
   if (written == kPass) {
     if (!pos.must_pass())
-      return make_error(code::pass_not_allowed, std::string("a pass, but ") + color_name(pos.side_to_move()) +
-                                                    " has a legal move")
+      return make_error(code::pass_not_allowed,
+                        std::string("a pass, but ") + color_name(pos.side_to_move()) + " has a legal move")
           .with("side", side);
     return kPass;
   }
   if (pos.occupied() & square_bit(written))
-    return make_error(code::square_taken, std::string("illegal for ") + color_name(pos.side_to_move()) +
-                                              ", the square is already taken")
+    return make_error(code::square_taken,
+                      std::string("illegal for ") + color_name(pos.side_to_move()) + ", the square is already taken")
         .with("square", square_name(written));
   if (!pos.is_legal(written))
     return make_error(code::flips_nothing,
@@ -216,8 +219,8 @@ Result<Transcript> parse_transcript(std::string_view text, const Position& start
     ++number;
     const std::string_view token = token_at(text, i);
     const auto refuse = [&](std::string_view written_text, Error cause) {
-      return make_error(code::transcript_bad_move, "move " + std::to_string(number) + " (" +
-                                                       printable(written_text) + "): " + cause.message)
+      return make_error(code::transcript_bad_move,
+                        "move " + std::to_string(number) + " (" + printable(written_text) + "): " + cause.message)
           .with("index", number)
           .with("text", printable(written_text))
           .because(std::move(cause));
@@ -237,9 +240,9 @@ Result<Transcript> parse_transcript(std::string_view text, const Position& start
     }
     if (written == kNoSquare)
       return refuse(token, make_error(code::not_a_move, std::string("'").append(printable(token)) +
-                                                     "' is not a move (moves are written like f5d6c3, "
-                                                     "passes pa or pass)")
-                        .with("text", printable(token)));
+                                                            "' is not a move (moves are written like f5d6c3, "
+                                                            "passes pa or pass)")
+                               .with("text", printable(token)));
     const std::string_view move_text = text.substr(i, length);
     i += length;
     // A pass the mover had to make may be left out.

@@ -15,10 +15,9 @@ using notation::Motion;
 using notation::Place;
 
 constexpr std::string_view kExample = "like 炮二平五, 马8进7 or 前车退一";
-constexpr notation::Hints kHints = {
-    "chinese",
-    "name it with 前/后, or for soldiers 前/中/后 or 一二三四五, like 前车进一",
-    "give the file too, like 前七进一 for the front soldier on file 七"};
+constexpr notation::Hints kHints = {"chinese",
+                                    "name it with 前/后, or for soldiers 前/中/后 or 一二三四五, like 前车进一",
+                                    "give the file too, like 前七进一 for the front soldier on file 七"};
 
 enum class Kind : std::uint8_t { kPiece, kPlace, kNumber, kDirection };
 
@@ -29,8 +28,7 @@ struct Word {
 };
 
 constexpr int kFront = int(Place::kFront), kMiddle = int(Place::kMiddle), kRear = int(Place::kRear);
-constexpr int kAhead = int(Motion::kForward), kBack = int(Motion::kBackward),
-              kSide = int(Motion::kTraverse);
+constexpr int kAhead = int(Motion::kForward), kBack = int(Motion::kBackward), kSide = int(Motion::kTraverse);
 
 // Every character the parser knows, with its traditional and variant forms.
 constexpr Word kWords[] = {
@@ -114,8 +112,10 @@ Result<Tokens> tokenize(std::string_view text) {
       for (const Word& w : kWords)
         if (w.code == code) word = &w;
       if (!word) {
-        if (code < 0x20 || code == 0x7f) return make_error(code::chinese_control_character, "unexpected control character");
-        return make_error(code::chinese_unknown_character, "unexpected '" + std::string(ch) + "' (" + std::string(kExample) + ")")
+        if (code < 0x20 || code == 0x7f)
+          return make_error(code::chinese_control_character, "unexpected control character");
+        return make_error(code::chinese_unknown_character,
+                          "unexpected '" + std::string(ch) + "' (" + std::string(kExample) + ")")
             .with("char", std::string(ch));
       }
       token = {word->kind, word->value};
@@ -170,7 +170,8 @@ Result<notation::Query> parse_piece(const Token* head, int size) {
     q.file = head[2].value;
     return q;
   }
-  return make_error(code::chinese_which_piece, "cannot tell which piece moves: expected a piece and its file (马八), a place and a piece "
+  return make_error(code::chinese_which_piece,
+                    "cannot tell which piece moves: expected a piece and its file (马八), a place and a piece "
                     "(前马, 二兵) or a place and a file (前七)");
 }
 
@@ -213,8 +214,8 @@ Result<Move> parse_chinese(const Position& pos, std::string_view text) {
   const Token* t = tokens->items;
   if (n == 0) return make_error(code::empty_move, "empty move");
   if (n < 4 || n > 5)
-    return make_error(code::chinese_length,
-                      "a Chinese move has four characters (" + std::string(kExample) + "), this has " + std::to_string(n))
+    return make_error(code::chinese_length, "a Chinese move has four characters (" + std::string(kExample) +
+                                                "), this has " + std::to_string(n))
         .with("count", n);
   if (t[n - 2].kind != Kind::kDirection)
     return make_error(code::chinese_no_direction, "expected 进, 退 or 平 before the last character");

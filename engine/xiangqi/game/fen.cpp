@@ -43,8 +43,10 @@ PieceType type_from_letter(char c) {
   switch (c | 0x20) {
     case 'k': return kKing;
     case 'a': return kAdvisor;
-    case 'b': case 'e': return kElephant;
-    case 'n': case 'h': return kHorse;
+    case 'b':
+    case 'e': return kElephant;
+    case 'n':
+    case 'h': return kHorse;
     case 'r': return kRook;
     case 'c': return kCannon;
     case 'p': return kPawn;
@@ -56,9 +58,7 @@ constexpr char kLetters[] = " kabnrcp";
 constexpr const char* kTypeNames[] = {"", "general", "advisor", "elephant", "horse", "rook", "cannon", "soldier"};
 constexpr int kMaxCount[] = {0, 1, 2, 2, 2, 2, 2, 5};
 
-std::string square_name(Square s) {
-  return std::string{char('a' + file_of(s)), char('0' + rank_of(s))};
-}
+std::string square_name(Square s) { return std::string{char('a' + file_of(s)), char('0' + rank_of(s))}; }
 
 std::string side_name(Color c) { return c == kRed ? "red" : "black"; }
 
@@ -189,7 +189,8 @@ Result<Position> Position::from_fen(std::string_view fen) {
       facing = pos.board_[s] == kEmpty;
     if (facing) return make_error(code::fen_generals_face, "the generals face each other on an open file");
     return make_error(code::fen_general_capturable, side_name(opposite(pos.side_)) + " general is in check with " +
-                                                        side_name(pos.side_) + " to move (the general could be captured)")
+                                                        side_name(pos.side_) +
+                                                        " to move (the general could be captured)")
         .with("side", side_name(opposite(pos.side_)));
   }
   return pos;

@@ -3,9 +3,9 @@
 #include <algorithm>
 
 #include "../codes.h"
+#include "../movegen.h"
 #include "iccs.h"
 #include "move_reason.h"
-#include "../movegen.h"
 
 namespace qipan::xiangqi {
 namespace {
@@ -143,8 +143,8 @@ Result<Status> Game::record_result(std::optional<Color> winner) {
 
 Result<Status> Game::truncate(int ply) {
   if (ply < 0 || ply > this->ply())
-    return make_error(code::ply_out_of_range, "cannot continue from move " + std::to_string(ply) + " of " +
-                                                  std::to_string(this->ply()))
+    return make_error(code::ply_out_of_range,
+                      "cannot continue from move " + std::to_string(ply) + " of " + std::to_string(this->ply()))
         .with("ply", ply)
         .with("plies", this->ply());
   while (this->ply() > ply) {
@@ -256,9 +256,10 @@ void Game::refresh_status() {
         break;
       case EndingKind::kTimeoutDraw:
         s.reason = Reason::kTimeoutDraw;
-        s.description = ending_->seat >= 0 ? "draw: " + side + " ran out of time, but " +
-                                                 side_name(opposite(Color(ending_->seat))) + " has nothing left to mate with"
-                                           : std::string("draw on time: the other side could not have won");
+        s.description = ending_->seat >= 0
+                            ? "draw: " + side + " ran out of time, but " + side_name(opposite(Color(ending_->seat))) +
+                                  " has nothing left to mate with"
+                            : std::string("draw on time: the other side could not have won");
         break;
       case EndingKind::kRecorded:
         s.reason = Reason::kRecorded;
@@ -295,8 +296,8 @@ void Game::refresh_status() {
   } else if (repetition == Reason::kRepetition) {
     s.outcome = Outcome::kDraw;
     s.reason = repetition;
-    s.description = "draw by repetition (the same position occurred " +
-                    std::to_string(options_.repetition_count) + " times)";
+    s.description =
+        "draw by repetition (the same position occurred " + std::to_string(options_.repetition_count) + " times)";
   } else if (options_.move_limit > 0 && position_.quiet_plies() >= 2 * options_.move_limit) {
     s.outcome = Outcome::kDraw;
     s.reason = Reason::kMoveLimit;

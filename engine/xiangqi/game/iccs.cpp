@@ -20,7 +20,8 @@ std::string square_name(Square s) { return std::string{char('a' + file_of(s)), c
 
 Result<Square> parse_square(std::string_view text) {
   if (text.size() != 2)
-    return make_error(code::iccs_bad_square, "a square is a file a-i and a rank 0-9, like e2").with("text", quoted(text));
+    return make_error(code::iccs_bad_square, "a square is a file a-i and a rank 0-9, like e2")
+        .with("text", quoted(text));
   const char f = char(text[0] | 0x20), r = text[1];
   if (f < 'a' || f > 'i')
     return make_error(code::iccs_bad_file, "bad file '" + quoted(text.substr(0, 1)) + "' (expected a-i)")
@@ -38,7 +39,8 @@ Result<Move> parse_iccs(std::string_view text) {
   for (char c : text)
     if (c != '-' && c != ' ') compact += c;
   if (compact.size() != 4)
-    return make_error(code::iccs_syntax, std::string("'").append(quoted(text)).append("' is not an ICCS move (like h2e2)"))
+    return make_error(code::iccs_syntax,
+                      std::string("'").append(quoted(text)).append("' is not an ICCS move (like h2e2)"))
         .with("text", quoted(text));
   auto from = parse_square(std::string_view(compact).substr(0, 2));
   if (!from) return from.failure();

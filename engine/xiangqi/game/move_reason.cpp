@@ -3,8 +3,8 @@
 #include <cstdlib>
 
 #include "../codes.h"
-#include "iccs.h"
 #include "../movegen.h"
+#include "iccs.h"
 
 namespace qipan::xiangqi {
 namespace {
@@ -50,7 +50,8 @@ std::optional<Error> shape_reason(const Position& pos, Square from, Square to) {
       if (adf != 1 || adr != 1) return refusal(code::advisor_one_diagonal, "advisors move one step diagonally");
       return std::nullopt;
     case kElephant:
-      if (adf != 2 || adr != 2) return refusal(code::elephant_two_diagonal, "elephants move exactly two steps diagonally");
+      if (adf != 2 || adr != 2)
+        return refusal(code::elephant_two_diagonal, "elephants move exactly two steps diagonally");
       if (crossed_river(us, to)) return refusal(code::elephant_crosses_river, "elephants cannot cross the river");
       if (const Square eye = make_square(file_of(from) + df / 2, rank_of(from) + dr / 2); pos.at(eye) != kEmpty)
         return at_square(code::elephant_eye_blocked, "elephant eye blocked", eye);
@@ -73,7 +74,8 @@ std::optional<Error> shape_reason(const Position& pos, Square from, Square to) {
       const int screens = pieces_between(pos, from, to);
       if (pos.at(to) == kEmpty) {
         if (screens != 0)
-          return at_square(code::cannon_path_blocked, "the cannon's path is blocked (it needs a screen only to capture)",
+          return at_square(code::cannon_path_blocked,
+                           "the cannon's path is blocked (it needs a screen only to capture)",
                            first_between(pos, from, to));
       } else if (screens != 1) {
         return refusal(code::cannon_needs_one_screen, "a cannon captures by jumping over exactly one piece")
@@ -85,11 +87,11 @@ std::optional<Error> shape_reason(const Position& pos, Square from, Square to) {
       const int forward = us == kRed ? 1 : -1;
       if (adf + adr != 1) return refusal(code::soldier_one_step, "soldiers move one step at a time");
       if (dr == -forward) return refusal(code::soldier_backward, "soldiers cannot move backward");
-      if (dr == 0 && !crossed_river(us, from)) return refusal(code::soldier_sideways_before_river, "soldiers move sideways only after crossing the river");
+      if (dr == 0 && !crossed_river(us, from))
+        return refusal(code::soldier_sideways_before_river, "soldiers move sideways only after crossing the river");
       return std::nullopt;
     }
-    default:
-      return at_square(code::no_piece_there, "no piece there", from);
+    default: return at_square(code::no_piece_there, "no piece there", from);
   }
 }
 
@@ -102,7 +104,8 @@ bool generals_face(const Position& after) {
 }  // namespace
 
 std::optional<Error> illegal_reason(const Position& pos, Square from, Square to) {
-  if (from < 0 || from >= kSquares || to < 0 || to >= kSquares) return refusal(code::square_off_board, "square off the board");
+  if (from < 0 || from >= kSquares || to < 0 || to >= kSquares)
+    return refusal(code::square_off_board, "square off the board");
   const Piece piece = pos.at(from);
   if (piece == kEmpty) return at_square(code::no_piece_there, "no piece there", from);
   if (color_of(piece) != pos.side_to_move()) return at_square(code::not_your_turn, "not your turn", from);
@@ -118,8 +121,9 @@ std::optional<Error> illegal_reason(const Position& pos, Square from, Square to)
   after.make(Move(from, to), undo);
   if (after.king_exposed(us)) {
     if (generals_face(after)) return refusal(code::generals_face, "the generals would face each other");
-    return pos.in_check() ? refusal(code::check_not_answered, "your general is in check and this move does not answer it")
-                          : refusal(code::leaves_general_in_check, "would leave your general in check");
+    return pos.in_check()
+               ? refusal(code::check_not_answered, "your general is in check and this move does not answer it")
+               : refusal(code::leaves_general_in_check, "would leave your general in check");
   }
   return std::nullopt;
 }

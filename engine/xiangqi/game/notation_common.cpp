@@ -33,9 +33,7 @@ int files_with_two_pawns(const Position& pos, Color us) {
   return files;
 }
 
-std::string piece_name(Color us, PieceType t) {
-  return std::string(side_name(us)) + " " + std::string(type_name(t));
-}
+std::string piece_name(Color us, PieceType t) { return std::string(side_name(us)) + " " + std::string(type_name(t)); }
 
 std::string plural(int n, Color us, PieceType t) {
   return std::to_string(n) + " " + piece_name(us, t) + (n == 1 ? "" : "s");
@@ -73,9 +71,7 @@ Result<Square> destination(Color us, PieceType type, Square from, Motion dir, in
   const int ahead = us == kRed ? 1 : -1;
   const int file = file_of(from), rank = rank_of(from);
   // Built only for an error: this runs for every candidate of every parse.
-  const auto who = [&] {
-    return "the " + piece_name(us, type) + " on file " + std::to_string(own_file(us, file));
-  };
+  const auto who = [&] { return "the " + piece_name(us, type) + " on file " + std::to_string(own_file(us, file)); };
   if (moves_straight(type)) {
     if (dir == Motion::kTraverse) {
       const int to_file = board_file(us, number);
@@ -86,12 +82,13 @@ Result<Square> destination(Color us, PieceType type, Square from, Motion dir, in
             .with("file", number);
       return make_square(to_file, rank);
     }
-    if (type == kPawn && dir == Motion::kBackward) return make_error(code::soldier_backward, "a soldier cannot move backward");
+    if (type == kPawn && dir == Motion::kBackward)
+      return make_error(code::soldier_backward, "a soldier cannot move backward");
     const int to_rank = rank + (dir == Motion::kForward ? number : -number) * ahead;
     if (to_rank < 0 || to_rank >= kRanks)
-      return make_error(code::notation_off_board, who() + " cannot go " + (dir == Motion::kForward ? "forward " : "back ") +
-                                                      std::to_string(number) + (number == 1 ? " rank" : " ranks") +
-                                                      " (off the board)")
+      return make_error(code::notation_off_board,
+                        who() + " cannot go " + (dir == Motion::kForward ? "forward " : "back ") +
+                            std::to_string(number) + (number == 1 ? " rank" : " ranks") + " (off the board)")
           .with("side", std::string(side_name(us)))
           .with("piece", std::string(type_name(type)))
           .with("file", own_file(us, file))
@@ -180,8 +177,7 @@ int place_index(Place place, int ordinal, int count) {
 
 Result<Move> resolve(const Position& pos, const Query& q, const Hints& hints) {
   const Color us = pos.side_to_move();
-  if (q.type == kNoType || q.type >= kPieceTypeCount || q.file < 0 || q.file > 9 || q.number < 1 ||
-      q.number > 9)
+  if (q.type == kNoType || q.type >= kPieceTypeCount || q.file < 0 || q.file > 9 || q.number < 1 || q.number > 9)
     return make_error(code::notation_malformed, "malformed move");  // the parsers never build such a query
   if (q.file == 0 && q.place == Place::kAny)
     return make_error(code::notation_no_file_or_place, "the move names neither a file nor a place");
@@ -191,7 +187,8 @@ Result<Move> resolve(const Position& pos, const Query& q, const Hints& hints) {
   if (q.file != 0) {
     const Roster r = roster(pos, us, q.type, board_file(us, q.file));
     if (r.count == 0)
-      return make_error(code::notation_no_piece_on_file, "no " + piece_name(us, q.type) + " on file " + std::to_string(q.file))
+      return make_error(code::notation_no_piece_on_file,
+                        "no " + piece_name(us, q.type) + " on file " + std::to_string(q.file))
           .with("side", std::string(side_name(us)))
           .with("piece", std::string(type_name(q.type)))
           .with("file", q.file);

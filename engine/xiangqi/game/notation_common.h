@@ -38,9 +38,9 @@ std::string_view side_name(Color c);
 struct Description {
   Color side = kRed;
   PieceType type = kNoType;
-  int file = 0;    // own file of the from square, 1..9
-  int index = 0;   // place among the same-type pieces on that file, 0 = front
-  int count = 1;   // same-type pieces of the mover on that file
+  int file = 0;   // own file of the from square, 1..9
+  int index = 0;  // place among the same-type pieces on that file, 0 = front
+  int count = 1;  // same-type pieces of the mover on that file
   // The place must be spelled out. Advisors and elephants never need it: of
   // two on one file the front one can only retreat and the rear one only
   // advance, so the file and the direction already tell them apart (the
@@ -61,15 +61,15 @@ std::optional<Description> describe(const Position& pos, Move m);
 // differently when four or five soldiers share a file, so each spelling has
 // its own selector and the count decides the index (see place_index).
 enum class Place : std::uint8_t {
-  kAny,            // only the file is named (on a file of 3 or 5 soldiers: the middle one)
-  kFront,          // 前 / WXF `+` with 2-3 pieces
-  kRear,           // 后
-  kMiddle,         // 中: the middle one of 3 or 5
-  kOrdinal,        // 一二三四五 counted from the front (Query::ordinal)
-  kWxfPlus,        // WXF `+`: the front one of 2-3, the second one of 4-5
-  kWxfMinus,       // WXF `-`: the rear one of 2-3, the second-rearmost of 4-5
-  kWxfFrontmost,   // WXF `++` (4-5 soldiers)
-  kWxfRearmost,    // WXF `--`
+  kAny,           // only the file is named (on a file of 3 or 5 soldiers: the middle one)
+  kFront,         // 前 / WXF `+` with 2-3 pieces
+  kRear,          // 后
+  kMiddle,        // 中: the middle one of 3 or 5
+  kOrdinal,       // 一二三四五 counted from the front (Query::ordinal)
+  kWxfPlus,       // WXF `+`: the front one of 2-3, the second one of 4-5
+  kWxfMinus,      // WXF `-`: the rear one of 2-3, the second-rearmost of 4-5
+  kWxfFrontmost,  // WXF `++` (4-5 soldiers)
+  kWxfRearmost,   // WXF `--`
 };
 
 // Index from the front (0-based) that `place` selects among `count` pieces,

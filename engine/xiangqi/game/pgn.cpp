@@ -135,8 +135,7 @@ std::string_view strip_number(std::string_view t) {
 
 // Drops the "!", "?", "+" and "#" marks after a move: no notation ends with one.
 std::string_view strip_marks(std::string_view t) {
-  while (t.size() > 1 && (t.back() == '!' || t.back() == '?' || t.back() == '+' || t.back() == '#'))
-    t.remove_suffix(1);
+  while (t.size() > 1 && (t.back() == '!' || t.back() == '?' || t.back() == '+' || t.back() == '#')) t.remove_suffix(1);
   return t;
 }
 
@@ -242,7 +241,8 @@ std::string termination_of(const Ending& ending) {
     case EndingKind::kAgreement: return "agreement";
     case EndingKind::kAbandonment: return "abandoned";
     case EndingKind::kTimeout: return "time forfeit";
-    case EndingKind::kTimeoutDraw: return ending.seat < 0 ? "time forfeit" : ending.seat == kRed ? "time forfeit (red)" : "time forfeit (black)";
+    case EndingKind::kTimeoutDraw:
+      return ending.seat < 0 ? "time forfeit" : ending.seat == kRed ? "time forfeit (red)" : "time forfeit (black)";
     case EndingKind::kRecorded: break;
   }
   return "";
@@ -287,8 +287,8 @@ Result<bool> apply_result(Game& game, std::string_view result, const std::string
   if (outcome == Outcome::kOngoing) return true;
   if (game.over()) {
     if (game.status().outcome == outcome) return true;
-    return make_error(code::record_result_conflict, "the record says " + std::string(result) + " but " +
-                                                        game.status().description)
+    return make_error(code::record_result_conflict,
+                      "the record says " + std::string(result) + " but " + game.status().description)
         .with("result", std::string(result))
         .with("reason", std::string(game.status().code()));
   }
@@ -361,7 +361,8 @@ Result<PgnGame> parse_pgn(std::string_view text, RuleOptions options) {
     ++index;
     const std::string where = "move " + std::to_string(index) + " (" + shown(m.text) + ")";
     if (game->over())
-      return make_error(code::record_move_after_end, where + " comes after the game ended: " + game->status().description)
+      return make_error(code::record_move_after_end,
+                        where + " comes after the game ended: " + game->status().description)
           .with("index", index)
           .with("text", shown(m.text))
           .with("reason", std::string(game->status().code()));
@@ -399,8 +400,8 @@ std::string format_pgn(const Game& game, Notation notation, const PgnTags& tags)
     std::string_view name;
     std::string_view missing;  // written when the tag is absent; "" = leave out
   };
-  constexpr Known kOrder[] = {{"Event", "?"}, {"Site", ""},      {"Date", "????.??.??"}, {"Round", ""},
-                              {"RedTeam", ""}, {"Red", "?"},     {"BlackTeam", ""},      {"Black", "?"}};
+  constexpr Known kOrder[] = {{"Event", "?"},  {"Site", ""}, {"Date", "????.??.??"}, {"Round", ""},
+                              {"RedTeam", ""}, {"Red", "?"}, {"BlackTeam", ""},      {"Black", "?"}};
   write("Game", "Chinese Chess");
   for (const Known& k : kOrder) {
     const std::string* value = tags.find(k.name);

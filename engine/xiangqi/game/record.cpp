@@ -1,7 +1,7 @@
 #include "record.h"
 
-#include "chinese.h"
 #include "../codes.h"
+#include "chinese.h"
 #include "iccs.h"
 #include "pgn.h"
 #include "wxf.h"
@@ -25,7 +25,8 @@ Result<Notation> parse_notation_name(std::string_view name) {
   if (name == "iccs") return Notation::kIccs;
   std::string shown;
   for (char c : name.substr(0, 24)) shown += (c >= 0x20 && c < 0x7f) ? c : '?';
-  return make_error(code::unknown_notation, "unknown notation '" + shown + "' (chinese, wxf or iccs)").with("name", shown);
+  return make_error(code::unknown_notation, "unknown notation '" + shown + "' (chinese, wxf or iccs)")
+      .with("name", shown);
 }
 
 std::string_view notation_name(Notation notation) {

@@ -17,13 +17,17 @@ constexpr notation::Hints kHints = {"wxf", "name the front or rear one with + or
 
 PieceType letter_type(char c) {
   switch (c | 0x20) {
-    case 'k': case 'g': return kKing;
+    case 'k':
+    case 'g': return kKing;
     case 'a': return kAdvisor;
-    case 'e': case 'b': return kElephant;
-    case 'h': case 'n': return kHorse;
+    case 'e':
+    case 'b': return kElephant;
+    case 'h':
+    case 'n': return kHorse;
     case 'r': return kRook;
     case 'c': return kCannon;
-    case 'p': case 's': return kPawn;
+    case 'p':
+    case 's': return kPawn;
     default: return kNoType;
   }
 }
@@ -78,7 +82,8 @@ Result<notation::Query> parse_piece(char a, char b) {
   }
   if (is_sign(a) && is_sign(b)) {
     if (a != b)
-      return make_error(code::wxf_bad_tandem, "'+-' and '-+' name no piece (++ and -- name the outermost of 4-5 soldiers)")
+      return make_error(code::wxf_bad_tandem,
+                        "'+-' and '-+' name no piece (++ and -- name the outermost of 4-5 soldiers)")
           .with("text", std::string{a, b});
     q.type = kPawn;
     q.place = a == '+' ? Place::kWxfFrontmost : Place::kWxfRearmost;

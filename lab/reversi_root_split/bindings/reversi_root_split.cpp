@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
+#include "bindings/value_objects.h"
 #include "engine/reversi/codes.h"
 #include "engine/reversi/game/notation.h"
-#include "bindings/value_objects.h"
 
 namespace qipan::bindings {
 
@@ -87,10 +87,8 @@ val ReversiRootSplit::solution() const {
   const endgame::Solution s = split_->solution();
   val out = ok_result();
   out.set("score", s.score);
-  if (s.best_move == kNoSquare)
-    out.set("square", val::null());
-  else
-    out.set("square", s.best_move == kPass ? -1 : int(s.best_move));
+  if (s.best_move == kNoSquare) out.set("square", val::null());
+  else out.set("square", s.best_move == kPass ? -1 : int(s.best_move));
   out.set("name", s.best_move == kNoSquare ? std::string("none") : square_name(s.best_move));
   out.set("nodes", double(s.nodes));
   out.set("passes", split_->passes());
