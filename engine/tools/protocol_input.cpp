@@ -11,9 +11,12 @@ namespace qipan::tools {
 namespace {
 
 #ifdef __EMSCRIPTEN__
+// The body is JavaScript, which clang-format would lay out as C++ (`===`
+// becomes `== =`).
+// clang-format off
 EM_JS(int, qipan_read_stdin_line, (char* out, int capacity), {
   const fs = require("fs");
-  const state = Module.qipanStdin || (Module.qipanStdin = {pending : "", eof : false});
+  const state = Module.qipanStdin || (Module.qipanStdin = {pending: "", eof: false});
   for (;;) {
     const end = state.pending.indexOf('\n');
     if (end >= 0 || (state.eof && state.pending.length > 0)) {
@@ -28,16 +31,17 @@ EM_JS(int, qipan_read_stdin_line, (char* out, int capacity), {
     try {
       n = fs.readSync(0, chunk, 0, chunk.length, null);
     } catch (e) {
-      if (e.code == = "EAGAIN") {
+      if (e.code === "EAGAIN") {
         Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
         continue;
       }
-      if (e.code != = "EOF") throw e;
+      if (e.code !== "EOF") throw e;
     }
-    if (n == = 0) state.eof = true;
+    if (n === 0) state.eof = true;
     else state.pending += chunk.toString("utf8", 0, n);
   }
 });
+// clang-format on
 
 bool read_raw_line(std::string& line) {
   static std::vector<char> buffer(1 << 20);
