@@ -86,9 +86,12 @@ function writeOfflineFiles(outDir, html) {
   }
   const version = hash.digest('hex').slice(0, 16);
   const files = ['./', 'index.html', 'manifest.webmanifest', ...PWA_ICONS];
-  const worker = readFileSync(join(root, 'web/pwa/sw.js'), 'utf8')
-    .replace('/*QIPAN_VERSION*/', version)
-    .replace('/*QIPAN_FILES*/[]', JSON.stringify(files));
+  const source = readFileSync(join(root, 'web/pwa/sw.js'), 'utf8');
+  // The placeholders as web/pwa/sw.js writes them, whatever the spacing the
+  // formatter gives them; a worker without them would cache nothing.
+  const filesMarker = /\/\*QIPAN_FILES\*\/\s*\[\]/;
+  if (!source.includes('/*QIPAN_VERSION*/') || !filesMarker.test(source)) throw new Error('web/pwa/sw.js lacks its placeholders');
+  const worker = source.replace('/*QIPAN_VERSION*/', version).replace(filesMarker, JSON.stringify(files));
   writeFileSync(join(outDir, 'sw.js'), worker);
   return version;
 }
