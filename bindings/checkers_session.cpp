@@ -187,8 +187,7 @@ val CheckersSession::flag(int seat) {
 val CheckersSession::restoreEnding(const std::string& code_name, int seat) {
   auto kind = ending_argument(code_name);
   if (!kind) return refused(kind.failure());
-  const bool seatless = *kind == EndingKind::kAgreement ||
-                        (seat < 0 && (*kind == EndingKind::kRecorded || *kind == EndingKind::kTimeoutDraw));
+  const bool seatless = seatless_ending(*kind, seat);
   if (!seatless) {
     auto p = seat_of(seat);
     if (!p) return refused(p.failure());

@@ -64,6 +64,22 @@ Result<bool> seat_options(const val& options, int seats, bool takes_over, val& o
   return true;
 }
 
+Result<val> two_seat_options(const val& options, const std::string& game_name) {
+  auto checked = check_option_keys(options, {"players", "ai"});
+  if (!checked) return checked.failure();
+  if (is_object(options) && !options["players"].isUndefined()) {
+    auto players = seat_argument(options["players"], 3, "options.players");
+    if (!players || *players != 2)
+      return make_error(code::bad_argument, game_name + " is for two players")
+          .with("name", "options.players")
+          .with("expected", "2");
+  }
+  val kept = val::object();
+  auto seats = seat_options(options, 2, false, kept);
+  if (!seats) return seats.failure();
+  return kept;
+}
+
 Result<bool> check_option_keys(const val& options, std::initializer_list<const char*> allowed) {
   if (options.isUndefined() || options.isNull()) return true;
   if (!is_object(options))

@@ -94,6 +94,12 @@ Result<int> seat_argument(const val& seat, int seats, const char* name = "seat")
 
 // An ending code from JS ("resignation", ...), else bad_argument.
 Result<EndingKind> ending_argument(const std::string& code);
+// Whether an ending is about no seat: an agreement, or a draw recorded or
+// on time without the seat named (seat < 0).
+inline bool seatless_ending(EndingKind kind, int seat) {
+  return kind == EndingKind::kAgreement ||
+         (seat < 0 && (kind == EndingKind::kRecorded || kind == EndingKind::kTimeoutDraw));
+}
 
 // The room's part of a start: {players?} checked against the game's seat
 // counts, and no key the game does not know (the rest is the game's own:
@@ -105,6 +111,10 @@ Result<bool> check_option_keys(const val& options, std::initializer_list<const c
 // seats to the AI, `takeoverLevel` (1..8, default 3). Written into `out`
 // (the options in force), or refused with bad_argument naming the field.
 Result<bool> seat_options(const val& options, int seats, bool takes_over, val& out);
+
+// The options of a room's two-seat game with no rule options of its own
+// (xiangqi, Reversi): {players?: 2, ai?}, as in force, or the refusal.
+Result<val> two_seat_options(const val& options, const std::string& game_name);
 
 // The result of an ending call: {ok: true, over, takenOver} (takenOver: the
 // AI now plays the seat and the game goes on), or the refusal.

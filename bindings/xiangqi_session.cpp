@@ -60,21 +60,11 @@ XiangqiSession::XiangqiSession() = default;
 val XiangqiSession::status() const { return status_object(game_.status(), game_.position(), true, game_.ply()); }
 
 val XiangqiSession::startGame(val options) {
-  auto checked = check_option_keys(options, {"players", "ai"});
-  if (!checked) return refused(checked.failure());
-  if (is_object(options) && !options["players"].isUndefined()) {
-    auto players = seat_argument(options["players"], 3, "options.players");
-    if (!players || *players != 2)
-      return refused(make_error(code::bad_argument, "xiangqi is for two players")
-                         .with("name", "options.players")
-                         .with("expected", "2"));
-  }
-  val kept = val::object();
-  auto seats = seat_options(options, 2, false, kept);
-  if (!seats) return refused(seats.failure());
+  auto kept = two_seat_options(options, "xiangqi");
+  if (!kept) return refused(kept.failure());
   newGame();
   val out = ok_result();
-  out.set("options", kept);
+  out.set("options", *kept);
   return out;
 }
 
@@ -95,8 +85,7 @@ val XiangqiSession::flag(int seat) {
 val XiangqiSession::restoreEnding(const std::string& code_name, int seat) {
   auto kind = ending_argument(code_name);
   if (!kind) return refused(kind.failure());
-  const bool seatless = *kind == EndingKind::kAgreement || (*kind == EndingKind::kRecorded && seat < 0) ||
-                        (*kind == EndingKind::kTimeoutDraw && seat < 0);
+  const bool seatless = seatless_ending(*kind, seat);
   if (!seatless) {
     auto color = color_argument(seat);
     if (!color) return refused(color.failure());
