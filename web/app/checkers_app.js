@@ -21,38 +21,18 @@ import { HoleLabels } from './checkers_hole_labels.js';
 import { InfoBar } from './checkers_info_bar.js';
 import { CheckersNewGameDialog } from './checkers_new_game.js';
 import { roomRules, rulesFromSettings } from './checkers_rules.js';
+import { PASS_PAUSE_MS, speedFromAddress } from './checkers_speed.js';
 import { checkersGameOverText, checkersPlayerCards, checkersThinkingText } from './checkers_words.js';
+import { fileDay } from './files.js';
 import { GameApp } from './game_app.js';
-
-const AI_PAUSE_MS = 400; // after the previous move has landed, so people can follow
-const PASS_PAUSE_MS = 700;
-
-// Test and demo speed-ups from the page address: ?aiPause=ms&anim=scale.
-function speedFromAddress() {
-  const params = new URLSearchParams(globalThis.location ? location.search : '');
-  const number = (key, fallback) => {
-    const v = Number(params.get(key));
-    return params.has(key) && Number.isFinite(v) && v >= 0 ? v : fallback;
-  };
-  return { aiPauseMs: number('aiPause', AI_PAUSE_MS), animScale: number('anim', 1) };
-}
 
 export class CheckersApp extends GameApp {
   constructor(options) {
     super('checkers', options);
     this.session = new options.engine.CheckersSession();
-    this.view = {
-      selected: -1,
-      targets: [],
-      chain: null,
-      canStop: false,
-      preview: null,
-      hint: null,
-      hover: -1,
-      cursor: -1,
-      animation: null,
-      entry: null,
-    };
+    // The view (selection, hop-by-hop chain, hover, animations), drawn each frame.
+    const view = { selected: -1, targets: [], chain: null, canStop: false, preview: null, hint: null };
+    this.view = { ...view, hover: -1, cursor: -1, animation: null, entry: null };
     this.speed = speedFromAddress();
     this.insetTop = 0;
     // The engine's hole names, for the board's labels.
@@ -75,15 +55,7 @@ export class CheckersApp extends GameApp {
       signal: this.signal,
     });
     this.chains.wire(this.root.querySelector('#cc-end-turn'), this.signal);
-    this.labels.makeButton();
-    document.addEventListener(
-      'keydown',
-      (e) => {
-        const typing = e.target && ['INPUT', 'TEXTAREA', 'SELECT'].includes(e.target.tagName);
-        if ((e.key === 'l' || e.key === 'L') && !typing && !e.ctrlKey && !e.metaKey && !e.altKey) this.labels.toggle();
-      },
-      { signal: this.signal },
-    );
+    this.labels.mount(this.signal);
     this.newGameDialog = new CheckersNewGameDialog(this);
     this.newGameDialog.wire(this.signal);
     this.bar = new InfoBar(this, this.root.querySelector('#cc-bar'), (inset) => {
@@ -308,9 +280,7 @@ export class CheckersApp extends GameApp {
 
   // "Download": the record as a .txt file (the position line, rules, moves).
   recordFile() {
-    const d = new Date();
-    const stamp = `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}`;
-    return { name: `qipan-checkers-${stamp}.txt`, mime: 'text/plain', text: this.session.exportRecord() };
+    return { name: `qipan-checkers-${fileDay(new Date())}.txt`, mime: 'text/plain', text: this.session.exportRecord() };
   }
 
   // "Open file": a record, or a lone position line (a record without moves:

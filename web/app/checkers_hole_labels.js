@@ -13,7 +13,16 @@ export class HoleLabels {
     this.button = null;
   }
 
-  makeButton() {
+  // The button on the board and the L key (listeners that end with `signal`).
+  mount(signal) {
+    document.addEventListener(
+      'keydown',
+      (e) => {
+        const typing = e.target && ['INPUT', 'TEXTAREA', 'SELECT'].includes(e.target.tagName);
+        if ((e.key === 'l' || e.key === 'L') && !typing && !e.ctrlKey && !e.metaKey && !e.altKey) this.toggle();
+      },
+      { signal },
+    );
     const wrap = this.app.root.querySelector('#board-wrap');
     if (!wrap) return;
     const button = document.createElement('button');

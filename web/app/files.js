@@ -14,6 +14,12 @@ export function downloadText({ name, mime, text }) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+// The local date as a file name carries it: YYYYMMDD.
+export function fileDay(date) {
+  const two = (n) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}${two(date.getMonth() + 1)}${two(date.getDate())}`;
+}
+
 // Resolves with {name, text} of the file the player picked, or null.
 export async function readPickedFile(input) {
   const file = input.files && input.files[0];

@@ -12,6 +12,7 @@ import { AriaBoard } from './aria_board.js';
 import { BoardInput } from './board_input.js';
 import { GameApp } from './game_app.js';
 import { EvalGraph } from './reversi_eval_graph.js';
+import { fileDay } from './files.js';
 
 const AI_PAUSE_MS = 350; // lets the flips of the previous move finish first
 
@@ -209,12 +210,11 @@ export class ReversiApp extends GameApp {
   recordFile() {
     const now = new Date();
     const two = (n) => String(n).padStart(2, '0');
-    const day = `${now.getFullYear()}${two(now.getMonth() + 1)}${two(now.getDate())}`;
     const date =
       `${now.getUTCFullYear()}.${two(now.getUTCMonth() + 1)}.${two(now.getUTCDate())}_` +
       `${two(now.getUTCHours())}:${two(now.getUTCMinutes())}:${two(now.getUTCSeconds())}.UTC`;
     const text = this.session.exportGgf({ black: this.ggfPlayer(0), white: this.ggfPlayer(1), date });
-    return { name: `qipan-reversi-${day}.ggf`, mime: 'application/x-ggf', text };
+    return { name: `qipan-reversi-${fileDay(now)}.ggf`, mime: 'application/x-ggf', text };
   }
 
   // GGF player names are plain ASCII by custom.
