@@ -51,6 +51,7 @@ export async function startServer(options = {}) {
     ...counts,
     ...(rooms ? rooms.stats : {}),
     store: store.stats ?? null,
+    ai: rooms ? rooms.aiTurns.stats : null,
     eventLoopDelayMs: { p50: loopDelay.percentile(50) / 1e6, p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 },
     memory: process.memoryUsage().rss,
     heapUsed: process.memoryUsage().heapUsed,
@@ -65,8 +66,8 @@ export async function startServer(options = {}) {
     cors: { origin: true }, // tokens, not cookies, authorise: any page may connect
   });
 
+  // Rooms come into memory when a client asks for one: the server listens at once.
   rooms = new Rooms({ store, engine, config, io, ai, log });
-  const restored = await rooms.start();
   // Handlers are in place before the first connection can arrive.
   const links = new Links({ host, port: options.port ?? 8080, publicUrl: options.publicUrl });
   counts = attachSockets(io, rooms, { links, log });
@@ -88,7 +89,6 @@ export async function startServer(options = {}) {
     urls: links.startUrls(),
     links,
     rooms,
-    restored,
     config,
     close() {
       closing ??= (async () => {

@@ -28,17 +28,26 @@ export const LIMITS = {
   chatChars: 300, // after trimming
   chatRawChars: 1000, // as sent, spaces included
   chatKept: 50, // in the state
+  stateChatBytes: 16384, // of the chat's JSON in one state, the latest lines first
   nameChars: 24,
   renamesPerSeat: 20, // seat:name, per seat and room (each one is in the log)
   spectatorsPerRoom: 200,
   roomIdLength: 10,
 };
 
+// What one address, and everyone together, may hold (rooms/room_caps.js).
+const CAP_VARIABLES = {
+  maxRooms: ['QIPAN_MAX_ROOMS', 10_000],
+  openRoomsPerIp: ['QIPAN_OPEN_ROOMS_PER_IP', 10],
+  aiRoomsPerIp: ['QIPAN_AI_ROOMS_PER_IP', 3],
+  aiQueue: ['QIPAN_AI_QUEUE', 256], // searches waiting for a worker, all rooms together
+};
+
 function readInteger(name, fallback, env) {
   const text = env[name];
   if (text === undefined || text === '') return fallback;
   const value = Number(text);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number of milliseconds, not '${text}'`);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, not '${text}'`);
   return value;
 }
 
@@ -48,5 +57,6 @@ export function timingsFromEnv(env = process.env) {
   for (const [key, [name, fallback]] of Object.entries(TIMING_VARIABLES)) out[key] = readInteger(name, fallback, env);
   const workers = readInteger('QIPAN_AI_WORKERS', 2, env);
   out.aiWorkers = Math.max(1, workers);
+  for (const [key, [name, fallback]] of Object.entries(CAP_VARIABLES)) out[key] = readInteger(name, fallback, env);
   return out;
 }

@@ -49,7 +49,6 @@ try {
   process.exit(1);
 }
 console.log(`listening ${server.url}`);
-if (server.restored) console.log(`${server.restored} unfinished room(s) restored from the log`);
 console.log('Qipan online rooms: open one of these addresses in a browser:');
 for (const url of server.urls) console.log(`  ${url}`);
 const lan = server.urls.find((u) => !u.includes('127.0.0.1') && !u.includes('localhost'));

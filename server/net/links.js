@@ -46,9 +46,14 @@ export class Links {
     return `${scheme}://${host}/`;
   }
 
-  forRoom(roomId, headers) {
+  // A seated player gets the invite, with the room's secret (`invite`); a
+  // spectator only the watch link. A room without a secret (logged before
+  // rooms had one) invites by its id alone.
+  forRoom(roomId, headers, { seated, invite }) {
     const base = this.baseFor(headers);
-    return { invite: `${base}?room=${roomId}`, watch: `${base}?room=${roomId}&watch=1` };
+    const watch = `${base}?room=${roomId}&watch=1`;
+    if (!seated) return { invite: null, watch };
+    return { invite: invite ? `${base}?room=${roomId}&key=${invite}` : `${base}?room=${roomId}`, watch };
   }
 
   // What scripts/serve prints: the local URL and, beyond loopback, every LAN one.

@@ -9,7 +9,8 @@ import { payloadBytes, socketLimits } from '../protocol/limits.js';
 import { SCHEMAS, parsePayload } from '../protocol/schemas.js';
 import { creationDrafts, rematchAnswer, rematchOffer } from '../rooms/creation.js';
 import * as game from '../rooms/game_commands.js';
-import { RecentCreations } from '../rooms/recent_creations.js';
+import { RecentCreations, RETRY_WINDOW_MS } from '../rooms/recent_creations.js';
+import { requestSecrets } from '../rooms/request_secrets.js';
 import * as seats from '../rooms/seat_commands.js';
 
 const ROOM_COMMANDS = {
@@ -35,26 +36,40 @@ const LOADING = new Set(['room:join']);
 
 const refusal = (code, reason, extra = {}) => ({ ok: false, code, reason, ...extra });
 
+// The address a socket's rooms count for (rooms/room_caps.js).
+const clientAddress = (socket) => socket.data.address ?? socket.handshake.address;
+
 export function attachSockets(io, rooms, { links, log = () => {} }) {
   const counts = { events: 0, refused: 0, errors: 0 };
   const creations = new RecentCreations();
 
   // A retried request (same requestId) joins the room its first attempt made,
-  // on whatever socket the retry came from.
+  // on whatever socket (and node) the retry came from: the store keeps the
+  // request's key with the room, and the creator's token follows from the
+  // requestId (request_secrets.js).
   async function createRoom({ requestId, ...payload }, socket) {
+    const creator = clientAddress(socket);
+    const request = requestId ? requestSecrets(requestId) : null;
     const make = async () => {
-      const { drafts, seat, token } = creationDrafts(rooms.engine, payload);
-      return { roomId: (await rooms.createRoom(payload.game, drafts)).id, seat, token };
+      if (request) {
+        const earlier = await rooms.store.roomForRequest(request.key, { since: Date.now() - RETRY_WINDOW_MS });
+        if (earlier) return { roomId: earlier, token: request.token };
+      }
+      const { drafts, token, ai } = creationDrafts(rooms.engine, payload, request?.token);
+      rooms.caps.checkCreate(rooms.rooms, creator, { ai });
+      try {
+        const room = await rooms.createRoom(payload.game, drafts, { creator, requestKey: request?.key ?? null });
+        return { roomId: room.id, token };
+      } catch (error) {
+        if (error.code === 'request_exists') return { roomId: error.roomId, token };
+        throw error;
+      }
     };
-    const { roomId, seat, token } = await (requestId ? creations.once(requestId, make).created : make());
+    const { roomId, token } = await (request ? creations.once(request.key, make).created : make());
     const room = await rooms.get(roomId);
     if (!room) throw new Refusal('not_found', `there is no room ${roomId}`);
-    await rooms.run(room, () =>
-      room.members.get(socket.id)?.seat === seat
-        ? { drafts: [] }
-        : seats.join(room, { roomId, token }, { socket, now: Date.now() }),
-    );
-    return { roomId, seat, token, state: room.state(), links: links.forRoom(roomId, socket.handshake.headers) };
+    const answer = await rooms.run(room, () => seats.join(room, { roomId, token }, { socket, now: Date.now() }));
+    return { roomId, ...answer, links: links.forRoom(roomId, socket.handshake.headers, { seated: true, invite: room.invite }) };
   }
 
   async function roomCommand(event, payload, socket) {
@@ -64,9 +79,16 @@ export function attachSockets(io, rooms, { links, log = () => {} }) {
         throw new Refusal('not_joined', 'join the room first (room:join)');
       throw new Refusal('not_found', `there is no room ${payload.roomId}`);
     }
-    const ctx = { socket, createRoom: async (name, drafts) => (await rooms.createRoom(name, drafts)).id };
+    const ctx = {
+      socket,
+      caps: rooms.caps,
+      rooms: rooms.rooms,
+      createRoom: async (name, drafts) => (await rooms.createRoom(name, drafts, { creator: room.creator })).id,
+    };
     const answer = await rooms.run(room, () => ROOM_COMMANDS[event](room, payload, { ...ctx, now: Date.now() }));
-    if (event === 'room:join') answer.links = links.forRoom(room.id, socket.handshake.headers);
+    // Seated players get the invite (its secret takes a free seat); spectators the watch link.
+    if (event === 'room:join')
+      answer.links = links.forRoom(room.id, socket.handshake.headers, { seated: answer.seat !== null, invite: room.invite });
     return answer;
   }
 

@@ -19,6 +19,10 @@ export const CODES = Object.freeze([
   // Beyond docs/online-contract.md's list: the server itself failed (the store refused a
   // write). Nothing changed; the client may retry.
   'server_error',
+  // Protocol v2 (docs/online-contract.md "Protocol v2").
+  'busy', // the server holds as many rooms as it takes; try again later (retryAfterMs)
+  'unavailable', // this room's log cannot be replayed (quarantined), or its owner is being replaced (retryAfterMs)
+  'moved', // another node owns the room: {node, url}; reconnect through the public URL with ?node=
 ]);
 
 const KNOWN = new Set(CODES);

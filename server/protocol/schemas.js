@@ -54,6 +54,8 @@ export const SCHEMAS = {
   'room:join': z.strictObject({
     roomId,
     token: optionalToken,
+    // The invite link's secret (`key`): needed to take a free seat.
+    invite: token.optional(),
     seat: seat.optional(),
     watch: z.boolean().optional(),
     name: name.optional(),

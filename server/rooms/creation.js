@@ -23,19 +23,21 @@ function roomOptions(engine, game, options) {
   return { options: prepared.options, seats: prepared.capabilities.seats };
 }
 
-// room:create -> {drafts, seat, token}: the caller picks the id.
-export function creationDrafts(engine, payload) {
+// room:create -> {drafts, seat, token, ai}: the caller picks the id. `token`:
+// the creator's seat token when the request decided it (a retried request
+// gets the same one), else a new one. The room's invite secret is new.
+export function creationDrafts(engine, payload, token = newToken()) {
   const { options, seats } = roomOptions(engine, payload.game, payload.options);
   const seat = payload.seat ?? 0;
   if (seat >= seats) refuse('bad_request', `this room has seats 0-${seats - 1}`);
   if (options.ai?.[seat]) refuse('bad_request', `seat ${seat} is an AI seat; take another`);
   if (options.ai && options.ai.every((level) => level)) refuse('bad_request', 'at least one seat must be a person');
-  const token = newToken();
   return {
     seat,
     token,
+    ai: Boolean(options.ai?.some((level) => level)),
     drafts: [
-      { type: 'created', data: { game: payload.game, options, host: seat, rematchOf: null } },
+      { type: 'created', data: { game: payload.game, options, host: seat, rematchOf: null }, secret: { invite: newToken() } },
       { type: 'joined', data: { seat, name: payload.name ?? null }, secret: { tokenHash: tokenHash(token) } },
     ],
   };
@@ -62,7 +64,9 @@ export function rematchDrafts(room) {
   const reserved = room.seats.filter((s) => s.kind === 'human' && !s.expired);
   const host =
     room.host !== null && reserved.some((s) => s.seat === room.host) ? map[room.host] : (map[reserved[0]?.seat] ?? null);
-  const drafts = [{ type: 'created', data: { game: room.gameName, options, host, rematchOf: room.id } }];
+  const drafts = [
+    { type: 'created', data: { game: room.gameName, options, host, rematchOf: room.id }, secret: { invite: newToken() } },
+  ];
   for (const s of reserved) {
     drafts.push({ type: 'seat_reserved', data: { seat: map[s.seat], name: s.name }, secret: { tokenHash: s.tokenHash } });
   }

@@ -64,7 +64,7 @@ export function aiMove(room, job, answer) {
   const played = room.game.play(answer.move);
   if (!played.ok) {
     room.engineDirty = false;
-    throw new Error(`room ${room.id}: the AI's move ${answer.move} was refused: ${played.detail.reason}`);
+    refuse('illegal', `room ${room.id}: the AI's move ${answer.move} was refused: ${played.detail.reason}`);
   }
   return { drafts: playedDrafts(room, played, answer.move) };
 }

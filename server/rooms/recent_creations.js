@@ -1,37 +1,29 @@
 // room:create made safe to retry. A client that sent room:create and lost
 // the ack (a timeout, a dropped connection) cannot tell whether the room
 // exists; it sends the same request again with the same `requestId`, and gets
-// the same room, seat and token instead of a second room. The creation is
-// kept while it may still be retried: a few minutes, in memory (the token is
-// never stored, so after a restart a retry makes a new room).
+// the same room, seat and token instead of a second room. The store keeps
+// the request's key with the room (request_secrets.js), so a retry on another
+// node or after a restart finds it within RETRY_WINDOW_MS; this map only
+// joins two attempts of one request that arrive at this node at the same
+// time to one creation.
 
-const KEEP_MS = 10 * 60 * 1000;
-const MAX_KEPT = 20_000;
+export const RETRY_WINDOW_MS = 10 * 60 * 1000;
 
 export class RecentCreations {
-  constructor({ keepMs = KEEP_MS, maxKept = MAX_KEPT } = {}) {
-    this.keepMs = keepMs;
-    this.maxKept = maxKept;
-    this.byRequest = new Map(); // requestId -> {at, created: Promise<{roomId, seat, token}>}
+  constructor() {
+    this.inFlight = new Map(); // request key -> Promise<{roomId, token}>
   }
 
-  // The creation of this request: the one already made (or under way), else
-  // `create()`'s. A creation that failed is forgotten, so a retry tries again.
-  once(requestId, create, now = Date.now()) {
-    this.expire(now);
-    const kept = this.byRequest.get(requestId);
-    if (kept) return { created: kept.created, again: true };
+  // The creation of this request under way here, else `create()`'s.
+  once(key, create) {
+    const running = this.inFlight.get(key);
+    if (running) return { created: running, again: true };
     const created = create();
-    this.byRequest.set(requestId, { at: now, created });
-    created.catch(() => this.byRequest.delete(requestId));
+    this.inFlight.set(key, created);
+    created.then(
+      () => this.inFlight.delete(key),
+      () => this.inFlight.delete(key),
+    );
     return { created, again: false };
-  }
-
-  // Insertion order is age order: the oldest go first.
-  expire(now) {
-    for (const [requestId, kept] of this.byRequest) {
-      if (now - kept.at < this.keepMs && this.byRequest.size < this.maxKept) break;
-      this.byRequest.delete(requestId);
-    }
   }
 }

@@ -1,42 +1,74 @@
-// The rooms in memory: loading them from the log (replayed through the
-// engine), one queue per room so its events are handled strictly one at a
-// time in arrival order, committing to the store before anything is
-// broadcast or acked, and the room's timers (seat grace, undo timeout) and AI
-// moves, all recomputed from the room's state after every commit.
+// The rooms this node holds in memory: taken up on demand (claimed in the
+// store, then rebuilt from the log), one queue per room so its events are
+// handled strictly one at a time in arrival order, committing to the store
+// before anything is broadcast or acked, and the room's timers (seat grace,
+// undo timeout) and AI moves, all recomputed from the room's state after
+// every commit (room_timers.js, ai_turns.js).
+//
+// Nothing is loaded at start: a room comes into memory when a client joins
+// it. A room whose log cannot be replayed is quarantined (`unavailable`) and
+// the others go on. A room another node owns is answered `moved`. A commit
+// the store fences (another node took the room over) drops the room here and
+// closes its sockets, which reconnect to the new owner.
 import { newRoomId } from '../net/ids.js';
-import { Refusal } from '../protocol/codes.js';
-import { aiMove, expireUndo } from './game_commands.js';
+import { Refusal, refuse } from '../protocol/codes.js';
+import { AiTurns } from './ai_turns.js';
 import { Room } from './room.js';
-import { disconnect, expireSeat, restartDrafts } from './seat_commands.js';
+import { RoomCaps } from './room_caps.js';
+import { replayRoom } from './room_replay.js';
+import { RoomTimers } from './room_timers.js';
+import { absenceDrafts, resumeDrafts } from './seat_commands.js';
 
-const RECENT_MS = 7 * 24 * 3600_000; // unfinished rooms older than this wait in the store until asked for
+// How long a join waits for a presumed-dead owner's lease to run out before
+// answering `unavailable` with a time to retry (under the page's 8 s ack timeout).
+const CLAIM_WAIT_MS = 4000;
+// Commits a room makes on its own (timers, disconnections, AI moves) that
+// the store refused are retried, waiting this long, doubling to the maximum.
+const RETRY_FIRST_MS = 200;
+const RETRY_MAX_MS = 15_000;
+// A room just created or loaded stays in memory at least this long, for the
+// join that asked for it (it is the next task in its queue, but only after
+// an await).
+const HOLD_MS = 10_000;
 
 export function publicEvent(e) {
   return { roomId: e.roomId, v: e.v, type: e.type, step: e.step, pos: e.pos, at: e.at, data: e.data };
 }
 
+const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
 export class Rooms {
   constructor({ store, engine, config, io, ai, log = () => {} }) {
-    Object.assign(this, { store, engine, config, io, ai, log });
+    Object.assign(this, { store, engine, config, io, log });
     this.rooms = new Map();
     this.loading = new Map();
+    this.quarantined = new Map(); // room id -> why its log could not be replayed
     this.closed = false;
-    this.stats = { commits: 0, events: 0, loaded: 0, replayedEvents: 0, replayMismatches: 0 };
-    const sweepEvery = Math.max(1000, Math.min(60_000, config.roomIdleMs / 2));
-    this.sweeper = setInterval(() => this.sweep(), sweepEvery).unref();
+    this.caps = new RoomCaps(config);
+    this.timers = new RoomTimers(this);
+    this.aiTurns = new AiTurns(this, ai);
+    this.stats = {
+      commits: 0,
+      events: 0,
+      loaded: 0,
+      replayedEvents: 0,
+      replayMismatches: 0,
+      quarantined: 0,
+      writeRetries: 0,
+      fenced: 0,
+      evicted: 0,
+    };
+    store.on?.('lost', () => this.dropAll('this node lost its lease on the database'));
   }
 
-  // Brings back every recent unfinished room (after a restart).
-  async start() {
-    const ids = await this.store.activeRoomIds({ since: Date.now() - RECENT_MS });
-    for (const id of ids) await this.get(id);
-    return ids.length;
-  }
-
-  // The room, from memory or the store (null when there is none).
+  // The room, from memory or the store (null when there is none). Refuses
+  // `moved` (another node owns it), `unavailable` (quarantined, or its owner
+  // is being replaced) or `busy` (this node holds as many rooms as it can).
   async get(roomId) {
     const room = this.rooms.get(roomId);
     if (room) return room;
+    if (this.quarantined.has(roomId))
+      refuse('unavailable', `room ${roomId} cannot be opened: its log is damaged and an operator has been told`);
     if (!this.loading.has(roomId)) {
       this.loading.set(
         roomId,
@@ -52,31 +84,57 @@ export class Rooms {
   }
 
   async load(roomId) {
-    const events = await this.store.loadEvents(roomId);
-    if (!events.length || this.closed) return null;
-    const room = new Room(this.engine, this.config, events[0]);
-    for (const e of events.slice(1)) {
-      room.apply(e, { replay: true });
-      // The engine must reach the position each move event recorded.
-      if (e.type === 'move' && room.game.stepHash(e.step) !== e.pos) {
-        this.stats.replayMismatches++;
-        this.log(`room ${roomId}: replay differs from the log at v ${e.v}`);
-      }
+    if (this.closed) return null;
+    this.caps.checkLoad(this.rooms);
+    const claim = await this.claim(roomId);
+    if (claim === null) return null;
+    let events;
+    let room;
+    try {
+      events = await this.store.loadEvents(roomId);
+      if (!events.length) return null;
+      room = replayRoom(this.engine, this.config, events, { stats: this.stats, log: this.log });
+    } catch (error) {
+      this.quarantined.set(roomId, String(error.message ?? error));
+      this.stats.quarantined++;
+      this.log(`room ${roomId} quarantined: its log cannot be replayed: ${error.stack ?? error}`);
+      refuse('unavailable', `room ${roomId} cannot be opened: its log is damaged and an operator has been told`);
     }
-    if (room.game.posHash() !== room.pos) {
-      this.stats.replayMismatches++;
-      this.log(`room ${roomId}: replayed position differs from the log`);
+    if (this.closed) {
+      room.delete();
+      return null;
     }
-    this.stats.loaded++;
-    this.stats.replayedEvents += events.length;
-    room.loadedAt = Date.now();
+    room.creator = null; // unknown after a reload: the room counts for nobody's share
+    room.heldUntil = Date.now() + HOLD_MS;
     this.rooms.set(roomId, room);
-    await this.run(room, () => ({ drafts: restartDrafts(room) }));
+    // Nobody is connected yet: the log says so (queued before any join).
+    const resume = () => ({ drafts: resumeDrafts(room, claim.downSince), attach: () => void (room.resumed = true) });
+    this.runOwn(room, resume, 'resume');
     return room;
   }
 
-  // Creates a room from its first drafts (rooms/creation.js) under a fresh id.
-  async createRoom(game, drafts) {
+  // Takes the room in the store: {downSince} once this node owns it, null
+  // when there is no such room; refuses `moved` or `unavailable`.
+  async claim(roomId) {
+    const until = Date.now() + CLAIM_WAIT_MS;
+    for (;;) {
+      const claim = await this.store.claimRoom(roomId);
+      if (claim.status === 'owned') return { downSince: claim.downSince ?? null };
+      if (claim.status === 'missing') return null;
+      if (claim.status === 'moved')
+        refuse('moved', `room ${roomId} is played on node ${claim.node}`, { node: claim.node, url: claim.url ?? null });
+      const wait = Math.max(50, claim.retryAfterMs ?? 500);
+      if (Date.now() + wait > until || this.closed)
+        refuse('unavailable', `room ${roomId} is moving to another server; try again shortly`, { retryAfterMs: wait });
+      await delay(Math.min(wait, 500));
+    }
+  }
+
+  // Creates a room from its first drafts (rooms/creation.js) under a fresh
+  // id. `creator`: the address it counts for (room_caps.js); `requestKey`:
+  // the hash of the client's requestId, kept with the room so a retry on any
+  // node finds it.
+  async createRoom(game, drafts, { creator = null, requestKey = null } = {}) {
     for (let attempt = 0; attempt < 8; attempt++) {
       const roomId = newRoomId();
       if (this.rooms.has(roomId)) continue;
@@ -94,14 +152,15 @@ export class Rooms {
       const room = new Room(this.engine, this.config, events[0]);
       for (const e of events) e.pos = room.pos;
       try {
-        await this.store.createRoom({ roomId, game, createdAt: at }, events);
+        await this.store.createRoom({ roomId, game, createdAt: at, requestKey }, events);
       } catch (error) {
         room.delete();
         if (error.code === 'room_exists') continue;
         throw error;
       }
       for (const e of events.slice(1)) room.apply(e);
-      room.loadedAt = at;
+      room.creator = creator;
+      room.heldUntil = at + HOLD_MS;
       this.rooms.set(roomId, room);
       this.broadcast(room, events);
       this.refresh(room);
@@ -119,12 +178,33 @@ export class Rooms {
     next
       .finally(() => {
         room.busy--;
+        this.timers.settle(room);
       })
       .catch(() => {});
     return next;
   }
 
+  // A task the room makes on its own (a timer, a disconnection, an AI move,
+  // taking the room up): nobody waits for its answer, so a store that
+  // refused the write is asked again, with back-off, for as long as this
+  // node holds the room. The task is recomputed from the room each time.
+  runOwn(room, task, label) {
+    const attempt = (n) =>
+      this.run(room, task).catch((error) => {
+        if (this.closed || this.rooms.get(room.id) !== room) return;
+        if (error.code !== 'server_error') {
+          this.log(`room ${room.id}: ${label}: ${error.message}`);
+          return;
+        }
+        this.stats.writeRetries++;
+        const wait = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** n);
+        setTimeout(() => attempt(n + 1), wait);
+      });
+    return attempt(0);
+  }
+
   async execute(room, task) {
+    if (this.rooms.get(room.id) !== room) refuse('not_joined', 'join the room again (room:join)');
     let outcome;
     let events = [];
     try {
@@ -133,11 +213,17 @@ export class Rooms {
     } catch (error) {
       if (room.engineDirty) room.rebuildEngine();
       if (error instanceof Refusal) throw error;
+      if (error.code === 'fenced') {
+        this.stats.fenced++;
+        this.drop(room, 'another node took the room over');
+        refuse('unavailable', 'the room moved to another server; join it again', { retryAfterMs: 0 });
+      }
       this.log(`room ${room.id}: ${error.stack ?? error}`);
       throw new Refusal('server_error', 'the server could not complete that; nothing changed, try again');
     }
     const attached = outcome.attach?.();
-    if (attached && !attached.connected) this.run(room, () => disconnect(room, attached)).catch(() => {});
+    // A socket that closed while its join waited in the queue: gone again.
+    if (attached && !attached.connected) this.socketLeft(room, attached);
     this.broadcast(room, events);
     outcome.detach?.();
     this.refresh(room);
@@ -171,92 +257,59 @@ export class Rooms {
   socketGone(socket) {
     for (const roomId of socket.data.roomIds ?? []) {
       const room = this.rooms.get(roomId);
-      if (room) this.run(room, () => disconnect(room, socket)).catch((e) => this.log(`disconnect: ${e.message}`));
+      if (room) this.socketLeft(room, socket);
     }
   }
 
-  // Timers and AI from the room's state: seat graces, the undo timeout, the
-  // AI seat to move.
+  // The socket is no longer the room's at once (in memory); the log hears of
+  // it through a task that is retried until the store takes it.
+  socketLeft(room, socket) {
+    if (!room.members.delete(socket.id)) return;
+    const since = Date.now();
+    this.runOwn(room, () => ({ drafts: absenceDrafts(room, since) }), 'disconnect');
+  }
+
   refresh(room) {
     if (this.closed || this.rooms.get(room.id) !== room) return;
-    const now = Date.now();
-    for (const s of room.seats) {
-      const until = room.graceUntil(s.seat);
-      this.setTimer(room, `grace${s.seat}`, until, () => expireSeat(room, s.seat, Date.now()));
-    }
-    const offer = room.offers.undo;
-    this.setTimer(room, 'undo', room.undoDeadline(), () => expireUndo(room, offer.at, Date.now()));
-    this.maybeAi(room);
-    room.idleSince = room.members.size ? null : (room.idleSince ?? now);
+    this.timers.refresh(room);
+    this.aiTurns.refresh(room);
+    this.timers.settle(room);
   }
 
-  setTimer(room, key, at, task) {
-    room.timers ??= new Map();
-    const current = room.timers.get(key);
-    if (current && current.at === at) return;
-    if (current) clearTimeout(current.handle);
-    if (at === null) {
-      room.timers.delete(key);
-      return;
-    }
-    const handle = setTimeout(
-      () => {
-        room.timers.delete(key);
-        this.run(room, task).catch((e) => this.log(`timer ${key}: ${e.message}`));
-      },
-      Math.max(0, at - Date.now()),
-    );
-    room.timers.set(key, { at, handle });
+  // The room leaves this node's memory (it stays in the store).
+  evict(room) {
+    if (this.rooms.get(room.id) !== room) return;
+    this.rooms.delete(room.id);
+    this.timers.clear(room);
+    room.aiJob = null;
+    room.delete();
+    this.stats.evicted++;
   }
 
-  maybeAi(room) {
-    const seat = room.toMove();
-    const job = room.aiJob;
-    if (job && (job.step !== room.step || job.pos !== room.pos)) room.aiJob = null;
-    if (seat === null || !room.ready || room.seats[seat].kind !== 'ai' || room.aiJob) return;
-    const mine = { step: room.step, pos: room.pos, startedAt: Date.now() };
-    room.aiJob = mine;
-    // The level's move, varied by a seed of the room's own (the same room
-    // replays the same choices; rooms differ).
-    const request = {
-      game: room.gameName,
-      request: room.game.searchRequest(),
-      limits: { level: room.seats[seat].ai, seed: room.aiSeed },
-    };
-    this.ai.search(request).then(async (answer) => {
-      const wait = mine.startedAt + this.config.aiMinDelayMs - Date.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      if (room.aiJob !== mine || this.closed) return;
-      if (!answer.ok) {
-        this.log(`room ${room.id}: AI search failed: ${answer.error}`);
-        room.aiJob = null;
-        setTimeout(() => this.refresh(room), 1000).unref();
-        return;
-      }
-      this.run(room, () => {
-        room.aiJob = null;
-        return aiMove(room, mine, answer);
-      }).catch((e) => this.log(`AI move: ${e.message}`));
-    });
+  // The room is no longer this node's: out of memory, and its sockets closed
+  // so their clients reconnect (through the proxy) to the node that has it.
+  drop(room, why) {
+    if (this.rooms.get(room.id) !== room) return;
+    this.log(`room ${room.id} dropped: ${why}`);
+    const sockets = [...room.members.values()].map((m) => m.socket);
+    room.members.clear();
+    this.rooms.delete(room.id);
+    this.timers.clear(room);
+    room.aiJob = null;
+    // The engine session goes once the queue has drained (a task may still hold it).
+    (room.queue ?? Promise.resolve()).then(() => room.delete());
+    for (const socket of sockets) socket.disconnect(true);
   }
 
-  // Rooms nobody is connected to and nothing is pending for go back to the
-  // store after a while (they are loaded again on the next join or sync).
-  sweep() {
-    const now = Date.now();
-    for (const [id, room] of this.rooms) {
-      const idle = room.idleSince !== null && room.idleSince !== undefined && now - room.idleSince >= this.config.roomIdleMs;
-      if (!idle || room.busy || room.aiJob || room.members.size || (room.timers && room.timers.size)) continue;
-      this.rooms.delete(id);
-      room.delete();
-    }
+  dropAll(why) {
+    for (const room of [...this.rooms.values()]) this.drop(room, why);
   }
 
   async close() {
     this.closed = true;
-    clearInterval(this.sweeper);
+    this.timers.stop();
     for (const room of this.rooms.values()) {
-      for (const t of room.timers?.values() ?? []) clearTimeout(t.handle);
+      this.timers.clear(room);
       await room.queue;
     }
   }

@@ -5,6 +5,7 @@
 // (sockets, timers, AI jobs) live beside it and are never logged.
 import { LIMITS } from '../config.js';
 import { RoomGame } from '../games/room_game.js';
+import { tokenHash, tokenMatches } from '../net/ids.js';
 
 // A seat: kind 'free' (nobody), 'human' (a token holder; `connected` while one
 // of its sockets is here, `expired` once its grace ran out) or 'ai' (a level).
@@ -66,10 +67,19 @@ export class Room {
     this.rematchRoomId = null;
     this.lastAt = created.at;
     this.aiSeed = seedOf(this.id);
+    // The invite's secret: taking a free seat needs it, so a watch link cannot
+    // sit down. Kept as it is (in the event's private part, never sent but to
+    // seated players) so their invite links survive a restart. Rooms logged
+    // before invites had secrets have none and stay open to anyone with the
+    // room id.
+    this.invite = created.secret?.invite ?? null;
+    // The outages the room went through ([from, to] in ms, from `resumed`
+    // events): graces and the undo timeout stand still while no server held
+    // the room, so a restart never grants a fresh one.
+    this.outages = [];
 
     // Runtime only.
     this.members = new Map(); // socket id -> {socket, seat, spectator}
-    this.loadedAt = created.at;
     this.engineDirty = false; // a command touched the engine before its commit
     this.apply(created);
   }
@@ -112,21 +122,39 @@ export class Room {
     return null;
   }
 
+  // Whether `invite` (what a join presented) lets its socket take a free seat.
+  inviteOpens(invite) {
+    if (this.invite === null) return true;
+    return typeof invite === 'string' && tokenMatches(invite, tokenHash(this.invite));
+  }
+
   socketsOf(seat) {
     return [...this.members.values()].filter((m) => m.seat === seat);
   }
 
-  // The deadline of a disconnected seat's grace (after a restart, counted from
-  // the moment the room came back), or null.
+  // How long the room was held by no server after `since` (its outages).
+  outageAfter(since) {
+    let ms = 0;
+    for (const [from, to] of this.outages) if (to > since) ms += to - Math.max(from, since);
+    return ms;
+  }
+
+  // When a duration that started at `since` runs out, the room's outages
+  // not counted.
+  deadline(since, durationMs) {
+    return since + durationMs + this.outageAfter(since);
+  }
+
+  // The deadline of a disconnected seat's grace, or null.
   graceUntil(seat) {
     const s = this.seats[seat];
     if (s.kind !== 'human' || s.connected || s.expired) return null;
-    return Math.max(s.disconnectedAt ?? this.loadedAt, this.loadedAt) + this.config.seatGraceMs;
+    return this.deadline(s.disconnectedAt ?? this.createdAt, this.config.seatGraceMs);
   }
 
   undoDeadline() {
     const offer = this.offers.undo;
-    return offer ? Math.max(offer.at, this.loadedAt) + this.config.undoTimeoutMs : null;
+    return offer ? this.deadline(offer.at, this.config.undoTimeoutMs) : null;
   }
 
   // Replays the engine to the room's committed steps and engine calls
@@ -209,7 +237,12 @@ export class Room {
         else Object.assign(seat, { connected: false, disconnectedAt: event.at });
         break;
       case 'disconnected':
-        Object.assign(seat, { connected: false, disconnectedAt: event.at });
+        // `since`: when the seat's last socket went, if the event could only
+        // be written later (a store outage, a server that died).
+        Object.assign(seat, { connected: false, disconnectedAt: d.since ?? event.at });
+        break;
+      case 'resumed':
+        this.outages.push([d.downSince, event.at]);
         break;
       case 'reconnected':
         Object.assign(seat, { connected: true, connectedAt: event.at, expired: false });
@@ -317,7 +350,7 @@ export class Room {
   state(now = Date.now()) {
     const undo = this.offers.undo;
     return {
-      protocol: 1,
+      protocol: 2,
       roomId: this.id,
       game: this.gameName,
       options: this.options,
@@ -347,12 +380,26 @@ export class Room {
       nextOfferAt: { undo: this.backoff.undo.map((b) => b.until), draw: this.backoff.draw.map((b) => b.until) },
       moves: this.steps.map((s, i) => ({ step: i + 1, seat: s.seat, move: s.move })),
       result: this.result,
-      chat: this.chat.map((c) => ({ ...c })),
+      chat: this.recentChat(LIMITS.stateChatBytes),
       rematchRoomId: this.rematchRoomId,
       rematchOf: this.rematchOf,
       createdAt: this.createdAt,
       serverTime: now,
     };
+  }
+
+  // The latest chat messages whose JSON fits in `maxBytes` (the state stays
+  // small however the chat was padded; older lines come with the log).
+  recentChat(maxBytes) {
+    const out = [];
+    let bytes = 2;
+    for (let i = this.chat.length - 1; i >= 0; i--) {
+      const size = Buffer.byteLength(JSON.stringify(this.chat[i]), 'utf8') + 1;
+      if (bytes + size > maxBytes) break;
+      bytes += size;
+      out.push({ ...this.chat[i] });
+    }
+    return out.reverse();
   }
 
   delete() {

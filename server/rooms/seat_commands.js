@@ -26,12 +26,19 @@ function hostIfNone(room, seat) {
 // What a seat's expiry (grace over, or leaving) brings: before the first move
 // the seat is freed for someone else; later it stays claimable, or (a game
 // whose absence capability is 'takeover') the AI takes it over so the game
-// goes on. The engine records the takeover when the event is applied.
+// goes on. The engine records the takeover when the event is applied. A
+// two-seat game whose other seat is the AI ends at once: the AI claims it,
+// so no game against nobody is left running.
 export function expiryDrafts(room, seat) {
   const freed = !room.started && !room.result;
   const drafts = [{ type: 'seat_expired', data: freed ? { seat, freed: true } : { seat } }];
   if (!freed && !room.result && room.capabilities.absence === 'takeover') {
     drafts.push({ type: 'ai_seat', data: { seat, level: room.options.takeoverLevel, reason: 'takeover' } });
+  }
+  if (!freed && !room.result && room.capabilities.absence === 'ends' && room.seats[1 - seat]?.kind === 'ai') {
+    room.engineDirty = true;
+    const abandoned = room.game.abandon(seat);
+    if (abandoned.ok) drafts.push({ type: 'result', data: room.game.result(seat) });
   }
   return drafts.concat(hostAfter(room, seat));
 }
@@ -89,8 +96,14 @@ export function join(room, payload, { socket }) {
     return { drafts: [], ack: answer(member.seat, member.token ?? null) };
   }
 
+  // A free seat needs the invite's secret: a watch link (or a guessed room
+  // id) only watches.
+  const invited = room.inviteOpens(payload.invite);
+  if (payload.invite !== undefined && !invited) refuse('bad_token', "that invite is not this room's");
+  if (payload.seat !== undefined && !payload.watch && !invited)
+    refuse('not_allowed', 'taking a seat needs the invite link (this one only watches)');
   let free = null;
-  if (!payload.watch) {
+  if (!payload.watch && invited) {
     if (payload.seat !== undefined) {
       if (payload.seat >= room.seatCount) refuse('bad_request', `this room has seats 0-${room.seatCount - 1}`);
       if (room.seats[payload.seat].kind !== 'free') refuse('room_full', `seat ${payload.seat} is taken`);
@@ -131,18 +144,26 @@ export function leave(room, payload, { socket }) {
   return { drafts: [{ type: 'left', data: { seat } }, ...expiryDrafts(room, seat)], ack: {}, detach };
 }
 
-// A socket went away (the transport closed or timed out).
-export function disconnect(room, socket) {
-  const member = room.members.get(socket.id);
-  if (!member) return { drafts: [] };
-  const detach = () => room.members.delete(socket.id);
-  if (member.seat === null) {
-    return { drafts: [{ type: 'left', data: { seat: null, spectator: member.spectator } }], detach };
+// The room's presence brought in line with its sockets: a held seat none of
+// whose sockets is here any more is disconnected (since `since`, when its
+// last socket went), a spectator without a socket has left. Idempotent, so
+// a write that failed is simply tried again.
+export function absenceDrafts(room, since, flags = {}) {
+  const present = new Set();
+  const watching = new Set();
+  for (const m of room.members.values()) {
+    if (m.seat === null) watching.add(m.spectator);
+    else present.add(m.seat);
   }
-  const others = room.socketsOf(member.seat).filter((m) => m.socket.id !== socket.id);
-  const seat = room.seats[member.seat];
-  const drafts = others.length || seat.kind !== 'human' ? [] : [{ type: 'disconnected', data: { seat: member.seat } }];
-  return { drafts, detach };
+  const drafts = [];
+  for (const s of room.seats) {
+    if (s.kind === 'human' && s.connected && !present.has(s.seat))
+      drafts.push({ type: 'disconnected', data: { seat: s.seat, ...flags, since } });
+  }
+  for (const spectator of room.spectators.keys()) {
+    if (!watching.has(spectator)) drafts.push({ type: 'left', data: { seat: null, spectator, ...flags } });
+  }
+  return drafts;
 }
 
 // The grace of a disconnected seat ran out (checked again: the player may
@@ -154,20 +175,20 @@ export function expireSeat(room, seat, now) {
   return { drafts: expiryDrafts(room, seat) };
 }
 
-// After a restart nobody is connected: the log says so, and every seat gets
-// a full grace from now (Room.graceUntil counts from the reload).
-export function restartDrafts(room) {
-  const drafts = [];
-  for (const s of room.seats) {
-    if (s.kind === 'human' && s.connected) drafts.push({ type: 'disconnected', data: { seat: s.seat, restart: true } });
-  }
-  for (const spectator of room.spectators.keys()) drafts.push({ type: 'left', data: { seat: null, spectator, restart: true } });
-  return drafts;
+// A room taken up after its server went away (a restart, or another node
+// that died): nobody is connected. `downSince`: when its last server was
+// last seen alive; the time since stands still for graces and the undo
+// timeout (a `resumed` event), and the seats that were connected count as
+// gone from then.
+export function resumeDrafts(room, downSince) {
+  if (room.resumed) return [];
+  const drafts = downSince === null ? [] : [{ type: 'resumed', data: { downSince } }];
+  return drafts.concat(absenceDrafts(room, downSince ?? Date.now(), { restart: true }));
 }
 
 // The host makes a seat nobody holds an AI seat (level 1-8), or frees an AI
 // seat again before the first move (level null). Every game.
-export function seatAi(room, payload, { socket }) {
+export function seatAi(room, payload, { socket, caps, rooms }) {
   const seat = seatFor(room, socket, payload.token);
   if (room.host !== seat) refuse('not_allowed', 'only the host sets AI seats');
   notOver(room);
@@ -177,6 +198,7 @@ export function seatAi(room, payload, { socket }) {
   if (payload.level === null && target.kind === 'free') refuse('not_allowed', `seat ${payload.seat} is already free`);
   if (payload.level === null && room.started) refuse('not_allowed', 'an AI seat cannot be freed once the game has started');
   if (target.kind === 'ai' && target.ai === payload.level) return { drafts: [], ack: {} };
+  if (payload.level !== null) caps?.checkAiSeat(rooms, room);
   return { drafts: [{ type: 'ai_seat', data: { seat: payload.seat, level: payload.level, reason: 'host' } }], ack: {} };
 }
 

@@ -45,7 +45,7 @@ async function bystanderGames() {
     ['checkers', { players: 3, ai: [null, null, 1] }, null],
   ]) {
     const a = await Player.create(url, engine, { game, options });
-    const b = await Player.join(url, engine, a.roomId);
+    const b = await Player.accept(url, engine, a);
     const moves = line ?? [a.local.legal()[0]];
     for (const move of moves) {
       const mover = a.local.toMove() === 0 ? a : b;

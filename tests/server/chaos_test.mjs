@@ -44,7 +44,8 @@ async function playGame(i) {
   );
   try {
     await players[0].create({ game: p.game, options: p.options, name: 'P0' });
-    for (const [k, seat] of p.humans.entries()) if (k) await players[k].join(players[0].roomId, { seat, name: `P${seat}` });
+    for (const [k, seat] of p.humans.entries())
+      if (k) await players[k].join(players[0].roomId, { seat, name: `P${seat}`, invite: players[0].invite });
     await Promise.all(players.map((pl) => pl.drive(choose(random(rng.seed ^ pl.seat)), p.cap)));
     // Two-player games not decided by the cap end by resignation.
     if (p.game !== 'checkers' && !players[0].result) {

@@ -34,7 +34,7 @@ async function startGame(i) {
       new RobustPlayer({ engine, url: server.url, rng: random(rng.seed + seat), ackTimeoutMs: 1500, name: `c${i}s${seat}` }),
   );
   await players[0].create({ game: p.game, options: p.options });
-  await players[1].join(players[0].roomId, { seat: 1 });
+  await players[1].join(players[0].roomId, { seat: 1, invite: players[0].invite });
   const choose = (r) => (local) => r.pick(local.legal());
   const play = () => Promise.all(players.map((pl) => pl.drive(choose(random(rng.seed * 31 + pl.seat)), CAP, 60)));
   return { i, plan: p, players, roomId: players[0].roomId, play };
@@ -59,7 +59,7 @@ test(
     const host = new RobustPlayer({ engine, url: server.url, rng: random(5), name: 'host' });
     const gone = new RobustPlayer({ engine, url: server.url, rng: random(6), name: 'gone' });
     await host.create({ game: 'xiangqi' });
-    await gone.join(host.roomId);
+    await gone.join(host.roomId, { invite: host.invite });
     const inPlay = () => games.filter((g) => !g.players[0].result && g.players[0].local.moves.length < CAP).length;
     for (const [crash, target] of [
       [0, 6],

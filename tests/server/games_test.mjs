@@ -15,7 +15,7 @@ const MATE_LINE = ['b2b4', 'h7f7', 'b4b5', 'a6a5', 'a0a1', 'f7g7', 'h2e2', 'b9c7
 
 async function pair(game, options) {
   const a = await Player.create(url, engine, { game, options, name: 'Ann' });
-  const b = await Player.join(url, engine, a.roomId, { name: 'Bob' });
+  const b = await Player.accept(url, engine, a, { name: 'Bob' });
   await a.waitType('joined');
   return [a, b];
 }
@@ -168,7 +168,7 @@ test("checkers: 4 seats, two of them AI, play on their own between the people's 
   assert.equal(a.state.ready, false);
   const early = await a.play(a.local.legal()[0]);
   assert.equal(early.code, 'not_allowed', 'no move before every seat is taken');
-  const c = await Player.join(url, engine, a.roomId, { name: 'C' });
+  const c = await Player.accept(url, engine, a, { name: 'C' });
   assert.equal(c.seat, 2);
   const rng = random(7);
   for (let round = 0; round < 6; round++) {
@@ -193,7 +193,7 @@ test("checkers: 4 seats, two of them AI, play on their own between the people's 
 
 test('checkers: a player who does not come back within the grace is replaced by the AI', async () => {
   const a = await Player.create(url, engine, { game: 'checkers', options: { players: 3, ai: [null, null, 3] }, name: 'A' });
-  const b = await Player.join(url, engine, a.roomId, { name: 'B' });
+  const b = await Player.accept(url, engine, a, { name: 'B' });
   await a.playOk(a.local.legal()[0]);
   await b.waitUntil(() => b.local.toMove() === 1, 'B to move');
   const token = b.token;
@@ -220,7 +220,7 @@ test('checkers: a player who does not come back within the grace is replaced by 
 
 test('checkers: resigning hands the seat to the AI and the resigner watches', async () => {
   const a = await Player.create(url, engine, { game: 'checkers', options: { players: 2 }, name: 'A' });
-  const b = await Player.join(url, engine, a.roomId, { name: 'B' });
+  const b = await Player.accept(url, engine, a, { name: 'B' });
   await a.playOk(a.local.legal()[0]);
   await b.waitStep(1);
   assert.ok((await b.call('resign', { token: b.token })).ok);
@@ -240,7 +240,7 @@ test('checkers: resigning hands the seat to the AI and the resigner watches', as
 
 test('the host sets AI seats and only the host', async () => {
   const a = await Player.create(url, engine, { game: 'checkers', options: { players: 3 }, name: 'A' });
-  const b = await Player.join(url, engine, a.roomId, { name: 'B' });
+  const b = await Player.accept(url, engine, a, { name: 'B' });
   assert.equal((await b.call('seat:ai', { token: b.token, seat: 2, level: 4 })).code, 'not_allowed');
   assert.equal((await a.call('seat:ai', { token: a.token, seat: 1, level: 4 })).code, 'not_allowed', 'a person holds seat 1');
   assert.ok((await a.call('seat:ai', { token: a.token, seat: 2, level: 4 })).ok);

@@ -27,6 +27,13 @@ export const TEST_TIMINGS = {
   QIPAN_AI_MIN_DELAY_MS: '0',
 };
 
+// Every test client comes from 127.0.0.1: the per-address caps are raised
+// (hostile_*_test.mjs sets its own).
+export const TEST_LIMITS = {
+  QIPAN_OPEN_ROOMS_PER_IP: '100000',
+  QIPAN_AI_ROOMS_PER_IP: '100000',
+};
+
 export async function loadEngine() {
   const path = process.env.QIPAN_WEB_ENGINE || `${root}/build/wasm/qipan_web.js`;
   return require(path)();
@@ -52,7 +59,7 @@ process.on('exit', () => {
 // A server process. `restart()` starts it again on the same port and db.
 export class ServerProcess {
   constructor({ env = {}, db, port = 0 } = {}) {
-    this.env = { ...process.env, ...TEST_TIMINGS, ...env };
+    this.env = { ...process.env, ...TEST_TIMINGS, ...TEST_LIMITS, ...env };
     this.db = db ?? join(tempDir(), 'qipan.db');
     this.port = port;
     this.stderr = '';
@@ -134,6 +141,11 @@ export class ServerProcess {
       }).on('error', fail);
     });
   }
+}
+
+// The secret an invite link carries (`key`), or null (a spectator's links).
+export function inviteKey(links) {
+  return links?.invite ? new URL(links.invite).searchParams.get('key') : null;
 }
 
 // A socket.io-client connection that records the events it receives.
@@ -368,6 +380,7 @@ export class Player {
     this.roomId = roomId ?? ack.roomId ?? ack.state.roomId;
     this.seat = ack.seat;
     this.token = ack.token;
+    this.invite = inviteKey(ack.links);
     this.state = ack.state;
     this.v = ack.state.v;
     this.result = ack.state.result;
@@ -394,6 +407,11 @@ export class Player {
     const ack = await client.call('room:create', payload);
     assert.ok(ack.ok, `room:create refused: ${ack.code} ${ack.reason}`);
     return new Player(client, engine, ack);
+  }
+
+  // A guest who came by `host`'s invite link (its secret takes a free seat).
+  static async accept(url, engine, host, extra = {}) {
+    return Player.join(url, engine, host.roomId, { invite: host.invite, ...extra });
   }
 
   static async join(url, engine, roomId, extra = {}) {

@@ -24,7 +24,7 @@ function refused(ack, code) {
 
 async function xiangqiPair() {
   const red = await Player.create(url, engine, { game: 'xiangqi', name: 'Red' });
-  const black = await Player.join(url, engine, red.roomId, { name: 'Black' });
+  const black = await Player.accept(url, engine, red, { name: 'Black' });
   await red.waitType('joined');
   return [red, black];
 }
@@ -57,8 +57,8 @@ test('refusals: bad_request, not_found, not_joined, room_full, not_seated, bad_t
     await stranger.call('move', { roomId: red.roomId, token: red.token, step: 1, move: 'h2e2', pos: red.local.pos() }),
     'not_joined',
   );
-  refused(await stranger.call('room:join', { roomId: red.roomId, seat: 0 }), 'room_full');
-  const watcher = await stranger.call('room:join', { roomId: red.roomId });
+  refused(await stranger.call('room:join', { roomId: red.roomId, seat: 0, invite: red.invite }), 'room_full');
+  const watcher = await stranger.call('room:join', { roomId: red.roomId, invite: red.invite });
   assert.equal(watcher.seat, null, 'a full room takes a spectator');
   refused(
     await stranger.call('move', { roomId: red.roomId, token: red.token, step: 1, move: 'h2e2', pos: red.local.pos() }),
@@ -116,6 +116,21 @@ test('a duplicate move is acked again and applied once; the other seat repeating
   assert.equal((await red.call('move', { token: red.token, step: 1, move: 'h2e2', pos })).duplicate, true);
   red.close();
   black.close();
+});
+
+test('a watch link takes no seat: a free seat needs the invite, a wrong invite is refused', async () => {
+  const red = await Player.create(url, engine, { game: 'xiangqi', name: 'Red' });
+  const stranger = new Client(url);
+  const watching = await stranger.call('room:join', { roomId: red.roomId });
+  assert.equal(watching.seat, null, 'without the invite a free seat stays free: the link watches');
+  assert.equal(watching.state.seats[1].kind, 'free');
+  assert.ok((await stranger.call('leave', { roomId: red.roomId })).ok);
+  refused(await stranger.call('room:join', { roomId: red.roomId, seat: 1 }), 'not_allowed');
+  refused(await stranger.call('room:join', { roomId: red.roomId, invite: 'A'.repeat(22) }), 'bad_token');
+  const guest = await stranger.call('room:join', { roomId: red.roomId, invite: red.invite });
+  assert.equal(guest.seat, 1, 'the invite takes the free seat');
+  stranger.close();
+  red.close();
 });
 
 test('room:create with a requestId is safe to retry: the same room and seat, on the same or another socket', async () => {
@@ -193,7 +208,7 @@ test('no_offer, not_allowed (early claim, undo with nothing to take back), rate_
 
 test('seat:name: a player names their seat, everyone sees it, a spectator cannot, renames are bounded', async () => {
   const red = await Player.create(url, engine, { game: 'xiangqi', name: 'Red' });
-  const black = await Player.join(url, engine, red.roomId, {}); // came by a link, no name yet
+  const black = await Player.accept(url, engine, red); // came by a link, no name yet
   await red.waitType('joined');
   assert.equal((await red.sync()).seats[1].name, null);
   assert.deepEqual(await black.call('seat:name', { token: black.token, name: '  小黑  ' }), { ok: true });
@@ -364,10 +379,11 @@ test('seat grace: a disconnected seat is kept, comes back with its token; after 
   const redToken = red.token;
   red.close();
   const gone = await black.waitType('disconnected');
-  assert.deepEqual(gone.data, { seat: 0 });
+  assert.equal(gone.data.seat, 0);
+  assert.ok(gone.data.since <= gone.at, 'the grace counts from when the socket went');
   const state = await black.sync();
   assert.equal(state.seats[0].connected, false);
-  assert.ok(state.seats[0].graceUntil >= gone.at + 1500);
+  assert.equal(state.seats[0].graceUntil, gone.data.since + 1500);
   // Back within the grace, with the token.
   const back = await Player.join(url, engine, black.roomId, { token: redToken });
   assert.equal(back.seat, 0);
@@ -391,13 +407,13 @@ test('seat grace: a disconnected seat is kept, comes back with its token; after 
 
 test('an expired seat before the first move is freed for someone else; leaving frees it at once', async () => {
   const host = await Player.create(url, engine, { game: 'reversi', name: 'H' });
-  const guest = await Player.join(url, engine, host.roomId, { name: 'G' });
+  const guest = await Player.accept(url, engine, host, { name: 'G' });
   assert.ok((await guest.call('leave', { token: guest.token })).ok);
   const left = await host.waitType('left');
   assert.deepEqual(left.data, { seat: 1 });
   assert.deepEqual((await host.waitType('seat_expired')).data, { seat: 1, freed: true });
   refused(await guest.call('sync', {}), 'not_joined');
-  const third = await Player.join(url, engine, host.roomId, { name: 'T' });
+  const third = await Player.accept(url, engine, host, { name: 'T' });
   assert.equal(third.seat, 1);
   const old = new Client(url);
   refused(await old.call('room:join', { roomId: host.roomId, token: guest.token }), 'bad_token');
@@ -408,7 +424,13 @@ test('an expired seat before the first move is freed for someone else; leaving f
 test('the page at /, and invite and watch links in the acks', async () => {
   const red = await Player.create(url, engine, { game: 'xiangqi' });
   const ack = await red.client.call('room:join', { roomId: red.roomId });
-  assert.deepEqual(ack.links, { invite: `${url}?room=${red.roomId}`, watch: `${url}?room=${red.roomId}&watch=1` });
+  assert.match(red.invite, /^[A-Za-z0-9_-]{22}$/);
+  const watch = `${url}?room=${red.roomId}&watch=1`;
+  assert.deepEqual(ack.links, { invite: `${url}?room=${red.roomId}&key=${red.invite}`, watch });
+  const watcher = new Client(url);
+  const watching = await watcher.call('room:join', { roomId: red.roomId, watch: true });
+  assert.deepEqual(watching.links, { invite: null, watch }, 'a spectator is given no invite (its secret takes a seat)');
+  watcher.close();
   const page = await new Promise((done, fail) => {
     get(url, (res) => {
       let size = 0;
@@ -438,7 +460,7 @@ test('the page at /, and invite and watch links in the acks', async () => {
 test('a room nobody is in leaves memory and comes back from its log (undo included) on the next join', async () => {
   const idle = await new ServerProcess({ env: { QIPAN_ROOM_IDLE_MS: '300' } }).start();
   const red = await Player.create(idle.url, engine, { game: 'xiangqi' });
-  const black = await Player.join(idle.url, engine, red.roomId);
+  const black = await Player.accept(idle.url, engine, red);
   await red.waitType('joined');
   const players = [red, black];
   for (const move of ['h2e2', 'h9g7', 'b0c2']) {
@@ -477,7 +499,10 @@ test('a room nobody is in leaves memory and comes back from its log (undo includ
 });
 
 test('every refusal code of the protocol was produced', async () => {
-  const expected = CODES.filter((c) => c !== 'server_error');
+  // server_error needs a failing store; busy and unavailable are produced by
+  // hostile_rooms_test.mjs, moved by the cluster tests.
+  const elsewhere = new Set(['server_error', 'busy', 'unavailable', 'moved']);
+  const expected = CODES.filter((c) => !elsewhere.has(c));
   assert.deepEqual([...seen].sort(), [...expected].sort());
 });
 

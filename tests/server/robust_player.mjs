@@ -5,7 +5,7 @@
 // the seat is taken back with the token. Optionally a chaos layer between it
 // and its socket drops, delays, duplicates and reorders messages in both
 // directions and cuts the connection, within bounded counts.
-import { Client, LocalGame, assert } from './harness.mjs';
+import { Client, LocalGame, assert, inviteKey } from './harness.mjs';
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
@@ -159,6 +159,7 @@ export class RobustPlayer {
     this.roomId = ack.roomId;
     this.token = ack.token;
     this.seat = ack.seat;
+    this.invite = inviteKey(ack.links);
     this.joined = true;
     this.adopt(ack.state);
     return ack;

@@ -1,7 +1,7 @@
 // The way into online play: the 在线 / Online toolbar button opens a dialog
 // that creates a room for the current game with its options (the server's
 // address asked there once when the page was opened from disk), and an
-// invite link (?room=ID, &watch=1 to spectate) opens the page straight into
+// invite link (?room=ID&key=SECRET, or &watch=1 to spectate) opens the page straight into
 // its room. The room itself is room_controller.js.
 
 import { RoomClient } from './room_client.js';
@@ -32,7 +32,7 @@ export async function openRoomFromUrl() {
   const client = new RoomClient(server);
   if (!(await client.waitConnected(CONNECT_TIMEOUT_MS)))
     return { ...wanted, client, server, ack: { ok: false, code: 'offline' } };
-  const ack = await joinRoom(client, wanted.roomId, { watch: wanted.watch });
+  const ack = await joinRoom(client, wanted.roomId, { watch: wanted.watch, invite: wanted.invite });
   return { ...wanted, client, server, ack };
 }
 

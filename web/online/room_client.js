@@ -15,21 +15,53 @@ export class RoomClient {
     this.serverUrl = serverUrl;
     this.handlers = null;
     this.queued = [];
-    // WebSocket first (one connection, no upgrade step), long-polling when a
-    // network lets no WebSocket through.
-    this.socket = io(serverUrl, {
+    this.connectTo(serverUrl, {});
+  }
+
+  // WebSocket first (one connection, no upgrade step), long-polling when a
+  // network lets no WebSocket through. `query.node` asks the proxy in front
+  // of several servers for the one that holds our room.
+  connectTo(url, query) {
+    const socket = io(url, {
       transports: ['websocket', 'polling'],
       tryAllTransports: true,
       reconnectionDelay: 250,
       reconnectionDelayMax: 2000,
       timeout: 5000,
+      query,
+      forceNew: true,
     });
-    this.socket.on('event', (event) => {
+    socket.on('event', (event) => {
       if (this.handlers) this.handlers.onEvent(event);
       else this.queued.push(event);
     });
-    this.socket.on('connect', () => this.handlers?.onConnect());
-    this.socket.on('disconnect', (reason) => this.handlers?.onDisconnect(reason));
+    socket.on('connect', () => this.handlers?.onConnect());
+    socket.on('disconnect', (reason) => {
+      this.handlers?.onDisconnect(reason);
+      // The server closed us on purpose (its room went to another server):
+      // connect again, through the public address, to whichever has it.
+      if (reason === 'io server disconnect' && this.socket === socket) this.reconnectElsewhere();
+    });
+    this.socket = socket;
+  }
+
+  reconnectElsewhere() {
+    const old = this.socket;
+    this.connectTo(this.serverUrl, {});
+    old.off();
+    old.close();
+  }
+
+  // To the server that holds the room (a `moved` answer): through the same
+  // address with ?node= (the proxy routes it), or, when that answered
+  // `moved` again (no proxy in front), the server's own address.
+  async follow(moved, hop) {
+    const old = this.socket;
+    const direct = hop > 0 && moved.url;
+    this.connectTo(direct ? moved.url : this.serverUrl, direct ? {} : { node: moved.node });
+    old.off();
+    old.close();
+    return this.waitConnected();
   }
 
   listen(handlers) {
@@ -45,21 +77,32 @@ export class RoomClient {
   // Resolves true once connected, false after `timeoutMs`.
   waitConnected(timeoutMs = REQUEST_TIMEOUT_MS) {
     if (this.socket.connected) return Promise.resolve(true);
+    const socket = this.socket;
     return new Promise((resolve) => {
       const done = (ok) => {
         clearTimeout(timer);
-        this.socket.off('connect', onConnect);
+        socket.off('connect', onConnect);
         resolve(ok);
       };
       const onConnect = () => done(true);
       const timer = setTimeout(() => done(false), timeoutMs);
-      this.socket.on('connect', onConnect);
+      socket.on('connect', onConnect);
     });
   }
 
   // One client event and its ack. A request made while disconnected waits
-  // for the connection (socket.io buffers it) up to the timeout.
+  // for the connection (socket.io buffers it) up to the timeout. A room held
+  // by another server (`moved`) is followed there and the request made again.
   async request(event, payload, timeoutMs = REQUEST_TIMEOUT_MS) {
+    let ack = await this.send(event, payload, timeoutMs);
+    for (let hop = 0; hop < 2 && !ack.ok && ack.code === 'moved'; hop++) {
+      if (!(await this.follow(ack, hop))) return { ok: false, code: 'offline' };
+      ack = await this.send(event, payload, timeoutMs);
+    }
+    return ack;
+  }
+
+  async send(event, payload, timeoutMs) {
     try {
       const ack = await this.socket.timeout(timeoutMs).emitWithAck(event, payload);
       return ack && typeof ack === 'object' ? ack : { ok: false, code: 'server_error' };

@@ -19,16 +19,41 @@ import { RoomPanel } from './room_panel.js';
 
 const SYNC_DEBOUNCE_MS = 30;
 
-// room:join with the stored token for the room (a spectator with `watch`);
-// a token the room no longer knows is forgotten and the page joins afresh.
-export async function joinRoom(client, roomId, { watch = false } = {}) {
+// The secret an invite link carries (its `key`), or null.
+function inviteKey(links) {
+  if (!links?.invite) return null;
+  try {
+    return new URL(links.invite).searchParams.get('key');
+  } catch {
+    return null;
+  }
+}
+
+// How often a join is tried again while its room moves between servers
+// (`unavailable` with a time to wait).
+const JOIN_ATTEMPTS = 4;
+
+// room:join with the stored token for the room (a spectator with `watch`),
+// or the invite's secret to take a free seat; a token the room no longer
+// knows is forgotten and the page joins afresh. A room whose server is being
+// replaced is asked again when the server says.
+export async function joinRoom(client, roomId, { watch = false, invite = null } = {}) {
   const name = storedName();
-  const base = { roomId, ...(name ? { name } : {}) };
+  const base = { roomId, ...(name ? { name } : {}), ...(invite && !watch ? { invite } : {}) };
   const token = watch ? null : tokenFor(roomId);
-  let ack = await client.request('room:join', watch ? { roomId, watch: true } : token ? { ...base, token } : base);
+  const join = (payload) => client.request('room:join', payload);
+  let ack = await join(watch ? { roomId, watch: true } : token ? { ...base, token } : base);
   if (!ack.ok && ack.code === 'bad_token') {
     forgetToken(roomId);
-    ack = await client.request('room:join', base);
+    ack = await join(base);
+  }
+  for (
+    let attempt = 1;
+    attempt < JOIN_ATTEMPTS && !ack.ok && ack.code === 'unavailable' && ack.retryAfterMs !== undefined;
+    attempt++
+  ) {
+    await new Promise((resolve) => setTimeout(resolve, Math.min(5000, ack.retryAfterMs + 250)));
+    ack = await join(watch ? { roomId, watch: true } : tokenFor(roomId) ? { ...base, token: tokenFor(roomId) } : base);
   }
   return ack;
 }
@@ -74,7 +99,7 @@ export class OnlineRoom {
     this.v = 0;
     this.app.online = this;
     this.app.cancelAi();
-    showRoomInUrl(this.roomId, watch || this.watch);
+    showRoomInUrl(this.roomId, watch || this.watch, inviteKey(this.links));
     document.body.dataset.online = this.watch ? 'watch' : 'play';
     this.app.faceSeat(this.seat);
     this.adoptState(ack.state, { force: true });

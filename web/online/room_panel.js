@@ -303,7 +303,10 @@ export class RoomPanel {
     const invite = this.$('#room-invite');
     invite.hidden = !links;
     if (!links) return;
-    this.$('#room-invite-link').value = links.invite;
+    // A spectator has no invite to give (only its watch link).
+    const inviting = Boolean(links.invite);
+    for (const el of [this.$('#room-invite-link').parentElement, this.$('#room-qr')]) el.hidden = !inviting;
+    this.$('#room-invite-link').value = links.invite ?? '';
     this.$('#room-watch-link').value = links.watch;
     // Waiting for the opponent: the invite first; once everyone is in, the
     // board gets the room (the summary opens it again).
@@ -314,7 +317,7 @@ export class RoomPanel {
       invite.open = false;
       invite.dataset.opened = 'closed';
     }
-    if (this.qrFor !== links.invite) {
+    if (inviting && this.qrFor !== links.invite) {
       this.qrFor = links.invite;
       QRCode.toCanvas(this.$('#room-qr'), links.invite, { width: 168, margin: 2, errorCorrectionLevel: 'M' })
         .then(() => this.app.emit('online-qr', { text: links.invite }))

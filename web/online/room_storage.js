@@ -84,21 +84,23 @@ export function forgetToken(roomId) {
   }
 }
 
-// The room named by the page's address (?room=ID, &watch=1), or null.
+// The room named by the page's address (?room=ID, &key=SECRET of an invite,
+// &watch=1 to spectate), or null.
 export function roomFromUrl() {
   const params = new URLSearchParams(location.search);
   const roomId = params.get('room');
   if (!roomId) return null;
-  return { roomId, watch: params.get('watch') === '1' };
+  return { roomId, watch: params.get('watch') === '1', invite: params.get('key') || null };
 }
 
 // Puts the room into the page's address (so a reload comes back to it), or
-// takes it out again.
-export function showRoomInUrl(roomId, watch = false) {
+// takes it out again. A player's address keeps the invite's key (copied
+// from the address bar it still invites); a spectator's never has one.
+export function showRoomInUrl(roomId, watch = false, invite = null) {
   const url = new URL(location.href);
-  url.searchParams.delete('room');
-  url.searchParams.delete('watch');
+  for (const name of ['room', 'watch', 'key', 'node']) url.searchParams.delete(name);
   if (roomId) url.searchParams.set('room', roomId);
   if (roomId && watch) url.searchParams.set('watch', '1');
+  else if (roomId && invite) url.searchParams.set('key', invite);
   history.replaceState(null, '', url.href);
 }
