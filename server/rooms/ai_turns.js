@@ -20,7 +20,8 @@ export class AiTurns {
   }
 
   get stats() {
-    return this.queue?.stats ?? null;
+    const q = this.queue;
+    return q ? { ...q.stats, running: q.running, queued: q.queued } : null;
   }
 
   refresh(room) {

@@ -25,7 +25,7 @@ const CLAIM_WAIT_MS = 4000;
 // Commits a room makes on its own (timers, disconnections, AI moves) that
 // the store refused are retried, waiting this long, doubling to the maximum.
 const RETRY_FIRST_MS = 200;
-const RETRY_MAX_MS = 15_000;
+const RETRY_MAX_MS = 5000;
 // A room just created or loaded stays in memory at least this long, for the
 // join that asked for it (it is the next task in its queue, but only after
 // an await).

@@ -149,10 +149,13 @@ export function inviteKey(links) {
 }
 
 // A socket.io-client connection that records the events it receives.
+// `from`: the local address to connect from (127.0.0.x), so one test can be
+// several clients' addresses for the per-address limits.
 export class Client {
-  constructor(url, { reconnection = true, transports = ['websocket'] } = {}) {
+  constructor(url, { reconnection = true, transports = ['websocket'], from = undefined } = {}) {
     this.socket = io(url, {
       transports,
+      localAddress: from,
       forceNew: true,
       reconnection,
       reconnectionDelay: 100,

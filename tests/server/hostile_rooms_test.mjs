@@ -1,0 +1,217 @@
+// Hostile and broken conditions around the rooms (docs/online-contract.md
+// "Hardening"), each against its own server process on 127.0.0.1: a damaged
+// log quarantines its room alone; a database locked for 10 s loses neither a
+// disconnection's grace nor an AI move; one address flooding the AI with
+// level-8 rooms leaves another address's first AI move within twice its
+// unloaded time, and the AI stops when the flooder leaves; the per-address
+// and global room caps; the state's chat stays small however the chat was
+// padded. Clients from different addresses connect from 127.0.0.x.
+import { createRequire } from 'node:module';
+
+import { Client, Player, ServerProcess, assert, loadEngine, run, test } from './harness.mjs';
+
+const Database = createRequire(import.meta.url)('better-sqlite3');
+const engine = await loadEngine();
+
+function refused(ack, code) {
+  assert.equal(ack.ok, false, `expected ${code}, got ${JSON.stringify(ack).slice(0, 200)}`);
+  assert.equal(ack.code, code, `expected ${code}: ${ack.reason}`);
+  return ack;
+}
+
+async function xiangqiPair(url, moves) {
+  const red = await Player.create(url, engine, { game: 'xiangqi', name: 'Red' });
+  const black = await Player.accept(url, engine, red, { name: 'Black' });
+  for (const [i, move] of moves.entries()) {
+    const mover = i % 2 ? black : red;
+    await mover.waitStep(i);
+    await mover.playOk(move);
+  }
+  return [red, black];
+}
+
+// Polls the server's figures until `condition(health)` holds (bounded).
+async function healthUntil(server, condition, what, timeoutMs = 20000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const health = await server.health();
+    if (condition(health)) return health;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(health).slice(0, 400)}`);
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}
+
+test('a log row the engine refuses, bad JSON or an unknown event quarantines that room alone', async () => {
+  const server = await new ServerProcess().start();
+  const pairs = [];
+  for (let i = 0; i < 4; i++) pairs.push(await xiangqiPair(server.url, ['h2e2', 'h9g7']));
+  for (const pair of pairs) for (const p of pair) p.close();
+  await server.stop();
+
+  // Three kinds of damage, one room each; the fourth room stays sound.
+  const db = new Database(server.db);
+  const insert = db.prepare(
+    'INSERT INTO events (room_id, v, type, step, pos, at, data, secret) VALUES (?, ?, ?, ?, ?, ?, ?, NULL)',
+  );
+  const damage = [
+    (roomId, v) => insert.run(roomId, v, 'move', 3, '0000000000000000', Date.now(), JSON.stringify({ seat: 0, move: 'a0a0' })),
+    (roomId, v) => insert.run(roomId, v, 'chat', 2, '0000000000000000', Date.now(), '{not json'),
+    (roomId, v) => insert.run(roomId, v, 'bogus', 2, '0000000000000000', Date.now(), '{}'),
+  ];
+  damage.forEach((write, i) => {
+    const roomId = pairs[i][0].roomId;
+    const last = db.prepare('SELECT max(v) FROM events WHERE room_id = ?').pluck().get(roomId);
+    write(roomId, last + 1);
+    db.prepare('UPDATE rooms SET last_v = ? WHERE room_id = ?').run(last + 1, roomId);
+  });
+  db.close();
+
+  await server.start(); // listens: nothing is replayed before
+  for (let i = 0; i < 3; i++) {
+    const [red] = pairs[i];
+    const c = new Client(server.url);
+    const ack = refused(await c.call('room:join', { roomId: red.roomId, token: red.token }), 'unavailable');
+    assert.match(ack.reason, /damaged/);
+    refused(await c.call('room:join', { roomId: red.roomId, watch: true }), 'unavailable');
+    c.close();
+  }
+  const [red, black] = pairs[3];
+  const back = await Player.join(server.url, engine, red.roomId, { token: red.token });
+  const other = await Player.join(server.url, engine, red.roomId, { token: black.token });
+  assert.equal(back.step, 2);
+  await back.playOk('b0c2');
+  await other.waitStep(3);
+  const health = await server.health();
+  assert.equal(health.quarantined, 3);
+  assert.equal(health.replayMismatches, 0);
+  back.close();
+  other.close();
+  await server.stop();
+});
+
+test('a database locked for 10 s: the disconnection, its grace and the AI move are written once it frees', async () => {
+  const server = await new ServerProcess({ env: { QIPAN_SEAT_GRACE_MS: '1500', QIPAN_AI_MIN_DELAY_MS: '0' } }).start();
+  const [red, black] = await xiangqiPair(server.url, ['h2e2']);
+  const human = await Player.create(server.url, engine, { game: 'reversi', options: { ai: [null, 1] }, name: 'H' });
+
+  const db = new Database(server.db, { timeout: 0 });
+  db.exec('BEGIN EXCLUSIVE');
+  const lockedAt = Date.now();
+  // During the lock: a player goes, and a move the AI must answer is refused
+  // (the store cannot take it) and sent again once the lock is gone.
+  const blackGoneAt = Date.now();
+  black.close();
+  const attempt = await human.play(human.local.legal()[0]);
+  assert.equal(attempt.code, 'server_error', 'a command the store cannot take is refused, nothing changed');
+  await new Promise((done) => setTimeout(done, 10_000 - (Date.now() - lockedAt)));
+  db.exec('COMMIT');
+  db.close();
+  const freedAt = Date.now();
+
+  const gone = await red.client.waitFor((e) => e.type === 'disconnected' && e.roomId === red.roomId, {
+    what: 'the disconnection, written after the lock',
+    timeoutMs: 20000,
+  });
+  assert.ok(gone.at >= freedAt - 200, 'written once the lock was gone');
+  assert.ok(gone.data.since >= blackGoneAt && gone.data.since < freedAt - 5000, 'its grace counts from when the socket went');
+  const expired = await red.client.waitFor((e) => e.type === 'seat_expired' && e.roomId === red.roomId, {
+    what: 'the grace over',
+  });
+  assert.ok(expired.at >= gone.data.since + 1500);
+
+  await human.playOk(human.local.legal()[0]);
+  await human.waitUntil(() => human.step >= 2, 'the AI answers after the lock');
+  const health = await server.health();
+  assert.ok(health.writeRetries >= 1, 'the disconnection was written on a retry');
+  red.close();
+  human.client.close();
+  await server.stop();
+});
+
+test("one address flooding the AI: another address's first AI move within twice its unloaded time; the AI stops when the flooder goes", async () => {
+  const server = await new ServerProcess({
+    env: { QIPAN_AI_MIN_DELAY_MS: '500', QIPAN_AI_WORKERS: '2', QIPAN_AI_ROOMS_PER_IP: '3', QIPAN_OPEN_ROOMS_PER_IP: '10' },
+  }).start();
+  // A normal room: the AI (level 1) moves first; the time to its move.
+  const firstAiMove = async () => {
+    const c = new Client(server.url, { from: '127.0.0.3' });
+    const started = Date.now();
+    const ack = await c.call('room:create', { game: 'xiangqi', options: { ai: [1, null] }, seat: 1 });
+    assert.ok(ack.ok, ack.reason);
+    await c.waitFor((e) => e.type === 'move' && e.roomId === ack.roomId, { what: 'the AI move', timeoutMs: 60000 });
+    const ms = Date.now() - started;
+    assert.ok((await c.call('resign', { roomId: ack.roomId, token: ack.token })).ok);
+    c.close();
+    return ms;
+  };
+  const unloaded = [await firstAiMove(), await firstAiMove(), await firstAiMove()].sort((a, b) => a - b)[1];
+
+  // The flood: ten rooms of five level-8 AI seats from one address, which
+  // stays connected. Three are taken (QIPAN_AI_ROOMS_PER_IP).
+  const flooder = new Client(server.url, { from: '127.0.0.2' });
+  const flood = { game: 'checkers', options: { players: 6, ai: [8, 8, 8, 8, 8, null] }, seat: 5 };
+  const answers = [];
+  for (let i = 0; i < 10; i++) answers.push(await flooder.call('room:create', flood, 15000, { retry: false }));
+  assert.equal(answers.filter((a) => a.ok).length, 3, 'three AI rooms per address');
+  assert.ok(answers.filter((a) => !a.ok).every((a) => a.code === 'rate_limited'));
+  await healthUntil(server, (h) => h.ai.searches >= 2, 'the flood searching');
+
+  const loaded = await firstAiMove();
+  console.log(`# first AI move: ${unloaded} ms unloaded, ${loaded} ms under the flood`);
+  assert.ok(loaded <= 2 * unloaded, `under the flood ${loaded} ms, unloaded ${unloaded} ms`);
+
+  // The flooder leaves: its rooms pause (nobody is there) once the searches
+  // under way end, and no further search starts.
+  flooder.close();
+  const settled = await healthUntil(server, (h) => h.ai.running === 0, 'the searches under way to end', 60000);
+  await new Promise((done) => setTimeout(done, 2000));
+  const later = await server.health();
+  assert.equal(later.ai.searches, settled.ai.searches, 'no AI search for rooms nobody is in');
+  await server.stop();
+});
+
+test('caps: unfinished rooms per address (rate_limited), rooms in memory (busy)', async () => {
+  const server = await new ServerProcess({
+    env: { QIPAN_OPEN_ROOMS_PER_IP: '3', QIPAN_MAX_ROOMS: '5', QIPAN_CREATES_PER_MINUTE: '1000' },
+  }).start();
+  const one = new Client(server.url, { from: '127.0.0.2' });
+  for (let i = 0; i < 3; i++) assert.ok((await one.call('room:create', { game: 'xiangqi' })).ok);
+  const fourth = refused(await one.call('room:create', { game: 'xiangqi' }, 15000, { retry: false }), 'rate_limited');
+  assert.ok(fourth.retryAfterMs > 0);
+  // Another address may still create, up to the server's cap.
+  const two = new Client(server.url, { from: '127.0.0.3' });
+  for (let i = 0; i < 2; i++) assert.ok((await two.call('room:create', { game: 'reversi' })).ok);
+  const busy = refused(await two.call('room:create', { game: 'reversi' }, 15000, { retry: false }), 'busy');
+  assert.ok(busy.retryAfterMs > 0);
+  one.close();
+  two.close();
+  await server.stop();
+});
+
+test('the state carries at most 16 KB of chat, the latest lines', async () => {
+  const server = await new ServerProcess().start();
+  const [red, black] = await xiangqiPair(server.url, []);
+  const padded = '\u3000'.repeat(150) + 'x'.repeat(140);
+  const talkers = [];
+  for (let i = 0; i < 10; i++) {
+    const c = new Client(server.url);
+    await c.call('room:join', { roomId: red.roomId, watch: true });
+    talkers.push(c);
+  }
+  let sent = 0;
+  for (const c of talkers)
+    for (let k = 0; k < 5; k++) sent += (await c.call('chat', { roomId: red.roomId, text: `${padded}${sent}` })).ok;
+  assert.equal(sent, 50);
+  const state = (await black.call('sync', {})).state;
+  const chatBytes = Buffer.byteLength(JSON.stringify(state.chat), 'utf8');
+  assert.ok(chatBytes <= 16384, `${chatBytes} bytes of chat`);
+  assert.ok(state.chat.length >= 10, 'as many lines as fit');
+  assert.ok(state.chat.at(-1).text.endsWith('49'), 'the latest line last');
+  for (const c of talkers) c.close();
+  red.close();
+  black.close();
+  await server.stop();
+});
+
+const failed = await run();
+process.exit(failed ? 1 : 0);
