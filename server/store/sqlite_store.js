@@ -2,67 +2,71 @@
 // Node 22), in WAL mode. A commit returns once SQLite has written the WAL, so
 // an acked event survives `kill -9` of the server (synchronous=NORMAL; set
 // QIPAN_DB_SYNC=full to also survive a power cut, at a cost per commit).
-// Checkpoints run in a worker thread (checkpointer.js), off the event loop.
-// Implements the interface documented in store.js.
-import { mkdirSync } from 'node:fs';
+// Checkpoints run in a worker thread (checkpointer.js), off the event loop,
+// and keep the WAL under JOURNAL_LIMIT_BYTES. The file is readable by its
+// owner only (it holds chat, names and token hashes).
+// Implements the interface documented in store.js, usually for one node at a
+// time; the node's clock decides leases.
+import { chmodSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 
 import Database from 'better-sqlite3';
 
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS rooms (
-  room_id    TEXT PRIMARY KEY,
-  game       TEXT NOT NULL,
-  created_at INTEGER NOT NULL,
-  updated_at INTEGER NOT NULL,
-  last_v     INTEGER NOT NULL,
-  finished   INTEGER NOT NULL DEFAULT 0
-) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS events (
-  room_id TEXT NOT NULL,
-  v       INTEGER NOT NULL,
-  type    TEXT NOT NULL,
-  step    INTEGER NOT NULL,
-  pos     TEXT NOT NULL,
-  at      INTEGER NOT NULL,
-  data    TEXT NOT NULL,
-  secret  TEXT,
-  PRIMARY KEY (room_id, v)
-) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS rooms_active ON rooms (finished, updated_at);
--- The log is append-only: the database itself refuses to change an event.
-CREATE TRIGGER IF NOT EXISTS events_no_update BEFORE UPDATE ON events
-  BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
-CREATE TRIGGER IF NOT EXISTS events_no_delete BEFORE DELETE ON events
-  BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
-`;
+import { mergeChat, splitChat } from './chat_text.js';
+import { LeasedStore, checkSequence, refusal } from './leased_store.js';
+import { applySqliteSchema } from './sqlite_schema.js';
 
-class SqliteStore {
-  constructor(db) {
+const JOURNAL_LIMIT_BYTES = 64 * 1024 * 1024;
+const TRUNCATE_BYTES = 16 * 1024 * 1024;
+const PURGE_CHUNK = 2000;
+const WAL_CHECK_MS = 20;
+const WAL_GATE_MAX_MS = 5000;
+
+class SqliteStore extends LeasedStore {
+  constructor(db, path, settings) {
+    super(settings);
     this.db = db;
+    this.path = path;
+    this.pending = [];
+    this.walGate = null; // while the checkpointer truncates the WAL, writes wait
+    this.walCheckedAt = 0;
+    Object.defineProperty(this.stats, 'walBytes', { enumerable: true, get: () => this.walBytes() });
+    this.prepare();
+  }
+
+  prepare() {
+    const db = this.db;
     const insertEvent = db.prepare(
       'INSERT INTO events (room_id, v, type, step, pos, at, data, secret) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     );
-    const insertRoom = db.prepare('INSERT INTO rooms (room_id, game, created_at, updated_at, last_v) VALUES (?, ?, ?, ?, 0)');
-    const lastV = db.prepare('SELECT last_v FROM rooms WHERE room_id = ?').pluck();
-    const touchRoom = db.prepare('UPDATE rooms SET last_v = ?, updated_at = ?, finished = finished OR ? WHERE room_id = ?');
-    this.selectEvents = db.prepare(
-      'SELECT room_id, v, type, step, pos, at, data, secret FROM events WHERE room_id = ? ORDER BY v',
+    const insertChat = db.prepare('INSERT INTO chat (room_id, v, at, text) VALUES (?, ?, ?, ?)');
+    const insertRoom = db.prepare(
+      'INSERT INTO rooms (room_id, game, created_at, updated_at, last_v, owner_epoch, request_key) VALUES (?, ?, ?, ?, 0, ?, ?)',
     );
+    const roomState = db.prepare('SELECT last_v, owner_epoch FROM rooms WHERE room_id = ?');
+    // The fence: only the owner's epoch, and only on from the expected v.
+    const advance = db.prepare(`UPDATE rooms SET last_v = ?, updated_at = max(updated_at, ?), finished = finished OR ?
+      WHERE room_id = ? AND owner_epoch = ? AND last_v = ?`);
+    const roomOfRequest = db.prepare('SELECT room_id FROM rooms WHERE request_key = ?').pluck();
+    const epochStopped = db.prepare('SELECT stopped FROM epochs WHERE epoch = ?').pluck();
+    this.selectEvents = db.prepare(`SELECT e.room_id, e.v, e.type, e.step, e.pos, e.at, e.data, e.secret, c.text
+      FROM events e LEFT JOIN chat c ON c.room_id = e.room_id AND c.v = e.v WHERE e.room_id = ? ORDER BY e.v`);
     this.selectExists = db.prepare('SELECT 1 FROM rooms WHERE room_id = ?').pluck();
-    this.selectActive = db
-      .prepare('SELECT room_id FROM rooms WHERE finished = 0 AND updated_at >= ? ORDER BY updated_at')
-      .pluck();
+    this.selectRequest = db.prepare('SELECT room_id FROM rooms WHERE request_key = ? AND created_at >= ?').pluck();
+    this.selectLive = db.prepare('SELECT epoch, node, url FROM epochs WHERE stopped = 0 AND seen_at >= ? ORDER BY epoch');
+    this.purgeChunk = db.prepare('DELETE FROM chat WHERE (room_id, v) IN (SELECT room_id, v FROM chat WHERE at < ? LIMIT ?)');
 
-    const append = (roomId, events, finished) => {
-      const last = lastV.get(roomId);
-      if (last === undefined) throw new Error(`no room ${roomId}`);
-      let expected = last + 1;
-      let at = 0;
+    const append = (roomId, events, finished, epoch) => {
+      const room = roomState.get(roomId);
+      if (!room) throw refusal('missing', `no room ${roomId}`);
+      if (room.owner_epoch !== epoch) throw refusal('fenced', `room ${roomId} is owned by epoch ${room.owner_epoch}`);
+      checkSequence(roomId, events, room.last_v);
+      const at = Math.max(...events.map((e) => e.at));
+      advance.run(room.last_v + events.length, at, finished ? 1 : 0, roomId, epoch, room.last_v);
       for (const e of events) {
-        if (e.v !== expected) throw new Error(`room ${roomId}: event v ${e.v} does not follow ${expected - 1}`);
+        const { data, text } = splitChat(e);
         insertEvent.run(
           roomId,
           e.v,
@@ -70,39 +74,141 @@ class SqliteStore {
           e.step,
           e.pos,
           e.at,
-          JSON.stringify(e.data ?? null),
+          JSON.stringify(data),
           e.secret == null ? null : JSON.stringify(e.secret),
         );
-        expected++;
-        at = Math.max(at, e.at);
+        if (text !== null) insertChat.run(roomId, e.v, e.at, text);
       }
-      touchRoom.run(expected - 1, at, finished ? 1 : 0, roomId);
     };
-    this.appendTx = db.transaction(append);
-    this.pending = [];
-    this.stats = { flushes: 0, appends: 0, flushMs: 0, flushMaxMs: 0 };
-    this.batchTx = db.transaction((batch, outcomes) => {
+    const appendOne = db.transaction(append);
+    this.batchTx = db.transaction((batch, outcomes, epoch) => {
       batch.forEach((job, i) => {
         try {
-          this.appendTx(job.roomId, job.events, job.finished); // nested: a savepoint
+          appendOne(job.roomId, job.events, job.finished, epoch); // nested: a savepoint
         } catch (error) {
           outcomes[i] = error;
         }
       });
     });
-    this.createTx = db.transaction((room, events) => {
-      if (this.selectExists.get(room.roomId)) {
-        const error = new Error(`room ${room.roomId} exists`);
-        error.code = 'room_exists';
-        throw error;
+    this.createTx = db.transaction((room, events, epoch) => {
+      if (epochStopped.get(epoch) !== 0) throw refusal('lost', `epoch ${epoch} is stopped`);
+      if (this.selectExists.get(room.roomId)) throw refusal('room_exists', `room ${room.roomId} exists`);
+      const requestKey = room.requestKey ?? null;
+      if (requestKey !== null) {
+        const taken = roomOfRequest.get(requestKey);
+        if (taken !== undefined) throw refusal('request_exists', `request ${requestKey} made room ${taken}`, { roomId: taken });
       }
-      insertRoom.run(room.roomId, room.game, room.createdAt, room.createdAt);
-      append(room.roomId, events, false);
+      insertRoom.run(room.roomId, room.game, room.createdAt, room.createdAt, epoch, requestKey);
+      append(room.roomId, events, false, epoch);
+    });
+
+    const ownerOf = db.prepare(`SELECT r.owner_epoch, e.node, e.url, e.seen_at, e.stopped
+      FROM rooms r LEFT JOIN epochs e ON e.epoch = r.owner_epoch WHERE r.room_id = ?`);
+    const takeRoom = db.prepare('UPDATE rooms SET owner_epoch = ? WHERE room_id = ?');
+    this.claimTx = db.transaction((roomId, epoch, now) => {
+      const row = ownerOf.get(roomId);
+      if (!row) return { status: 'missing' };
+      const outcome = this.judgeOwner({
+        ownerEpoch: row.owner_epoch,
+        stopped: row.stopped === 1,
+        ageMs: row.seen_at === null ? null : now - row.seen_at,
+        seenAt: row.seen_at,
+        node: row.node,
+        url: row.url,
+      });
+      if (outcome.status === 'owned' && row.owner_epoch !== epoch) takeRoom.run(epoch, roomId);
+      return outcome;
+    });
+
+    const stopOwn = db.prepare('UPDATE epochs SET stopped = 1 WHERE node = ? AND stopped = 0');
+    const insertEpoch = db.prepare('INSERT INTO epochs (node, url, started_at, seen_at) VALUES (?, ?, ?, ?)');
+    const newestOwn = db.prepare('SELECT max(epoch) FROM epochs WHERE node = ?').pluck();
+    this.registerTx = db.transaction(() => {
+      const now = Date.now();
+      stopOwn.run(this.node.name);
+      return Number(insertEpoch.run(this.node.name, this.node.url, now, now).lastInsertRowid);
+    });
+    this.renewTx = db.transaction((old) => {
+      if (newestOwn.get(this.node.name) > old) return null;
+      return this.registerTx();
+    });
+    this.beatStatement = db.prepare('UPDATE epochs SET seen_at = ? WHERE epoch = ? AND stopped = 0');
+    this.stopStatement = db.prepare('UPDATE epochs SET stopped = 1, seen_at = ? WHERE epoch = ? AND stopped = 0');
+    this.setUrlStatement = db.prepare('UPDATE epochs SET url = ? WHERE epoch = ?');
+  }
+
+  walBytes() {
+    if (!this.path) return 0;
+    try {
+      return statSync(`${this.path}-wal`).size;
+    } catch {
+      return 0;
+    }
+  }
+
+  // Past TRUNCATE_BYTES of WAL, writes pause until the checkpointer has
+  // copied it into the database and cut it (checkpointer.js): a writer that
+  // never pauses would keep it from ever finishing.
+  afterWrite() {
+    if (!this.checkpointer || this.walGate) return;
+    const now = Date.now();
+    if (now - this.walCheckedAt < WAL_CHECK_MS) return;
+    this.walCheckedAt = now;
+    if (this.walBytes() <= TRUNCATE_BYTES) return;
+    const worker = this.checkpointer;
+    this.walGate = new Promise((done) => {
+      const open = () => {
+        clearTimeout(timer);
+        worker.off('message', onMessage);
+        worker.off('exit', open);
+        this.walGate = null;
+        done();
+      };
+      const onMessage = (message) => message === 'truncated' && open();
+      const timer = setTimeout(open, WAL_GATE_MAX_MS);
+      worker.on('message', onMessage);
+      worker.once('exit', open);
+      worker.postMessage('truncate');
     });
   }
 
+  // The lease's database side (leased_store.js). SQLite's writes are
+  // synchronous: BEGIN IMMEDIATE takes the write lock first, so a second
+  // process on the same file waits (busy_timeout) instead of failing.
+  async registerEpoch() {
+    return this.registerTx.immediate();
+  }
+
+  async beat(epoch) {
+    return this.beatStatement.run(Date.now(), epoch).changes;
+  }
+
+  async renewEpoch(old) {
+    return this.renewTx.immediate(old);
+  }
+
+  async stopEpoch(epoch) {
+    this.stopStatement.run(Date.now(), epoch);
+  }
+
+  // Where clients reach this node, once it is listening.
+  async setUrl(url) {
+    this.node = { ...this.node, url };
+    if (this.node.epoch !== null) this.setUrlStatement.run(url, this.node.epoch);
+  }
+
   async createRoom(room, events) {
-    this.createTx(room, events);
+    while (this.walGate) await this.walGate;
+    if (!this.live) throw refusal('lost', 'this node holds no lease');
+    try {
+      this.createTx.immediate(room, events, this.node.epoch);
+    } finally {
+      this.afterWrite();
+    }
+  }
+
+  async roomForRequest(requestKey, { since = 0 } = {}) {
+    return this.selectRequest.get(requestKey, since) ?? null;
   }
 
   // Group commit: the appends that arrive in one turn of the event loop (from
@@ -118,22 +224,45 @@ class SqliteStore {
   }
 
   flush() {
+    if (this.walGate && this.db.open) {
+      this.walGate.then(() => this.flush());
+      return;
+    }
     const batch = this.pending;
     this.pending = [];
+    if (!batch.length) return;
     const outcomes = [];
     const started = performance.now();
     try {
-      this.batchTx(batch, outcomes);
+      if (!this.live) throw refusal('fenced', 'this node holds no lease');
+      this.batchTx.immediate(batch, outcomes, this.node.epoch);
       const ms = performance.now() - started;
       this.stats.flushes++;
       this.stats.appends += batch.length;
       this.stats.flushMs += ms;
       this.stats.flushMaxMs = Math.max(this.stats.flushMaxMs, ms);
     } catch (error) {
-      for (const job of batch) job.reject(error);
-      return;
+      batch.forEach((job, i) => (outcomes[i] = error));
     }
-    batch.forEach((job, i) => (outcomes[i] ? job.reject(outcomes[i]) : job.resolve()));
+    this.afterWrite();
+    batch.forEach((job, i) => {
+      const error = outcomes[i];
+      if (!error) return job.resolve();
+      if (error.code === 'fenced') this.stats.fenced++;
+      if (error.code === 'conflict') this.stats.conflicts++;
+      job.reject(error);
+    });
+  }
+
+  async claimRoom(roomId) {
+    if (!this.live) return this.counted(this.notLive());
+    return this.counted(this.claimTx.immediate(roomId, this.node.epoch, Date.now()));
+  }
+
+  async liveNodes() {
+    return this.selectLive
+      .all(Date.now() - this.settings.leaseMs)
+      .map((row) => ({ name: row.node, epoch: row.epoch, url: row.url }));
   }
 
   async loadEvents(roomId) {
@@ -144,7 +273,7 @@ class SqliteStore {
       step: row.step,
       pos: row.pos,
       at: row.at,
-      data: JSON.parse(row.data),
+      data: mergeChat(row.type, JSON.parse(row.data), row.text),
       secret: row.secret == null ? null : JSON.parse(row.secret),
     }));
   }
@@ -153,21 +282,33 @@ class SqliteStore {
     return Boolean(this.selectExists.get(roomId));
   }
 
-  async activeRoomIds({ since = 0 } = {}) {
-    return this.selectActive.all(since);
+  // In chunks, each its own transaction, so a large purge leaves the event
+  // loop to the rooms between them.
+  async deleteChat(before) {
+    let total = 0;
+    for (;;) {
+      const { changes } = this.purgeChunk.run(before, PURGE_CHUNK);
+      total += changes;
+      if (changes < PURGE_CHUNK || !this.db.open) return total;
+      await new Promise((done) => setImmediate(done));
+    }
   }
 
   async close() {
+    while (this.walGate) await this.walGate;
     if (this.pending.length) this.flush();
+    if (this.db.open) await this.releaseRooms();
+    this.stopTimers();
     if (this.checkpointer) {
-      const stopped = new Promise((done) => {
-        this.checkpointer.once('message', done);
-        this.checkpointer.once('exit', done);
-      });
-      this.checkpointer.postMessage('stop');
-      await stopped;
-      await this.checkpointer.terminate();
+      const worker = this.checkpointer;
       this.checkpointer = null;
+      const stopped = new Promise((done) => {
+        worker.on('message', (message) => message === 'stopped' && done());
+        worker.once('exit', done);
+      });
+      worker.postMessage('stop');
+      await stopped;
+      await worker.terminate();
     }
     if (this.db.open) {
       this.db.pragma('wal_checkpoint(TRUNCATE)');
@@ -176,22 +317,57 @@ class SqliteStore {
   }
 }
 
-export function openSqliteStore(location) {
+// Creates the file (and its -wal and -shm, which SQLite makes with the
+// file's own mode) readable by its owner only.
+function openPrivate(path) {
+  const previous = process.umask(0o077);
+  try {
+    const db = new Database(path);
+    db.pragma('journal_mode = WAL');
+    return db;
+  } finally {
+    process.umask(previous);
+  }
+}
+
+function makePrivate(path) {
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) {
+    try {
+      chmodSync(file, 0o600);
+    } catch (error) {
+      if (error.code !== 'ENOENT') throw error;
+    }
+  }
+}
+
+export async function openSqliteStore(location, settings) {
   const onDisk = location !== ':memory:';
-  if (onDisk) mkdirSync(dirname(resolve(location)), { recursive: true });
-  const db = new Database(location);
-  db.pragma('journal_mode = WAL');
+  const path = onDisk ? resolve(location) : null;
+  if (onDisk) mkdirSync(dirname(path), { recursive: true });
+  const db = onDisk ? openPrivate(path) : new Database(':memory:');
+  if (onDisk) makePrivate(path);
   db.pragma(`synchronous = ${process.env.QIPAN_DB_SYNC === 'full' ? 'FULL' : 'NORMAL'}`);
   db.pragma('busy_timeout = 5000');
-  db.exec(SCHEMA);
-  const store = new SqliteStore(db);
+  db.pragma(`journal_size_limit = ${JOURNAL_LIMIT_BYTES}`);
+  applySqliteSchema(db);
+  const store = new SqliteStore(db, path, settings);
   if (onDisk) {
     // Checkpoints (and their disk syncs) in a worker thread (checkpointer.js).
     db.pragma('wal_autocheckpoint = 0');
     store.checkpointer = new Worker(new URL('./checkpointer.js', import.meta.url), {
-      workerData: { path: resolve(location), everyMs: 1000 },
+      workerData: {
+        path,
+        everyMs: 1000,
+        watchMs: 100,
+        truncateBytes: TRUNCATE_BYTES,
+        journalLimitBytes: JOURNAL_LIMIT_BYTES,
+      },
     });
+    // Checkpoints are an optimisation: a failing thread is reported, and the
+    // WAL then grows until the next start-up instead of the server stopping.
+    store.checkpointer.on('error', (error) => settings.log(`checkpointer: ${error.stack ?? error}`));
     store.checkpointer.unref();
   }
+  await store.startLease();
   return store;
 }

@@ -1,9 +1,11 @@
-// The store interface: where rooms and their event logs live. The server only
-// talks to a store through these methods, so a PostgreSQL store can sit beside
-// the SQLite one (sqlite_store.js) without the rooms noticing. Every method
-// returns a Promise; a store must have committed a write durably (it survives
-// `kill -9` of the server) before the Promise resolves, because the server
-// acks an event only then.
+// The store interface (v2): where rooms, their event logs and the nodes'
+// leases live. The server talks to a store only through these methods. Two
+// stores implement it with the same behaviour (tests/server/store_test.mjs
+// runs one suite against both): SQLite (sqlite_store.js), the single-node
+// default, and PostgreSQL (postgres_store.js), which several nodes share.
+// Every method returns a Promise; a write has been committed durably (it
+// survives `kill -9` of the server) before its Promise resolves, because the
+// server acks an event only then.
 //
 // An event, as stored and returned:
 //   {roomId, v, type, step, pos, at, data, secret}
@@ -15,26 +17,88 @@
 //   data    the public part (broadcast to clients), a JSON value
 //   secret  the private part (a seat's token hash), a JSON value or null;
 //           never sent to a client
+// Events are append-only: no store updates or deletes one. The one exception
+// is a chat event's `data.text`, kept apart so it can be forgotten after
+// QIPAN_CHAT_RETENTION_DAYS (default 30); once purged it loads as null.
+//
+// Nodes, epochs and room ownership. A store is opened by one node (a server
+// process) under a name. Opening registers a new epoch (a number never used
+// before) for it and supersedes earlier epochs of the same name: a name is
+// one process at a time, so a node restarted after `kill -9` takes its
+// rooms back at once. The store heartbeats every heartbeatMs; an epoch whose
+// last heartbeat is older than leaseMs is dead. Every room has an owner
+// epoch, and only the owner can append to it: the check is part of the
+// append's own statement (fencing), so a stalled node that wakes up after
+// another one took its rooms can never write to them again.
+//
+// openStore(location, {node, url, leaseMs, heartbeatMs, chatRetentionDays, log})
+//   location  a file path or ':memory:' (SQLite), or a postgres:// or
+//             postgresql:// URL; a socket directory goes in `host`:
+//             postgres://qipan@/qipan?host=/tmp/qpg.x
+//   node      this node's name (default 'local'); url: where clients reach it
+//   leaseMs, heartbeatMs   default 10000 and 2000, or QIPAN_LEASE_MS and
+//             QIPAN_HEARTBEAT_MS
+//
+// Properties and events:
+//   store.node -> {name, epoch, url}      epoch changes after a renewal
+//   'lost' {epoch, reason}    the heartbeat updated nothing ('stopped': a newer
+//       process of the same name, or a release) or has not succeeded for
+//       leaseMs ('stale'). Other nodes may own this node's rooms now: the
+//       server drops every room it holds. The store then registers a new
+//       epoch by itself unless a newer process of its name exists.
+//   'renewed' {name, epoch, url}   a new epoch after 'lost'
+//   store.live                     whether the store holds a current epoch
+//   store.stats                    counters for /health (flushes, appends,
+//       flushMs, flushMaxMs, fenced, conflicts, claims{owned, moved, wait,
+//       missing}, heartbeatFailures, lost, chatPurged; SQLite: walBytes)
 //
 // Methods:
-//   createRoom({roomId, game, createdAt}, events)
-//       Creates the room and appends its first events, atomically. Rejects
-//       with an error whose `code` is 'room_exists' if the id is taken.
-//   appendEvents(roomId, events, {finished})
-//       Appends events atomically (all or none). Events are append-only: a
-//       store never updates or deletes one. Rejects if any (roomId, v) exists
-//       already or v does not follow the room's last v. `finished: true`
-//       marks the room as decided (it is then not loaded at start-up).
-//   loadEvents(roomId) -> [event]            in v order; [] for an unknown room
+//   createRoom({roomId, game, createdAt, requestKey = null}, events)
+//       Creates the room, owned by this node's epoch, with its first events,
+//       atomically. Rejects with `code` 'room_exists' if the id is taken;
+//       'request_exists' (and `roomId`, the room made with it) if requestKey
+//       was used before, however long ago; 'lost' while the store holds no
+//       epoch.
+//   roomForRequest(requestKey, {since = 0}) -> roomId or null
+//       The room created with that key at or after `since` (ms).
+//   appendEvents(roomId, events, {finished = false})
+//       Appends events atomically (all or none); v must follow the room's
+//       last v. Rejects with `code` 'fenced' if this epoch does not own the
+//       room (nothing was written: drop the room), 'conflict' if v does not
+//       follow, 'missing' if there is no such room. `finished: true` marks
+//       the room as decided. Appends arriving in one event-loop turn share
+//       one transaction; one refused append does not affect the others.
+//   claimRoom(roomId) -> one of
+//       {status: 'owned', downSince}  this epoch owns the room now; downSince
+//           is the previous owner's last heartbeat (ms) when the room comes
+//           from another epoch that died or stopped, else null (also for a
+//           room nobody owned). The server carries seat graces across
+//           [downSince, now).
+//       {status: 'moved', node, url}  a live other node owns it
+//       {status: 'wait', retryAfterMs} the owner looks dead (no heartbeat for
+//           a while) but its lease has not run out; also while this store
+//           holds no epoch
+//       {status: 'missing'}
+//       A compare-and-set: two nodes claiming at once get one owner.
+//   releaseRooms()   marks this epoch stopped, so other nodes can claim its
+//       rooms at once, and stops the heartbeat (close() does it too)
+//   liveNodes() -> [{name, epoch, url}]   epochs with a current lease
+//   loadEvents(roomId) -> [event]         in v order; [] for an unknown room
 //   roomExists(roomId) -> boolean
-//   activeRoomIds({since}) -> [roomId]       unfinished rooms with an event at or after `since`
+//   purgeChat({before}) -> count   forgets chat texts written before `before`
+//       (ms); the store runs it itself hourly with the retention period
 //   close()
+import { openPostgresStore } from './postgres_store.js';
 import { openSqliteStore } from './sqlite_store.js';
+import { storeOptions } from './store_options.js';
 
-// Opens the store a location names: a file path for SQLite (created with its
-// folder), ':memory:' for a throw-away one. A `postgres://` URL is where a
-// PostgreSQL store would plug in.
-export async function openStore(location) {
-  if (/^postgres(ql)?:\/\//.test(location)) throw new Error('a PostgreSQL store is not built yet; use a SQLite file');
-  return openSqliteStore(location);
+export function isPostgresUrl(location) {
+  return /^postgres(ql)?:\/\//.test(String(location));
+}
+
+// Opens the store a location names: a PostgreSQL URL, or a SQLite file
+// (created with its folder), or ':memory:' for a throw-away one.
+export async function openStore(location, options = {}) {
+  const settings = storeOptions(options);
+  return isPostgresUrl(location) ? openPostgresStore(location, settings) : openSqliteStore(location, settings);
 }

@@ -1,0 +1,69 @@
+// The PostgreSQL store's tables: the same as SQLite's (sqlite_schema.js),
+// with PostgreSQL's clock in the epochs (timestamptz) and the events' JSON
+// as `json`, which keeps the text as written (jsonb would reorder keys).
+// Nodes starting together create them under one advisory lock.
+const SCHEMA_LOCK = 0x71_69_70_61; // any constant; "qipa"
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS epochs (
+  epoch      bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  node       text NOT NULL,
+  url        text,
+  started_at timestamptz NOT NULL DEFAULT now(),
+  seen_at    timestamptz NOT NULL DEFAULT now(),
+  stopped    boolean NOT NULL DEFAULT false
+);
+CREATE INDEX IF NOT EXISTS epochs_node ON epochs (node, stopped);
+CREATE TABLE IF NOT EXISTS rooms (
+  room_id     text PRIMARY KEY,
+  game        text NOT NULL,
+  created_at  bigint NOT NULL,
+  updated_at  bigint NOT NULL,
+  last_v      integer NOT NULL,
+  finished    boolean NOT NULL DEFAULT false,
+  owner_epoch bigint,
+  -- The owner before the last claim, set by the claim itself so the claim
+  -- can return it from the row it actually replaced.
+  prev_epoch  bigint,
+  request_key text UNIQUE
+);
+CREATE INDEX IF NOT EXISTS rooms_owner ON rooms (owner_epoch);
+CREATE TABLE IF NOT EXISTS events (
+  room_id text NOT NULL,
+  v       integer NOT NULL,
+  type    text NOT NULL,
+  step    integer NOT NULL,
+  pos     text NOT NULL,
+  at      bigint NOT NULL,
+  data    json,
+  secret  json,
+  PRIMARY KEY (room_id, v)
+);
+CREATE TABLE IF NOT EXISTS chat (
+  room_id text NOT NULL,
+  v       integer NOT NULL,
+  at      bigint NOT NULL,
+  text    text NOT NULL,
+  PRIMARY KEY (room_id, v)
+);
+CREATE INDEX IF NOT EXISTS chat_at ON chat (at);
+-- The log is append-only: the database itself refuses to change an event.
+CREATE OR REPLACE FUNCTION qipan_events_append_only() RETURNS trigger LANGUAGE plpgsql AS
+  $$ BEGIN RAISE EXCEPTION 'events are append-only'; END $$;
+CREATE OR REPLACE TRIGGER events_no_change BEFORE UPDATE OR DELETE ON events
+  FOR EACH ROW EXECUTE FUNCTION qipan_events_append_only();
+CREATE OR REPLACE TRIGGER events_no_truncate BEFORE TRUNCATE ON events
+  FOR EACH STATEMENT EXECUTE FUNCTION qipan_events_append_only();
+`;
+
+export async function applyPostgresSchema(client) {
+  await client.query('BEGIN');
+  try {
+    await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
+    await client.query(SCHEMA);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  }
+}

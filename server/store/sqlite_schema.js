@@ -1,0 +1,70 @@
+// The SQLite store's tables, and the upgrade of a database written before
+// rooms had owners (the columns are added in place; the events and their
+// append-only triggers stay as they are).
+const TABLES = `
+CREATE TABLE IF NOT EXISTS rooms (
+  room_id     TEXT PRIMARY KEY,
+  game        TEXT NOT NULL,
+  created_at  INTEGER NOT NULL,
+  updated_at  INTEGER NOT NULL,
+  last_v      INTEGER NOT NULL,
+  finished    INTEGER NOT NULL DEFAULT 0,
+  owner_epoch INTEGER,
+  request_key TEXT
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS events (
+  room_id TEXT NOT NULL,
+  v       INTEGER NOT NULL,
+  type    TEXT NOT NULL,
+  step    INTEGER NOT NULL,
+  pos     TEXT NOT NULL,
+  at      INTEGER NOT NULL,
+  data    TEXT NOT NULL,
+  secret  TEXT,
+  PRIMARY KEY (room_id, v)
+) WITHOUT ROWID;
+-- The log is append-only: the database itself refuses to change an event.
+CREATE TRIGGER IF NOT EXISTS events_no_update BEFORE UPDATE ON events
+  BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
+CREATE TRIGGER IF NOT EXISTS events_no_delete BEFORE DELETE ON events
+  BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
+-- One row per process that opened the store; AUTOINCREMENT never reuses an epoch.
+CREATE TABLE IF NOT EXISTS epochs (
+  epoch      INTEGER PRIMARY KEY AUTOINCREMENT,
+  node       TEXT NOT NULL,
+  url        TEXT,
+  started_at INTEGER NOT NULL,
+  seen_at    INTEGER NOT NULL,
+  stopped    INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS epochs_node ON epochs (node, stopped);
+-- Chat texts, deleted after the retention period (chat_text.js).
+CREATE TABLE IF NOT EXISTS chat (
+  room_id TEXT NOT NULL,
+  v       INTEGER NOT NULL,
+  at      INTEGER NOT NULL,
+  text    TEXT NOT NULL,
+  PRIMARY KEY (room_id, v)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS chat_at ON chat (at);
+`;
+
+const ADDED_ROOM_COLUMNS = { owner_epoch: 'INTEGER', request_key: 'TEXT' };
+
+const INDEXES = `
+CREATE UNIQUE INDEX IF NOT EXISTS rooms_request ON rooms (request_key);
+CREATE INDEX IF NOT EXISTS rooms_owner ON rooms (owner_epoch);
+-- Served the start-up replay of every active room, which is gone.
+DROP INDEX IF EXISTS rooms_active;
+`;
+
+export function applySqliteSchema(db) {
+  db.transaction(() => {
+    db.exec(TABLES);
+    const have = new Set(db.pragma('table_info(rooms)').map((c) => c.name));
+    for (const [name, type] of Object.entries(ADDED_ROOM_COLUMNS)) {
+      if (!have.has(name)) db.exec(`ALTER TABLE rooms ADD COLUMN ${name} ${type}`);
+    }
+    db.exec(INDEXES);
+  }).immediate();
+}

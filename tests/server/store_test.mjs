@@ -1,0 +1,514 @@
+// The store interface (server/store/store.js), one suite run against both
+// stores: SQLite (a temporary file) and PostgreSQL (a private server,
+// postgres_harness.mjs). Two store objects opened on the same database are
+// two nodes. Leases are short (1500 ms, heartbeat 300 ms), so takeovers
+// happen within a test; every wait is a bounded poll. Then what only SQLite
+// has: the file's mode, the WAL's size under a flood of creations, and the
+// upgrade of a database written by the store before owners and chat texts.
+import { statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+
+import pg from 'pg';
+
+import { openStore } from '../../server/store/store.js';
+import { assert, run, tempDir, test } from './harness.mjs';
+import { startTestPostgres } from './postgres_harness.mjs';
+
+const Database = createRequire(import.meta.url)('better-sqlite3');
+const LEASE = { leaseMs: 1500, heartbeatMs: 300 };
+const quiet = () => {};
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+
+let roomCount = 0;
+const newRoomId = () => `r${process.pid}x${++roomCount}`;
+let nodeCount = 0;
+const newNodeName = (tag) => `${tag}${++nodeCount}`;
+
+// `check()` until it returns something truthy, every 25 ms, at most `ms`.
+async function until(check, ms, what) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(25);
+  }
+}
+
+function firstEvents(roomId, at = Date.now()) {
+  return [
+    { roomId, v: 1, type: 'created', step: 0, pos: 'p0', at, data: { game: 'xiangqi', options: { a: 1 } }, secret: null },
+    { roomId, v: 2, type: 'joined', step: 0, pos: 'p0', at, data: { seat: 0, name: 'Ann' }, secret: { tokenHash: 'h0' } },
+  ];
+}
+
+function nextEvents(roomId, fromV, count, { type = 'move', at = Date.now() } = {}) {
+  return Array.from({ length: count }, (_, i) => ({
+    roomId,
+    v: fromV + i,
+    type,
+    step: fromV + i,
+    pos: `p${fromV + i}`,
+    at,
+    data: type === 'chat' ? { seat: 0, name: 'Ann', text: `hello ${fromV + i}` } : { move: `m${fromV + i}` },
+    secret: null,
+  }));
+}
+
+async function createWith(store, roomId = newRoomId(), extra = {}) {
+  const at = Date.now();
+  await store.createRoom({ roomId, game: 'xiangqi', createdAt: at, ...extra }, firstEvents(roomId, at));
+  return roomId;
+}
+
+async function refusedWith(promise, code) {
+  const error = await promise.then(
+    () => null,
+    (e) => e,
+  );
+  assert.ok(error, `expected a refusal '${code}', got success`);
+  assert.equal(error.code, code, `expected '${code}', got ${error.code}: ${error.message}`);
+  return error;
+}
+
+// Stands for a node that stalls (SIGSTOP): its heartbeat stops, nothing else.
+const stall = (store) => store.stopTimers();
+
+// The conformance suite; `backend` = {name, open(node, extra), raw}.
+function conformance(backend) {
+  const open = (tag, extra = {}) => backend.open(newNodeName(tag), extra);
+  const named = (what) => `${backend.name}: ${what}`;
+
+  test(named('create, append and load round trip'), async () => {
+    const a = await open('a');
+    try {
+      assert.ok(a.live && Number.isInteger(a.node.epoch) && a.node.url === 'http://a.example/');
+      const roomId = await createWith(a);
+      const more = [...nextEvents(roomId, 3, 2), ...nextEvents(roomId, 5, 1, { type: 'chat' })];
+      await a.appendEvents(roomId, more.slice(0, 2));
+      await a.appendEvents(roomId, more.slice(2));
+      const result = { roomId, v: 6, type: 'result', step: 6, pos: 'p6', at: Date.now(), data: null, secret: null };
+      await a.appendEvents(roomId, [result], { finished: true });
+      const loaded = await a.loadEvents(roomId);
+      assert.deepEqual(loaded, [...firstEvents(roomId, loaded[0].at), ...more, result]);
+      assert.equal(await a.roomExists(roomId), true);
+      assert.equal(await a.roomExists('nope'), false);
+      assert.deepEqual(await a.loadEvents('nope'), []);
+      assert.ok(a.stats.appends >= 3 && a.stats.flushes >= 3);
+    } finally {
+      await a.close();
+    }
+  });
+
+  test(named('gaps, repeats and unknown rooms are refused, nothing written'), async () => {
+    const a = await open('a');
+    try {
+      const roomId = await createWith(a);
+      await refusedWith(a.appendEvents(roomId, nextEvents(roomId, 4, 1)), 'conflict');
+      await refusedWith(a.appendEvents(roomId, nextEvents(roomId, 2, 1)), 'conflict');
+      await refusedWith(a.appendEvents(roomId, [nextEvents(roomId, 3, 1)[0], nextEvents(roomId, 5, 1)[0]]), 'conflict');
+      await refusedWith(a.appendEvents('nope', nextEvents('nope', 1, 1)), 'missing');
+      assert.equal((await a.loadEvents(roomId)).length, 2);
+      await refusedWith(createWith(a, roomId), 'room_exists');
+      assert.ok(a.stats.conflicts >= 3);
+    } finally {
+      await a.close();
+    }
+  });
+
+  test(named('one turn of appends to many rooms is one commit; a refused one spoils none'), async () => {
+    const a = await open('a');
+    try {
+      const rooms = [];
+      for (let i = 0; i < 5; i++) rooms.push(await createWith(a));
+      const flushes = a.stats.flushes;
+      const outcomes = await Promise.allSettled(
+        rooms.map((roomId, i) => a.appendEvents(roomId, nextEvents(roomId, i === 2 ? 9 : 3, 2))),
+      );
+      assert.deepEqual(
+        outcomes.map((o) => o.status),
+        ['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled'],
+      );
+      assert.equal(outcomes[2].reason.code, 'conflict');
+      assert.equal(a.stats.flushes, flushes + 1, 'one transaction for the turn');
+      for (const [i, roomId] of rooms.entries()) assert.equal((await a.loadEvents(roomId)).length, i === 2 ? 2 : 4);
+    } finally {
+      await a.close();
+    }
+  });
+
+  test(named('a request key makes one room'), async () => {
+    const a = await open('a');
+    try {
+      const key = `k${newRoomId()}`;
+      const before = Date.now();
+      const roomId = await createWith(a, newRoomId(), { requestKey: key });
+      const error = await refusedWith(createWith(a, newRoomId(), { requestKey: key }), 'request_exists');
+      assert.equal(error.roomId, roomId);
+      assert.equal(await a.roomForRequest(key, { since: before - 1 }), roomId);
+      assert.equal(await a.roomForRequest(key), roomId);
+      assert.equal(await a.roomForRequest(key, { since: Date.now() + 60_000 }), null);
+      assert.equal(await a.roomForRequest('unknown'), null);
+      // No key: any number of rooms.
+      await createWith(a, newRoomId(), { requestKey: null });
+      await createWith(a, newRoomId());
+    } finally {
+      await a.close();
+    }
+  });
+
+  test(named('a live owner: others are sent to it'), async () => {
+    const a = await open('a');
+    const b = await open('b');
+    try {
+      const roomId = await createWith(a);
+      assert.deepEqual(await b.claimRoom(roomId), { status: 'moved', node: a.node.name, url: a.node.url });
+      assert.deepEqual(await a.claimRoom(roomId), { status: 'owned', downSince: null });
+      assert.deepEqual(await b.claimRoom('nope'), { status: 'missing' });
+      await a.appendEvents(roomId, nextEvents(roomId, 3, 1));
+      await refusedWith(b.appendEvents(roomId, nextEvents(roomId, 4, 1)), 'fenced');
+      const live = await b.liveNodes();
+      for (const s of [a, b])
+        assert.ok(live.some((n) => n.name === s.node.name && n.epoch === s.node.epoch && n.url === s.node.url));
+      assert.equal(b.stats.claims.moved, 1);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  test(named('a stalled owner: wait, then a takeover after its lease; its appends are fenced'), async () => {
+    const a = await open('a');
+    const b = await open('b');
+    const lost = [];
+    a.on('lost', (e) => lost.push(e));
+    try {
+      const roomId = await createWith(a);
+      await a.appendEvents(roomId, nextEvents(roomId, 3, 1));
+      stall(a);
+      const stalledAt = Date.now();
+      const waiting = await until(
+        async () => {
+          const outcome = await b.claimRoom(roomId);
+          assert.notEqual(outcome.status, 'owned', 'not before the lease ran out');
+          return outcome.status === 'wait' && outcome;
+        },
+        LEASE.leaseMs,
+        "'wait'",
+      );
+      assert.ok(waiting.retryAfterMs > 0 && waiting.retryAfterMs <= LEASE.leaseMs, `retryAfterMs ${waiting.retryAfterMs}`);
+      await sleep(waiting.retryAfterMs);
+      const owned = await until(
+        async () => {
+          const outcome = await b.claimRoom(roomId);
+          return outcome.status === 'owned' && outcome;
+        },
+        2 * LEASE.leaseMs,
+        'the takeover',
+      );
+      assert.ok(Date.now() - stalledAt >= LEASE.leaseMs - LEASE.heartbeatMs - 100, 'no takeover before the lease ran out');
+      assert.ok(
+        owned.downSince <= stalledAt + 50 && owned.downSince >= stalledAt - LEASE.heartbeatMs - 500,
+        `downSince ${owned.downSince} is the stalled node's last heartbeat (stalled at ${stalledAt})`,
+      );
+      assert.ok(!(await b.liveNodes()).some((n) => n.epoch === a.node.epoch), 'the stalled epoch is not live');
+      // The stalled node wakes up and writes: refused, nothing written.
+      await refusedWith(a.appendEvents(roomId, nextEvents(roomId, 4, 1)), 'fenced');
+      assert.equal((await b.loadEvents(roomId)).length, 3);
+      await b.appendEvents(roomId, nextEvents(roomId, 4, 1));
+      assert.equal(a.stats.fenced, 1);
+      // Its next heartbeat notices, says so, and a new epoch follows.
+      const oldEpoch = a.node.epoch;
+      const renewed = new Promise((done) => a.once('renewed', done));
+      await a.tick();
+      assert.deepEqual(lost, [{ epoch: oldEpoch, reason: 'stale' }]);
+      const node = await renewed;
+      assert.ok(node.epoch > oldEpoch && a.live && a.node.epoch === node.epoch);
+      assert.deepEqual(await a.claimRoom(roomId), { status: 'moved', node: b.node.name, url: b.node.url });
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  test(
+    named('claims at the same moment: one owner per room'),
+    async () => {
+      const a = await open('a');
+      const b = await open('b');
+      const c = await open('c');
+      try {
+        const rooms = [];
+        for (let i = 0; i < 20; i++) rooms.push(await createWith(a));
+        stall(a);
+        await until(async () => !(await b.liveNodes()).some((n) => n.epoch === a.node.epoch), 3 * LEASE.leaseMs, 'a dead');
+        const outcomes = await Promise.all(rooms.map((roomId) => Promise.all([b.claimRoom(roomId), c.claimRoom(roomId)])));
+        for (const [i, [x, y]] of outcomes.entries()) {
+          assert.deepEqual([x.status, y.status].sort(), ['moved', 'owned'], JSON.stringify([x, y]));
+          const [winner, loser] = x.status === 'owned' ? [b, c] : [c, b];
+          assert.equal((x.status === 'moved' ? x : y).node, winner.node.name);
+          await refusedWith(loser.appendEvents(rooms[i], nextEvents(rooms[i], 3, 1)), 'fenced');
+          await winner.appendEvents(rooms[i], nextEvents(rooms[i], 3, 1));
+        }
+      } finally {
+        await a.close();
+        await b.close();
+        await c.close();
+      }
+    },
+    { timeoutMs: 60_000 },
+  );
+
+  test(named('a clean close releases the rooms at once'), async () => {
+    const a = await open('a');
+    const b = await open('b');
+    try {
+      const roomId = await createWith(a);
+      await a.close();
+      const closedAt = Date.now();
+      assert.equal(a.live, false);
+      assert.equal((await a.claimRoom(roomId)).status, 'wait', 'a closed store owns nothing');
+      const outcome = await b.claimRoom(roomId);
+      assert.equal(outcome.status, 'owned');
+      assert.ok(Math.abs(outcome.downSince - closedAt) < 1000, `downSince ${outcome.downSince}, closed at ${closedAt}`);
+      await b.appendEvents(roomId, nextEvents(roomId, 3, 1));
+      assert.deepEqual(await b.claimRoom(roomId), { status: 'owned', downSince: null });
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  test(named('a restarted node (same name) takes its rooms back at once; the old process is fenced'), async () => {
+    const name = newNodeName('n');
+    const old = await backend.open(name);
+    const lost = [];
+    old.on('lost', (e) => lost.push(e));
+    try {
+      const roomId = await createWith(old);
+      await sleep(LEASE.heartbeatMs * 2);
+      const fresh = await backend.open(name);
+      try {
+        assert.ok(fresh.node.epoch > old.node.epoch);
+        const outcome = await fresh.claimRoom(roomId);
+        assert.equal(outcome.status, 'owned');
+        assert.ok(outcome.downSince <= Date.now() && outcome.downSince > Date.now() - 5000);
+        await refusedWith(old.appendEvents(roomId, nextEvents(roomId, 3, 1)), 'fenced');
+        await old.tick();
+        assert.deepEqual(lost, [{ epoch: old.node.epoch, reason: 'stopped' }]);
+        await old.tick(); // it must not take the name back
+        assert.equal(old.live, false);
+        assert.ok(fresh.live);
+        await fresh.tick();
+        assert.ok(fresh.live, 'the new process keeps its lease');
+        await refusedWith(createWith(old), 'lost');
+      } finally {
+        await fresh.close();
+      }
+    } finally {
+      await old.close();
+    }
+  });
+
+  test(named('chat texts are kept apart and purged; the events stay'), async () => {
+    const a = await open('a');
+    try {
+      const roomId = await createWith(a);
+      const chat = nextEvents(roomId, 3, 2, { type: 'chat', at: 1000 });
+      await a.appendEvents(roomId, chat);
+      const later = nextEvents(roomId, 5, 1, { type: 'chat' });
+      await a.appendEvents(roomId, later);
+      assert.deepEqual(await backend.raw.eventData(roomId, 3), { seat: 0, name: 'Ann' }, 'no text in the events table');
+      assert.deepEqual((await a.loadEvents(roomId)).slice(2), [...chat, ...later]);
+      assert.equal(await a.purgeChat({ before: 1001 }), 2);
+      const loaded = await a.loadEvents(roomId);
+      assert.deepEqual(
+        loaded.slice(2).map((e) => e.data.text),
+        [null, null, later[0].data.text],
+      );
+      assert.deepEqual(loaded[2], { ...chat[0], data: { ...chat[0].data, text: null } });
+      assert.equal(await a.purgeChat({ before: 1001 }), 0);
+      await assert.rejects(backend.raw.changeEvent(roomId), /append-only/);
+    } finally {
+      await a.close();
+    }
+  });
+}
+
+// SQLite: every store of the suite on one file.
+const sqliteDir = tempDir();
+const sqlitePath = join(sqliteDir, 'qipan.db');
+const sqliteRaw = () => new Database(sqlitePath);
+conformance({
+  name: 'sqlite',
+  open: (node, extra = {}) =>
+    openStore(sqlitePath, { node, url: `http://${node.replace(/\d+$/, '')}.example/`, ...LEASE, log: quiet, ...extra }),
+  raw: {
+    async eventData(roomId, v) {
+      const db = sqliteRaw();
+      try {
+        return JSON.parse(db.prepare('SELECT data FROM events WHERE room_id = ? AND v = ?').pluck().get(roomId, v));
+      } finally {
+        db.close();
+      }
+    },
+    async changeEvent(roomId) {
+      const db = sqliteRaw();
+      try {
+        db.prepare("UPDATE events SET data = '{}' WHERE room_id = ?").run(roomId);
+      } finally {
+        db.close();
+      }
+    },
+  },
+});
+
+// PostgreSQL: a private server for this script.
+let postgres = null;
+const pgUrl = () => postgres.url;
+async function pgQuery(text, values) {
+  const client = new pg.Client({ connectionString: pgUrl() });
+  await client.connect();
+  try {
+    return await client.query(text, values);
+  } finally {
+    await client.end();
+  }
+}
+test('postgres: a private server starts', async () => {
+  postgres = await startTestPostgres();
+});
+conformance({
+  name: 'postgres',
+  open: (node, extra = {}) =>
+    openStore(pgUrl(), { node, url: `http://${node.replace(/\d+$/, '')}.example/`, ...LEASE, log: quiet, ...extra }),
+  raw: {
+    async eventData(roomId, v) {
+      return (await pgQuery('SELECT data FROM events WHERE room_id = $1 AND v = $2', [roomId, v])).rows[0].data;
+    },
+    async changeEvent(roomId) {
+      await pgQuery("UPDATE events SET data = '{}' WHERE room_id = $1", [roomId]);
+    },
+  },
+});
+
+test('postgres: a URL with the socket folder as host, and the schema made twice', async () => {
+  const a = await openStore(postgres.url, { node: 'twice', ...LEASE, log: quiet });
+  const b = await openStore(`postgresql://qipan@/qipan?host=${postgres.dir}`, { node: 'twice2', ...LEASE, log: quiet });
+  assert.ok(a.node.epoch !== b.node.epoch);
+  await a.close();
+  await b.close();
+});
+
+// SQLite only.
+test('sqlite: the database and its WAL files are readable by the owner only', async () => {
+  const path = join(tempDir(), 'sub', 'private.db');
+  const store = await openStore(path, { log: quiet });
+  try {
+    await createWith(store);
+    for (const file of [path, `${path}-wal`, `${path}-shm`]) {
+      assert.equal(statSync(file).mode & 0o777, 0o600, `${file} is 0600`);
+    }
+  } finally {
+    await store.close();
+  }
+});
+
+test(
+  'sqlite: the WAL stays under 64 MB through a flood of 20,000 room creations',
+  async () => {
+    const path = join(tempDir(), 'flood.db');
+    const store = await openStore(path, { log: quiet });
+    const walBytes = () => {
+      try {
+        return statSync(`${path}-wal`).size;
+      } catch {
+        return 0;
+      }
+    };
+    let largest = 0;
+    try {
+      const started = Date.now();
+      for (let i = 0; i < 20_000; i++) {
+        const roomId = `flood${i}`;
+        await createWith(store, roomId);
+        if (i % 4 === 0) await store.appendEvents(roomId, nextEvents(roomId, 3, 2));
+        if (i % 250 === 0) largest = Math.max(largest, walBytes(), store.stats.walBytes);
+      }
+      largest = Math.max(largest, walBytes());
+      console.log(`  20,000 rooms in ${Date.now() - started} ms; largest WAL seen ${(largest / 1048576).toFixed(1)} MB`);
+      assert.ok(largest < 64 * 1048576, `the WAL reached ${largest} bytes`);
+      assert.ok(largest > 0, 'the WAL was sampled');
+    } finally {
+      await store.close();
+    }
+  },
+  { timeoutMs: 300_000 },
+);
+
+// The schema as written by the store before owners, requests and chat texts.
+const OLD_SCHEMA = `
+CREATE TABLE rooms (
+  room_id TEXT PRIMARY KEY, game TEXT NOT NULL, created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL, last_v INTEGER NOT NULL, finished INTEGER NOT NULL DEFAULT 0
+) WITHOUT ROWID;
+CREATE TABLE events (
+  room_id TEXT NOT NULL, v INTEGER NOT NULL, type TEXT NOT NULL, step INTEGER NOT NULL,
+  pos TEXT NOT NULL, at INTEGER NOT NULL, data TEXT NOT NULL, secret TEXT,
+  PRIMARY KEY (room_id, v)
+) WITHOUT ROWID;
+CREATE INDEX rooms_active ON rooms (finished, updated_at);
+CREATE TRIGGER events_no_update BEFORE UPDATE ON events
+  BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
+CREATE TRIGGER events_no_delete BEFORE DELETE ON events
+  BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
+`;
+
+test('sqlite: a database written before owners and chat texts opens and goes on', async () => {
+  const path = join(tempDir(), 'old.db');
+  const old = new Database(path);
+  old.pragma('journal_mode = WAL');
+  old.exec(OLD_SCHEMA);
+  old.prepare("INSERT INTO rooms VALUES ('old1', 'xiangqi', 5, 7, 3, 0)").run();
+  const insert = old.prepare('INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+  insert.run('old1', 1, 'created', 0, 'p', 5, '{"game":"xiangqi"}', null);
+  insert.run('old1', 2, 'joined', 0, 'p', 6, '{"seat":0}', '{"tokenHash":"h"}');
+  insert.run('old1', 3, 'chat', 0, 'p', 7, '{"seat":0,"name":"Ann","text":"kept"}', null);
+  old.close();
+
+  const store = await openStore(path, { ...LEASE, log: quiet });
+  try {
+    const loaded = await store.loadEvents('old1');
+    assert.deepEqual(
+      loaded.map((e) => [e.v, e.type, e.data, e.secret]),
+      [
+        [1, 'created', { game: 'xiangqi' }, null],
+        [2, 'joined', { seat: 0 }, { tokenHash: 'h' }],
+        [3, 'chat', { seat: 0, name: 'Ann', text: 'kept' }, null],
+      ],
+    );
+    await refusedWith(store.appendEvents('old1', nextEvents('old1', 4, 1)), 'fenced');
+    assert.deepEqual(await store.claimRoom('old1'), { status: 'owned', downSince: null });
+    await store.appendEvents('old1', nextEvents('old1', 4, 1, { type: 'chat' }));
+    assert.equal((await store.loadEvents('old1'))[3].data.text, 'hello 4');
+    const roomId = await createWith(store, newRoomId(), { requestKey: 'old-db-key' });
+    assert.equal(await store.roomForRequest('old-db-key'), roomId);
+  } finally {
+    await store.close();
+  }
+  const db = new Database(path);
+  try {
+    assert.throws(() => db.prepare("DELETE FROM events WHERE room_id = 'old1'").run(), /append-only/);
+    assert.equal(db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'rooms_active'").pluck().get(), 0);
+    assert.equal(statSync(path).mode & 0o777, 0o600, 'an existing file is made private too');
+  } finally {
+    db.close();
+  }
+});
+
+test('postgres: the private server stops', async () => {
+  postgres.stop();
+});
+
+process.exitCode = (await run()) ? 1 : 0;
