@@ -347,7 +347,11 @@ export async function openSqliteStore(location, settings) {
   const db = onDisk ? openPrivate(path) : new Database(':memory:');
   if (onDisk) makePrivate(path);
   db.pragma(`synchronous = ${process.env.QIPAN_DB_SYNC === 'full' ? 'FULL' : 'NORMAL'}`);
-  db.pragma('busy_timeout = 5000');
+  // Writes block the event loop while they wait for a lock (better-sqlite3 is
+  // synchronous), so they wait briefly: the checkpointer's truncations are
+  // gated (walGate), and a write refused by a lock held elsewhere is retried
+  // by the rooms with back-off, off the event loop.
+  db.pragma('busy_timeout = 250');
   db.pragma(`journal_size_limit = ${JOURNAL_LIMIT_BYTES}`);
   applySqliteSchema(db);
   const store = new SqliteStore(db, path, settings);

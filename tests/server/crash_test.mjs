@@ -2,7 +2,7 @@
 // restart on the same database each time. Every acked move must be there
 // afterwards, the clients reconnect by themselves, take their seats back
 // with their tokens and finish their games; a player who never comes back
-// gets a full grace counted from the restart.
+// keeps what was left of their grace, the outage not counted.
 import { createRequire } from 'node:module';
 
 import { Client, LocalGame, ServerProcess, assert, loadEngine, random, run, test } from './harness.mjs';
@@ -145,17 +145,25 @@ test(
       local.delete();
     }
     checker.close();
-    db.close();
     console.log(`# ${acked} acked moves checked, ${restarts} seats marked disconnected by the restarts`);
     assert.ok(restarts >= GAMES * 2, 'the restart left every connected seat disconnected in the log');
     const health = await server.health();
     assert.ok(health.loaded >= GAMES / 4, `rooms were rebuilt from the log (${health.loaded})`);
     assert.equal(health.replayMismatches, 0, 'every replayed move reached its logged pos');
-    // A full grace from when the server was back, not what was left of it.
-    assert.ok(
-      absent.expiredAt >= absent.killedAt + GRACE_MS,
-      `grace counted from the restart (${absent.expiredAt - absent.killedAt} ms after the kill)`,
-    );
+    // What was left of the grace when the server died, carried across the
+    // outage: the deadline moves by the time no server held the room
+    // (`resumed`), never a fresh grace.
+    const log = logOf(db, absent.roomId);
+    const gone = log.findLast((e) => e.type === 'disconnected' && e.data.seat === 1 && !e.data.restart);
+    const resumed = log.findLast((e) => e.type === 'resumed' && e.at <= absent.expiredAt);
+    assert.ok(gone && resumed, 'the log has the departure and the resumption');
+    const outage = resumed.at - resumed.data.downSince;
+    assert.ok(resumed.data.downSince <= absent.killedAt, 'down since the last heartbeat before the kill');
+    const deadline = gone.data.since + GRACE_MS + outage;
+    assert.ok(absent.expiredAt >= deadline, `expired ${absent.expiredAt - deadline} ms before its deadline`);
+    assert.ok(absent.expiredAt < deadline + 1000, `expired ${absent.expiredAt - deadline} ms after its deadline`);
+    assert.ok(absent.expiredAt - resumed.at < GRACE_MS / 2 + outage, 'no fresh grace after the restart');
+    db.close();
   },
   { timeoutMs: 120000 },
 );
