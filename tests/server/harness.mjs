@@ -152,10 +152,12 @@ export function inviteKey(links) {
 // `from`: the local address to connect from (127.0.0.x), so one test can be
 // several clients' addresses for the per-address limits.
 export class Client {
-  constructor(url, { reconnection = true, transports = ['websocket'], from = undefined } = {}) {
+  // `query`: e.g. {node} to be routed to one node behind the proxy.
+  constructor(url, { reconnection = true, transports = ['websocket'], from = undefined, query = {} } = {}) {
     this.socket = io(url, {
       transports,
       localAddress: from,
+      query,
       forceNew: true,
       reconnection,
       reconnectionDelay: 100,

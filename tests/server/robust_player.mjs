@@ -28,8 +28,7 @@ export class RobustPlayer {
   // options: {engine, url, rng, chaos (null = none), ackTimeoutMs, name}
   constructor({ engine, url, rng, chaos = null, ackTimeoutMs = 600, name }) {
     Object.assign(this, { engine, url, rng, chaos, ackTimeoutMs, name });
-    this.client = new Client(url);
-    this.socket = this.client.socket;
+    this.connect({});
     this.budget = chaos ? { ...chaos, left: chaos.budget, cutsLeft: chaos.cuts } : null;
     this.buffer = new Map(); // v -> event, waiting for its turn
     this.v = 0;
@@ -38,8 +37,29 @@ export class RobustPlayer {
     this.errors = [];
     this.seat = null;
     this.joined = false;
+  }
+
+  // A connection through the player's URL; `query.node` asks the proxy for
+  // one node (after a `moved`). A server that closes the socket on purpose
+  // (its room went to another node) is answered by a fresh connection.
+  connect(query) {
+    const old = this.client;
+    this.client = new Client(this.url, { query });
+    this.socket = this.client.socket;
     this.socket.on('event', (e) => this.receive(e));
     this.socket.io.on('reconnect', () => this.rejoin());
+    this.socket.on('disconnect', (reason) => {
+      if (reason !== 'io server disconnect' || this.client.socket !== this.socket) return;
+      this.counts.serverCuts = (this.counts.serverCuts ?? 0) + 1;
+      this.joined = false;
+      this.connect({});
+      this.client.connected().then(() => this.rejoin());
+    });
+    if (old) {
+      old.socket.off();
+      old.socket.io.off();
+      old.close();
+    }
   }
 
   mischief(p) {
@@ -148,13 +168,29 @@ export class RobustPlayer {
         this.rejoin();
         continue;
       }
+      // Several nodes: the room is held by another one (go there and ask
+      // again), or it is moving to a survivor (ask again when told).
+      if (ack.code === 'moved') {
+        this.counts.moved = (this.counts.moved ?? 0) + 1;
+        this.joined = false;
+        this.connect({ node: ack.node });
+        await this.client.connected();
+        continue;
+      }
+      if (ack.code === 'unavailable' && ack.retryAfterMs !== undefined) {
+        await sleep(ack.retryAfterMs);
+        continue;
+      }
       return ack;
     }
     throw new Error(`${this.name}: no ack for ${event} in ${deadlineMs} ms`);
   }
 
+  // With a requestId, so a creation re-sent after a lost ack (or to another
+  // node) makes one room.
   async create(payload) {
-    const ack = await this.request('room:create', payload);
+    const requestId = `rq${this.name}${Math.floor(this.rng() * 2 ** 48).toString(36)}`.replace(/[^A-Za-z0-9_-]/g, '_');
+    const ack = await this.request('room:create', { ...payload, requestId: requestId.padEnd(16, '_').slice(0, 64) });
     assert.ok(ack.ok, `create: ${ack.code} ${ack.reason}`);
     this.roomId = ack.roomId;
     this.token = ack.token;
