@@ -19,14 +19,18 @@ import { openStore } from './store/store.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-// options: {port, host, db, publicUrl, pageDir, timings, log}. Resolves once
-// listening, with {url, urls, port, rooms, close()}.
+// options: {port, host, db, node, publicUrl, pageDir, timings, log}. Resolves
+// once listening, with {url, urls, port, node, rooms, close()}.
 export async function startServer(options = {}) {
   const config = { ...timingsFromEnv(), ...(options.timings ?? {}) };
   const host = options.host ?? '127.0.0.1';
   const log = options.log ?? ((line) => console.error(`[qipan-server] ${line}`));
   const engine = await loadEngine();
-  const store = await openStore(options.db ?? resolve(root, 'data/qipan.db'));
+  const store = await openStore(options.db ?? resolve(root, 'data/qipan.db'), {
+    node: options.node,
+    url: options.publicUrl ?? null,
+    log,
+  });
   const ai = new AiPool(config.aiWorkers, log);
   const started = Date.now();
 
@@ -45,6 +49,7 @@ export async function startServer(options = {}) {
   loopDelay.enable();
   const healthFigures = () => ({
     ok: true,
+    node: store.node,
     rooms: rooms ? rooms.rooms.size : 0,
     uptimeMs: Date.now() - started,
     sockets: io.engine.clientsCount,
@@ -65,8 +70,8 @@ export async function startServer(options = {}) {
     cors: { origin: true }, // tokens, not cookies, authorise: any page may connect
   });
 
+  // Rooms load on demand (a join or sync); nothing is replayed at start.
   rooms = new Rooms({ store, engine, config, io, ai, log });
-  const restored = await rooms.start();
   // Handlers are in place before the first connection can arrive.
   const links = new Links({ host, port: options.port ?? 8080, publicUrl: options.publicUrl });
   counts = attachSockets(io, rooms, { links, log });
@@ -80,15 +85,16 @@ export async function startServer(options = {}) {
   });
   const port = http.address().port;
   links.port = port;
+  if (!options.publicUrl) await store.setUrl(links.startUrls()[0]);
 
   let closing = null;
   return {
     port,
     url: links.startUrls()[0],
     urls: links.startUrls(),
+    node: store.node.name,
     links,
     rooms,
-    restored,
     config,
     close() {
       closing ??= (async () => {
