@@ -59,7 +59,7 @@ export function serverFolder(path, mode = 0o700) {
     chownSync(path, uid, gid);
     const reach = spawnSync('runuser', ['-u', 'postgres', '--', 'test', '-w', path]);
     if (reach.status !== 0) {
-      throw new Error(`the postgres user cannot reach ${path} (a parent folder is closed to it); use a folder under /tmp`);
+      throw new Error(`the postgres user cannot reach ${path} (a parent folder is closed to it)`);
     }
   }
   return path;
@@ -79,6 +79,13 @@ export async function startPostgres({ dataDir, socketDir, logFile = join(dataDir
   if (!existsSync(join(dataDir, 'PG_VERSION'))) {
     serverFolder(dataDir);
     runServerProgram('initdb', ['-D', dataDir, '-A', 'trust', '-U', PG_USER, '-N', '-E', 'UTF8', '--no-locale']);
+  }
+  // A server left running by a launcher that was killed: stopped cleanly first.
+  if (
+    existsSync(join(dataDir, 'postmaster.pid')) &&
+    runServerProgram('pg_ctl', ['-D', dataDir, 'status'], { quiet: true }).status === 0
+  ) {
+    runServerProgram('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', '-t', '60', 'stop'], { quiet: true });
   }
   const options = [`-c listen_addresses=''`, `-k ${socketDir}`, `-c unix_socket_permissions=0770`, '-c max_connections=200'];
   if (!fsync) options.push('-c fsync=off');

@@ -137,10 +137,12 @@ export class ServerProcess {
 }
 
 // A socket.io-client connection that records the events it receives.
+// `query` rides on every request (e.g. {node: 'n2'}: HAProxy's routing to a node).
 export class Client {
-  constructor(url, { reconnection = true, transports = ['websocket'] } = {}) {
+  constructor(url, { reconnection = true, transports = ['websocket'], query } = {}) {
     this.socket = io(url, {
       transports,
+      query,
       forceNew: true,
       reconnection,
       reconnectionDelay: 100,
