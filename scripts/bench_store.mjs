@@ -20,7 +20,9 @@ for (let i = 2; i < process.argv.length; i++) {
     const key = a.slice(2);
     args[key] = key === 'store' ? process.argv[++i] : Number(process.argv[++i]);
   } else {
-    console.error('usage: node scripts/bench_store.mjs [--store postgres|sqlite] [--rooms R] [--every MS] [--seconds S] [--no-fsync]');
+    console.error(
+      'usage: node scripts/bench_store.mjs [--store postgres|sqlite] [--rooms R] [--every MS] [--seconds S] [--no-fsync]',
+    );
     process.exit(2);
   }
 }
@@ -64,7 +66,16 @@ await Promise.all(
     while (performance.now() < end) {
       const next = performance.now() + args.every;
       const v = room.v + 1;
-      const event = { roomId: room.roomId, v, type: 'move', step: v, pos: `p${v}`, at: Date.now(), data: { move: 'h2e2' }, secret: null };
+      const event = {
+        roomId: room.roomId,
+        v,
+        type: 'move',
+        step: v,
+        pos: `p${v}`,
+        at: Date.now(),
+        data: { move: 'h2e2' },
+        secret: null,
+      };
       const t0 = performance.now();
       try {
         await store.appendEvents(room.roomId, [event]);
