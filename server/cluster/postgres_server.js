@@ -98,6 +98,11 @@ export async function startPostgres({ dataDir, socketDir, logFile = join(dataDir
   return {
     url: postgresUrl(socketDir),
     pid,
+    // Ends every session (as a crash or an upgrade would) and starts again.
+    restart({ mode = 'fast' } = {}) {
+      runServerProgram('pg_ctl', ['-D', dataDir, '-m', mode, '-w', '-t', '60', '-l', logFile, 'restart']);
+      this.pid = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    },
     socketDir,
     dataDir,
     logFile,
