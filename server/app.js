@@ -19,14 +19,18 @@ import { openStore } from './store/store.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-// options: {port, host, db, publicUrl, pageDir, timings, log}. Resolves once
-// listening, with {url, urls, port, rooms, close()}.
+// options: {port, host, db, node, publicUrl, pageDir, timings, log}. Resolves
+// once listening, with {url, urls, port, node, rooms, close()}.
 export async function startServer(options = {}) {
   const config = { ...timingsFromEnv(), ...(options.timings ?? {}) };
   const host = options.host ?? '127.0.0.1';
   const log = options.log ?? ((line) => console.error(`[qipan-server] ${line}`));
   const engine = await loadEngine();
-  const store = await openStore(options.db ?? resolve(root, 'data/qipan.db'));
+  const store = await openStore(options.db ?? resolve(root, 'data/qipan.db'), {
+    node: options.node,
+    url: options.publicUrl ?? null,
+    log,
+  });
   const ai = new AiPool(config.aiWorkers, log);
   const started = Date.now();
 
@@ -45,6 +49,7 @@ export async function startServer(options = {}) {
   loopDelay.enable();
   const healthFigures = () => ({
     ok: true,
+    node: store.node,
     rooms: rooms ? rooms.rooms.size : 0,
     uptimeMs: Date.now() - started,
     sockets: io.engine.clientsCount,
@@ -81,12 +86,14 @@ export async function startServer(options = {}) {
   });
   const port = http.address().port;
   links.port = port;
+  if (!options.publicUrl) await store.setUrl(links.startUrls()[0]);
 
   let closing = null;
   return {
     port,
     url: links.startUrls()[0],
     urls: links.startUrls(),
+    node: store.node.name,
     links,
     rooms,
     config,

@@ -1,21 +1,23 @@
 // The room server from the command line (scripts/serve runs it):
-//   node server/main.js [--port N] [--host H] [--db FILE] [--public-url URL]
+//   node server/main.js [--port N] [--host H] [--db FILE|postgres://...] [--node NAME] [--public-url URL]
 // Timings come from the environment (QIPAN_UNDO_TIMEOUT_MS, QIPAN_SEAT_GRACE_MS,
 // QIPAN_PING_INTERVAL_MS, QIPAN_PING_TIMEOUT_MS; server/PROTOCOL.md lists all).
-// Prints one line `listening <url>` (tests wait for it), then the addresses.
+// Prints one line `listening <url> node <name> port <port>` (tests and
+// scripts/cluster wait for it), then the addresses.
 import { resolve } from 'node:path';
 
 import QRCode from 'qrcode';
 
 import { startServer } from './app.js';
+import { isPostgresUrl } from './store/store.js';
 
 function parseArgs(argv) {
   const out = {};
-  const flags = { '--port': 'port', '--host': 'host', '--db': 'db', '--public-url': 'publicUrl' };
+  const flags = { '--port': 'port', '--host': 'host', '--db': 'db', '--node': 'node', '--public-url': 'publicUrl' };
   for (let i = 0; i < argv.length; i++) {
     const key = flags[argv[i]];
     if (argv[i] === '-h' || argv[i] === '--help') {
-      console.log('usage: node server/main.js [--port N] [--host H] [--db FILE] [--public-url URL]');
+      console.log('usage: node server/main.js [--port N] [--host H] [--db FILE|postgres://...] [--node NAME] [--public-url URL]');
       process.exit(0);
     }
     if (!key || argv[i + 1] === undefined) {
@@ -36,7 +38,7 @@ function parseArgs(argv) {
     console.error(`serve: --public-url must be an http(s) URL, not '${out.publicUrl}'`);
     process.exit(2);
   }
-  if (out.db !== undefined && out.db !== ':memory:') out.db = resolve(out.db);
+  if (out.db !== undefined && out.db !== ':memory:' && !isPostgresUrl(out.db)) out.db = resolve(out.db);
   return out;
 }
 
@@ -48,7 +50,7 @@ try {
   console.error(`serve: ${error.message}${error.code === 'EADDRINUSE' ? ' (try --port N)' : ''}`);
   process.exit(1);
 }
-console.log(`listening ${server.url}`);
+console.log(`listening ${server.url} node ${server.node} port ${server.port}`);
 console.log('Qipan online rooms: open one of these addresses in a browser:');
 for (const url of server.urls) console.log(`  ${url}`);
 const lan = server.urls.find((u) => !u.includes('127.0.0.1') && !u.includes('localhost'));

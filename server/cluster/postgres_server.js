@@ -59,7 +59,7 @@ export function serverFolder(path, mode = 0o700) {
     chownSync(path, uid, gid);
     const reach = spawnSync('runuser', ['-u', 'postgres', '--', 'test', '-w', path]);
     if (reach.status !== 0) {
-      throw new Error(`the postgres user cannot reach ${path} (a parent folder is closed to it); use a folder under /tmp`);
+      throw new Error(`the postgres user cannot reach ${path} (a parent folder is closed to it)`);
     }
   }
   return path;
@@ -80,6 +80,13 @@ export async function startPostgres({ dataDir, socketDir, logFile = join(dataDir
     serverFolder(dataDir);
     runServerProgram('initdb', ['-D', dataDir, '-A', 'trust', '-U', PG_USER, '-N', '-E', 'UTF8', '--no-locale']);
   }
+  // A server left running by a launcher that was killed: stopped cleanly first.
+  if (
+    existsSync(join(dataDir, 'postmaster.pid')) &&
+    runServerProgram('pg_ctl', ['-D', dataDir, 'status'], { quiet: true }).status === 0
+  ) {
+    runServerProgram('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', '-t', '60', 'stop'], { quiet: true });
+  }
   const options = [`-c listen_addresses=''`, `-k ${socketDir}`, `-c unix_socket_permissions=0770`, '-c max_connections=200'];
   if (!fsync) options.push('-c fsync=off');
   runServerProgram('pg_ctl', ['-D', dataDir, '-w', '-t', '60', '-l', logFile, '-o', options.join(' '), 'start']);
@@ -91,6 +98,11 @@ export async function startPostgres({ dataDir, socketDir, logFile = join(dataDir
   return {
     url: postgresUrl(socketDir),
     pid,
+    // Ends every session (as a crash or an upgrade would) and starts again.
+    restart({ mode = 'fast' } = {}) {
+      runServerProgram('pg_ctl', ['-D', dataDir, '-m', mode, '-w', '-t', '60', '-l', logFile, 'restart']);
+      this.pid = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    },
     socketDir,
     dataDir,
     logFile,

@@ -191,17 +191,21 @@ class PostgresStore extends LeasedStore {
     const requestKey = room.requestKey ?? null;
     let created;
     try {
-      const { rows } = await this.pool.query(CREATE, [
-        this.node.epoch,
-        room.roomId,
-        room.game,
-        room.createdAt,
-        updatedAt,
-        events.length,
-        requestKey,
-        JSON.stringify(eventRows),
-        JSON.stringify(chatRows),
-      ]);
+      const { rows } = await this.pool.query({
+        name: 'qipan_create',
+        text: CREATE,
+        values: [
+          this.node.epoch,
+          room.roomId,
+          room.game,
+          room.createdAt,
+          updatedAt,
+          events.length,
+          requestKey,
+          JSON.stringify(eventRows),
+          JSON.stringify(chatRows),
+        ],
+      });
       created = rows[0].created;
     } catch (error) {
       if (error.code !== '23505') throw error;
@@ -354,12 +358,11 @@ class PostgresStore extends LeasedStore {
         if (text !== null) chatRows.push({ i, room_id: roomId, v: e.v, at: e.at, text });
       }
     });
-    const { rows } = await this.pool.query(APPEND, [
-      JSON.stringify(jobRows),
-      epoch,
-      JSON.stringify(eventRows),
-      JSON.stringify(chatRows),
-    ]);
+    const { rows } = await this.pool.query({
+      name: 'qipan_append',
+      text: APPEND,
+      values: [JSON.stringify(jobRows), epoch, JSON.stringify(eventRows), JSON.stringify(chatRows)],
+    });
     return rows;
   }
 
@@ -367,7 +370,11 @@ class PostgresStore extends LeasedStore {
     for (let attempt = 1; ; attempt++) {
       if (!this.live) return this.counted(this.notLive());
       const epoch = this.node.epoch;
-      const { rows } = await this.pool.query(CLAIM, [roomId, epoch, this.settings.leaseMs]);
+      const { rows } = await this.pool.query({
+        name: 'qipan_claim',
+        text: CLAIM,
+        values: [roomId, epoch, this.settings.leaseMs],
+      });
       const row = rows[0];
       if (row.claimed) {
         const fromOther = row.prev_epoch !== null && row.prev_epoch !== epoch;

@@ -27,7 +27,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   if (!process.listenerCount(signal)) process.on(signal, () => process.exit(130));
 }
 
-// Resolves with {url, dir, pid, stop()}.
+// Resolves with {url, dir, pid, restart(), stop()}.
 export async function startTestPostgres() {
   postgresBin(); // the installation hint, before any folder is made
   const dir = mkdtempSync('/tmp/qpg.');
@@ -38,6 +38,7 @@ export async function startTestPostgres() {
     url: entry.server.url,
     dir,
     pid: entry.server.pid,
+    restart: () => entry.server.restart(),
     stop() {
       const i = started.indexOf(entry);
       if (i >= 0) started.splice(i, 1);

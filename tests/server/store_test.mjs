@@ -401,6 +401,36 @@ test('postgres: a URL with the socket folder as host, and the schema made twice'
   await b.close();
 });
 
+test('postgres: a database restart ends no process; the store goes on by itself', async () => {
+  const a = await openStore(pgUrl(), { node: newNodeName('r'), leaseMs: 6000, heartbeatMs: 300, log: quiet });
+  try {
+    const roomId = await createWith(a);
+    postgres.restart(); // every connection of the pool and the heartbeat's is cut
+    let v = 3;
+    await until(
+      async () => {
+        try {
+          if ((await a.claimRoom(roomId)).status !== 'owned') return false;
+          await a.appendEvents(roomId, nextEvents(roomId, v, 1));
+          v++;
+          return true;
+        } catch (error) {
+          assert.ok(!['conflict', 'missing'].includes(error.code), error.message);
+          return false;
+        }
+      },
+      15_000,
+      'an append after the restart',
+    );
+    const beats = a.stats.heartbeatFailures;
+    await until(() => a.live && a.lastBeatAt > Date.now() - 1000, 10_000, 'heartbeats again');
+    assert.ok(beats >= 0);
+    assert.equal((await a.loadEvents(roomId)).length, v - 1);
+  } finally {
+    await a.close();
+  }
+});
+
 // SQLite only.
 test('sqlite: the database and its WAL files are readable by the owner only', async () => {
   const path = join(tempDir(), 'sub', 'private.db');
