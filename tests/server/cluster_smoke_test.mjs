@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 
 import { startCluster } from '../../server/cluster/cluster.js';
-import { Client, TEST_TIMINGS, assert, run, tempDir, test } from './harness.mjs';
+import { Client, TEST_TIMINGS, assert, inviteKey, run, tempDir, test } from './harness.mjs';
 
 const dataDir = tempDir();
 let cluster = null;
@@ -112,7 +112,7 @@ test('a room made and joined through HAProxy on a pinned node belongs to that no
       assert.ok(made.ok, `room:create through HAProxy: ${made.code}`);
       assert.equal(await ownerOf(made.roomId), node);
       await guest.connected();
-      const joined = await guest.call('room:join', { roomId: made.roomId });
+      const joined = await guest.call('room:join', { roomId: made.roomId, invite: inviteKey(made.links) });
       assert.ok(joined.ok, `room:join through HAProxy: ${joined.code}`);
       assert.equal(joined.seat, 1);
       await host.waitType('joined', { from: 0, roomId: made.roomId });

@@ -32,6 +32,8 @@ export const TEST_TIMINGS = {
 export const TEST_LIMITS = {
   QIPAN_OPEN_ROOMS_PER_IP: '100000',
   QIPAN_AI_ROOMS_PER_IP: '100000',
+  QIPAN_MAX_SOCKETS_PER_IP: '100000',
+  QIPAN_CREATES_PER_MINUTE: '100000',
 };
 
 export async function loadEngine() {

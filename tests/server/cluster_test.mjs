@@ -1,0 +1,321 @@
+// Several nodes (docs/online-contract.md "Several nodes"): a private
+// PostgreSQL, three room server nodes and HAProxy, all started here in a
+// temporary folder (server/cluster/cluster.js). Players reach the nodes
+// only through HAProxy's one URL and follow `moved` answers themselves.
+//   - full games of all three games, the rooms spread over the nodes;
+//   - `kill -9` of a room's owner with a move in flight: the game goes on
+//     on a survivor within 10 s, every acked move is there once, v has no gap;
+//   - SIGSTOP of an owner past its lease, then SIGCONT: it finds its lease
+//     gone and gives the room up (a write already under way is fenced by
+//     the store: store_test.mjs); nothing is written twice;
+//   - a restarted node does not take back the rooms that moved;
+//   - chaos: 102 games while a node is killed (and restarted) every few
+//     seconds; afterwards every log replays to the clients' positions.
+import { get } from 'node:http';
+
+import pg from 'pg';
+
+import { startCluster } from '../../server/cluster/cluster.js';
+import { Client, LocalGame, TEST_LIMITS, TEST_TIMINGS, assert, loadEngine, random, run, tempDir, test } from './harness.mjs';
+import { RobustPlayer } from './robust_player.mjs';
+
+const LEASE_MS = 1500;
+const engine = await loadEngine();
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+const cluster = await startCluster({
+  nodes: 3,
+  port: 0,
+  dataDir: tempDir(),
+  fsync: false,
+  postgresStop: 'immediate',
+  env: { ...TEST_TIMINGS, ...TEST_LIMITS, QIPAN_LEASE_MS: String(LEASE_MS), QIPAN_HEARTBEAT_MS: '300' },
+  log: () => {},
+});
+const db = new pg.Pool({ connectionString: cluster.info().postgres.url, max: 2 });
+
+function healthOf(url) {
+  return new Promise((done, fail) => {
+    get(`${url}health`, (res) => {
+      let body = '';
+      res.on('data', (chunk) => (body += chunk));
+      res.on('end', () => done(JSON.parse(body)));
+    }).on('error', fail);
+  });
+}
+
+async function ownerOf(roomId) {
+  const { rows } = await db.query(
+    'SELECT e.node, r.owner_epoch AS epoch FROM rooms r JOIN epochs e ON e.epoch = r.owner_epoch WHERE r.room_id = $1',
+    [roomId],
+  );
+  return rows[0] ?? null;
+}
+
+async function logOf(roomId) {
+  const { rows } = await db.query('SELECT v, type, step, pos, data, secret FROM events WHERE room_id = $1 ORDER BY v', [
+    roomId,
+  ]);
+  return rows;
+}
+
+// The room's log: v without gaps, each move at its step, replaying through
+// the engine to every logged pos; returns its moves, and each as its player
+// sent it (`sent`: a checkers move may come as hole numbers).
+async function checkLog(roomId) {
+  const log = await logOf(roomId);
+  log.forEach((e, k) => assert.equal(Number(e.v), k + 1, `${roomId}: v without gaps`));
+  const local = new LocalGame(engine, log[0].data.game, log[0].data.options);
+  let step = 0;
+  const sent = [];
+  for (const e of log) {
+    if (e.type === 'move') {
+      assert.equal(Number(e.step), ++step, `${roomId}: each move at its step`);
+      sent[step - 1] = e.secret?.sent ?? e.data.move;
+      local.apply(e.data.move);
+      assert.equal(e.pos, local.pos(), `${roomId}: the log replays (v ${e.v})`);
+    }
+    if (e.type === 'undone') {
+      step = e.data.to;
+      sent.length = step;
+      local.rebuild(local.moves.slice(0, step));
+    }
+  }
+  const moves = local.moves.slice();
+  local.delete();
+  return { log, moves, sent };
+}
+
+// Two (or more) players of one game through HAProxy, each on its own socket
+// (HAProxy spreads them over the nodes: the second usually gets `moved`).
+async function startGame({ game, options, seats = [0, 1], seed, chaos = null, ackTimeoutMs = 1500 }) {
+  const rng = random(seed);
+  const players = seats.map(
+    (seat) =>
+      new RobustPlayer({ engine, url: cluster.url, rng: random(rng.seed * 7 + seat), chaos, ackTimeoutMs, name: `g${seed}s${seat}` }),
+  );
+  await players[0].create({ game, options });
+  for (const [k, seat] of seats.entries())
+    if (k) await players[k].join(players[0].roomId, { seat, invite: players[0].invite, name: `P${seat}` });
+  return { players, roomId: players[0].roomId, game };
+}
+
+// A choice that ends games soon: Reversi and xiangqi at random, checkers
+// the move that runs furthest (random games there can wander for ever).
+function chooser(rng, game) {
+  if (game !== 'checkers') return (local) => rng.pick(local.legal());
+  return (local) => {
+    const moves = local.legal();
+    return moves[rng.int(Math.min(2, moves.length))];
+  };
+}
+
+const drive = (g, cap, thinkMs = 0) =>
+  Promise.all(g.players.map((p) => p.drive(chooser(random(p.rng.seed + 1), g.game), cap, thinkMs)));
+
+function close(g) {
+  for (const p of g.players) p.close();
+}
+
+test(
+  'three nodes behind HAProxy play full games of all three games',
+  async () => {
+    const games = [
+      await startGame({ game: 'xiangqi', seed: 1 }),
+      await startGame({ game: 'reversi', seed: 2 }),
+      await startGame({ game: 'checkers', options: { players: 3, ai: [null, null, 1] }, seed: 3 }),
+      await startGame({ game: 'reversi', seed: 4 }),
+    ];
+    await Promise.all(games.map((g) => drive(g, 2000)));
+    const owners = new Set();
+    let moved = 0;
+    for (const g of games) {
+      const state = (await g.players[0].request('sync', { roomId: g.roomId })).state;
+      assert.ok(state.result, `${g.game} ${g.roomId} finished: ${state.step} steps`);
+      const { moves } = await checkLog(g.roomId);
+      assert.deepEqual(
+        state.moves.map((m) => m.move),
+        moves,
+      );
+      for (const p of g.players) assert.equal(p.local.pos(), state.pos, 'every player reached the final position');
+      owners.add((await ownerOf(g.roomId)).node);
+      moved += g.players.reduce((n, p) => n + (p.counts.moved ?? 0), 0);
+      close(g);
+    }
+    console.log(`# ${games.length} games on ${owners.size} node(s); ${moved} moved answers followed`);
+    assert.ok(moved > 0, 'players were sent to the node holding their room');
+  },
+  { timeoutMs: 240_000 },
+);
+
+test(
+  "kill -9 of a room's owner with a move in flight: the game goes on on a survivor, no acked move lost or doubled",
+  async () => {
+    const g = await startGame({ game: 'xiangqi', seed: 11 });
+    const [red, black] = g.players;
+    // A few moves, then the owner dies while the next move is on its way.
+    await drive(g, 6);
+    const owner = await ownerOf(g.roomId);
+    const mover = red.local.toMove() === red.seat ? red : black;
+    const inFlight = mover.playOne(chooser(random(99), 'xiangqi'));
+    const killedAt = Date.now();
+    await cluster.kill(owner.node, 'SIGKILL');
+    await inFlight;
+    const movedOn = Date.now() - killedAt;
+    console.log(`# the move in flight was committed on a survivor ${movedOn} ms after the kill`);
+    assert.ok(movedOn < 10_000, `the game went on within 10 s (${movedOn} ms)`);
+    const after = await ownerOf(g.roomId);
+    assert.notEqual(after.epoch, owner.epoch, 'a new epoch owns the room');
+    await drive(g, 40);
+    const state = (await red.request('sync', { roomId: g.roomId })).state;
+    const { moves, sent } = await checkLog(g.roomId);
+    for (const p of g.players) {
+      for (const [step, move] of p.acked) assert.equal(sent[step - 1], move, `acked move ${step} is in the log`);
+    }
+    assert.deepEqual(
+      state.moves.map((m) => m.move),
+      moves,
+    );
+    assert.equal(red.local.pos(), black.local.pos());
+    close(g);
+  },
+  { timeoutMs: 120_000 },
+);
+
+test(
+  'SIGSTOP of an owner past its lease, then SIGCONT: it gives the room up, nothing is doubled',
+  async () => {
+    // A person against the AI: the owner has an AI move to write when it wakes.
+    const human = new RobustPlayer({ engine, url: cluster.url, rng: random(21), ackTimeoutMs: 1500, name: 'stopped' });
+    await human.create({ game: 'reversi', options: { ai: [null, 1] } });
+    const roomId = human.roomId;
+    await human.playOne(chooser(random(5), 'reversi'));
+    await human.drive(chooser(random(6), 'reversi'), 4);
+    const owner = await ownerOf(roomId);
+    const ownerNode = cluster.nodes.find((n) => n.name === owner.node);
+    // Its move, acked; the AI's answer is searched on the owner, which stops.
+    await human.playOne(chooser(random(7), 'reversi'));
+    await cluster.kill(owner.node, 'SIGSTOP');
+    const stoppedAt = Date.now();
+    // The player's socket goes silent, it reconnects through HAProxy to a
+    // survivor, which takes the room once the lease has run out.
+    await human.drive(chooser(random(8), 'reversi'), human.local.moves.length + 4);
+    const taken = await ownerOf(roomId);
+    assert.notEqual(taken.epoch, owner.epoch, 'a survivor owns the room');
+    assert.ok(Date.now() - stoppedAt >= LEASE_MS, 'not before the lease ran out');
+    await cluster.kill(owner.node, 'SIGCONT');
+    // The woken node finds its lease gone and drops what it held before
+    // anything else runs (a write already under way would be fenced by the
+    // store): it sends the room's clients on to the new owner.
+    let health = null;
+    for (let i = 0; i < 100; i++) {
+      health = await healthOf(ownerNode.url);
+      if (health.store.lost >= 1 || health.fenced >= 1) break;
+      await sleep(100);
+    }
+    console.log(`# woken owner: lease lost ${health.store.lost}, writes fenced ${health.fenced}`);
+    assert.ok(health.store.lost >= 1 || health.fenced >= 1, 'the woken owner gave the room up');
+    const visitor = new Client(cluster.url, { query: { node: owner.node } });
+    await visitor.connected();
+    const answer = await visitor.call('room:join', { roomId, watch: true });
+    assert.equal(answer.code, 'moved', 'the woken node no longer holds the room');
+    assert.equal(answer.node, taken.node);
+    visitor.close();
+    await human.drive(chooser(random(9), 'reversi'), 200);
+    const { moves } = await checkLog(roomId);
+    const state = (await human.request('sync', { roomId })).state;
+    assert.deepEqual(
+      state.moves.map((m) => m.move),
+      moves,
+      'one log, every move once',
+    );
+    assert.ok(state.result, 'the game finished');
+    human.close();
+  },
+  { timeoutMs: 120_000 },
+);
+
+test(
+  'a restarted node does not take back the rooms that moved',
+  async () => {
+    const g = await startGame({ game: 'reversi', seed: 31 });
+    await drive(g, 4);
+    const owner = await ownerOf(g.roomId);
+    const back = cluster.nextStart(owner.node);
+    await cluster.kill(owner.node, 'SIGKILL');
+    await drive(g, 8); // on a survivor
+    const survivor = await ownerOf(g.roomId);
+    assert.notEqual(survivor.node, owner.node);
+    await back; // the dead node is running again, with a new epoch
+    const visitor = new Client(cluster.url, { query: { node: owner.node } });
+    await visitor.connected();
+    const answer = await visitor.call('room:join', { roomId: g.roomId, watch: true });
+    assert.equal(answer.ok, false);
+    assert.equal(answer.code, 'moved', 'the restarted node sends its old room on');
+    assert.equal(answer.node, survivor.node);
+    assert.equal((await ownerOf(g.roomId)).epoch, survivor.epoch);
+    visitor.close();
+    await drive(g, 200);
+    assert.ok(g.players[0].result);
+    close(g);
+  },
+  { timeoutMs: 120_000 },
+);
+
+test(
+  'chaos: 102 games while a node is killed and restarted every few seconds; every log replays to the clients',
+  async () => {
+    const plans = [];
+    for (let i = 0; i < 102; i++) {
+      const game = ['xiangqi', 'reversi', 'checkers'][i % 3];
+      plans.push({ game, options: game === 'checkers' ? { players: 2 } : undefined, seed: 1000 + i });
+    }
+    const games = [];
+    for (const plan of plans) games.push(await startGame({ ...plan, ackTimeoutMs: 2000 }));
+    // Long enough (a few moves a second per game) for several kills to land
+    // in the middle of the games.
+    const CAP = 60;
+    let running = true;
+    let kills = 0;
+    const rng = random(77);
+    const killer = (async () => {
+      while (running && kills < 12) {
+        await sleep(1500 + rng.int(1500));
+        if (!running) break;
+        const victim = cluster.nodes[rng.int(cluster.nodes.length)].name;
+        const restarted = cluster.nextStart(victim);
+        await cluster.kill(victim, 'SIGKILL');
+        kills++;
+        await restarted;
+      }
+    })();
+    await Promise.all(games.map((g) => drive(g, CAP, 200)));
+    running = false;
+    await killer;
+    let steps = 0;
+    for (const g of games) {
+      const state = (await g.players[0].request('sync', { roomId: g.roomId })).state;
+      const { moves, sent } = await checkLog(g.roomId);
+      assert.deepEqual(
+        state.moves.map((m) => m.move),
+        moves,
+        `${g.roomId}: the log is the room`,
+      );
+      for (const p of g.players) {
+        p.check();
+        assert.equal(p.local.pos(), state.pos, `${g.roomId}: the client reached the room's position`);
+        for (const [step, move] of p.acked) assert.equal(sent[step - 1], move, `${g.roomId}: acked move ${step} kept`);
+      }
+      assert.ok(state.result || state.step >= CAP, `${g.roomId}: played out (${state.step} steps)`);
+      steps += state.step;
+      close(g);
+    }
+    console.log(`# ${games.length} games, ${steps} steps, ${kills} nodes killed and restarted`);
+    assert.ok(kills >= 3, 'nodes died during the games');
+  },
+  { timeoutMs: 420_000 },
+);
+
+const failed = await run();
+await db.end();
+await cluster.stop();
+process.exit(failed ? 1 : 0);
