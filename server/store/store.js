@@ -82,6 +82,8 @@
 //       A compare-and-set: two nodes claiming at once get one owner.
 //   releaseRooms()   marks this epoch stopped, so other nodes can claim its
 //       rooms at once, and stops the heartbeat (close() does it too)
+//   setUrl(url)      where clients reach this node, once it listens (the
+//       `url` of `moved` answers and liveNodes)
 //   liveNodes() -> [{name, epoch, url}]   epochs with a current lease
 //   loadEvents(roomId) -> [event]         in v order; [] for an unknown room
 //   roomExists(roomId) -> boolean
