@@ -31,10 +31,6 @@ export async function startServer(options = {}) {
     url: options.publicUrl ?? null,
     log,
   });
-  // Transitional, until the registry claims rooms itself (rooms-v2): a room
-  // is claimed as it loads, so a restarted node can append to its rooms.
-  const loadEvents = store.loadEvents.bind(store);
-  store.loadEvents = async (roomId) => (await store.claimRoom(roomId), loadEvents(roomId));
   const ai = new AiPool(config.aiWorkers, log);
   const started = Date.now();
 
