@@ -172,7 +172,7 @@ async function createFromDisk() {
   const s = await waitOnline(page, (st) => !!st.links);
   assert.ok(s.links.invite.startsWith(server.url), s.links.invite);
   assert.equal(s.seat, 0);
-  assert.match(page.url(), new RegExp(`^file://.*\\?room=${s.roomId}$`));
+  assert.match(page.url(), new RegExp(`^file://.*\\?room=${s.roomId}&key=[A-Za-z0-9_-]{22}$`));
   assert.deepEqual(problems, []);
   console.log('ok - from disk: the Online dialog asks for the server once and creates a room there');
   await context.close();

@@ -67,7 +67,7 @@ try {
   const created = await createRoom(red.page, { name: '红队长' });
   assert.equal(created.seat, 0);
   assert.equal(created.ready, false);
-  assert.match(created.links.invite, new RegExp(`\\?room=${created.roomId}$`));
+  assert.match(created.links.invite, new RegExp(`\\?room=${created.roomId}&key=[A-Za-z0-9_-]{22}$`));
   assert.match(created.links.watch, /&watch=1$/);
   const invitePanel = await waitOnline(red.page, (s) => s.panel.inviteOpen && s.panel.qrDrawn === s.links.invite);
   assert.equal(await red.page.inputValue('#room-invite-link'), created.links.invite);
