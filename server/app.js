@@ -14,6 +14,7 @@ import { loadEngine } from './engine/engine.js';
 import { pageHandler } from './net/http.js';
 import { Links } from './net/links.js';
 import { attachSockets } from './net/socket_server.js';
+import { processFigures } from './process_guards.js';
 import { Rooms } from './rooms/registry.js';
 import { openStore } from './store/store.js';
 
@@ -50,6 +51,7 @@ export async function startServer(options = {}) {
     sockets: io.engine.clientsCount,
     ...counts,
     ...(rooms ? rooms.stats : {}),
+    ...processFigures(),
     store: store.stats ?? null,
     eventLoopDelayMs: { p50: loopDelay.percentile(50) / 1e6, p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 },
     memory: process.memoryUsage().rss,

@@ -8,6 +8,10 @@ import { resolve } from 'node:path';
 import QRCode from 'qrcode';
 
 import { startServer } from './app.js';
+import { installProcessGuards } from './process_guards.js';
+
+// Before anything can go wrong: a stray rejection is logged, not fatal.
+installProcessGuards((line) => console.error(`[qipan-server] ${line}`));
 
 function parseArgs(argv) {
   const out = {};
