@@ -51,6 +51,7 @@ export async function startServer(options = {}) {
     sockets: io.engine.clientsCount,
     ...counts,
     ...(rooms ? rooms.stats : {}),
+    ...ai.figures(),
     ...processFigures(),
     store: store.stats ?? null,
     eventLoopDelayMs: { p50: loopDelay.percentile(50) / 1e6, p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 },
