@@ -13,17 +13,22 @@ import { LIMITS, timingsFromEnv } from './config.js';
 import { loadEngine } from './engine/engine.js';
 import { pageHandler } from './net/http.js';
 import { Links } from './net/links.js';
+import { OriginPolicy } from './net/origin_policy.js';
+import { SocketAdmission } from './net/socket_admission.js';
 import { attachSockets } from './net/socket_server.js';
+import { transportSettingsFromEnv } from './net/transport_settings.js';
 import { processFigures } from './process_guards.js';
 import { Rooms } from './rooms/registry.js';
 import { openStore } from './store/store.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-// options: {port, host, db, publicUrl, pageDir, timings, log}. Resolves once
-// listening, with {url, urls, port, rooms, close()}.
+// options: {port, host, db, publicUrl, pageDir, timings, log, trustProxy,
+// allowOrigins}. Resolves once listening, with {url, urls, port, rooms, close()}.
 export async function startServer(options = {}) {
   const config = { ...timingsFromEnv(), ...(options.timings ?? {}) };
+  const transport = transportSettingsFromEnv();
+  const trustProxy = options.trustProxy || transport.trustProxy;
   const host = options.host ?? '127.0.0.1';
   const log = options.log ?? ((line) => console.error(`[qipan-server] ${line}`));
   const engine = await loadEngine();
@@ -33,6 +38,7 @@ export async function startServer(options = {}) {
 
   let rooms = null;
   let counts = { events: 0, refused: 0, errors: 0 };
+  let transportFigures = () => ({});
   // `/health?gc=1` collects garbage first when node runs with --expose-gc
   // (the benchmark's memory figures); otherwise the flag does nothing.
   // `?reset=1` starts the event-loop delay figures afresh (a benchmark's timed part).
@@ -51,6 +57,7 @@ export async function startServer(options = {}) {
     sockets: io.engine.clientsCount,
     ...counts,
     ...(rooms ? rooms.stats : {}),
+    ...transportFigures(),
     ...ai.figures(),
     ...processFigures(),
     store: store.stats ?? null,
@@ -60,13 +67,21 @@ export async function startServer(options = {}) {
     wasmHeap: engine.HEAP8.length,
   });
   const http = createServer(pageHandler({ pageDir: options.pageDir ?? resolve(root, 'dist'), health }));
+  const origins = new OriginPolicy({
+    publicUrl: options.publicUrl,
+    allowOrigins: [...transport.allowOrigins, ...(options.allowOrigins ?? [])],
+  });
+  const admission = new SocketAdmission({ origins, maxSocketsPerIp: transport.maxSocketsPerIp, trustProxy });
   const io = new Server(http, {
     pingInterval: config.pingIntervalMs,
     pingTimeout: config.pingTimeoutMs,
     maxHttpBufferSize: LIMITS.transportBytes,
     serveClient: false,
-    cors: { origin: true }, // tokens, not cookies, authorise: any page may connect
+    allowRequest: admission.allowRequest,
+    cors: origins.corsOptions(),
   });
+  admission.attach(io.engine);
+  transportFigures = () => ({ ...admission.figures });
 
   rooms = new Rooms({ store, engine, config, io, ai, log });
   const restored = await rooms.start();

@@ -11,8 +11,10 @@ import { launch, openGame, root, settled, watchErrors } from './page_harness.mjs
 
 export const screenshotDir = join(root, 'build/screenshots/online');
 
+// The page opened from disk (origin `null`) may connect too, as
+// `--allow-origin null` lets it.
 export async function startServer(env = {}) {
-  return new ServerProcess({ env: { QIPAN_AI_MIN_DELAY_MS: '0', ...env } }).start();
+  return new ServerProcess({ env: { QIPAN_AI_MIN_DELAY_MS: '0', QIPAN_ALLOW_ORIGINS: 'null', ...env } }).start();
 }
 
 export async function openBrowser() {
