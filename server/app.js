@@ -18,6 +18,7 @@ import { SocketAdmission } from './net/socket_admission.js';
 import { attachSockets } from './net/socket_server.js';
 import { transportSettingsFromEnv } from './net/transport_settings.js';
 import { processFigures } from './process_guards.js';
+import { EventBudgets } from './protocol/event_budgets.js';
 import { Rooms } from './rooms/registry.js';
 import { openStore } from './store/store.js';
 
@@ -81,13 +82,14 @@ export async function startServer(options = {}) {
     cors: origins.corsOptions(),
   });
   admission.attach(io.engine);
-  transportFigures = () => ({ ...admission.figures });
+  const budgets = new EventBudgets({ ...transport, trustProxy });
+  transportFigures = () => ({ ...admission.figures, ...budgets.figures });
 
   rooms = new Rooms({ store, engine, config, io, ai, log });
   const restored = await rooms.start();
   // Handlers are in place before the first connection can arrive.
   const links = new Links({ host, port: options.port ?? 8080, publicUrl: options.publicUrl });
-  counts = attachSockets(io, rooms, { links, log });
+  counts = attachSockets(io, rooms, { links, log, budgets });
 
   await new Promise((resolveListen, reject) => {
     http.once('error', reject);
