@@ -11,9 +11,11 @@ import { Server } from 'socket.io';
 import { AiPool } from './ai/pool.js';
 import { LIMITS, timingsFromEnv } from './config.js';
 import { loadEngine } from './engine/engine.js';
+import { guardHeartbeat } from './net/heartbeat_guard.js';
 import { pageHandler } from './net/http.js';
 import { Links } from './net/links.js';
 import { OriginPolicy } from './net/origin_policy.js';
+import { capOutput } from './net/output_cap.js';
 import { SocketAdmission } from './net/socket_admission.js';
 import { attachSockets } from './net/socket_server.js';
 import { transportSettingsFromEnv } from './net/transport_settings.js';
@@ -82,8 +84,10 @@ export async function startServer(options = {}) {
     cors: origins.corsOptions(),
   });
   admission.attach(io.engine);
+  const output = capOutput(io.engine, { maxBytes: transport.maxOutputBytes, log });
+  const heartbeat = guardHeartbeat(io.engine, { log });
   const budgets = new EventBudgets({ ...transport, trustProxy });
-  transportFigures = () => ({ ...admission.figures, ...budgets.figures });
+  transportFigures = () => ({ ...admission.figures, ...output, ...heartbeat, ...budgets.figures });
 
   rooms = new Rooms({ store, engine, config, io, ai, log });
   const restored = await rooms.start();
