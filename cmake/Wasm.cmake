@@ -16,7 +16,9 @@ endfunction()
 # It is a library inside other programs (the room server loads it in Node), so
 # it installs no process handlers: by default Emscripten rethrows every
 # unhandled rejection and uncaught exception, which kills the host process
-# whatever handlers the host has.
+# whatever handlers the host has. DYNAMIC_EXECUTION=0 keeps Embind from making
+# functions out of strings, which the page's Content-Security-Policy forbids
+# (server/net/content_security.js).
 function(qipan_web_engine target)
   set(factory QipanEngine)
   if(ARGC GREATER 1)
@@ -25,7 +27,7 @@ function(qipan_web_engine target)
   target_link_options(${target} PRIVATE
     -lembind -sMODULARIZE=1 -sEXPORT_NAME=${factory} -sSINGLE_FILE=1
     -sENVIRONMENT=web,worker,node -sALLOW_MEMORY_GROWTH=1
-    -sNODEJS_CATCH_REJECTION=0 -sNODEJS_CATCH_EXIT=0)
+    -sNODEJS_CATCH_REJECTION=0 -sNODEJS_CATCH_EXIT=0 -sDYNAMIC_EXECUTION=0)
 endfunction()
 
 # Sources off every search path compiled for size in the wasm build: the
