@@ -11,6 +11,7 @@ import { Server } from 'socket.io';
 import { AiPool } from './ai/pool.js';
 import { LIMITS, timingsFromEnv } from './config.js';
 import { loadEngine } from './engine/engine.js';
+import { healthAccess } from './net/health_access.js';
 import { guardHeartbeat } from './net/heartbeat_guard.js';
 import { pageHandler } from './net/http.js';
 import { Links } from './net/links.js';
@@ -42,34 +43,55 @@ export async function startServer(options = {}) {
   let rooms = null;
   let counts = { events: 0, refused: 0, errors: 0 };
   let transportFigures = () => ({});
-  // `/health?gc=1` collects garbage first when node runs with --expose-gc
-  // (the benchmark's memory figures); otherwise the flag does nothing.
-  // `?reset=1` starts the event-loop delay figures afresh (a benchmark's timed part).
+  // With QIPAN_BENCH=1 only: `/health?gc=1` collects garbage first when node
+  // runs with --expose-gc (the benchmark's memory figures; otherwise the flag
+  // does nothing), and `?reset=1` starts the event-loop delay figures afresh
+  // (a benchmark's timed part).
   const health = (gc = false, reset = false) => {
-    if (gc && typeof global.gc === 'function') global.gc();
+    if (transport.bench && gc && typeof global.gc === 'function') global.gc();
     const figures = healthFigures();
-    if (reset) loopDelay.reset();
+    if (transport.bench && reset) {
+      loopDelay.reset();
+      loopDelaySince = Date.now();
+    }
     return figures;
   };
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
+  let loopDelaySince = Date.now();
   const healthFigures = () => ({
     ok: true,
     rooms: rooms ? rooms.rooms.size : 0,
     uptimeMs: Date.now() - started,
     sockets: io.engine.clientsCount,
-    ...counts,
     ...(rooms ? rooms.stats : {}),
+    // After rooms.stats, whose `events` counts committed room events.
+    socketEvents: counts.events,
+    refused: counts.refused,
+    errors: counts.errors,
     ...transportFigures(),
     ...ai.figures(),
     ...processFigures(),
     store: store.stats ?? null,
-    eventLoopDelayMs: { p50: loopDelay.percentile(50) / 1e6, p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 },
+    eventLoopDelayMs: {
+      p50: loopDelay.percentile(50) / 1e6,
+      p99: loopDelay.percentile(99) / 1e6,
+      max: loopDelay.max / 1e6,
+      sinceMs: Date.now() - loopDelaySince, // how long these figures cover
+    },
     memory: process.memoryUsage().rss,
     heapUsed: process.memoryUsage().heapUsed,
     wasmHeap: engine.HEAP8.length,
   });
-  const http = createServer(pageHandler({ pageDir: options.pageDir ?? resolve(root, 'dist'), health }));
+  let closing = null;
+  const http = createServer(
+    pageHandler({
+      pageDir: options.pageDir ?? resolve(root, 'dist'),
+      health,
+      ready: () => closing === null,
+      mayReadHealth: healthAccess({ token: transport.healthToken, trustProxy }),
+    }),
+  );
   const origins = new OriginPolicy({
     publicUrl: options.publicUrl,
     allowOrigins: [...transport.allowOrigins, ...(options.allowOrigins ?? [])],
@@ -105,7 +127,6 @@ export async function startServer(options = {}) {
   const port = http.address().port;
   links.port = port;
 
-  let closing = null;
   return {
     port,
     url: links.startUrls()[0],

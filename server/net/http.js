@@ -1,15 +1,29 @@
-// The HTTP side: the page's files from dist/ (static_files.js) and a JSON
-// line of figures at `/health`; Socket.IO answers `/socket.io/` itself.
+// The HTTP side: the page's files from dist/ (static_files.js), a JSON line
+// of figures at `/health` (for this machine or a token holder,
+// health_access.js), and `/ready` for a load balancer's health checks:
+// `ok` (200) while the server serves, 503 once it is closing. Socket.IO
+// answers `/socket.io/` itself.
 import { staticFiles } from './static_files.js';
 
-export function pageHandler({ pageDir, health }) {
+const NO_STORE = { 'cache-control': 'no-store' };
+
+// health(gc, reset): the figures; ready(): false once closing; mayReadHealth(req, query).
+export function pageHandler({ pageDir, health, ready = () => true, mayReadHealth = () => true }) {
   return staticFiles(pageDir, {
     routes: {
       '/health': (req, res) => {
         const query = new URL(req.url, 'http://x').searchParams;
+        if (!mayReadHealth(req, query)) {
+          res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+          return;
+        }
         res
-          .writeHead(200, { 'content-type': 'application/json' })
+          .writeHead(200, { 'content-type': 'application/json', ...NO_STORE })
           .end(JSON.stringify(health(query.has('gc'), query.has('reset'))));
+      },
+      '/ready': (req, res) => {
+        const up = ready();
+        res.writeHead(up ? 200 : 503, { 'content-type': 'text/plain', ...NO_STORE }).end(up ? 'ok' : 'closing');
       },
     },
   });

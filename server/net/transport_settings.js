@@ -33,5 +33,9 @@ export function transportSettingsFromEnv(env = process.env) {
     .filter(Boolean);
   for (const origin of out.allowOrigins)
     if (!originOf(origin)) throw new Error(`QIPAN_ALLOW_ORIGINS: '${origin}' is no http(s) origin (nor null)`);
+  out.healthToken = env.QIPAN_HEALTH_TOKEN || null;
+  // Benchmarks read memory after a forced collection and restart the
+  // event-loop figures through /health; nobody else may.
+  out.bench = yes(env.QIPAN_BENCH);
   return out;
 }
