@@ -6,7 +6,7 @@
 // choose (the entries before it are whatever the client sent).
 import { isIP } from 'node:net';
 
-const cached = new WeakMap(); // request -> address
+const cached = new WeakMap(); // request -> {true: address behind a proxy, false: the peer}
 
 // "::ffff:1.2.3.4" -> "1.2.3.4"; "[2001:db8::1]:443" or "1.2.3.4:80" (some
 // proxies add the port) -> the address alone; lower case. '' when it is none.
@@ -24,15 +24,17 @@ export function normalizeAddress(text) {
 // The client's address for an HTTP request or a Socket.IO handshake
 // (`socket.request`), worked out once per request.
 export function clientAddress(req, { trustProxy = false } = {}) {
-  if (cached.has(req)) return cached.get(req);
-  const peer = normalizeAddress(req.socket?.remoteAddress);
-  let address = peer;
-  if (trustProxy) {
-    const forwarded = String(req.headers?.['x-forwarded-for'] ?? '').split(',');
-    address = normalizeAddress(forwarded[forwarded.length - 1]) || peer;
+  let known = cached.get(req);
+  if (!known) {
+    known = {};
+    cached.set(req, known);
   }
-  cached.set(req, address);
-  return address;
+  if (!Object.hasOwn(known, trustProxy)) {
+    const peer = normalizeAddress(req.socket?.remoteAddress);
+    const forwarded = String(req.headers?.['x-forwarded-for'] ?? '').split(',');
+    known[trustProxy] = trustProxy ? normalizeAddress(forwarded[forwarded.length - 1]) || peer : peer;
+  }
+  return known[trustProxy];
 }
 
 // The key limits count by: an IPv4 address, or an IPv6 address's /64 (one
