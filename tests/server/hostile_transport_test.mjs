@@ -230,7 +230,8 @@ test('sync and room:join share a bucket per socket: after the burst of 10 a sync
     const answers = [];
     for (let i = 0; i < 20; i++) answers.push(await call(flooder, 'sync', { roomId }));
     const accepted = answers.filter((a) => a.ok).length;
-    assert.equal(accepted, 9, 'the join and 9 syncs fill the burst of 10');
+    // The join and 9 syncs fill the burst of 10 (one more if the bucket refilled meanwhile).
+    assert.ok(accepted >= 9 && accepted <= 10, `${accepted} syncs let through`);
     const refusal = answers.find((a) => !a.ok);
     assert.equal(refusal.code, 'rate_limited');
     assert.ok(refusal.retryAfterMs > 0 && refusal.retryAfterMs <= 2000, `retryAfterMs ${refusal.retryAfterMs}`);
