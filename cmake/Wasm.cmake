@@ -13,6 +13,12 @@ endfunction()
 # inlined with SINGLE_FILE, so the page also works from file://), a factory
 # `QipanEngine()` usable in the page, its worker and Node (docs/platform.md); a
 # second argument names another factory.
+# It is a library inside other programs (the room server loads it in Node), so
+# it installs no process handlers: by default Emscripten rethrows every
+# unhandled rejection and uncaught exception, which kills the host process
+# whatever handlers the host has. DYNAMIC_EXECUTION=0 keeps Embind from making
+# functions out of strings, which the page's Content-Security-Policy forbids
+# (server/net/content_security.js).
 function(qipan_web_engine target)
   set(factory QipanEngine)
   if(ARGC GREATER 1)
@@ -20,7 +26,8 @@ function(qipan_web_engine target)
   endif()
   target_link_options(${target} PRIVATE
     -lembind -sMODULARIZE=1 -sEXPORT_NAME=${factory} -sSINGLE_FILE=1
-    -sENVIRONMENT=web,worker,node -sALLOW_MEMORY_GROWTH=1)
+    -sENVIRONMENT=web,worker,node -sALLOW_MEMORY_GROWTH=1
+    -sNODEJS_CATCH_REJECTION=0 -sNODEJS_CATCH_EXIT=0 -sDYNAMIC_EXECUTION=0)
 endfunction()
 
 # Sources off every search path compiled for size in the wasm build: the

@@ -1,10 +1,14 @@
 // A minimal static server for dist/ (the page needs nothing else):
 //   node scripts/serve.mjs [--port N] [--host H]
+// It serves through the room server's own static-file handler
+// (server/net/static_files.js): the same content types, security headers
+// (Content-Security-Policy, nosniff, no referrer) and 400 for a path that
+// does not decode.
 import { createServer } from 'node:http';
-import { readFile } from 'node:fs/promises';
-import { dirname, extname, join, normalize, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CONTENT_TYPES as types } from './content_types.mjs';
+
+import { staticFiles } from '../server/net/static_files.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const args = process.argv.slice(2);
@@ -19,20 +23,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
-const server = createServer(async (req, res) => {
-  const path = normalize(decodeURIComponent(new URL(req.url, 'http://x').pathname));
-  const file = join(root, path === '/' ? 'index.html' : path);
-  if (!file.startsWith(root)) {
-    res.writeHead(403).end();
-    return;
-  }
-  try {
-    const body = await readFile(file);
-    res.writeHead(200, { 'content-type': types[extname(file)] || 'application/octet-stream' }).end(body);
-  } catch {
-    res.writeHead(404).end('not found');
-  }
-});
+const server = createServer(staticFiles(root));
 server.on('error', (error) => {
   console.error(`serve: ${error.message}${error.code === 'EADDRINUSE' ? ' (try --port N)' : ''}`);
   process.exit(1);

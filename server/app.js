@@ -11,18 +11,28 @@ import { Server } from 'socket.io';
 import { AiPool } from './ai/pool.js';
 import { LIMITS, timingsFromEnv } from './config.js';
 import { loadEngine } from './engine/engine.js';
+import { healthAccess } from './net/health_access.js';
+import { guardHeartbeat } from './net/heartbeat_guard.js';
 import { pageHandler } from './net/http.js';
 import { Links } from './net/links.js';
+import { OriginPolicy } from './net/origin_policy.js';
+import { capOutput } from './net/output_cap.js';
+import { SocketAdmission } from './net/socket_admission.js';
 import { attachSockets } from './net/socket_server.js';
+import { transportSettingsFromEnv } from './net/transport_settings.js';
+import { processFigures } from './process_guards.js';
+import { EventBudgets } from './protocol/event_budgets.js';
 import { Rooms } from './rooms/registry.js';
 import { openStore } from './store/store.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-// options: {port, host, db, node, publicUrl, pageDir, timings, log}. Resolves
-// once listening, with {url, urls, port, node, rooms, close()}.
+// options: {port, host, db, node, publicUrl, pageDir, timings, log, trustProxy,
+// allowOrigins}. Resolves once listening, with {url, urls, port, node, rooms, close()}.
 export async function startServer(options = {}) {
   const config = { ...timingsFromEnv(), ...(options.timings ?? {}) };
+  const transport = transportSettingsFromEnv();
+  const trustProxy = options.trustProxy || transport.trustProxy;
   const host = options.host ?? '127.0.0.1';
   const log = options.log ?? ((line) => console.error(`[qipan-server] ${line}`));
   const engine = await loadEngine();
@@ -36,46 +46,82 @@ export async function startServer(options = {}) {
 
   let rooms = null;
   let counts = { events: 0, refused: 0, errors: 0 };
-  // `/health?gc=1` collects garbage first when node runs with --expose-gc
-  // (the benchmark's memory figures); otherwise the flag does nothing.
-  // `?reset=1` starts the event-loop delay figures afresh (a benchmark's timed part).
+  let transportFigures = () => ({});
+  // With QIPAN_BENCH=1 only: `/health?gc=1` collects garbage first when node
+  // runs with --expose-gc (the benchmark's memory figures; otherwise the flag
+  // does nothing), and `?reset=1` starts the event-loop delay figures afresh
+  // (a benchmark's timed part).
   const health = (gc = false, reset = false) => {
-    if (gc && typeof global.gc === 'function') global.gc();
+    if (transport.bench && gc && typeof global.gc === 'function') global.gc();
     const figures = healthFigures();
-    if (reset) loopDelay.reset();
+    if (transport.bench && reset) {
+      loopDelay.reset();
+      loopDelaySince = Date.now();
+    }
     return figures;
   };
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
+  let loopDelaySince = Date.now();
   const healthFigures = () => ({
     ok: true,
     node: store.node,
     rooms: rooms ? rooms.rooms.size : 0,
     uptimeMs: Date.now() - started,
     sockets: io.engine.clientsCount,
-    ...counts,
     ...(rooms ? rooms.stats : {}),
+    // After rooms.stats, whose `events` counts committed room events.
+    socketEvents: counts.events,
+    refused: counts.refused,
+    errors: counts.errors,
+    ...transportFigures(),
+    ...ai.figures(),
+    ...processFigures(),
     store: store.stats ?? null,
     ai: rooms ? rooms.aiTurns.stats : null,
-    eventLoopDelayMs: { p50: loopDelay.percentile(50) / 1e6, p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 },
+    eventLoopDelayMs: {
+      p50: loopDelay.percentile(50) / 1e6,
+      p99: loopDelay.percentile(99) / 1e6,
+      max: loopDelay.max / 1e6,
+      sinceMs: Date.now() - loopDelaySince, // how long these figures cover
+    },
     memory: process.memoryUsage().rss,
     heapUsed: process.memoryUsage().heapUsed,
     wasmHeap: engine.HEAP8.length,
   });
-  const http = createServer(pageHandler({ pageDir: options.pageDir ?? resolve(root, 'dist'), health }));
+  let closing = null;
+  const http = createServer(
+    pageHandler({
+      pageDir: options.pageDir ?? resolve(root, 'dist'),
+      health,
+      ready: () => closing === null,
+      mayReadHealth: healthAccess({ token: transport.healthToken, trustProxy }),
+    }),
+  );
+  const origins = new OriginPolicy({
+    publicUrl: options.publicUrl,
+    allowOrigins: [...transport.allowOrigins, ...(options.allowOrigins ?? [])],
+  });
+  const admission = new SocketAdmission({ origins, maxSocketsPerIp: transport.maxSocketsPerIp, trustProxy });
   const io = new Server(http, {
     pingInterval: config.pingIntervalMs,
     pingTimeout: config.pingTimeoutMs,
     maxHttpBufferSize: LIMITS.transportBytes,
     serveClient: false,
-    cors: { origin: true }, // tokens, not cookies, authorise: any page may connect
+    allowRequest: admission.allowRequest,
+    cors: origins.corsOptions(),
   });
+  admission.attach(io.engine);
+  const output = capOutput(io.engine, { maxBytes: transport.maxOutputBytes, log });
+  const heartbeat = guardHeartbeat(io.engine, { log });
+  const budgets = new EventBudgets({ ...transport, trustProxy });
+  transportFigures = () => ({ ...admission.figures, ...output, ...heartbeat, ...budgets.figures });
 
   // Rooms come into memory when a client asks for one: the server listens at once.
   rooms = new Rooms({ store, engine, config, io, ai, log });
   // Handlers are in place before the first connection can arrive.
   const links = new Links({ host, port: options.port ?? 8080, publicUrl: options.publicUrl });
-  counts = attachSockets(io, rooms, { links, log });
+  counts = attachSockets(io, rooms, { links, log, budgets, trustProxy });
 
   await new Promise((resolveListen, reject) => {
     http.once('error', reject);
@@ -88,7 +134,6 @@ export async function startServer(options = {}) {
   links.port = port;
   if (!options.publicUrl) await store.setUrl(links.startUrls()[0]);
 
-  let closing = null;
   return {
     port,
     url: links.startUrls()[0],

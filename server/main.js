@@ -1,24 +1,51 @@
 // The room server from the command line (scripts/serve runs it):
-//   node server/main.js [--port N] [--host H] [--db FILE|postgres://...] [--node NAME] [--public-url URL]
-// Timings come from the environment (QIPAN_UNDO_TIMEOUT_MS, QIPAN_SEAT_GRACE_MS,
-// QIPAN_PING_INTERVAL_MS, QIPAN_PING_TIMEOUT_MS; server/PROTOCOL.md lists all).
-// Prints one line `listening <url> node <name> port <port>` (tests and
-// scripts/cluster wait for it), then the addresses.
+// The room server from the command line (scripts/serve runs it):
+//   node server/main.js [--port N] [--host H] [--db FILE|postgres://...] [--node NAME]
+//                       [--public-url URL] [--trust-proxy] [--allow-origin URL]...
+// --node: this node's name among several sharing one PostgreSQL database.
+// --trust-proxy: a proxy in front appends the client's address to
+// X-Forwarded-For (limits per address and /health's loopback rule use it).
+// --allow-origin (repeatable): another page origin that may connect (`null`:
+// a page opened from disk). Timings and limits come from the environment
+// (QIPAN_SEAT_GRACE_MS, QIPAN_MAX_SOCKETS_PER_IP, QIPAN_ALLOW_ORIGINS, ...;
+// server/PROTOCOL.md lists all). Prints one line `listening <url> node <name>
+// port <port>` (tests and scripts/cluster wait for it), then the addresses.
 import { resolve } from 'node:path';
 
 import QRCode from 'qrcode';
 
 import { startServer } from './app.js';
+import { originOf } from './net/origin_policy.js';
+import { installProcessGuards } from './process_guards.js';
 import { isPostgresUrl } from './store/store.js';
 
+// Before anything can go wrong: a stray rejection is logged, not fatal.
+installProcessGuards((line) => console.error(`[qipan-server] ${line}`));
+
+const USAGE =
+  'usage: node server/main.js [--port N] [--host H] [--db FILE|postgres://...] [--node NAME] [--public-url URL] [--trust-proxy] [--allow-origin URL]...';
+
 function parseArgs(argv) {
-  const out = {};
+  const out = { allowOrigins: [] };
   const flags = { '--port': 'port', '--host': 'host', '--db': 'db', '--node': 'node', '--public-url': 'publicUrl' };
   for (let i = 0; i < argv.length; i++) {
     const key = flags[argv[i]];
     if (argv[i] === '-h' || argv[i] === '--help') {
-      console.log('usage: node server/main.js [--port N] [--host H] [--db FILE|postgres://...] [--node NAME] [--public-url URL]');
+      console.log(USAGE);
       process.exit(0);
+    }
+    if (argv[i] === '--trust-proxy') {
+      out.trustProxy = true;
+      continue;
+    }
+    if (argv[i] === '--allow-origin' && argv[i + 1] !== undefined) {
+      const origin = argv[++i];
+      if (!originOf(origin)) {
+        console.error(`serve: --allow-origin takes an http(s) origin or null, not '${origin}'`);
+        process.exit(2);
+      }
+      out.allowOrigins.push(origin);
+      continue;
     }
     if (!key || argv[i + 1] === undefined) {
       console.error(`serve: unknown or incomplete option '${argv[i]}'`);

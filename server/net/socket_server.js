@@ -1,9 +1,10 @@
 // Socket.IO events to room commands. Every client event goes through one
 // gate, in this order: the socket's rate limit, a known event name, one
-// payload of at most 8,192 bytes of JSON, the schema, the chat limit; then
-// the room's queue. Each event with an ack callback gets exactly one answer:
+// payload of at most 8,192 bytes of JSON, the schema, the chat limit, the
+// event budgets; then the room's queue. Each event with an ack callback gets exactly one answer:
 // `{ok: true, ...}` or `{ok: false, code, reason, ...}`.
 import { LIMITS } from '../config.js';
+import { addressKey, clientAddress } from './client_address.js';
 import { Refusal } from '../protocol/codes.js';
 import { payloadBytes, socketLimits } from '../protocol/limits.js';
 import { SCHEMAS, parsePayload } from '../protocol/schemas.js';
@@ -36,10 +37,10 @@ const LOADING = new Set(['room:join']);
 
 const refusal = (code, reason, extra = {}) => ({ ok: false, code, reason, ...extra });
 
-// The address a socket's rooms count for (rooms/room_caps.js).
-const clientAddress = (socket) => socket.data.address ?? socket.handshake.address;
-
-export function attachSockets(io, rooms, { links, log = () => {} }) {
+export function attachSockets(io, rooms, { links, log = () => {}, budgets = null, trustProxy = false }) {
+  // The address a socket's rooms count for (rooms/room_caps.js): the same
+  // key the per-address limits use.
+  const addressOf = (socket) => addressKey(clientAddress(socket.request, { trustProxy }));
   const counts = { events: 0, refused: 0, errors: 0 };
   const creations = new RecentCreations();
 
@@ -48,7 +49,7 @@ export function attachSockets(io, rooms, { links, log = () => {} }) {
   // request's key with the room, and the creator's token follows from the
   // requestId (request_secrets.js).
   async function createRoom({ requestId, ...payload }, socket) {
-    const creator = clientAddress(socket);
+    const creator = addressOf(socket);
     const request = requestId ? requestSecrets(requestId) : null;
     const make = async () => {
       if (request) {
@@ -119,6 +120,9 @@ export function attachSockets(io, rooms, { links, log = () => {} }) {
       if (!parsed.ok) return reply(refusal('bad_request', parsed.reason));
       if (event === 'chat' && !limits.chat.take())
         return reply(refusal('rate_limited', 'one chat message a second, please', { retryAfterMs: limits.chat.waitMs() }));
+      // room:create per address, sync and room:join per socket (protocol/event_budgets.js).
+      const overBudget = budgets?.refusal(event, socket);
+      if (overBudget) return reply(overBudget);
       try {
         const answer =
           event === 'room:create' ? await createRoom(parsed.data, socket) : await roomCommand(event, parsed.data, socket);

@@ -8,6 +8,15 @@ import { ROOM_ID_PATTERN, TOKEN_PATTERN } from '../net/ids.js';
 
 const codePoints = (text) => [...text].length;
 
+// Characters a name or a chat message loses before its length is checked:
+// control characters (Cc), the bidirectional controls that can reorder what
+// follows them on screen (U+202A-202E, U+2066-2069, U+200E, U+200F, U+061C),
+// and zero-width ones (U+200B-200D, U+2060, U+FEFF) that make two names look
+// alike. What is left is what everyone sees.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/g;
+export const stripInvisible = (text) => text.replace(INVISIBLE, '');
+
 const roomId = z.string().max(32).regex(ROOM_ID_PATTERN, 'a room id is 10 or more letters of 0-9 a-z without i, l, o, u');
 const token = z.string().max(22).regex(TOKEN_PATTERN, 'a token is 22 base64url characters');
 // Where a token is optional, null means none (as leaving it out does).
@@ -20,7 +29,7 @@ const pos = z.string().regex(/^[0-9a-f]{16}$/, 'pos is 16 lowercase hex digits')
 const name = z
   .string()
   .max(200)
-  .transform((text) => text.trim())
+  .transform((text) => stripInvisible(text).trim())
   .refine((text) => codePoints(text) >= 1 && codePoints(text) <= LIMITS.nameChars, `a name is 1-${LIMITS.nameChars} characters`);
 const level = z.number().int().min(1).max(8);
 const seat = z.number().int().min(0).max(5);
@@ -74,6 +83,7 @@ export const SCHEMAS = {
     text: z
       .string()
       .max(LIMITS.chatRawChars * 2)
+      .transform(stripInvisible)
       .refine((text) => codePoints(text) <= LIMITS.chatRawChars, `a message is at most ${LIMITS.chatRawChars} characters as sent`)
       .refine((text) => {
         const n = codePoints(text.trim());

@@ -11,8 +11,10 @@ import { launch, openGame, root, settled, watchErrors } from './page_harness.mjs
 
 export const screenshotDir = join(root, 'build/screenshots/online');
 
+// The page opened from disk (origin `null`) may connect too, as
+// `--allow-origin null` lets it.
 export async function startServer(env = {}) {
-  return new ServerProcess({ env: { QIPAN_AI_MIN_DELAY_MS: '0', ...env } }).start();
+  return new ServerProcess({ env: { QIPAN_AI_MIN_DELAY_MS: '0', QIPAN_ALLOW_ORIGINS: 'null', ...env } }).start();
 }
 
 export async function openBrowser() {
@@ -39,15 +41,15 @@ export const online = (page) => page.evaluate(() => window.qipan.online());
 // Waits until the page's online state passes `predicate` (a function of the
 // state, given as source text with its argument).
 export async function waitOnline(page, predicate, arg = null, timeout = 30000) {
-  await page.waitForFunction(
-    ([source, a]) => {
-      const state = window.qipan && window.qipan.online();
-      // eslint-disable-next-line no-new-func -- the predicate crosses into the page as source text
-      return !!state && new Function('s', 'arg', `return (${source})(s, arg);`)(state, a);
-    },
-    [predicate.toString(), arg],
-    { timeout },
-  );
+  // Playwright sends a page function as its source text and compiles it at
+  // once, which the page's Content-Security-Policy allows; text compiled
+  // later by the page itself (new Function, or Playwright's own polling of a
+  // string) it forbids. So the predicate's source is spliced into the source
+  // of the function Playwright sends.
+  const pageFunction = () => {};
+  pageFunction.toString = () =>
+    `(arg) => { const state = window.qipan && window.qipan.online(); return !!state && (${predicate.toString()})(state, arg); }`;
+  await page.waitForFunction(pageFunction, arg, { timeout });
   return online(page);
 }
 

@@ -202,6 +202,13 @@ try {
       ],
     );
   }
+  // The spectator's line carries the watching mark; the player's does not.
+  assert.deepEqual(
+    await red.page.$$eval('#room-chat-log li', (items) =>
+      items.map((li) => li.querySelector('.room-chat-watching')?.textContent ?? null),
+    ),
+    [null, '观战'],
+  );
 
   await play(red.page, MATE_LINE[6], 7);
 

@@ -425,10 +425,16 @@ export class RoomPanel {
   renderChat() {
     if (!this.el || !this.room.room) return;
     const log = this.$('#room-chat-log');
+    // A spectator's line carries a mark, so a spectator who takes a
+    // player's name cannot pass for that player.
+    const watching = `<span class="room-chat-watching">${escapeHtml(this.t('onlineChatWatching'))}</span>`;
     log.innerHTML = this.room.room.chat
       .map((c) => {
-        const who = c.seat === null ? c.name || this.t('onlineSpectator') : c.name || this.sideName(c.seat);
-        return `<li><span class="room-chat-who">${escapeHtml(who)}</span> ${escapeHtml(c.text)}</li>`;
+        if (c.seat === null) {
+          const who = c.name ? `<span class="room-chat-who room-chat-spectator">${escapeHtml(c.name)}</span> ` : '';
+          return `<li>${who}${watching} ${escapeHtml(c.text)}</li>`;
+        }
+        return `<li><span class="room-chat-who">${escapeHtml(c.name || this.sideName(c.seat))}</span> ${escapeHtml(c.text)}</li>`;
       })
       .join('');
     log.scrollTop = log.scrollHeight;

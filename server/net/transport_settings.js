@@ -1,0 +1,41 @@
+// What one client may cost everyone else, and who may reach the server at
+// all (server/PROTOCOL.md, "Timings and limits"), from the environment; the
+// command line (server/main.js) adds --trust-proxy and --allow-origin.
+// Tests and benchmarks raise the limits through the same variables.
+import { originOf } from './origin_policy.js';
+
+const LIMIT_VARIABLES = {
+  maxSocketsPerIp: ['QIPAN_MAX_SOCKETS_PER_IP', 20],
+  createsPerMinute: ['QIPAN_CREATES_PER_MINUTE', 10],
+  createBurst: ['QIPAN_CREATE_BURST', 10],
+  syncsPerMinute: ['QIPAN_SYNCS_PER_MINUTE', 30],
+  syncBurst: ['QIPAN_SYNC_BURST', 10],
+  maxOutputBytes: ['QIPAN_MAX_OUTPUT_BYTES', 1024 * 1024],
+};
+
+function readCount(name, fallback, env) {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number above 0, not '${text}'`);
+  return value;
+}
+
+const yes = (text) => ['1', 'true', 'yes'].includes(String(text ?? '').toLowerCase());
+
+export function transportSettingsFromEnv(env = process.env) {
+  const out = {};
+  for (const [key, [name, fallback]] of Object.entries(LIMIT_VARIABLES)) out[key] = readCount(name, fallback, env);
+  out.trustProxy = yes(env.QIPAN_TRUST_PROXY);
+  out.allowOrigins = String(env.QIPAN_ALLOW_ORIGINS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const origin of out.allowOrigins)
+    if (!originOf(origin)) throw new Error(`QIPAN_ALLOW_ORIGINS: '${origin}' is no http(s) origin (nor null)`);
+  out.healthToken = env.QIPAN_HEALTH_TOKEN || null;
+  // Benchmarks read memory after a forced collection and restart the
+  // event-loop figures through /health; nobody else may.
+  out.bench = yes(env.QIPAN_BENCH);
+  return out;
+}
