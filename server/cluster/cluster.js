@@ -111,7 +111,7 @@ class Cluster extends EventEmitter {
       '--max-semi-space-size=4',
       join(root, 'server/main.js'),
       ...['--port', String(port), '--host', '127.0.0.1', '--node', name],
-      ...['--db', this.postgres.url, '--public-url', this.url],
+      ...['--db', this.postgres.url, '--public-url', this.url, '--trust-proxy'],
     ];
     const proc = spawn(process.execPath, args, {
       env: { ...process.env, ...env },

@@ -8,9 +8,11 @@
 // - the polling fallback's requests stay on one node by a cookie;
 // - a node failing two checks 500 ms apart is out, and its sockets are
 //   closed so their clients reconnect through a live node.
-// TODO: check /ready once the server has it (a node that holds its lease
-// and is not shutting down); /health answers while the process is up.
-export const CHECK_PATH = '/health';
+// - each node is checked at /ready (public, no figures; 503 while it closes);
+// - the client's address goes to the node in X-Forwarded-For (the nodes run
+//   with --trust-proxy), so the limits per address see the client, not the
+//   proxy.
+export const CHECK_PATH = '/ready';
 
 // nodes: [{name, address: 'host:port'}]; bind: HAProxy's `bind` argument
 // (e.g. '127.0.0.1:8080' or ':8080').
@@ -36,6 +38,8 @@ export function haproxyConfig({ nodes, bind, checkPath = CHECK_PATH, tlsHint = f
     '  # A connection to a node that went down is tried on another one.',
     '  option redispatch',
     '  retries 2',
+    '  # The client address, appended to X-Forwarded-For (the nodes trust the last one).',
+    '  option forwardfor',
     '',
     'frontend qipan',
     `  bind ${bind}`,

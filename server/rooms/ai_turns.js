@@ -5,6 +5,7 @@
 // played like anyone's move (checked by the engine) through the room's
 // queue, retried if the store refused the write.
 import { FairQueue } from '../ai/fair_queue.js';
+import { rateLimitedLog } from '../rate_limited_log.js';
 import { aiMove } from './game_commands.js';
 
 // A room whose search was refused (the queue full, a worker lost) asks
@@ -17,6 +18,8 @@ export class AiTurns {
     this.pool = pool;
     const { aiWorkers, aiQueue } = rooms.config;
     this.queue = pool ? new FairQueue(pool, { workers: aiWorkers, maxQueued: aiQueue }) : null;
+    // A pool whose workers cannot start fails every search: one line now and then.
+    this.logFailure = rateLimitedLog(rooms.log);
   }
 
   get stats() {
@@ -48,7 +51,7 @@ export class AiTurns {
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     if (room.aiJob !== mine || rooms.closed || rooms.rooms.get(room.id) !== room) return;
     if (!answer.ok) {
-      if (!answer.full) rooms.log(`room ${room.id}: AI search failed: ${answer.error}`);
+      if (!answer.full) this.logFailure('search', `room ${room.id}: AI search failed: ${answer.error}`);
       setTimeout(() => {
         if (room.aiJob !== mine) return;
         room.aiJob = null;

@@ -52,9 +52,7 @@ async function ownerOf(roomId) {
 }
 
 async function logOf(roomId) {
-  const { rows } = await db.query('SELECT v, type, step, pos, data, secret FROM events WHERE room_id = $1 ORDER BY v', [
-    roomId,
-  ]);
+  const { rows } = await db.query('SELECT v, type, step, pos, data, secret FROM events WHERE room_id = $1 ORDER BY v', [roomId]);
   return rows;
 }
 
@@ -91,7 +89,14 @@ async function startGame({ game, options, seats = [0, 1], seed, chaos = null, ac
   const rng = random(seed);
   const players = seats.map(
     (seat) =>
-      new RobustPlayer({ engine, url: cluster.url, rng: random(rng.seed * 7 + seat), chaos, ackTimeoutMs, name: `g${seed}s${seat}` }),
+      new RobustPlayer({
+        engine,
+        url: cluster.url,
+        rng: random(rng.seed * 7 + seat),
+        chaos,
+        ackTimeoutMs,
+        name: `g${seed}s${seat}`,
+      }),
   );
   await players[0].create({ game, options });
   for (const [k, seat] of seats.entries())
