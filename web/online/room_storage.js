@@ -60,10 +60,14 @@ export function rememberName(name) {
   write(localStorage, NAME_KEY, name);
 }
 
+// A seat token is a bearer secret: kept for the rooms played lately only.
+const TOKEN_DAYS = 30;
+const fresh = (entry) => entry && entry.token && Date.now() - (entry.at ?? 0) < TOKEN_DAYS * 86400_000;
+
 export function tokenFor(roomId) {
   const own = read(sessionStorage, TOKENS_KEY, {})[roomId];
   const kept = read(localStorage, TOKENS_KEY, {})[roomId];
-  return (own && own.token) || (kept && kept.token) || null;
+  return (fresh(own) && own.token) || (fresh(kept) && kept.token) || null;
 }
 
 export function rememberToken(roomId, token, seat) {
@@ -72,6 +76,7 @@ export function rememberToken(roomId, token, seat) {
     tokens[roomId] = { token, seat, at: Date.now() };
     const ids = Object.keys(tokens).sort((a, b) => tokens[b].at - tokens[a].at);
     for (const old of ids.slice(MAX_ROOMS)) delete tokens[old];
+    for (const id of ids) if (!fresh(tokens[id])) delete tokens[id];
     write(storage, TOKENS_KEY, tokens);
   }
 }
