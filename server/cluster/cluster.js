@@ -4,7 +4,8 @@
 // (haproxy_config.js). scripts/cluster runs it from the command line; tests
 // start one in a temporary folder and kill, stop or restart its nodes.
 //
-// startCluster({nodes, port, host, dataDir, env, restartDead, publicUrl, fsync, log})
+// startCluster({nodes, port, host, dataDir, env, restartDead, publicUrl, fsync, log, nodeFlags})
+// (nodeFlags: more node options for every node, e.g. --expose-gc for a benchmark)
 // resolves, once every node answers through HAProxy, with an EventEmitter:
 //   url                   HAProxy's URL (every node's --public-url)
 //   nodes                 [{name, pid, port, url}] (url: the node itself)
@@ -109,6 +110,7 @@ class Cluster extends EventEmitter {
     const args = [
       '--no-experimental-fetch',
       '--max-semi-space-size=4',
+      ...(this.options.nodeFlags ?? []),
       join(root, 'server/main.js'),
       ...['--port', String(port), '--host', '127.0.0.1', '--node', name],
       ...['--db', this.postgres.url, '--public-url', this.url, '--trust-proxy'],

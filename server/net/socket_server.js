@@ -74,7 +74,8 @@ export function attachSockets(io, rooms, { links, log = () => {}, budgets = null
   }
 
   async function roomCommand(event, payload, socket) {
-    const room = LOADING.has(event) ? await rooms.get(payload.roomId) : rooms.rooms.get(payload.roomId);
+    const cameFor = typeof socket.handshake.query?.node === 'string' ? socket.handshake.query.node : null;
+    const room = LOADING.has(event) ? await rooms.get(payload.roomId, { cameFor }) : rooms.rooms.get(payload.roomId);
     if (!room) {
       if (!LOADING.has(event) && (await rooms.exists(payload.roomId)))
         throw new Refusal('not_joined', 'join the room first (room:join)');

@@ -64,7 +64,10 @@ export class Rooms {
   // The room, from memory or the store (null when there is none). Refuses
   // `moved` (another node owns it), `unavailable` (quarantined, or its owner
   // is being replaced) or `busy` (this node holds as many rooms as it can).
-  async get(roomId) {
+  // `cameFor`: the node the client asked the proxy for (?node=); when that is
+  // the room's owner, the proxy could not reach it, so the owner is down
+  // (its lease not yet run out) and the client is not sent back there.
+  async get(roomId, { cameFor = null } = {}) {
     const room = this.rooms.get(roomId);
     if (room) return room;
     if (this.quarantined.has(roomId))
@@ -72,7 +75,7 @@ export class Rooms {
     if (!this.loading.has(roomId)) {
       this.loading.set(
         roomId,
-        this.load(roomId).finally(() => this.loading.delete(roomId)),
+        this.load(roomId, cameFor).finally(() => this.loading.delete(roomId)),
       );
     }
     return this.loading.get(roomId);
@@ -83,10 +86,10 @@ export class Rooms {
     return this.rooms.has(roomId) || this.store.roomExists(roomId);
   }
 
-  async load(roomId) {
+  async load(roomId, cameFor) {
     if (this.closed) return null;
     this.caps.checkLoad(this.rooms);
-    const claim = await this.claim(roomId);
+    const claim = await this.claim(roomId, cameFor);
     if (claim === null) return null;
     let events;
     let room;
@@ -115,14 +118,16 @@ export class Rooms {
 
   // Takes the room in the store: {downSince} once this node owns it, null
   // when there is no such room; refuses `moved` or `unavailable`.
-  async claim(roomId) {
+  async claim(roomId, cameFor = null) {
     const until = Date.now() + CLAIM_WAIT_MS;
     for (;;) {
       const claim = await this.store.claimRoom(roomId);
       if (claim.status === 'owned') return { downSince: claim.downSince ?? null };
       if (claim.status === 'missing') return null;
-      if (claim.status === 'moved')
+      if (claim.status === 'moved' && claim.node !== cameFor)
         refuse('moved', `room ${roomId} is played on node ${claim.node}`, { node: claim.node, url: claim.url ?? null });
+      // Waiting: for a lease that is running out, or for an owner the proxy
+      // could not reach (it looks alive to the database a while longer).
       const wait = Math.max(50, claim.retryAfterMs ?? 500);
       if (Date.now() + wait > until || this.closed)
         refuse('unavailable', `room ${roomId} is moving to another server; try again shortly`, { retryAfterMs: wait });

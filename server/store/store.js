@@ -36,7 +36,7 @@
 //             postgresql:// URL; a socket directory goes in `host`:
 //             postgres://qipan@/qipan?host=/tmp/qpg.x
 //   node      this node's name (default 'local'); url: where clients reach it
-//   leaseMs, heartbeatMs   default 10000 and 2000, or QIPAN_LEASE_MS and
+//   leaseMs, heartbeatMs   default 6000 and 1000, or QIPAN_LEASE_MS and
 //             QIPAN_HEARTBEAT_MS
 //
 // Properties and events:

@@ -14,8 +14,8 @@ export function storeOptions(options = {}, env = process.env) {
   const name = options.node ?? 'local';
   // The name goes into HAProxy's configuration and the `moved` answer.
   if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/.test(name)) throw new Error(`bad node name '${name}'`);
-  const leaseMs = whole('leaseMs', options.leaseMs ?? env.QIPAN_LEASE_MS, 10_000, 100);
-  const heartbeatMs = whole('heartbeatMs', options.heartbeatMs ?? env.QIPAN_HEARTBEAT_MS, 2_000, 10);
+  const leaseMs = whole('leaseMs', options.leaseMs ?? env.QIPAN_LEASE_MS, 6_000, 100);
+  const heartbeatMs = whole('heartbeatMs', options.heartbeatMs ?? env.QIPAN_HEARTBEAT_MS, 1_000, 10);
   if (heartbeatMs * 2 > leaseMs)
     throw new Error(`the heartbeat (${heartbeatMs} ms) must be at most half the lease (${leaseMs} ms)`);
   const retentionDays = whole('QIPAN_CHAT_RETENTION_DAYS', options.chatRetentionDays ?? env.QIPAN_CHAT_RETENTION_DAYS, 30, 0);

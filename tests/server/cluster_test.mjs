@@ -245,12 +245,15 @@ test(
     const g = await startGame({ game: 'reversi', seed: 31 });
     await drive(g, 4);
     const owner = await ownerOf(g.roomId);
-    const back = cluster.nextStart(owner.node);
-    await cluster.kill(owner.node, 'SIGKILL');
+    // The owner stalls, so the room moves to a survivor; then it dies and
+    // is started again (a new process, a new epoch).
+    await cluster.kill(owner.node, 'SIGSTOP');
     await drive(g, 8); // on a survivor
     const survivor = await ownerOf(g.roomId);
     assert.notEqual(survivor.node, owner.node);
-    await back; // the dead node is running again, with a new epoch
+    const back = cluster.nextStart(owner.node);
+    await cluster.kill(owner.node, 'SIGKILL');
+    await back;
     const visitor = new Client(cluster.url, { query: { node: owner.node } });
     await visitor.connected();
     const answer = await visitor.call('room:join', { roomId: g.roomId, watch: true });
