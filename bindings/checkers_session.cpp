@@ -187,7 +187,8 @@ val CheckersSession::flag(int seat) {
 val CheckersSession::restoreEnding(const std::string& code_name, int seat) {
   auto kind = ending_argument(code_name);
   if (!kind) return refused(kind.failure());
-  const bool seatless = seatless_ending(*kind, seat);
+  // Checkers also ends abandoned by every player (Game::nobody_left).
+  const bool seatless = seatless_ending(*kind, seat) || Game::nobody_left({*kind, seat});
   if (!seatless) {
     auto p = seat_of(seat);
     if (!p) return refused(p.failure());

@@ -1,11 +1,12 @@
 // A room's timers, recomputed from its state after every commit: each
-// disconnected seat's grace, the undo request's timeout. And when a room
+// disconnected seat's grace, the undo request's timeout, the end of a game
+// only the AI plays with nobody there. And when a room
 // leaves memory: a finished room (or one never started) as soon as nobody is
 // in it, any other room nobody is connected to after QIPAN_ROOM_IDLE_MS with
 // nothing pending. Every deadline comes from the log (room.js), so a timer
 // lost with a server is set again when the room is taken up.
 import { expireUndo } from './game_commands.js';
-import { expireSeat } from './seat_commands.js';
+import { endUnattended, expireSeat, unattendedUntil } from './seat_commands.js';
 
 export class RoomTimers {
   constructor(rooms) {
@@ -16,13 +17,14 @@ export class RoomTimers {
   }
 
   refresh(room) {
+    room.idleSince = room.members.size ? null : (room.idleSince ?? Date.now());
     for (const s of room.seats) {
       const until = room.graceUntil(s.seat);
       this.set(room, `grace${s.seat}`, until, () => expireSeat(room, s.seat, Date.now()));
     }
     const offer = room.offers.undo;
     this.set(room, 'undo', room.undoDeadline(), () => expireUndo(room, offer.at, Date.now()));
-    room.idleSince = room.members.size ? null : (room.idleSince ?? Date.now());
+    this.set(room, 'unattended', unattendedUntil(room), () => endUnattended(room, Date.now()));
   }
 
   set(room, key, at, task) {

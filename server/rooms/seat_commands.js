@@ -166,6 +166,27 @@ export function absenceDrafts(room, since, flags = {}) {
   return drafts;
 }
 
+// When a game nobody plays any more ends: every seat the AI's (everyone
+// resigned or stayed away, in a game whose engine hands seats to the AI)
+// and nobody connected, not even to watch, for a seat grace. Null while
+// someone is there or a person holds a seat.
+export function unattendedUntil(room) {
+  if (room.result || !room.started || room.members.size || room.idleSince === null || room.idleSince === undefined) return null;
+  if (!room.seats.every((s) => s.kind === 'ai')) return null;
+  return room.idleSince + room.config.seatGraceMs;
+}
+
+// That game ends: abandoned by every player (the engine records it; places
+// already won stand).
+export function endUnattended(room, now) {
+  const until = unattendedUntil(room);
+  if (until === null || until > now) return { drafts: [] };
+  room.engineDirty = true;
+  const ended = room.game.restoreEnding('abandonment', -1);
+  if (!ended.ok) refuse('not_allowed', ended.reason);
+  return { drafts: [{ type: 'result', data: room.game.result() }] };
+}
+
 // The grace of a disconnected seat ran out (checked again: the player may
 // have come back while the timer fired).
 export function expireSeat(room, seat, now) {

@@ -102,3 +102,30 @@ TEST_CASE("checkers: takeovers and endings travel in the record") {
     CHECK(refused.code() == checkers::code::checkers_record_ending);
   }
 }
+
+TEST_CASE("checkers: a game every player left to the AI ends abandoned, in any seat count") {
+  Game game = opened(3, 6);
+  for (Player p = 0; p < 3; ++p) REQUIRE(game.take_over(p));
+  auto left = game.restore({EndingKind::kAbandonment, -1});
+  REQUIRE(left);
+  CHECK(left->over);
+  CHECK(end_reason_name(left->reason) == "abandonment");
+  CHECK(left->kind == ResultKind::draw);
+  CHECK_FALSE(left->winner);
+  CHECK(left->places == std::vector<int>{1, 1, 1});
+  CHECK(left->description == "abandoned: no player left");
+  // One seat's abandonment is still two players' only.
+  Game other = opened(3, 2);
+  CHECK(other.restore({EndingKind::kAbandonment, 1}).code() == checkers::code::checkers_two_players_only);
+
+  const std::string record = game.record();
+  CAPTURE(record);
+  CHECK(record.find("\nending: abandonment\n") != std::string::npos);
+  auto back = Game::from_record(record);
+  REQUIRE_MESSAGE(back, (back ? "" : back.error()));
+  CHECK(back->ending() == game.ending());
+  CHECK(back->status().places == left->places);
+  CHECK(back->record() == record);
+  REQUIRE(back->undo());
+  CHECK_FALSE(back->over());
+}

@@ -3,7 +3,11 @@
 // checkmate, Reversi with a forced pass the server plays itself, Chinese
 // checkers to the engine's result, rooms with AI seats, and a player whose
 // seat the AI takes over.
+import { createRequire } from 'node:module';
+
 import { Client, LocalGame, Player, ServerProcess, assert, loadEngine, random, run, test } from './harness.mjs';
+
+const Database = createRequire(import.meta.url)('better-sqlite3');
 
 const engine = await loadEngine();
 const server = await new ServerProcess().start();
@@ -236,6 +240,32 @@ test('checkers: resigning hands the seat to the AI and the resigner watches', as
   assert.equal(state.result, null, 'the game goes on');
   a.close();
   b.close();
+});
+
+test('checkers: a game every player left to the AI ends abandoned once nobody has watched for a grace', async () => {
+  const a = await Player.create(url, engine, { game: 'checkers', options: { players: 2, ai: [null, 1] }, name: 'A' });
+  await a.playOk(a.local.legal()[0]);
+  await a.waitStep(2); // the AI answered
+  assert.ok((await a.call('resign', { token: a.token })).ok);
+  await a.waitUntil(() => a.client.events.some((e) => e.type === 'ai_seat' && e.data.seat === 0), 'the AI takes the seat');
+  // The resigner watches the AI play on; the game ends only after everyone has gone.
+  const stepsWhileWatched = a.step;
+  await a.waitStep(stepsWhileWatched + 2);
+  assert.equal(a.result, null, 'a watched AI game goes on');
+  a.close();
+  // The store's log, polled (nobody may join: that would be someone watching).
+  const db = new Database(server.db, { readonly: true, fileMustExist: true });
+  const resultOf = () => db.prepare("SELECT data FROM events WHERE room_id = ? AND type = 'result'").pluck().get(a.roomId);
+  let result;
+  for (let i = 0; i < 200 && !(result = resultOf()); i++) await new Promise((done) => setTimeout(done, 50));
+  db.close();
+  assert.ok(result, 'the game ended');
+  const data = JSON.parse(result);
+  assert.deepEqual([data.code, data.winner, data.places], ['abandonment', null, []], 'nobody finished, nobody won');
+  const back = await Player.join(url, engine, a.roomId, { watch: true });
+  assert.match(back.state.record, /\nending: abandonment\n?$/, "the engine's record carries the ending");
+  assert.equal(back.state.result.code, 'abandonment');
+  back.close();
 });
 
 test('the host sets AI seats and only the host', async () => {

@@ -246,7 +246,7 @@ Result<bool> Game::check_seat(Player p) const {
 
 Result<GameStatus> Game::restore(Ending ending) {
   if (status_.over) return make_error(code::game_over, "the game is over");
-  if (position_.players() != 2)
+  if (position_.players() != 2 && !nobody_left(ending))
     return make_error(code::checkers_two_players_only, "only a two-player game ends so")
         .with("ending", std::string(ending_code(ending.kind)));
   ending_ = ending;
@@ -304,6 +304,20 @@ void Game::refresh_status() {
   s.to_move = position_.side_to_move();
   s.finish_order = finish_order_;
   s.places.assign(n, 0);
+  if (ending_ && nobody_left(*ending_)) {
+    // Abandoned by every player: the places already won stand, the rest share the next.
+    s.over = true;
+    s.reason = EndReason::abandonment;
+    for (std::size_t i = 0; i < finish_order_.size(); ++i) s.places[finish_order_[i]] = int(i) + 1;
+    const int shared = int(finish_order_.size()) + 1;
+    for (Player p = 0; p < n; ++p)
+      if (s.places[p] == 0) s.places[p] = shared;
+    s.kind = finish_order_.empty() ? ResultKind::draw : ResultKind::places;
+    if (finish_order_.empty()) s.winner.reset();
+    s.description = "abandoned: no player left";
+    status_ = std::move(s);
+    return;
+  }
   if (ending_) {
     // Two players (restore() refuses more).
     s.over = true;
@@ -407,9 +421,9 @@ std::string Game::record() const {
   }
   if (ending_) {
     const int seat = ending_->seat;
-    const std::string name = ending_->kind == EndingKind::kAgreement ? ""
-                             : seat < 0                              ? "draw"
-                                                                     : record_seat(Player(seat));
+    const std::string name = ending_->kind == EndingKind::kAgreement || nobody_left(*ending_) ? ""
+                             : seat < 0                                                       ? "draw"
+                                        : record_seat(Player(seat));
     out.append("\n").append(ending_line(ending_->kind, name));
   }
   return out + "\n";
@@ -465,11 +479,16 @@ Result<Game> Game::from_record(std::string_view record, RuleOptions rules) {
       const auto parsed = parse_ending_line(line);
       if (!parsed || ending) return bad_line(line);
       const auto seat = record_seat_of(parsed->seat_name, players);
-      if (parsed->kind == EndingKind::kAgreement ? !parsed->seat_name.empty()
-          : parsed->seat_name == "draw"          ? parsed->kind != EndingKind::kRecorded
-                                                 : !seat)
+      const bool seatless = parsed->kind == EndingKind::kAgreement || parsed->kind == EndingKind::kAbandonment;
+      if (seatless && parsed->seat_name.empty()) {
+        ending = Ending{parsed->kind, -1};
+      } else if (parsed->kind == EndingKind::kAgreement ? !parsed->seat_name.empty()
+                 : parsed->seat_name == "draw"          ? parsed->kind != EndingKind::kRecorded
+                                                        : !seat) {
         return bad_line(line);
-      ending = Ending{parsed->kind, seat ? int(*seat) : -1};
+      } else {
+        ending = Ending{parsed->kind, seat ? int(*seat) : -1};
+      }
     } else if (line.substr(0, kTakeoverPrefix.size()) == kTakeoverPrefix) {
       for (std::string_view token : split_whitespace(line.substr(kTakeoverPrefix.size()))) {
         const std::size_t at = token.find('@');

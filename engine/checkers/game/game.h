@@ -147,9 +147,13 @@ class Game {
   // or as a record says (`restore`); more seats have no such endings
   // (checkers_two_players_only). `take_over` hands a seat to the AI: the
   // game goes on; resigning and abandoning a seat do that in every game,
-  // and so does a flag with more than two seats. All refused with game_over once
-  // the game is over; `take_over` with checkers_seat_taken_over for a seat
-  // the AI plays already.
+  // and so does a flag with more than two seats. One ending takes any
+  // number of seats: abandonment by nobody in particular (seat -1, see
+  // nobody_left), a game every player has left to the AI: the places won
+  // stand and the rest share the next (record line `ending: abandonment`).
+  // All refused with game_over once the game is over; `take_over` with
+  // checkers_seat_taken_over for a seat the AI plays already.
+  static bool nobody_left(const Ending& ending) { return ending.kind == EndingKind::kAbandonment && ending.seat < 0; }
   Result<GameStatus> agree_draw();
   Result<GameStatus> flag(Player p);
   Result<GameStatus> take_over(Player p);
