@@ -21,7 +21,7 @@ Result<EndingKind> ending_argument(const std::string& code) {
   if (auto kind = ending_kind(code)) return *kind;
   return make_error(code::bad_argument, "no ending is called '" + code.substr(0, 40) + "'")
       .with("name", "code")
-      .with("expected", "resignation, agreement, abandonment, timeout, timeout_draw or recorded");
+      .with("expected", "resignation, agreement, abandonment, timeout, timeout_draw, recorded or aborted");
 }
 
 Result<bool> seat_options(const val& options, int seats, bool takes_over, val& out) {

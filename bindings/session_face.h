@@ -94,10 +94,11 @@ Result<int> seat_argument(const val& seat, int seats, const char* name = "seat")
 
 // An ending code from JS ("resignation", ...), else bad_argument.
 Result<EndingKind> ending_argument(const std::string& code);
-// Whether an ending is about no seat: an agreement, or a draw recorded or
-// on time without the seat named (seat < 0).
+// Whether an ending is about no seat: an agreement or an aborted game (any
+// seat given is ignored), or a draw recorded or on time without the seat
+// named (seat < 0).
 inline bool seatless_ending(EndingKind kind, int seat) {
-  return kind == EndingKind::kAgreement ||
+  return kind == EndingKind::kAgreement || kind == EndingKind::kAborted ||
          (seat < 0 && (kind == EndingKind::kRecorded || kind == EndingKind::kTimeoutDraw));
 }
 

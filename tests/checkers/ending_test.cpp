@@ -1,6 +1,7 @@
 // Endings beyond the board in Chinese checkers: a two-player game ends by
-// agreement or on time like the other games; a seat that resigns, abandons,
-// or runs out of time with more seats in play is taken over by the AI.
+// agreement or on time like the other games, a game of any seat count
+// aborted; a seat that resigns, abandons, or runs out of time with more seats
+// in play is taken over by the AI.
 // Records carry both, and undo takes them back.
 #include <doctest/doctest.h>
 
@@ -128,4 +129,65 @@ TEST_CASE("checkers: a game every player left to the AI ends abandoned, in any s
   CHECK(back->record() == record);
   REQUIRE(back->undo());
   CHECK_FALSE(back->over());
+}
+
+TEST_CASE("checkers: an aborted game, in any seat count, is over with no winner and no new place") {
+  for (const int players : {2, 3, 6}) {
+    for (const int plies : {0, 1}) {
+      CAPTURE(players);
+      CAPTURE(plies);
+      Game game = opened(players, plies);
+      if (plies == 0) CHECK_FALSE(game.can_undo());
+      auto aborted = game.restore({EndingKind::kAborted, 1});  // the seat is dropped
+      REQUIRE(aborted);
+      CHECK(aborted->over);
+      CHECK(aborted->reason == EndReason::aborted);
+      CHECK(end_reason_name(aborted->reason) == "aborted");
+      CHECK(aborted->kind == ResultKind::draw);
+      CHECK_FALSE(aborted->winner);
+      CHECK(aborted->places == std::vector<int>(std::size_t(players), 0));
+      CHECK(aborted->description == "game aborted");
+      CHECK(game.ending() == Ending{EndingKind::kAborted, -1});
+      CHECK(game.play(Move::pass()).code() == checkers::code::game_over);
+      CHECK(game.agree_draw().code() == checkers::code::game_over);
+
+      const std::string record = game.record();
+      CAPTURE(record);
+      CHECK(record.ends_with("\nending: aborted\n"));
+      auto back = Game::from_record(record);
+      REQUIRE_MESSAGE(back, (back ? "" : back.error()));
+      CHECK(back->ending() == game.ending());
+      CHECK(back->status().reason == EndReason::aborted);
+      CHECK(back->status().places == aborted->places);
+      CHECK(back->record() == record);
+
+      // Undo takes it back, even before any move.
+      CHECK(game.can_undo());
+      REQUIRE(game.undo());
+      CHECK_FALSE(game.over());
+      CHECK(game.plies().size() == std::size_t(plies));
+      CHECK(game.can_undo() == (plies > 0));
+    }
+  }
+  CHECK(Game::from_record("ending: aborted p1").code() == checkers::code::checkers_record_ending);
+
+  // A place already won stands; the other seats get none.
+  Position pos(3, 0);
+  const std::initializer_list<int> seats[] = {{0, 1, 2, 3, 4, 5, 7, 8, 9, 15},
+                                              {73, 84, 85, 95, 96, 97, 107, 108, 109, 110},
+                                              {19, 20, 21, 22, 32, 33, 34, 44, 45, 55}};
+  for (Player p = 0; p < 3; ++p)
+    for (int c : seats[p]) pos.put(c, p);
+  RuleOptions rules;
+  rules.multiplayer_end = MultiplayerEnd::play_on;
+  auto on = Game::from_position(pos, rules);
+  REQUIRE(on);
+  REQUIRE(on->play_text("15-6"));  // seat 0 finishes first; the others play on
+  REQUIRE_FALSE(on->over());
+  auto aborted = on->restore({EndingKind::kAborted, -1});
+  REQUIRE(aborted);
+  CHECK(aborted->kind == ResultKind::places);
+  CHECK_FALSE(aborted->winner);
+  CHECK(aborted->places == std::vector<int>{1, 0, 0});
+  CHECK(aborted->finish_order == std::vector<Player>{0});
 }

@@ -106,7 +106,9 @@ for (const { game, session: Session } of games) {
       assert.deepEqual(other.restoreEnding('resignation', 1), { ok: true, over: true, takenOver: false });
       assert.deepEqual(other.status(), status);
       assert.equal(other.record(), session.record(), 'the record carries the ending');
-      assert.equal(other.restoreEnding('walkover', 1).code, 'bad_argument');
+      const unknown = other.restoreEnding('walkover', 1);
+      assert.equal(unknown.code, 'bad_argument');
+      assert.match(unknown.params.expected, /\baborted\b/, 'the refusal lists every ending');
       other.delete();
     }
     if (caps.drawOffers) {
@@ -118,7 +120,52 @@ for (const { game, session: Session } of games) {
     }
     session.delete();
   });
+
+  test(`${game}: an aborted game restored by its code is over with no winner, in the record, and undone`, () => {
+    for (const [moves, seat] of [
+      [0, -1],
+      [1, -1],
+      [1, 0],
+    ]) {
+      const session = new engine[Session]();
+      session.startGame({});
+      if (moves) {
+        const searcher = new engine[games.find((g) => g.game === game).searcher]();
+        assert.deepEqual(session.playText(searcher.search(session.searchRequest(), { depth: 1 }).move), { ok: true });
+        searcher.delete();
+      }
+      // About no seat: -1, and a seat given is ignored as for an agreement.
+      assert.deepEqual(session.restoreEnding('aborted', seat), { ok: true, over: true, takenOver: false });
+      const status = session.status();
+      assert.deepEqual([status.over, status.winner, status.reason, status.toMove], [true, null, 'aborted', null]);
+      assert.equal(status.text, 'game aborted');
+      assert.equal(session.restoreEnding('aborted', -1).code, 'game_over');
+      const record = session.record();
+      assert.match(record, game === 'xiangqi' ? /\[Termination "abandoned"\]\n[^]*\*\n$/ : /ending: aborted\n?$/);
+      const other = new engine[Session]();
+      other.startGame({});
+      assert.equal(other.importRecord(record).ok, true, record);
+      assert.deepEqual(other.status(), status, 'the record restores it');
+      other.delete();
+      assert.equal(session.undo(), true, 'undo takes the ending back');
+      assert.deepEqual([session.status().over, session.status().steps], [false, moves]);
+      session.delete();
+    }
+  });
 }
+
+test('checkers: any seat count ends aborted, with no place beyond those won', () => {
+  const session = new engine.CheckersSession();
+  assert.equal(session.startGame({ players: 6 }).ok, true);
+  assert.deepEqual(session.restoreEnding('aborted', -1), { ok: true, over: true, takenOver: false });
+  const status = session.status();
+  assert.deepEqual(
+    [status.over, status.winner, status.reason, status.places, status.finishOrder],
+    [true, null, 'aborted', [0, 0, 0, 0, 0, 0], []],
+  );
+  assert.match(session.record(), /\nending: aborted\n$/);
+  session.delete();
+});
 
 test('checkers: more seats take no agreement; resigning, absence and flags hand the seat to the AI', () => {
   const session = new engine.CheckersSession();

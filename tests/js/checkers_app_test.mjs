@@ -209,7 +209,13 @@ test("gameOverText: the engine's result from the human's view, places for play-o
   const draw = two.gameOverText({ over: true, kind: 'draw', reason: 'turn_cap', winner: null, places: [1, 1], finishOrder: [] });
   assert.equal(draw.outcome, 'draw');
   assert.equal(draw.title, 'Draw');
-  for (const a of [app, zh, two]) a.session.delete();
+  // An aborted game (the engine's status): no result, neither a draw nor places.
+  const aborted = controller({ language: 'zh', count: 3, players: ['ai', 'human', 'ai'] });
+  aborted.session.startGame({ players: 3 });
+  assert.equal(aborted.session.restoreEnding('aborted', -1).ok, true);
+  const abortedText = aborted.gameOverText(aborted.session.status());
+  assert.deepEqual(abortedText, { title: '对局结束', reason: '对局已取消：有一方未走第一步', outcome: null });
+  for (const a of [app, zh, two, aborted]) a.session.delete();
 });
 
 test('recordFile and openFile: a .txt record with hole names; positions, numeric records and refusals', () => {

@@ -1,7 +1,8 @@
 // The endings every game shares (engine/core/ending.h) in a Reversi game:
-// resignation, agreement, abandonment, timeout and a recorded result end the
-// game with their code, refuse moves, go back with undo, and travel in both
-// record forms (the transcript's `ending:` line and GGF's RE[] flags).
+// resignation, agreement, abandonment, timeout, a recorded result and an
+// aborted game end the game with their code, refuse moves, go back with undo,
+// and travel in both record forms (the transcript's `ending:` line and GGF's
+// RE[] flags; GGF has none for an aborted game).
 #include <doctest/doctest.h>
 
 #include <functional>
@@ -132,4 +133,40 @@ TEST_CASE("reversi truncate drops an ending") {
   REQUIRE(game.truncate(1));
   CHECK_FALSE(game.over());
   CHECK(game.plies().size() == 1);
+}
+
+TEST_CASE("reversi: an aborted game is over with no winner, travels as `ending: aborted`, and undo takes it back") {
+  for (const bool moved : {false, true}) {
+    CAPTURE(moved);
+    Game game = moved ? opening() : Game();
+    auto status = game.restore({EndingKind::kAborted, int(kWhite)});  // the seat is dropped
+    REQUIRE(status);
+    CHECK(status->over);
+    CHECK(status->reason == EndReason::kAborted);
+    CHECK(end_reason_code(status->reason) == "aborted");
+    CHECK_FALSE(status->winner);
+    CHECK(status->description == "game aborted");
+    CHECK(game.ending() == Ending{EndingKind::kAborted, -1});
+    CHECK(game.play(first_square(game.position().legal_moves())).code() == reversi::code::game_over);
+
+    const std::string record = game.record();
+    CAPTURE(record);
+    CHECK(record == (moved ? "f5d6c3\nending: aborted" : "ending: aborted"));
+    auto back = Game::from_record(record);
+    REQUIRE_MESSAGE(back, (back ? "" : back.error()));
+    CHECK(back->ending() == game.ending());
+    CHECK(back->status().reason == EndReason::kAborted);
+    CHECK(back->record() == record);
+    // GGF has no result for it: RE[?], a game going on.
+    CHECK(game.ggf().find("RE[?]") != std::string::npos);
+    CHECK_FALSE(Game::from_ggf(game.ggf())->over());
+
+    CHECK(game.can_undo());
+    REQUIRE(game.undo());
+    CHECK_FALSE(game.over());
+    CHECK(game.plies().size() == (moved ? 3u : 0u));
+  }
+  auto named = Game::from_record("f5d6\nending: aborted black");
+  REQUIRE_FALSE(named);
+  CHECK(named.code() == reversi::code::record_bad_ending);
 }

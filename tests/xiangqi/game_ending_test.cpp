@@ -1,6 +1,6 @@
 // The endings every game shares (resignation, agreement, abandonment,
-// timeout, a recorded result) live in the game and its record; position_at
-// and truncate ("continue from here").
+// timeout, a recorded result, an aborted game) live in the game and its
+// record; position_at and truncate ("continue from here").
 #include <doctest/doctest.h>
 
 #include "engine/core/random.h"
@@ -229,4 +229,62 @@ TEST_CASE("truncating a finished game reopens it when the ending lies beyond") {
   REQUIRE(reopened);
   CHECK_FALSE(reopened->over());
   CHECK(game->ply() == 0);
+}
+
+TEST_CASE("an aborted game is over with no winner and no result, and PGN carries it as abandoned with *") {
+  for (const int plies : {0, 1}) {
+    CAPTURE(plies);
+    Game game = plies == 0 ? Game() : played({"h2e2"});
+    // The seat an aborted game names is dropped: it is about no seat.
+    auto status = game.restore({EndingKind::kAborted, 1});
+    REQUIRE(status);
+    CHECK(status->over());
+    CHECK(status->outcome == Outcome::kDraw);
+    CHECK_FALSE(status->winner());
+    CHECK(status->reason == Reason::kAborted);
+    CHECK(status->code() == "aborted");
+    CHECK(status->description == "game aborted");
+    CHECK(result_token(*status) == "*");
+    CHECK(game.ending() == Ending{EndingKind::kAborted, -1});
+    MoveList legal;
+    generate_legal(game.position(), legal);
+    CHECK(game.play(legal[0]).code() == "game_over");
+    CHECK(game.resign(kRed).code() == "game_over");
+
+    const std::string pgn = format_pgn(game, Notation::kIccs);
+    CAPTURE(pgn);
+    CHECK(pgn.find("[Result \"*\"]") != std::string::npos);
+    CHECK(pgn.find("[Termination \"abandoned\"]") != std::string::npos);
+    CHECK(pgn.ends_with("*\n"));
+    CHECK(pgn.find("**") == std::string::npos);  // one result token
+    for (Notation n : {Notation::kChinese, Notation::kWxf, Notation::kIccs}) {
+      for (const bool full : {false, true}) {
+        const std::string text = full ? format_pgn(game, n) : format_record(game, n);
+        CAPTURE(text);
+        auto back = parse_record(text);
+        REQUIRE_MESSAGE(back, (back ? "" : back.error()));
+        CHECK(back->moves() == game.moves());
+        CHECK(back->ending() == game.ending());
+        CHECK(back->status().reason == Reason::kAborted);
+        CHECK(back->status().description == "game aborted");
+      }
+    }
+
+    CHECK(game.can_undo());
+    REQUIRE(game.undo());  // the ending goes, the moves stay
+    CHECK_FALSE(game.over());
+    CHECK_FALSE(game.ending());
+    CHECK(game.ply() == plies);
+  }
+  // As lichess writes an aborted game; "*" without it is a game going on, and
+  // "abandoned" with a winner an abandonment.
+  CHECK(parse_record("[Termination \"Abandoned\"]\n1. h2e2 *")->status().reason == Reason::kAborted);
+  CHECK(parse_record("[Termination \"aborted\"]\n*")->status().reason == Reason::kAborted);
+  CHECK_FALSE(parse_record("[Termination \"normal\"]\n1. h2e2 *")->over());
+  CHECK(parse_record("[Termination \"abandoned\"]\n1. h2e2 1-0")->status().reason == Reason::kAbandonment);
+  // On a position the rules end, the board's result stands.
+  const auto mate =
+      parse_record("[FEN \"3k5/8R/9/9/9/9/9/9/R8/4K4 w - - 0 1\"]\n[Termination \"abandoned\"]\n1. a1a9 *");
+  REQUIRE(mate);
+  CHECK(mate->status().reason == Reason::kCheckmate);
 }

@@ -9,6 +9,8 @@ import { seatColor } from '../checkers/seat_colors.js';
 // outcomeFor). Returns {title, reason, outcome, places?}.
 export function checkersGameOverText(app, status) {
   const i18n = app.i18n;
+  // An aborted game has no result: no win, no draw, no places to list.
+  if (status.reason === 'aborted') return { title: i18n.t('gameOver'), reason: i18n.t('reason_aborted'), outcome: null };
   const players = app.current ? app.current.players : 2;
   // Seats count from 0; players (colours, the board's numbers) from 1.
   const winners = status.kind === 'draw' || status.winner === null ? [] : [status.winner];

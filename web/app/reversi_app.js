@@ -284,11 +284,17 @@ export class ReversiApp extends GameApp {
   gameOverText(status) {
     const i18n = this.i18n;
     // Seats are colours less one: seat 0 black (colour 1), seat 1 white.
-    const title = status.winner === null ? i18n.t('draw') : i18n.t('wins', { side: this.sideName(status.winner + 1) });
+    // An aborted game has no result: neither a win nor a draw.
+    const aborted = status.reason === 'aborted';
+    const title = aborted
+      ? i18n.t('gameOver')
+      : status.winner === null
+        ? i18n.t('draw')
+        : i18n.t('wins', { side: this.sideName(status.winner + 1) });
     const key = status.reason === 'no_moves' && status.winner === null ? 'no_moves_draw' : status.reason || 'no_moves';
     const reason = i18n.t(`reason_${key}`, { black: status.finalBlack, white: status.finalWhite });
     const winnerSeats = status.winner === null ? [] : [status.winner];
-    return { title, reason, outcome: status.reason === 'recorded' ? null : this.outcomeFor(winnerSeats) };
+    return { title, reason, outcome: status.reason === 'recorded' || aborted ? null : this.outcomeFor(winnerSeats) };
   }
 
   moveLabels(snap) {

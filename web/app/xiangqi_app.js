@@ -311,11 +311,17 @@ export class XiangqiApp extends GameApp {
 
   gameOverText(status) {
     const i18n = this.i18n;
+    // An aborted game has no result: neither a win nor a draw.
+    const aborted = status.reason === 'aborted';
     return {
-      title: status.winner !== null ? i18n.t('wins', { side: i18n.side(status.winner) }) : i18n.t('draw'),
+      title: aborted
+        ? i18n.t('gameOver')
+        : status.winner !== null
+          ? i18n.t('wins', { side: i18n.side(status.winner) })
+          : i18n.t('draw'),
       reason: i18n.t('reason_' + status.reason),
       // A result read from a record is the record's, not this player's.
-      outcome: status.reason === 'recorded' ? null : this.outcomeFor(status.winner !== null ? [status.winner] : []),
+      outcome: status.reason === 'recorded' || aborted ? null : this.outcomeFor(status.winner !== null ? [status.winner] : []),
     };
   }
 

@@ -444,6 +444,8 @@ export class RoomPanel {
   resultText() {
     const result = this.room.room?.result;
     if (!result) return [];
+    // An aborted game has no result: nobody won, lost or drew.
+    if (result.code === 'aborted') return [this.t('gameOver'), this.t('reason_aborted')];
     const outcome = this.room.outcomeFor(result.winner === null ? [] : [result.winner]);
     const heading = outcome ? this.t({ win: 'youWon', loss: 'youLost', draw: 'draw' }[outcome]) : '';
     const title = result.winner === null ? this.t('draw') : this.t('wins', { side: this.sideName(result.winner) });

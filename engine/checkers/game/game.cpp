@@ -27,6 +27,7 @@ EndReason reason_of(EndingKind kind) {
     case EndingKind::kTimeout: return EndReason::timeout;
     case EndingKind::kTimeoutDraw: return EndReason::timeout_draw;
     case EndingKind::kRecorded: return EndReason::recorded;
+    case EndingKind::kAborted: return EndReason::aborted;
   }
   return EndReason::recorded;
 }
@@ -79,6 +80,7 @@ std::string_view end_reason_name(EndReason reason) {
     case EndReason::timeout: return ending_code(EndingKind::kTimeout);
     case EndReason::timeout_draw: return ending_code(EndingKind::kTimeoutDraw);
     case EndReason::recorded: return ending_code(EndingKind::kRecorded);
+    case EndReason::aborted: return ending_code(EndingKind::kAborted);
     case EndReason::none: break;
   }
   return "";
@@ -246,7 +248,9 @@ Result<bool> Game::check_seat(Player p) const {
 
 Result<GameStatus> Game::restore(Ending ending) {
   if (status_.over) return make_error(code::game_over, "the game is over");
-  if (position_.players() != 2 && !nobody_left(ending))
+  // An aborted game is about no seat, whatever the seat count.
+  if (aborted(ending)) ending.seat = -1;
+  if (position_.players() != 2 && !nobody_left(ending) && !aborted(ending))
     return make_error(code::checkers_two_players_only, "only a two-player game ends so")
         .with("ending", std::string(ending_code(ending.kind)));
   ending_ = ending;
@@ -318,6 +322,17 @@ void Game::refresh_status() {
     status_ = std::move(s);
     return;
   }
+  if (ending_ && aborted(*ending_)) {
+    // No result: places already won stand (a set-up start), no other seat
+    // gets one (0), and nobody wins.
+    s.over = true;
+    s.reason = EndReason::aborted;
+    for (std::size_t i = 0; i < finish_order_.size(); ++i) s.places[finish_order_[i]] = int(i) + 1;
+    s.kind = finish_order_.empty() ? ResultKind::draw : ResultKind::places;
+    s.description = "game aborted";
+    status_ = std::move(s);
+    return;
+  }
   if (ending_) {
     // Two players (restore() refuses more).
     s.over = true;
@@ -342,6 +357,7 @@ void Game::refresh_status() {
       case EndingKind::kRecorded:
         s.description = winner ? seat_name(Player(*winner)) + " wins, as recorded" : std::string("draw, as recorded");
         break;
+      case EndingKind::kAborted: break;  // above
     }
     status_ = std::move(s);
     return;
@@ -421,9 +437,8 @@ std::string Game::record() const {
   }
   if (ending_) {
     const int seat = ending_->seat;
-    const std::string name = ending_->kind == EndingKind::kAgreement || nobody_left(*ending_) ? ""
-                             : seat < 0                                                       ? "draw"
-                                        : record_seat(Player(seat));
+    const bool seatless = ending_->kind == EndingKind::kAgreement || nobody_left(*ending_) || aborted(*ending_);
+    const std::string name = seatless ? "" : seat < 0 ? "draw" : record_seat(Player(seat));
     out.append("\n").append(ending_line(ending_->kind, name));
   }
   return out + "\n";
@@ -479,12 +494,14 @@ Result<Game> Game::from_record(std::string_view record, RuleOptions rules) {
       const auto parsed = parse_ending_line(line);
       if (!parsed || ending) return bad_line(line);
       const auto seat = record_seat_of(parsed->seat_name, players);
-      const bool seatless = parsed->kind == EndingKind::kAgreement || parsed->kind == EndingKind::kAbandonment;
+      // An agreement and an aborted game never name a seat; an abandonment may.
+      const bool never_named = parsed->kind == EndingKind::kAgreement || parsed->kind == EndingKind::kAborted;
+      const bool seatless = never_named || parsed->kind == EndingKind::kAbandonment;
       if (seatless && parsed->seat_name.empty()) {
         ending = Ending{parsed->kind, -1};
-      } else if (parsed->kind == EndingKind::kAgreement ? !parsed->seat_name.empty()
-                 : parsed->seat_name == "draw"          ? parsed->kind != EndingKind::kRecorded
-                                                        : !seat) {
+      } else if (never_named                   ? !parsed->seat_name.empty()
+                 : parsed->seat_name == "draw" ? parsed->kind != EndingKind::kRecorded
+                                               : !seat) {
         return bad_line(line);
       } else {
         ending = Ending{parsed->kind, seat ? int(*seat) : -1};

@@ -4,7 +4,8 @@
 // session and the server use; search works on Position directly.
 //
 // Endings beyond the board (engine/core/ending.h): a two-player game ends
-// by agreement or on time like the other games; a seat that resigns,
+// by agreement or on time like the other games, a game of any seat count
+// aborted (no seat moved in time; no result); a seat that resigns,
 // abandons, or (with more than two seats) runs out of time is taken over
 // instead: the game goes on and the AI plays that seat. Records carry both
 // (`ending: timeout p2`, `takeover: p3@12`: the AI took seat 3 over after 12 plies).
@@ -77,6 +78,7 @@ enum class EndReason : std::uint8_t {
   timeout,
   timeout_draw,
   recorded,
+  aborted,  // any seat count: over with no winner; only places already won stand
 };
 std::string_view result_kind_name(ResultKind kind);
 std::string_view end_reason_name(EndReason reason);
@@ -133,7 +135,7 @@ class Game {
   // after it); replay one ply. play() clears the redo list.
   bool undo();
   bool redo();
-  bool can_undo() const { return !plies_.empty(); }
+  bool can_undo() const { return ending_.has_value() || !plies_.empty(); }
   bool can_redo() const { return !redo_.empty(); }
   // "Continue from here": drops the plies after the first `ply` and the redo
   // list. False (and nothing changes) when ply is not 0..plies().size().
@@ -150,10 +152,13 @@ class Game {
   // and so does a flag with more than two seats. One ending takes any
   // number of seats: abandonment by nobody in particular (seat -1, see
   // nobody_left), a game every player has left to the AI: the places won
-  // stand and the rest share the next (record line `ending: abandonment`).
+  // stand and the rest share the next (record line `ending: abandonment`);
+  // and an aborted game (aborted(): seat -1, `ending: aborted`), over before
+  // every seat moved: no winner, and no place beyond those already won.
   // All refused with game_over once the game is over; `take_over` with
   // checkers_seat_taken_over for a seat the AI plays already.
   static bool nobody_left(const Ending& ending) { return ending.kind == EndingKind::kAbandonment && ending.seat < 0; }
+  static bool aborted(const Ending& ending) { return ending.kind == EndingKind::kAborted; }
   Result<GameStatus> agree_draw();
   Result<GameStatus> flag(Player p);
   Result<GameStatus> take_over(Player p);

@@ -25,6 +25,7 @@ EndReason reason_of(EndingKind kind) {
     case EndingKind::kTimeout: return EndReason::kTimeout;
     case EndingKind::kTimeoutDraw: return EndReason::kTimeoutDraw;
     case EndingKind::kRecorded: return EndReason::kRecorded;
+    case EndingKind::kAborted: return EndReason::kAborted;
   }
   return EndReason::kRecorded;
 }
@@ -58,7 +59,8 @@ std::optional<Ending> ending_of_line(const EndingLine& line) {
   const std::string& seat = line.seat_name;
   const int side = seat == "black" ? int(kBlack) : seat == "white" ? int(kWhite) : -1;
   switch (line.kind) {
-    case EndingKind::kAgreement: return seat.empty() ? std::optional<Ending>(Ending{line.kind, -1}) : std::nullopt;
+    case EndingKind::kAgreement:
+    case EndingKind::kAborted: return seat.empty() ? std::optional<Ending>(Ending{line.kind, -1}) : std::nullopt;
     case EndingKind::kRecorded:
       if (side >= 0 || seat == "draw") return Ending{line.kind, side};
       return std::nullopt;
@@ -78,6 +80,7 @@ std::string_view end_reason_code(EndReason reason) {
     case EndReason::kTimeout: return ending_code(EndingKind::kTimeout);
     case EndReason::kTimeoutDraw: return ending_code(EndingKind::kTimeoutDraw);
     case EndReason::kRecorded: return ending_code(EndingKind::kRecorded);
+    case EndReason::kAborted: return ending_code(EndingKind::kAborted);
     case EndReason::kNone: break;
   }
   return "";
@@ -134,7 +137,8 @@ Result<Game> Game::from_record(std::string_view record, GgfInfo* info) {
   // A board line holds board characters and no digit (before a `; comment`);
   // a transcript line always has digits (f5, 1.), whatever else it holds.
   const std::string_view board_part = first_line.substr(0, first_line.find(';'));
-  if (board_part.find_first_of("0123456789") == std::string_view::npos &&
+  // A record of no moves may start with its `ending:` line (an aborted game).
+  if (!is_ending_line(first_line) && board_part.find_first_of("0123456789") == std::string_view::npos &&
       board_part.find_first_of("XxOo-*.") != std::string_view::npos) {
     auto start = parse_board(first_line);
     if (!start)
@@ -177,10 +181,10 @@ std::string Game::record() const {
   out += transcript();
   if (ending_) {
     const int seat = ending_->seat;
-    const std::string_view name = ending_->kind == EndingKind::kAgreement ? ""
-                                  : seat < 0                              ? "draw"
-                                                                          : color_name(Color(seat));
-    out.append("\n").append(ending_line(ending_->kind, name));
+    const bool seatless = ending_->kind == EndingKind::kAgreement || ending_->kind == EndingKind::kAborted;
+    const std::string_view name = seatless ? "" : seat < 0 ? "draw" : color_name(Color(seat));
+    if (!out.empty()) out.append("\n");
+    out.append(ending_line(ending_->kind, name));
   }
   return out;
 }
@@ -202,6 +206,7 @@ std::string Game::ggf(const GgfInfo& info) const {
       case EndingKind::kTimeoutDraw: out.result = std::string(score) + ":t"; break;
       case EndingKind::kAgreement: out.result = "+0.000:s"; break;
       case EndingKind::kRecorded: out.result = recorded_result_.empty() ? score : recorded_result_; break;
+      case EndingKind::kAborted: break;  // no result: RE[?]
     }
   }
   return format_ggf(start_, squares, out);
@@ -209,6 +214,7 @@ std::string Game::ggf(const GgfInfo& info) const {
 
 Result<GameStatus> Game::restore(Ending ending) {
   if (over()) return make_error(code::game_over, "the game is over");
+  if (ending.kind == EndingKind::kAborted) ending.seat = -1;  // about no seat
   ending_ = ending;
   redo_.clear();
   return status();
@@ -240,6 +246,7 @@ GameStatus Game::status() const {
     case EndingKind::kRecorded:
       status.description = winner ? side + " wins, as recorded" : std::string("draw, as recorded");
       break;
+    case EndingKind::kAborted: status.description = "game aborted"; break;
   }
   return status;
 }

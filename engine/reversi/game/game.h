@@ -1,10 +1,10 @@
 // A Reversi game: a start position, the plies played (forced passes are
 // recorded automatically, as the rules make them), undo/redo by whole moves,
 // the result, and the endings every game shares (engine/core/ending.h:
-// resignation, agreement, abandonment, timeout, a recorded result), which
-// records carry and undo takes back. This is what a player-facing session
-// and the server use; search works on Position directly. Seats are colours:
-// 0 black, 1 white.
+// resignation, agreement, abandonment, timeout, a recorded result, an aborted
+// game), which records carry and undo takes back. This is what a
+// player-facing session and the server use; search works on Position
+// directly. Seats are colours: 0 black, 1 white.
 #pragma once
 
 #include <cstdint>
@@ -39,6 +39,7 @@ enum class EndReason : std::uint8_t {
   kTimeout,
   kTimeoutDraw,
   kRecorded,
+  kAborted,  // ended before both sides moved: over, no winner, not a draw
 };
 // "" (not over), "board_full", "no_moves", or ending_code()'s codes.
 std::string_view end_reason_code(EndReason reason);
@@ -75,8 +76,10 @@ class Game {
   // set-up start, the transcript, and an `ending: <code> <side>` line for a
   // shared ending), or a GGF record (RE[] with :r is a resignation, :t a
   // timeout, :s an agreement; a result on a board the rules do not end is
-  // the recorded result). Refusals: record_bad_board_line,
-  // record_bad_ending, transcript_bad_move, the GGF codes.
+  // the recorded result). GGF has no word for an aborted game: ggf() writes
+  // it as RE[?], and it reads back as a game still going on. Refusals:
+  // record_bad_board_line, record_bad_ending, transcript_bad_move, the GGF
+  // codes.
   static Result<Game> from_record(std::string_view record, GgfInfo* info = nullptr);
   std::string record() const;
   // The game as GGF with the players, place and date of `info`.

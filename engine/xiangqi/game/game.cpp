@@ -49,6 +49,7 @@ std::string_view reason_code(Reason reason) {
     case Reason::kTimeout: return ending_code(EndingKind::kTimeout);
     case Reason::kTimeoutDraw: return ending_code(EndingKind::kTimeoutDraw);
     case Reason::kRecorded: return ending_code(EndingKind::kRecorded);
+    case Reason::kAborted: return ending_code(EndingKind::kAborted);
   }
   return "none";
 }
@@ -121,6 +122,7 @@ Result<Status> Game::play(Move m) {
 
 Result<Status> Game::restore(Ending ending) {
   if (status_.over()) return game_over(status_);
+  if (ending.kind == EndingKind::kAborted) ending.seat = -1;  // about no seat
   ending_ = ending;
   refresh_status();
   return status_;
@@ -264,6 +266,11 @@ void Game::refresh_status() {
       case EndingKind::kRecorded:
         s.reason = Reason::kRecorded;
         s.description = winner ? side + " wins, as recorded" : std::string("draw, as recorded");
+        break;
+      case EndingKind::kAborted:
+        // Over with nobody winning, but not a draw either: the reason says so.
+        s.reason = Reason::kAborted;
+        s.description = "game aborted";
         break;
     }
     status_ = std::move(s);

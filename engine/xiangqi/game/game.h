@@ -2,8 +2,9 @@
 // with undo/redo and the game status (checkmate, stalemate, perpetual check,
 // repetition, move limit, insufficient material, and the endings every game
 // shares, engine/core/ending.h: resignation, agreement, abandonment, timeout,
-// a result as recorded). Those endings are part of the game like its moves:
-// records carry them (record.h, pgn.h) and undo takes them back.
+// a result as recorded, an aborted game). Those endings are part of the game
+// like its moves: records carry them (record.h, pgn.h) and undo takes them
+// back.
 //
 // The status is recomputed once per move and cached, so the UI, the bindings
 // and the server can ask for it as often as they like.
@@ -61,6 +62,7 @@ enum class Reason : std::uint8_t {
   kTimeout,
   kTimeoutDraw,  // a flag against a side left without a piece that can cross the river
   kRecorded,     // the result a record gives, without its cause
+  kAborted,      // ended before both sides moved: no result (outcome kDraw, no winner)
 };
 
 // Stable short codes for the bindings: "none", "checkmate", "stalemate",

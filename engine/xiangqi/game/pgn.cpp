@@ -234,12 +234,16 @@ Outcome outcome_of(std::string_view result) {
 
 // The [Termination] values written for the shared endings: PGN's own
 // "abandoned" and "time forfeit" where it has one, plain words otherwise; a
-// timeout that drew names the side whose time ran out.
+// timeout that drew names the side whose time ran out. An aborted game is
+// "abandoned" too, with the result "*" (no result), as lichess exports a
+// game nobody started; an abandonment always has a winner, so the result
+// tells the two apart.
 std::string termination_of(const Ending& ending) {
   switch (ending.kind) {
     case EndingKind::kResignation: return "resignation";
     case EndingKind::kAgreement: return "agreement";
-    case EndingKind::kAbandonment: return "abandoned";
+    case EndingKind::kAbandonment:
+    case EndingKind::kAborted: return "abandoned";
     case EndingKind::kTimeout: return "time forfeit";
     case EndingKind::kTimeoutDraw:
       return ending.seat < 0 ? "time forfeit" : ending.seat == kRed ? "time forfeit (red)" : "time forfeit (black)";
@@ -259,6 +263,13 @@ std::string lowercase(std::string_view text) {
   for (char& c : out)
     if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
   return out;
+}
+
+// Whether a game without a result ("*") ended aborted: its [Termination]
+// says abandoned (or aborted).
+bool aborted_termination(const std::string* termination) {
+  const std::string t = termination ? lowercase(*termination) : "";
+  return t == "abandoned" || t == "aborted";
 }
 
 // The ending a result and a [Termination] tag describe, on a position the
@@ -284,7 +295,15 @@ Ending ending_of(Outcome outcome, const std::string* termination) {
 // Ends the game as the result says (see pgn.h).
 Result<bool> apply_result(Game& game, std::string_view result, const std::string* termination) {
   const Outcome outcome = outcome_of(result);
-  if (outcome == Outcome::kOngoing) return true;
+  if (outcome == Outcome::kOngoing) {
+    // "*" with [Termination "abandoned"]: aborted (termination_of). On a
+    // position the rules end the board's result stands, as for any "*".
+    if (result == "*" && aborted_termination(termination) && !game.over()) {
+      auto ended = game.restore({EndingKind::kAborted, -1});
+      if (!ended) return ended.failure();
+    }
+    return true;
+  }
   if (game.over()) {
     if (game.status().outcome == outcome) return true;
     return make_error(code::record_result_conflict,

@@ -18,9 +18,11 @@
 // for the shared endings of engine/core/ending.h: "resignation",
 // "agreement", "abandoned", "time forfeit", "time forfeit (red)" for a
 // timeout that drew), and without one the game ends as recorded (its result,
-// no cause: most databases give none). Export writes the tags above, the
-// moves in one notation and the result, so a game round-trips with its
-// result and its cause.
+// no cause: most databases give none). An aborted game (no result) is
+// written as lichess writes one: [Result "*"] and [Termination "abandoned"];
+// "*" with that Termination reads back as aborted, "*" alone as a game
+// still going on. Export writes the tags above, the moves in one notation
+// and the result, so a game round-trips with its result and its cause.
 //
 // Text is UTF-8. (Many older PGN files are GBK: the page decodes those before
 // handing the text over.)

@@ -55,6 +55,9 @@ Result<Move> parse_any_move(const Position& pos, std::string_view text) {
 }
 
 std::string_view result_token(const Status& status) {
+  // An aborted game is over but has no result: PGN writes "*" for it, as it
+  // does for a game still going on (see pgn.h).
+  if (status.reason == Reason::kAborted) return "*";
   switch (status.outcome) {
     case Outcome::kRedWins: return "1-0";
     case Outcome::kBlackWins: return "0-1";

@@ -23,7 +23,8 @@ std::string format_move(const Position& before, Move m, Notation notation);
 // Parses one move written in ICCS, WXF or Chinese notation (detected from the text).
 Result<Move> parse_any_move(const Position& pos, std::string_view text);
 
-// "1-0" (red won), "0-1", "1/2-1/2", or "*" while the game goes on.
+// "1-0" (red won), "0-1", "1/2-1/2", or "*" while the game goes on and for
+// an aborted game (PGN's token for a game without a result; pgn.h).
 std::string_view result_token(const Status& status);
 
 // The numbered moves, "1. 炮二平五 马8进7\n2. ...", one line per move
