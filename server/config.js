@@ -16,6 +16,10 @@ const TIMING_VARIABLES = {
   // A room nobody is connected to leaves memory after this (it stays in the
   // store and comes back on the next join or sync).
   roomIdleMs: ['QIPAN_ROOM_IDLE_MS', 10 * 60_000],
+  // Clocks: each seat's first move has this long (and uses no clock); a time
+  // control gives a player at least minClockMs in all (tests lower both).
+  firstMoveMs: ['QIPAN_FIRST_MOVE_MS', 30_000],
+  minClockMs: ['QIPAN_MIN_CLOCK_MS', 15_000],
 };
 
 export const LIMITS = {

@@ -56,7 +56,7 @@ export function attachSockets(io, rooms, { links, log = () => {}, budgets = null
         const earlier = await rooms.store.roomForRequest(request.key, { since: Date.now() - RETRY_WINDOW_MS });
         if (earlier) return { roomId: earlier, token: request.token };
       }
-      const { drafts, token, ai } = creationDrafts(rooms.engine, payload, request?.token);
+      const { drafts, token, ai } = creationDrafts(rooms.engine, rooms.config, payload, request?.token);
       rooms.caps.checkCreate(rooms.rooms, creator, { ai });
       try {
         const room = await rooms.createRoom(payload.game, drafts, { creator, requestKey: request?.key ?? null });

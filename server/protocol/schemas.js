@@ -45,6 +45,8 @@ export const ROOM_OPTIONS = z.strictObject({
   ai: z.array(level.nullable()).max(6).optional(),
   rules: z.record(z.string().regex(/^[A-Za-z]{1,40}$/, 'a rule is named by letters'), ruleValue).optional(),
   takeoverLevel: level.optional(),
+  // Fischer time (rooms/room_clock.js checks the totals); none: untimed.
+  clock: z.strictObject({ initialMs: z.number().int().min(0), incrementMs: z.number().int().min(0) }).optional(),
 });
 
 export const SCHEMAS = {

@@ -7,27 +7,32 @@ import { newToken, tokenHash } from '../net/ids.js';
 import { refuse } from '../protocol/codes.js';
 import { ROOM_OPTIONS, parsePayload } from '../protocol/schemas.js';
 import { seatFor } from './authorize.js';
+import { timeControl } from './room_clock.js';
 
 // The options a client asked for, shaped by the schema and checked and
 // completed by the engine (players, rule options), with the seat count;
 // or a bad_request refusal carrying the engine's own refusal as `detail`.
-function roomOptions(engine, game, options) {
+// The time control is the server's (room_clock.js), not the engine's: it
+// travels beside the options (`clock`), never in them.
+function roomOptions(engine, game, options, config) {
   if (!isGame(engine, game)) refuse('bad_request', `there is no game '${String(game).slice(0, 20)}'`);
   const parsed = parsePayload(ROOM_OPTIONS, options ?? {});
   if (!parsed.ok) refuse('bad_request', `options: ${parsed.reason}`);
-  const prepared = RoomGame.prepare(engine, game, parsed.data);
+  const { clock, ...rules } = parsed.data;
+  const control = timeControl(clock, config.minClockMs);
+  const prepared = RoomGame.prepare(engine, game, rules);
   if (!prepared.ok) {
     const { code, params, reason } = prepared.refusal;
     refuse('bad_request', `options: ${reason}`, { detail: { code, params, reason } });
   }
-  return { options: prepared.options, seats: prepared.capabilities.seats };
+  return { options: prepared.options, clock: control, seats: prepared.capabilities.seats };
 }
 
 // room:create -> {drafts, seat, token, ai}: the caller picks the id. `token`:
 // the creator's seat token when the request decided it (a retried request
 // gets the same one), else a new one. The room's invite secret is new.
-export function creationDrafts(engine, payload, token = newToken()) {
-  const { options, seats } = roomOptions(engine, payload.game, payload.options);
+export function creationDrafts(engine, config, payload, token = newToken()) {
+  const { options, clock, seats } = roomOptions(engine, payload.game, payload.options, config);
   const seat = payload.seat ?? 0;
   if (seat >= seats) refuse('bad_request', `this room has seats 0-${seats - 1}`);
   if (options.ai?.[seat]) refuse('bad_request', `seat ${seat} is an AI seat; take another`);
@@ -37,7 +42,11 @@ export function creationDrafts(engine, payload, token = newToken()) {
     token,
     ai: Boolean(options.ai?.some((level) => level)),
     drafts: [
-      { type: 'created', data: { game: payload.game, options, host: seat, rematchOf: null }, secret: { invite: newToken() } },
+      {
+        type: 'created',
+        data: { game: payload.game, options, ...(clock && { clock }), host: seat, rematchOf: null },
+        secret: { invite: newToken() },
+      },
       { type: 'joined', data: { seat, name: payload.name ?? null }, secret: { tokenHash: tokenHash(token) } },
     ],
   };
@@ -65,7 +74,11 @@ export function rematchDrafts(room) {
   const host =
     room.host !== null && reserved.some((s) => s.seat === room.host) ? map[room.host] : (map[reserved[0]?.seat] ?? null);
   const drafts = [
-    { type: 'created', data: { game: room.gameName, options, host, rematchOf: room.id }, secret: { invite: newToken() } },
+    {
+      type: 'created',
+      data: { game: room.gameName, options, ...(room.timeControl && { clock: room.timeControl }), host, rematchOf: room.id },
+      secret: { invite: newToken() },
+    },
   ];
   for (const s of reserved) {
     drafts.push({ type: 'seat_reserved', data: { seat: map[s.seat], name: s.name }, secret: { tokenHash: s.tokenHash } });

@@ -2,15 +2,19 @@
 // draw offers, resignation, chat, the AI's moves. Each command returns
 // {drafts, ack} for the registry to commit (see seat_commands.js); a refusal
 // is thrown (protocol/codes.js) and changes nothing.
-import { refuse } from '../protocol/codes.js';
+import { Refusal, refuse } from '../protocol/codes.js';
 import { checkOptionalToken, memberOf, notOver, ready, seatFor } from './authorize.js';
+import { flagDrafts } from './clock_commands.js';
+import { seatToWatchers } from './seat_commands.js';
+import { lagAllowance } from './room_clock.js';
 
 // The events of a move the engine accepted: one `move` per step (a forced
 // pass is a step of its own), then the result if the move ended the game.
-function playedDrafts(room, played, sent) {
+// `clocks`: what the mover's move left on a timed room's clocks.
+function playedDrafts(room, played, sent, clocks = null) {
   const drafts = played.steps.map((s, i) => ({
     type: 'move',
-    data: { seat: s.seat, move: s.move },
+    data: i === 0 && clocks ? { seat: s.seat, move: s.move, clocks } : { seat: s.seat, move: s.move },
     secret: i === 0 && sent !== s.move ? { sent } : null,
     step: room.step + i + 1,
     pos: s.pos,
@@ -28,7 +32,7 @@ function refusedMove(detail) {
   refuse(detail.unreadable ? 'bad_request' : 'illegal', detail.reason || 'illegal move', extra);
 }
 
-export function move(room, payload, { socket }) {
+export function move(room, payload, { socket, now }) {
   const seat = seatFor(room, socket, payload.token);
   // A repeat of the move committed at that step by the same seat: acked
   // again, applied once.
@@ -44,13 +48,17 @@ export function move(room, payload, { socket }) {
   if (room.toMove() !== seat) refuse('not_your_turn', `it is seat ${room.toMove()}'s turn`);
   // The room plays forced passes itself, as steps of their own.
   if (payload.move === 'pass') refuse('bad_request', 'a pass is played by the server when the rules force it, never sent');
+  // A timed seat whose time ran out before its move arrived has lost: the
+  // flag is committed instead and the move refused.
+  const clocks = room.clock ? room.clock.afterMove(room, seat, now, lagAllowance(socket)) : null;
+  if (room.clock && !clocks) return { ...flagDrafts(room, seat), refusal: new Refusal('game_over', 'your time ran out') };
   room.engineDirty = true;
   const played = room.game.play(payload.move);
   if (!played.ok) {
     room.engineDirty = false; // a refused move changes nothing in the engine
     refusedMove(played.detail);
   }
-  return { drafts: playedDrafts(room, played, payload.move), ack: { step: payload.step } };
+  return { drafts: playedDrafts(room, played, payload.move, clocks), ack: { step: payload.step } };
 }
 
 // The AI seat to move plays what the worker found (checked by the engine
@@ -166,23 +174,16 @@ export function resign(room, payload, { socket }) {
   if (!resigned.ok)
     refuse('not_allowed', resigned.reason, { detail: { code: resigned.code, params: resigned.params, reason: resigned.reason } });
   if (resigned.takenOver) {
-    const drafts = [
-      { type: 'resigned', data: { seat } },
-      { type: 'ai_seat', data: { seat, level: room.options.takeoverLevel, reason: 'resigned' } },
-    ];
-    const members = room.socketsOf(seat);
-    let spectator = room.nextSpectator;
-    const watchers = members.map((m) => ({ member: m, spectator: spectator++ }));
-    for (const w of watchers)
-      drafts.push({ type: 'joined', data: { seat: null, spectator: w.spectator, name: room.seats[seat].name } });
-    const next = room.seats
-      .filter((s) => s.kind === 'human' && s.connected && !s.expired && s.seat !== seat)
-      .sort((a, b) => a.connectedAt - b.connectedAt)[0];
-    if (room.host === seat) drafts.push({ type: 'host_changed', data: { host: next ? next.seat : null } });
-    const attach = () => {
-      for (const w of watchers) Object.assign(w.member, { seat: null, spectator: w.spectator, token: null });
+    const { drafts, attach } = seatToWatchers(room, seat);
+    return {
+      drafts: [
+        { type: 'resigned', data: { seat } },
+        { type: 'ai_seat', data: { seat, level: room.options.takeoverLevel, reason: 'resigned' } },
+        ...drafts,
+      ],
+      ack: {},
+      attach,
     };
-    return { drafts, ack: {}, attach };
   }
   return {
     drafts: [

@@ -31,8 +31,12 @@ const RETRY_MAX_MS = 5000;
 // an await).
 const HOLD_MS = 10_000;
 
-export function publicEvent(e) {
-  return { roomId: e.roomId, v: e.v, type: e.type, step: e.step, pos: e.pos, at: e.at, data: e.data };
+// An event as clients receive it; in a timed room with every seat's
+// remaining ms as of the event (`clocks`).
+export function publicEvent(e, room = null) {
+  const out = { roomId: e.roomId, v: e.v, type: e.type, step: e.step, pos: e.pos, at: e.at, data: e.data };
+  if (room?.clock) out.clocks = room.clock.remainingAt(room, e.at);
+  return out;
 }
 
 const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -232,6 +236,8 @@ export class Rooms {
     this.broadcast(room, events);
     outcome.detach?.();
     this.refresh(room);
+    // A command that committed something else instead (a move too late: the flag).
+    if (outcome.refusal) throw outcome.refusal;
     return typeof outcome.ack === 'function' ? outcome.ack(room) : outcome.ack;
   }
 
@@ -255,7 +261,7 @@ export class Rooms {
 
   broadcast(room, events) {
     if (!this.io) return;
-    for (const e of events) this.io.to(room.id).emit('event', publicEvent(e));
+    for (const e of events) this.io.to(room.id).emit('event', publicEvent(e, room));
   }
 
   // A socket closed: each room it was in hears of it.

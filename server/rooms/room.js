@@ -6,6 +6,7 @@
 import { LIMITS } from '../config.js';
 import { RoomGame } from '../games/room_game.js';
 import { tokenHash, tokenMatches } from '../net/ids.js';
+import { RoomClock } from './room_clock.js';
 
 // A seat: kind 'free' (nobody), 'human' (a token holder; `connected` while one
 // of its sockets is here, `expired` once its grace ran out) or 'ai' (a level).
@@ -33,9 +34,10 @@ function seedOf(roomId) {
 }
 
 export class Room {
-  // `created`: the room's first event (data {game, options, host, rematchOf}).
+  // `created`: the room's first event (data {game, options, clock?, host,
+  // rematchOf}; `clock`: the time control, when the room is timed).
   constructor(engine, config, created) {
-    const { game, options, host, rematchOf } = created.data;
+    const { game, options, clock, host, rematchOf } = created.data;
     this.id = created.roomId;
     this.config = config;
     this.gameName = game;
@@ -77,6 +79,9 @@ export class Room {
     // events): graces and the undo timeout stand still while no server held
     // the room, so a restart never grants a fresh one.
     this.outages = [];
+    // Fischer clocks when the room has a time control (room_clock.js).
+    this.timeControl = clock ?? null;
+    this.clock = clock ? new RoomClock(clock, this.seatCount) : null;
 
     // Runtime only.
     this.members = new Map(); // socket id -> {socket, seat, spectator}
@@ -258,6 +263,9 @@ export class Room {
         // event does, live and replayed (a resignation's takeover is the
         // `resigned` event's).
         if (d.reason === 'takeover') this.noteCall({ call: 'abandon', seat: d.seat }, true);
+        // A seat out of time the AI plays on for: the flag command asked the
+        // engine live; the log asks it on replay.
+        if (d.reason === 'flag') this.noteCall({ call: 'flag', seat: d.seat }, replay);
         break;
       case 'renamed':
         seat.name = d.name;
@@ -335,6 +343,7 @@ export class Room {
       default:
         throw new Error(`room ${this.id}: unknown event type ${event.type}`);
     }
+    this.clock?.apply(this, event);
   }
 
   // After a declined or expired offer the same seat waits: the base wait,
@@ -384,6 +393,7 @@ export class Room {
       rematchRoomId: this.rematchRoomId,
       rematchOf: this.rematchOf,
       createdAt: this.createdAt,
+      clock: this.clock ? this.clock.state(this, now) : null,
       serverTime: now,
     };
   }

@@ -1,10 +1,11 @@
 // A room's timers, recomputed from its state after every commit: each
 // disconnected seat's grace, the undo request's timeout, the end of a game
-// only the AI plays with nobody there. And when a room
+// only the AI plays with nobody there, the clock of the seat to move. And when a room
 // leaves memory: a finished room (or one never started) as soon as nobody is
 // in it, any other room nobody is connected to after QIPAN_ROOM_IDLE_MS with
 // nothing pending. Every deadline comes from the log (room.js), so a timer
 // lost with a server is set again when the room is taken up.
+import { clockDeadline, clockExpired } from './clock_commands.js';
 import { expireUndo } from './game_commands.js';
 import { endUnattended, expireSeat, unattendedUntil } from './seat_commands.js';
 
@@ -25,6 +26,7 @@ export class RoomTimers {
     const offer = room.offers.undo;
     this.set(room, 'undo', room.undoDeadline(), () => expireUndo(room, offer.at, Date.now()));
     this.set(room, 'unattended', unattendedUntil(room), () => endUnattended(room, Date.now()));
+    this.set(room, 'clock', clockDeadline(room), () => clockExpired(room, Date.now()));
   }
 
   set(room, key, at, task) {

@@ -19,6 +19,24 @@ export function hostAfter(room, goneSeat) {
   return [{ type: 'host_changed', data: { host: next ? next.seat : null } }];
 }
 
+// A seat the AI has taken over while the game goes on (a resignation, a
+// flag): its player's sockets stay in the room as spectators, and the host
+// passes on. Returns the events to commit after the `ai_seat` one, and
+// `attach`, which turns the sockets into spectators once they are committed.
+export function seatToWatchers(room, seat) {
+  let spectator = room.nextSpectator;
+  const watchers = room.socketsOf(seat).map((m) => ({ member: m, spectator: spectator++ }));
+  const drafts = watchers.map((w) => ({
+    type: 'joined',
+    data: { seat: null, spectator: w.spectator, name: room.seats[seat].name },
+  }));
+  drafts.push(...hostAfter(room, seat));
+  const attach = () => {
+    for (const w of watchers) Object.assign(w.member, { seat: null, spectator: w.spectator, token: null });
+  };
+  return { drafts, attach };
+}
+
 function hostIfNone(room, seat) {
   return room.host === null ? [{ type: 'host_changed', data: { host: seat } }] : [];
 }

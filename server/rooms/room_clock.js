@@ -1,0 +1,126 @@
+// A room's clocks (docs/online-contract.md "Clocks"): Fischer time kept by
+// the server alone. Folded from the log like the rest of the room: a move
+// event carries the clocks its commit left (data.clocks), so a room rebuilt
+// from its log has the same clocks; between moves the time of the seat to
+// move runs from `since`, less the room's outages (no node held it). People's
+// seats are timed; an AI seat is not (its level bounds its time), nor a seat
+// the AI took over. Each seat's first move uses no clock: it has a limit of
+// its own (firstMoveMs), and a game where a seat misses it is aborted.
+import { refuse } from '../protocol/codes.js';
+
+// The most a move is credited for the mover's network lag.
+export const MAX_LAG_ALLOWANCE_MS = 500;
+// A socket whose lag has not been measured yet is credited this much.
+const UNMEASURED_LAG_MS = 100;
+// The AI level that plays on for a seat that ran out of time in a game
+// that goes on without it (Chinese checkers with more than two seats).
+export const FLAG_TAKEOVER_LEVEL = 3;
+// How far a time control may go (docs/online-contract.md).
+const MAX_INITIAL_MS = 10_800_000;
+const MAX_INCREMENT_MS = 180_000;
+// "At least 15 s per player in all" counts the increment of this many moves.
+const MOVES_COUNTED = 40;
+
+// The time control of room:create's options.clock, checked, or null for an
+// untimed room. `minTotalMs`: the least time a player may be given in all
+// (config.minClockMs; tests lower it to flag without waiting).
+export function timeControl(clock, minTotalMs) {
+  if (clock === undefined || clock === null) return null;
+  const { initialMs, incrementMs } = clock;
+  if (initialMs > MAX_INITIAL_MS || incrementMs > MAX_INCREMENT_MS)
+    refuse('bad_request', `options.clock: at most ${MAX_INITIAL_MS} ms and ${MAX_INCREMENT_MS} ms a move`);
+  if (initialMs + MOVES_COUNTED * incrementMs < minTotalMs)
+    refuse('bad_request', `options.clock: initialMs + ${MOVES_COUNTED} x incrementMs must be at least ${minTotalMs} ms`);
+  return { initialMs, incrementMs };
+}
+
+// What a move is credited for the lag of the socket that sent it.
+export function lagAllowance(socket) {
+  const measured = socket?.conn?.lagMs; // net/heartbeat_guard.js
+  return Math.min(MAX_LAG_ALLOWANCE_MS, Number.isFinite(measured) ? measured : UNMEASURED_LAG_MS);
+}
+
+// The allowance a seat's flag waits for: the largest of its sockets' (none
+// connected: none).
+export function seatLagAllowance(room, seat) {
+  if (seat === null) return 0;
+  return Math.max(0, ...room.socketsOf(seat).map((m) => lagAllowance(m.socket)));
+}
+
+export class RoomClock {
+  constructor({ initialMs, incrementMs }, seatCount) {
+    this.initialMs = initialMs;
+    this.incrementMs = incrementMs;
+    this.remaining = new Array(seatCount).fill(initialMs);
+    this.firstMoveMade = new Array(seatCount).fill(false);
+    this.running = null; // the timed seat to move, or null
+    this.since = null; // when its turn began (ms, the server's clock)
+  }
+
+  // Time spent since `since`, the room's outages not counted.
+  elapsed(room, now) {
+    return Math.max(0, now - this.since - room.outageAfter(this.since));
+  }
+
+  // Whether the running seat is within its first move (no clock).
+  get onFirstMove() {
+    return this.running !== null && !this.firstMoveMade[this.running];
+  }
+
+  // Every seat's remaining ms at `now`.
+  remainingAt(room, now) {
+    return this.remaining.map((ms, seat) =>
+      seat === this.running && this.firstMoveMade[seat] ? Math.max(0, ms - this.elapsed(room, now)) : ms,
+    );
+  }
+
+  // The clocks after `seat` moves at `now`, credited `lagMs` (at most
+  // MAX_LAG_ALLOWANCE_MS): its time charged, then the increment added; a
+  // first move changes nothing. Null when its time had run out.
+  afterMove(room, seat, now, lagMs) {
+    const out = [...this.remaining];
+    if (seat !== this.running || !this.firstMoveMade[seat]) return out;
+    const charged = Math.max(0, this.elapsed(room, now) - Math.min(lagMs, MAX_LAG_ALLOWANCE_MS));
+    if (charged >= out[seat]) return null;
+    out[seat] = out[seat] - charged + this.incrementMs;
+    return out;
+  }
+
+  // When the running seat's time (with `lagMs` credited) or its first-move
+  // limit runs out, or null.
+  deadline(room, firstMoveMs, lagMs) {
+    if (this.running === null) return null;
+    const budget = this.firstMoveMade[this.running] ? this.remaining[this.running] + lagMs : firstMoveMs;
+    return room.deadline(this.since, budget);
+  }
+
+  // Folds one applied event (after room.js has): a move's clocks, and who
+  // runs now. A seat whose turn ends without a move of its own (a result,
+  // an undo, the AI taking it) keeps the time it had used.
+  apply(room, event) {
+    const d = event.data;
+    const moved = event.type === 'move' && Array.isArray(d.clocks);
+    if (moved) {
+      this.remaining = [...d.clocks];
+      this.firstMoveMade[d.seat] = true;
+    }
+    const seat = room.result || !room.ready ? null : room.toMove();
+    const next = seat !== null && room.seats[seat].kind === 'human' ? seat : null;
+    if (next === this.running && !moved && event.type !== 'undone') return;
+    if (this.running !== null && !moved) this.remaining = this.remainingAt(room, event.at);
+    this.running = next;
+    this.since = next === null ? null : event.at;
+  }
+
+  // The state's `clock` (docs/online-contract.md).
+  state(room, now) {
+    return {
+      initialMs: this.initialMs,
+      incrementMs: this.incrementMs,
+      remaining: this.remainingAt(room, now),
+      running: this.running,
+      since: this.since,
+      firstMove: this.onFirstMove,
+    };
+  }
+}
