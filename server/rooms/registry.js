@@ -6,9 +6,10 @@
 // every commit (room_timers.js, ai_turns.js).
 //
 // Nothing is loaded at start: a room comes into memory when a client joins
-// it. A room whose log cannot be replayed is quarantined (`unavailable`) and
-// the others go on. A room another node owns is answered `moved`. A commit
-// the store fences (another node took the room over) drops the room here and
+// it, or (a timed game whose node is gone) when a live node adopts it. A
+// room whose log cannot be replayed is quarantined (`unavailable`) and the
+// others go on. A room another node owns is answered `moved`. A commit the
+// store fences (another node took the room over) drops the room here and
 // closes its sockets, which reconnect to the new owner.
 import { newRoomId } from '../net/ids.js';
 import { Refusal, refuse } from '../protocol/codes.js';
@@ -30,6 +31,10 @@ const RETRY_MAX_MS = 5000;
 // join that asked for it (it is the next task in its queue, but only after
 // an await).
 const HOLD_MS = 10_000;
+// How often a node looks for timed games no live node keeps, and how many
+// it takes up at a time.
+const ADOPT_EVERY_MS = 2000;
+const ADOPT_BATCH = 50;
 
 // An event as clients receive it; in a timed room with every seat's
 // remaining ms as of the event (`clocks`).
@@ -63,6 +68,27 @@ export class Rooms {
       evicted: 0,
     };
     store.on?.('lost', () => this.dropAll('this node lost its lease on the database'));
+    this.adopter = setInterval(() => this.adoptOrphans(), ADOPT_EVERY_MS);
+    this.adopter.unref();
+  }
+
+  // Timed games whose node is gone (stopped, or past its lease) are taken up
+  // by the first live node that looks, so their clocks run and a flag falls
+  // without a client opening the room (the outage is charged to nobody).
+  async adoptOrphans() {
+    if (this.closed || this.adopting || this.store.live === false) return;
+    this.adopting = true;
+    try {
+      for (const roomId of await this.store.orphanedTimedRooms({ limit: ADOPT_BATCH })) {
+        if (this.closed) break;
+        // moved, unavailable, busy: another node's now, or later.
+        await this.get(roomId).catch(() => {});
+      }
+    } catch (error) {
+      this.log(`adopting timed rooms: ${error.message ?? error}`);
+    } finally {
+      this.adopting = false;
+    }
   }
 
   // The room, from memory or the store (null when there is none). Refuses
@@ -161,7 +187,7 @@ export class Rooms {
       const room = new Room(this.engine, this.config, events[0]);
       for (const e of events) e.pos = room.pos;
       try {
-        await this.store.createRoom({ roomId, game, createdAt: at, requestKey }, events);
+        await this.store.createRoom({ roomId, game, createdAt: at, requestKey, timed: room.clock !== null }, events);
       } catch (error) {
         room.delete();
         if (error.code === 'room_exists') continue;
@@ -318,6 +344,7 @@ export class Rooms {
 
   async close() {
     this.closed = true;
+    clearInterval(this.adopter);
     this.timers.stop();
     for (const room of this.rooms.values()) {
       this.timers.clear(room);

@@ -27,7 +27,10 @@ CREATE TABLE IF NOT EXISTS rooms (
   prev_epoch  bigint,
   request_key text UNIQUE
 );
+ALTER TABLE rooms ADD COLUMN IF NOT EXISTS timed boolean NOT NULL DEFAULT false;
 CREATE INDEX IF NOT EXISTS rooms_owner ON rooms (owner_epoch);
+-- The timed games still going (orphanedTimedRooms).
+CREATE INDEX IF NOT EXISTS rooms_timed ON rooms (owner_epoch) WHERE timed AND NOT finished;
 CREATE TABLE IF NOT EXISTS events (
   room_id text NOT NULL,
   v       integer NOT NULL,

@@ -54,8 +54,8 @@ const CREATE = `
 WITH me AS (
   SELECT 1 FROM epochs WHERE epoch = $1 AND NOT stopped
 ), room AS (
-  INSERT INTO rooms (room_id, game, created_at, updated_at, last_v, owner_epoch, request_key)
-  SELECT $2, $3, $4, $5, $6, $1, $7 FROM me
+  INSERT INTO rooms (room_id, game, created_at, updated_at, last_v, owner_epoch, request_key, timed)
+  SELECT $2, $3, $4, $5, $6, $1, $7, $10 FROM me
   RETURNING room_id
 ), written AS (
   INSERT INTO events (room_id, v, type, step, pos, at, data, secret)
@@ -207,6 +207,7 @@ class PostgresStore extends LeasedStore {
           requestKey,
           JSON.stringify(eventRows),
           JSON.stringify(chatRows),
+          Boolean(room.timed),
         ],
       });
       created = rows[0].created;
@@ -397,6 +398,17 @@ class PostgresStore extends LeasedStore {
       // it meanwhile. Ask again to see the new owner.
       if (attempt >= CLAIM_ATTEMPTS) return this.counted({ status: 'wait', retryAfterMs: this.settings.heartbeatMs });
     }
+  }
+
+  async orphanedTimedRooms({ limit = 100 } = {}) {
+    const { rows } = await this.pool.query(
+      `SELECT r.room_id FROM rooms r LEFT JOIN epochs e ON e.epoch = r.owner_epoch
+       WHERE r.timed AND NOT r.finished
+         AND (e.epoch IS NULL OR e.stopped OR e.seen_at < now() - $1::float8 * interval '1 millisecond')
+       LIMIT $2`,
+      [this.settings.leaseMs, limit],
+    );
+    return rows.map((row) => row.room_id);
   }
 
   async liveNodes() {

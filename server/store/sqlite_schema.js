@@ -10,7 +10,8 @@ CREATE TABLE IF NOT EXISTS rooms (
   last_v      INTEGER NOT NULL,
   finished    INTEGER NOT NULL DEFAULT 0,
   owner_epoch INTEGER,
-  request_key TEXT
+  request_key TEXT,
+  timed       INTEGER NOT NULL DEFAULT 0
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS events (
   room_id TEXT NOT NULL,
@@ -49,11 +50,13 @@ CREATE TABLE IF NOT EXISTS chat (
 CREATE INDEX IF NOT EXISTS chat_at ON chat (at);
 `;
 
-const ADDED_ROOM_COLUMNS = { owner_epoch: 'INTEGER', request_key: 'TEXT' };
+const ADDED_ROOM_COLUMNS = { owner_epoch: 'INTEGER', request_key: 'TEXT', timed: 'INTEGER NOT NULL DEFAULT 0' };
 
 const INDEXES = `
 CREATE UNIQUE INDEX IF NOT EXISTS rooms_request ON rooms (request_key);
 CREATE INDEX IF NOT EXISTS rooms_owner ON rooms (owner_epoch);
+-- The timed games still going (orphanedTimedRooms).
+CREATE INDEX IF NOT EXISTS rooms_timed ON rooms (owner_epoch) WHERE timed = 1 AND finished = 0;
 -- Served the start-up replay of every active room, which is gone.
 DROP INDEX IF EXISTS rooms_active;
 `;

@@ -48,7 +48,7 @@ class SqliteStore extends LeasedStore {
     );
     const insertChat = db.prepare('INSERT INTO chat (room_id, v, at, text) VALUES (?, ?, ?, ?)');
     const insertRoom = db.prepare(
-      'INSERT INTO rooms (room_id, game, created_at, updated_at, last_v, owner_epoch, request_key) VALUES (?, ?, ?, ?, 0, ?, ?)',
+      'INSERT INTO rooms (room_id, game, created_at, updated_at, last_v, owner_epoch, request_key, timed) VALUES (?, ?, ?, ?, 0, ?, ?, ?)',
     );
     const roomState = db.prepare('SELECT last_v, owner_epoch FROM rooms WHERE room_id = ?');
     // The fence: only the owner's epoch, and only on from the expected v.
@@ -61,6 +61,12 @@ class SqliteStore extends LeasedStore {
     this.selectExists = db.prepare('SELECT 1 FROM rooms WHERE room_id = ?').pluck();
     this.selectRequest = db.prepare('SELECT room_id FROM rooms WHERE request_key = ? AND created_at >= ?').pluck();
     this.selectLive = db.prepare('SELECT epoch, node, url FROM epochs WHERE stopped = 0 AND seen_at >= ? ORDER BY epoch');
+    this.selectOrphans = db
+      .prepare(
+        `SELECT r.room_id FROM rooms r LEFT JOIN epochs e ON e.epoch = r.owner_epoch
+         WHERE r.timed = 1 AND r.finished = 0 AND (e.epoch IS NULL OR e.stopped = 1 OR e.seen_at < ?) LIMIT ?`,
+      )
+      .pluck();
     this.purgeChunk = db.prepare('DELETE FROM chat WHERE (room_id, v) IN (SELECT room_id, v FROM chat WHERE at < ? LIMIT ?)');
 
     const append = (roomId, events, finished, epoch) => {
@@ -103,7 +109,7 @@ class SqliteStore extends LeasedStore {
         const taken = roomOfRequest.get(requestKey);
         if (taken !== undefined) throw refusal('request_exists', `request ${requestKey} made room ${taken}`, { roomId: taken });
       }
-      insertRoom.run(room.roomId, room.game, room.createdAt, room.createdAt, epoch, requestKey);
+      insertRoom.run(room.roomId, room.game, room.createdAt, room.createdAt, epoch, requestKey, room.timed ? 1 : 0);
       append(room.roomId, events, false, epoch);
     });
 
@@ -268,6 +274,10 @@ class SqliteStore extends LeasedStore {
     return this.selectLive
       .all(Date.now() - this.settings.leaseMs)
       .map((row) => ({ name: row.node, epoch: row.epoch, url: row.url }));
+  }
+
+  async orphanedTimedRooms({ limit = 100 } = {}) {
+    return this.selectOrphans.all(Date.now() - this.settings.leaseMs, limit);
   }
 
   async loadEvents(roomId) {

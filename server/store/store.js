@@ -53,9 +53,9 @@
 //       missing}, heartbeatFailures, lost, chatPurged; SQLite: walBytes)
 //
 // Methods:
-//   createRoom({roomId, game, createdAt, requestKey = null}, events)
+//   createRoom({roomId, game, createdAt, requestKey = null, timed = false}, events)
 //       Creates the room, owned by this node's epoch, with its first events,
-//       atomically. Rejects with `code` 'room_exists' if the id is taken;
+//       atomically. `timed`: the game has a clock (orphanedTimedRooms). Rejects with `code` 'room_exists' if the id is taken;
 //       'request_exists' (and `roomId`, the room made with it) if requestKey
 //       was used before, however long ago; 'lost' while the store holds no
 //       epoch.
@@ -85,6 +85,9 @@
 //   setUrl(url)      where clients reach this node, once it listens (the
 //       `url` of `moved` answers and liveNodes)
 //   liveNodes() -> [{name, epoch, url}]   epochs with a current lease
+//   orphanedTimedRooms({limit = 100}) -> [roomId]   unfinished timed rooms
+//       whose owner is stopped or past its lease: a clock nobody keeps, for
+//       a live node to claim so the game's flag falls without a client
 //   loadEvents(roomId) -> [event]         in v order; [] for an unknown room
 //   roomExists(roomId) -> boolean
 //   purgeChat({before}) -> count   forgets chat texts written before `before`

@@ -201,6 +201,21 @@ test('a restart mid-game charges nobody for the time no server held the room', a
   black.close();
 });
 
+test('a server restarted with nobody connected takes its timed games up by itself: the flag falls', async () => {
+  const [red, black] = await timedPair({ initialMs: 1000, incrementMs: 0 });
+  await firstMoves(red, black); // red's clock runs
+  const roomId = red.roomId;
+  red.close();
+  black.close();
+  await server.restart();
+  const events = await logUntil(roomId, (es) => es.some((e) => e.type === 'result'), 'the flag after the restart');
+  const types = events.map((e) => e.type);
+  assert.ok(types.indexOf('resumed') < types.indexOf('result'), `taken up, then flagged: ${types.join(' ')}`);
+  const result = events.find((e) => e.type === 'result');
+  assert.equal(result.data.code, 'timeout');
+  assert.equal(result.data.seat, 0);
+});
+
 test('a missed first move aborts the game: nobody wins', async () => {
   const [red, black] = await timedPair({ initialMs: 60_000, incrementMs: 0 });
   const result = await red.waitType('result');

@@ -280,6 +280,32 @@ function conformance(backend) {
     }
   });
 
+  test(
+    named("timed rooms of a stopped node are orphans until claimed; a live node's, finished or untimed ones are not"),
+    async () => {
+      const a = await open('a');
+      const b = await open('b');
+      try {
+        const timed = await createWith(a, newRoomId(), { timed: true });
+        const finished = await createWith(a, newRoomId(), { timed: true });
+        const untimed = await createWith(a);
+        const kept = await createWith(b, newRoomId(), { timed: true });
+        const result = { roomId: finished, v: 3, type: 'result', step: 0, pos: 'p3', at: Date.now(), data: null, secret: null };
+        await a.appendEvents(finished, [result], { finished: true });
+        const ours = async () =>
+          (await b.orphanedTimedRooms({ limit: 10_000 })).filter((id) => [timed, finished, untimed, kept].includes(id));
+        assert.deepEqual(await ours(), [], 'a live owner keeps its clocks');
+        await a.close();
+        assert.deepEqual(await ours(), [timed], "the stopped node's unfinished timed room");
+        assert.equal((await b.claimRoom(timed)).status, 'owned');
+        assert.deepEqual(await ours(), [], 'claimed: no longer an orphan');
+      } finally {
+        await a.close();
+        await b.close();
+      }
+    },
+  );
+
   test(named('a restarted node (same name) takes its rooms back at once; the old process is fenced'), async () => {
     const name = newNodeName('n');
     const old = await backend.open(name);
