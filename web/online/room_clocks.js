@@ -1,0 +1,78 @@
+// A timed room's clocks as the server last said them (server/PROTOCOL.md
+// "Clocks"), and what they read at any moment of the server's clock. The
+// server keeps the time; this only carries its figures forward: a state's
+// `clock.remaining` is as of its `serverTime`, an event's `clocks` as of its
+// `at`, and only the running seat's time goes down from then on. A seat's
+// first move uses no clock (its own limit runs instead).
+
+// The server's first-move limit (QIPAN_FIRST_MOVE_MS by default). The state
+// does not carry the room's own value, so the hint counts from this one.
+export const FIRST_MOVE_MS = 30_000;
+
+export class RoomClocks {
+  constructor() {
+    this.control = null; // {initialMs, incrementMs}; null in an untimed room
+    this.remaining = []; // ms per seat as of `asOf`
+    this.asOf = 0; // the server's clock when `remaining` was true
+    this.running = null; // the seat whose time runs (or whose first move is awaited)
+    this.since = null; // when its turn began (server ms)
+    this.firstMove = false; // the running seat has not moved yet: no clock, its own limit
+    this.moved = new Set(); // seats known to have made their first move
+  }
+
+  get timed() {
+    return this.control !== null;
+  }
+
+  // A state (join, sync, a stale refusal): everything anew.
+  adoptState(state) {
+    const c = state.clock;
+    if (!c) {
+      this.control = null;
+      return;
+    }
+    this.control = { initialMs: c.initialMs, incrementMs: c.incrementMs };
+    this.remaining = [...c.remaining];
+    this.asOf = state.serverTime;
+    this.running = c.running;
+    this.since = c.since;
+    this.firstMove = !!c.firstMove;
+    this.moved = new Set((state.moves || []).filter((m) => m.move !== 'pass').map((m) => m.seat));
+    if (c.running !== null && !c.firstMove) this.moved.add(c.running);
+  }
+
+  // An event of the room (its `clocks` as of its `at`), and the seat whose
+  // time runs after it as the room now stands (`running`: null once over,
+  // before every seat is taken, or on an untimed AI seat). The seat's turn
+  // begins at the event when the turn changed hands or a move was played.
+  onEvent(event, running) {
+    if (!this.timed || !Array.isArray(event.clocks)) return;
+    if (event.type === 'move' && event.data?.move !== 'pass') this.moved.add(event.data.seat);
+    this.remaining = [...event.clocks];
+    this.asOf = event.at;
+    if (running !== this.running || event.type === 'move' || event.type === 'undone') {
+      this.running = running;
+      this.since = running === null ? null : event.at;
+    }
+    this.firstMove = this.running !== null && !this.moved.has(this.running);
+  }
+
+  // Every seat's remaining ms at the server time `now`, never below 0.
+  remainingAt(now) {
+    return this.remaining.map((ms, seat) =>
+      seat === this.running && !this.firstMove ? Math.max(0, ms - Math.max(0, now - this.asOf)) : ms,
+    );
+  }
+
+  // The seat whose clock is running now (not one awaiting a first move).
+  ticking() {
+    return this.timed && !this.firstMove ? this.running : null;
+  }
+
+  // Ms left of the running seat's first-move limit, or null when no first
+  // move is awaited.
+  firstMoveLeft(now) {
+    if (!this.timed || !this.firstMove || this.running === null || this.since === null) return null;
+    return Math.max(0, this.since + FIRST_MOVE_MS - now);
+  }
+}
