@@ -1,12 +1,24 @@
 // The way into online play: the 在线 / Online toolbar button opens a dialog
-// that creates a room for the current game with its options (the server's
-// address asked there once when the page was opened from disk), and an
+// that creates a room for the current game with its options and a time
+// control (the server's address asked there once when the page was opened
+// from disk), and an
 // invite link (?room=ID&key=SECRET, or &watch=1 to spectate) opens the page straight into
 // its room. The room itself is room_controller.js.
 
 import { RoomClient } from './room_client.js';
 import { joinRoom, OnlineRoom } from './room_controller.js';
-import { normalizeServer, rememberName, rememberServer, roomFromUrl, serverAddress, storedName } from './room_storage.js';
+import { GAMES } from '../app/games.js';
+import {
+  normalizeServer,
+  rememberName,
+  rememberServer,
+  rememberTimeControl,
+  roomFromUrl,
+  serverAddress,
+  storedName,
+  storedTimeControl,
+} from './room_storage.js';
+import { DEFAULT_TIME_CONTROL, TIME_CONTROLS, timeControlClock, timeControlLabel } from './time_controls.js';
 
 const CONNECT_TIMEOUT_MS = 8000;
 const CREATE_ATTEMPTS = 3;
@@ -87,6 +99,7 @@ export class OnlineEntry {
     dialog.innerHTML = `
       <form method="dialog">
         <h2 data-online-text="onlineTitle"></h2>
+        <p class="online-game online-create" id="online-game"></p>
         <label class="block"><span data-online-text="onlineServer"></span><input name="server" inputmode="url" autocomplete="url" spellcheck="false"></label>
         <p class="hint" data-online-text="onlineServerHint"></p>
         <label class="block online-create"><span data-online-text="onlineName"></span><input name="name" maxlength="24" autocomplete="nickname"></label>
@@ -94,6 +107,8 @@ export class OnlineEntry {
           <label class="online-count"><span data-online-text="players"></span> <select name="count"></select></label>
           <label><span data-online-text="onlineYourSeat"></span> <select name="seat"></select></label>
           <div class="online-seat-rows" id="online-seat-rows"></div>
+          <label><span data-online-text="onlineTimeControl"></span> <select name="clock" aria-describedby="online-time-hint"></select></label>
+          <p class="hint" id="online-time-hint" data-online-text="onlineTimeHint"></p>
         </div>
         <p class="error" id="online-error" role="alert"></p>
         <menu><button value="cancel" data-online-text="cancel"></button><button value="create" class="primary" id="online-go"></button></menu>
@@ -115,6 +130,14 @@ export class OnlineEntry {
     for (const el of this.dialog.querySelectorAll('[data-online-text]')) el.textContent = t(el.dataset.onlineText);
     this.dialog.querySelector('#online-go').textContent = this.joinRoomId ? t('onlineTitle') : t('onlineCreate');
     for (const el of this.dialog.querySelectorAll('.online-create')) el.hidden = !!this.joinRoomId;
+    // The room is for the game on the board: the dialog says which.
+    const game = GAMES.find((g) => g.id === this.app.id);
+    this.dialog.querySelector('#online-game').textContent = t('onlineGameIs', { game: t(game ? game.label : this.app.id) });
+    form.clock.innerHTML = TIME_CONTROLS.map(
+      (c) => `<option value="${c.id}">${timeControlLabel(this.app.i18n, c.clock)}</option>`,
+    ).join('');
+    const chosen = storedTimeControl();
+    form.clock.value = TIME_CONTROLS.some((c) => c.id === chosen) ? chosen : DEFAULT_TIME_CONTROL;
     form.server.value = serverAddress() || 'http://127.0.0.1:8080';
     form.name.value = storedName();
     // The player counts the game's options take (the engine's capabilities):
@@ -174,6 +197,8 @@ export class OnlineEntry {
       s === seat || form[`seat${s}`].value === 'human' ? null : Number(form[`seat${s}`].value),
     );
     if (ai.some((level) => level !== null)) options.ai = ai;
+    const clock = timeControlClock(form.clock.value);
+    if (clock) options.clock = clock;
     return { game: this.app.id, seat, options, ...(name ? { name } : {}) };
   }
 
@@ -188,6 +213,7 @@ export class OnlineEntry {
     }
     rememberServer(server);
     rememberName(form.name.value.trim());
+    if (!this.joinRoomId) rememberTimeControl(form.clock.value);
     if (this.joinRoomId) {
       location.reload(); // the address has the room: boot joins it with the server now known
       return;

@@ -1,11 +1,13 @@
 // What the page remembers for online play: the room server's address (asked
-// once when the page is opened from disk), the player's name, and each
+// once when the page is opened from disk), the player's name, the time
+// control last chosen, and each
 // room's seat token, so a reload or a reconnection takes the same seat back.
 // Tokens live in sessionStorage (this tab, kept across reloads) and in
 // localStorage (the same browser coming back after closing the tab).
 
 const SERVER_KEY = 'qipan.online.server';
 const NAME_KEY = 'qipan.online.name';
+const CLOCK_KEY = 'qipan.online.clock';
 const TOKENS_KEY = 'qipan.online.tokens';
 const MAX_ROOMS = 50;
 
@@ -58,6 +60,16 @@ export function storedName() {
 
 export function rememberName(name) {
   write(localStorage, NAME_KEY, name);
+}
+
+// The time control the player chose last (an id of time_controls.js), or ''.
+export function storedTimeControl() {
+  const id = read(localStorage, CLOCK_KEY, '');
+  return typeof id === 'string' ? id : '';
+}
+
+export function rememberTimeControl(id) {
+  write(localStorage, CLOCK_KEY, id);
 }
 
 // A seat token is a bearer secret: kept for the rooms played lately only.
