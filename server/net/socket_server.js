@@ -11,6 +11,8 @@ import { SCHEMAS, parsePayload } from '../protocol/schemas.js';
 import { creationDrafts, rematchAnswer, rematchOffer } from '../rooms/creation.js';
 import * as game from '../rooms/game_commands.js';
 import { RecentCreations, RETRY_WINDOW_MS } from '../rooms/recent_creations.js';
+import { playerGames } from '../rooms/player_games.js';
+import { playerSecrets } from '../rooms/player_secrets.js';
 import { requestSecrets } from '../rooms/request_secrets.js';
 import * as seats from '../rooms/seat_commands.js';
 
@@ -54,15 +56,19 @@ export function attachSockets(io, rooms, { links, log = () => {}, budgets = null
     const make = async () => {
       if (request) {
         const earlier = await rooms.store.roomForRequest(request.key, { since: Date.now() - RETRY_WINDOW_MS });
-        if (earlier) return { roomId: earlier, token: request.token };
+        if (earlier)
+          return { roomId: earlier, token: socket.data.player?.seatToken(earlier, payload.seat ?? 0) ?? request.token };
       }
-      const { drafts, token, ai } = creationDrafts(rooms.engine, rooms.config, payload, request?.token);
+      const { draftsFor, tokenFor, ai } = creationDrafts(rooms.engine, rooms.config, payload, {
+        token: request?.token,
+        player: socket.data.player,
+      });
       rooms.caps.checkCreate(rooms.rooms, creator, { ai });
       try {
-        const room = await rooms.createRoom(payload.game, drafts, { creator, requestKey: request?.key ?? null });
-        return { roomId: room.id, token };
+        const room = await rooms.createRoom(payload.game, draftsFor, { creator, requestKey: request?.key ?? null });
+        return { roomId: room.id, token: tokenFor(room.id) };
       } catch (error) {
-        if (error.code === 'request_exists') return { roomId: error.roomId, token };
+        if (error.code === 'request_exists') return { roomId: error.roomId, token: tokenFor(error.roomId) };
         throw error;
       }
     };
@@ -72,6 +78,20 @@ export function attachSockets(io, rooms, { links, log = () => {}, budgets = null
     const answer = await rooms.run(room, () => seats.join(room, { roomId, token }, { socket, now: Date.now() }));
     return { roomId, ...answer, links: links.forRoom(roomId, socket.handshake.headers, { seated: true, invite: room.invite }) };
   }
+
+  // hello: this socket plays as the player its key stands for from now on
+  // (rooms/player_secrets.js); the key stays in this process's memory only.
+  function hello({ playerKey, name }, socket) {
+    socket.data.player = { ...playerSecrets(playerKey), name: name ?? null };
+    return { playerId: socket.data.player.playerId };
+  }
+
+  async function gamesMine({ playerKey }) {
+    return { games: await playerGames(rooms.store, playerSecrets(playerKey).playerId) };
+  }
+
+  // Events that are the socket's, not a room's.
+  const SOCKET_COMMANDS = { 'room:create': createRoom, hello, 'games:mine': gamesMine };
 
   async function roomCommand(event, payload, socket) {
     const cameFor = typeof socket.handshake.query?.node === 'string' ? socket.handshake.query.node : null;
@@ -125,8 +145,9 @@ export function attachSockets(io, rooms, { links, log = () => {}, budgets = null
       const overBudget = budgets?.refusal(event, socket);
       if (overBudget) return reply(overBudget);
       try {
-        const answer =
-          event === 'room:create' ? await createRoom(parsed.data, socket) : await roomCommand(event, parsed.data, socket);
+        const answer = Object.hasOwn(SOCKET_COMMANDS, event)
+          ? await SOCKET_COMMANDS[event](parsed.data, socket)
+          : await roomCommand(event, parsed.data, socket);
         reply({ ok: true, ...answer });
       } catch (error) {
         if (error instanceof Refusal) return reply(error.toAck());

@@ -7,7 +7,8 @@
 import { addressKey, clientAddress } from '../net/client_address.js';
 import { TokenBucket } from './limits.js';
 
-const STATE_EVENTS = new Set(['sync', 'room:join']);
+// Events that read from the store or send a whole state: one budget per socket.
+const STATE_EVENTS = new Set(['sync', 'room:join', 'games:mine']);
 // An address's bucket is dropped once it would be full again anyway.
 const SWEEP_EVERY_MS = 60_000;
 

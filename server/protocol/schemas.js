@@ -49,7 +49,12 @@ export const ROOM_OPTIONS = z.strictObject({
   clock: z.strictObject({ initialMs: z.number().int().min(0), incrementMs: z.number().int().min(0) }).optional(),
 });
 
+// A browser's player key (rooms/player_secrets.js): 128 bits or more, base64url.
+const playerKey = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/, 'a playerKey is 22-64 base64url characters');
+
 export const SCHEMAS = {
+  hello: z.strictObject({ playerKey, name: name.optional() }),
+  'games:mine': z.strictObject({ playerKey }),
   'room:create': z.strictObject({
     game: z.string().max(20), // one of the engine's games() (rooms/creation.js)
     options: z.record(z.string(), z.unknown()).optional(), // shaped by ROOM_OPTIONS, checked by the engine

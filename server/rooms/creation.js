@@ -28,27 +28,34 @@ function roomOptions(engine, game, options, config) {
   return { options: prepared.options, clock: control, seats: prepared.capabilities.seats };
 }
 
-// room:create -> {drafts, seat, token, ai}: the caller picks the id. `token`:
-// the creator's seat token when the request decided it (a retried request
-// gets the same one), else a new one. The room's invite secret is new.
-export function creationDrafts(engine, config, payload, token = newToken()) {
+// room:create -> {seat, ai, tokenFor(roomId), draftsFor(roomId)}: the
+// caller picks the id. The creator's seat token: a player's follows from its
+// key and the room (player_secrets.js); else `token` when the request decided
+// it (a retried request gets the same one), else a new one. The room's
+// invite secret is new.
+export function creationDrafts(engine, config, payload, { token = null, player = null } = {}) {
   const { options, clock, seats } = roomOptions(engine, payload.game, payload.options, config);
   const seat = payload.seat ?? 0;
   if (seat >= seats) refuse('bad_request', `this room has seats 0-${seats - 1}`);
   if (options.ai?.[seat]) refuse('bad_request', `seat ${seat} is an AI seat; take another`);
   if (options.ai && options.ai.every((level) => level)) refuse('bad_request', 'at least one seat must be a person');
+  const fixed = token ?? newToken();
+  const tokenFor = (roomId) => (player ? player.seatToken(roomId, seat) : fixed);
+  const created = {
+    type: 'created',
+    data: { game: payload.game, options, ...(clock && { clock }), host: seat, rematchOf: null },
+    secret: { invite: newToken() },
+  };
+  const joined = (roomId) => ({
+    type: 'joined',
+    data: { seat, name: payload.name ?? player?.name ?? null, ...(player && { playerId: player.playerId }) },
+    secret: { tokenHash: tokenHash(tokenFor(roomId)) },
+  });
   return {
     seat,
-    token,
     ai: Boolean(options.ai?.some((level) => level)),
-    drafts: [
-      {
-        type: 'created',
-        data: { game: payload.game, options, ...(clock && { clock }), host: seat, rematchOf: null },
-        secret: { invite: newToken() },
-      },
-      { type: 'joined', data: { seat, name: payload.name ?? null }, secret: { tokenHash: tokenHash(token) } },
-    ],
+    tokenFor,
+    draftsFor: (roomId) => [created, joined(roomId)],
   };
 }
 
@@ -81,7 +88,8 @@ export function rematchDrafts(room) {
     },
   ];
   for (const s of reserved) {
-    drafts.push({ type: 'seat_reserved', data: { seat: map[s.seat], name: s.name }, secret: { tokenHash: s.tokenHash } });
+    const data = { seat: map[s.seat], name: s.name, ...(s.playerId && { playerId: s.playerId }) };
+    drafts.push({ type: 'seat_reserved', data, secret: { tokenHash: s.tokenHash } });
   }
   return { drafts, map };
 }

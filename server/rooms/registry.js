@@ -165,8 +165,8 @@ export class Rooms {
     }
   }
 
-  // Creates a room from its first drafts (rooms/creation.js) under a fresh
-  // id. `creator`: the address it counts for (room_caps.js); `requestKey`:
+  // Creates a room from its first drafts (rooms/creation.js; `drafts` may be
+  // a function of the room id) under a fresh id. `creator`: the address it counts for (room_caps.js); `requestKey`:
   // the hash of the client's requestId, kept with the room so a retry on any
   // node finds it.
   async createRoom(game, drafts, { creator = null, requestKey = null } = {}) {
@@ -174,7 +174,7 @@ export class Rooms {
       const roomId = newRoomId();
       if (this.rooms.has(roomId)) continue;
       const at = Date.now();
-      const events = drafts.map((d, i) => ({
+      const events = (typeof drafts === 'function' ? drafts(roomId) : drafts).map((d, i) => ({
         roomId,
         v: i + 1,
         type: d.type,

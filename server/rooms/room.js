@@ -17,6 +17,7 @@ function freeSeat(seat) {
     name: null,
     ai: null,
     tokenHash: null,
+    playerId: null, // the player (after `hello`) who took it
     connected: false,
     connectedAt: null,
     disconnectedAt: null,
@@ -218,6 +219,7 @@ export class Room {
             name: d.name ?? seat.name,
             ai: null,
             tokenHash: event.secret?.tokenHash ?? seat.tokenHash,
+            playerId: d.playerId ?? seat.playerId,
             connected: true,
             connectedAt: event.at,
             expired: false,
@@ -231,6 +233,7 @@ export class Room {
           name: d.name ?? null,
           ai: null,
           tokenHash: event.secret.tokenHash,
+          playerId: d.playerId ?? null,
           connected: false,
           disconnectedAt: event.at,
           expired: false,
@@ -258,7 +261,7 @@ export class Room {
         break;
       case 'ai_seat':
         if (d.level === null) Object.assign(seat, freeSeat(seat.seat));
-        else Object.assign(seat, { kind: 'ai', ai: d.level, tokenHash: null, connected: false, expired: false });
+        else Object.assign(seat, { kind: 'ai', ai: d.level, tokenHash: null, playerId: null, connected: false, expired: false });
         // An absent seat taken over: no command asked the engine, so the
         // event does, live and replayed (a resignation's takeover is the
         // `resigned` event's).
@@ -374,6 +377,7 @@ export class Room {
         seat: s.seat,
         kind: s.kind,
         name: s.name,
+        playerId: s.playerId,
         connected: s.connected,
         ai: s.ai,
         expired: s.expired,

@@ -79,7 +79,18 @@ export function attachTo(room, socket, seat, spectator, token = null) {
   };
 }
 
+// The seat token a player (after `hello`) holds in this room: its key's
+// token for the seat it took, so any tab of that browser takes the seat back.
+function playersToken(room, player) {
+  const s = player && room.seats.find((x) => x.kind === 'human' && x.playerId === player.playerId);
+  if (!s) return undefined;
+  const token = player.seatToken(room.id, s.seat);
+  return tokenMatches(token, s.tokenHash) ? token : undefined;
+}
+
 export function join(room, payload, { socket }) {
+  const player = socket.data.player ?? null;
+  if (payload.token === undefined && !payload.watch) payload = { ...payload, token: playersToken(room, player) };
   const member = room.members.get(socket.id) ?? null;
   const seatedElsewhere = (seat) => {
     if (member && member.seat !== null && member.seat !== seat) {
@@ -134,12 +145,9 @@ export function join(room, payload, { socket }) {
     const watching = spectatorDrafts(room, member, payload.name);
     return { drafts: watching.drafts, ack: answer(null, null), attach: attachTo(room, socket, null, watching.spectator) };
   }
-  const token = newToken();
-  const drafts = [
-    ...leaveWatching,
-    { type: 'joined', data: { seat: free, name: payload.name ?? null }, secret: { tokenHash: tokenHash(token) } },
-    ...hostIfNone(room, free),
-  ];
+  const token = player ? player.seatToken(room.id, free) : newToken();
+  const data = { seat: free, name: payload.name ?? player?.name ?? null, ...(player && { playerId: player.playerId }) };
+  const drafts = [...leaveWatching, { type: 'joined', data, secret: { tokenHash: tokenHash(token) } }, ...hostIfNone(room, free)];
   return { drafts, ack: answer(free, token), attach: attachTo(room, socket, free, null, token) };
 }
 

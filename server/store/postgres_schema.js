@@ -50,6 +50,15 @@ CREATE TABLE IF NOT EXISTS chat (
   PRIMARY KEY (room_id, v)
 );
 CREATE INDEX IF NOT EXISTS chat_at ON chat (at);
+-- The seats each player took (store/player_seats.js).
+CREATE TABLE IF NOT EXISTS player_rooms (
+  player_id text NOT NULL,
+  room_id   text NOT NULL,
+  seat      integer NOT NULL,
+  at        bigint NOT NULL,
+  PRIMARY KEY (player_id, room_id, seat)
+);
+CREATE INDEX IF NOT EXISTS player_rooms_at ON player_rooms (player_id, at);
 -- The log is append-only: the database itself refuses to change an event.
 CREATE OR REPLACE FUNCTION qipan_events_append_only() RETURNS trigger LANGUAGE plpgsql AS
   $$ BEGIN RAISE EXCEPTION 'events are append-only'; END $$;

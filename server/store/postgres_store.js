@@ -8,6 +8,7 @@ import pg from 'pg';
 import { performance } from 'node:perf_hooks';
 
 import { mergeChat, splitChat } from './chat_text.js';
+import { playerSeatRows } from './player_seats.js';
 import { LeasedStore, checkSequence, refusal } from './leased_store.js';
 import { applyPostgresSchema } from './postgres_schema.js';
 
@@ -46,6 +47,12 @@ WITH jobs AS (
   SELECT c.room_id, c.v, c.at, c.text
   FROM json_to_recordset($4::json) AS c(i int, room_id text, v int, at bigint, text text)
   JOIN fenced f ON f.i = c.i
+), seated AS (
+  INSERT INTO player_rooms (player_id, room_id, seat, at)
+  SELECT p.player_id, p.room_id, p.seat, p.at
+  FROM json_to_recordset($5::json) AS p(i int, player_id text, room_id text, seat int, at bigint)
+  JOIN fenced f ON f.i = p.i
+  ON CONFLICT DO NOTHING
 )
 SELECT j.i, f.i IS NOT NULL AS ok, r.room_id IS NOT NULL AS present, r.owner_epoch, r.last_v
 FROM jobs j LEFT JOIN fenced f ON f.i = j.i LEFT JOIN rooms r ON r.room_id = j.room_id`;
@@ -64,6 +71,10 @@ WITH me AS (
 ), chatted AS (
   INSERT INTO chat (room_id, v, at, text)
   SELECT room.room_id, c.v, c.at, c.text FROM room, json_to_recordset($9::json) AS c(v int, at bigint, text text)
+), seated AS (
+  INSERT INTO player_rooms (player_id, room_id, seat, at)
+  SELECT p.player_id, room.room_id, p.seat, p.at
+  FROM room, json_to_recordset($11::json) AS p(player_id text, seat int, at bigint)
 )
 SELECT count(*)::int AS created FROM room`;
 
@@ -208,6 +219,7 @@ class PostgresStore extends LeasedStore {
           JSON.stringify(eventRows),
           JSON.stringify(chatRows),
           Boolean(room.timed),
+          JSON.stringify(playerSeatRows(room.roomId, events)),
         ],
       });
       created = rows[0].created;
@@ -362,10 +374,11 @@ class PostgresStore extends LeasedStore {
         if (text !== null) chatRows.push({ i, room_id: roomId, v: e.v, at: e.at, text });
       }
     });
+    const seatRows = jobs.flatMap((job, i) => playerSeatRows(job.roomId, job.events).map((row) => ({ i, ...row })));
     const { rows } = await this.pool.query({
       name: 'qipan_append',
       text: APPEND,
-      values: [JSON.stringify(jobRows), epoch, JSON.stringify(eventRows), JSON.stringify(chatRows)],
+      values: [JSON.stringify(jobRows), epoch, JSON.stringify(eventRows), JSON.stringify(chatRows), JSON.stringify(seatRows)],
     });
     return rows;
   }
@@ -409,6 +422,32 @@ class PostgresStore extends LeasedStore {
       [this.settings.leaseMs, limit],
     );
     return rows.map((row) => row.room_id);
+  }
+
+  async playerRooms(playerId, { limit = 100 } = {}) {
+    const { rows } = await this.pool.query(
+      'SELECT room_id, seat, at FROM player_rooms WHERE player_id = $1 ORDER BY at DESC, room_id LIMIT $2',
+      [playerId, limit],
+    );
+    return rows.map((r) => ({ roomId: r.room_id, seat: r.seat, at: r.at }));
+  }
+
+  async loadEventsOfTypes(roomIds, types) {
+    if (!roomIds.length || !types.length) return [];
+    const { rows } = await this.pool.query(
+      `SELECT room_id, v, type, step, pos, at, data FROM events
+       WHERE room_id = ANY($1) AND type = ANY($2) ORDER BY room_id, v`,
+      [roomIds, types],
+    );
+    return rows.map((row) => ({
+      roomId: row.room_id,
+      v: row.v,
+      type: row.type,
+      step: row.step,
+      pos: row.pos,
+      at: row.at,
+      data: row.data,
+    }));
   }
 
   async liveNodes() {

@@ -48,6 +48,15 @@ CREATE TABLE IF NOT EXISTS chat (
   PRIMARY KEY (room_id, v)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS chat_at ON chat (at);
+-- The seats each player took (store/player_seats.js).
+CREATE TABLE IF NOT EXISTS player_rooms (
+  player_id TEXT NOT NULL,
+  room_id   TEXT NOT NULL,
+  seat      INTEGER NOT NULL,
+  at        INTEGER NOT NULL,
+  PRIMARY KEY (player_id, room_id, seat)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS player_rooms_at ON player_rooms (player_id, at);
 `;
 
 const ADDED_ROOM_COLUMNS = { owner_epoch: 'INTEGER', request_key: 'TEXT', timed: 'INTEGER NOT NULL DEFAULT 0' };

@@ -15,6 +15,7 @@ import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 
 import { mergeChat, splitChat } from './chat_text.js';
+import { playerSeatRows } from './player_seats.js';
 import { LeasedStore, checkSequence, refusal } from './leased_store.js';
 import { applySqliteSchema } from './sqlite_schema.js';
 
@@ -47,6 +48,9 @@ class SqliteStore extends LeasedStore {
       'INSERT INTO events (room_id, v, type, step, pos, at, data, secret) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     );
     const insertChat = db.prepare('INSERT INTO chat (room_id, v, at, text) VALUES (?, ?, ?, ?)');
+    const insertPlayerSeat = db.prepare(
+      'INSERT OR IGNORE INTO player_rooms (player_id, room_id, seat, at) VALUES (@player_id, @room_id, @seat, @at)',
+    );
     const insertRoom = db.prepare(
       'INSERT INTO rooms (room_id, game, created_at, updated_at, last_v, owner_epoch, request_key, timed) VALUES (?, ?, ?, ?, 0, ?, ?, ?)',
     );
@@ -67,6 +71,9 @@ class SqliteStore extends LeasedStore {
          WHERE r.timed = 1 AND r.finished = 0 AND (e.epoch IS NULL OR e.stopped = 1 OR e.seen_at < ?) LIMIT ?`,
       )
       .pluck();
+    this.selectPlayerRooms = db.prepare(
+      'SELECT room_id, seat, at FROM player_rooms WHERE player_id = ? ORDER BY at DESC, room_id LIMIT ?',
+    );
     this.purgeChunk = db.prepare('DELETE FROM chat WHERE (room_id, v) IN (SELECT room_id, v FROM chat WHERE at < ? LIMIT ?)');
 
     const append = (roomId, events, finished, epoch) => {
@@ -90,6 +97,7 @@ class SqliteStore extends LeasedStore {
         );
         if (text !== null) insertChat.run(roomId, e.v, e.at, text);
       }
+      for (const row of playerSeatRows(roomId, events)) insertPlayerSeat.run(row);
     };
     const appendOne = db.transaction(append);
     this.batchTx = db.transaction((batch, outcomes, epoch) => {
@@ -290,6 +298,30 @@ class SqliteStore extends LeasedStore {
       at: row.at,
       data: mergeChat(row.type, JSON.parse(row.data), row.text),
       secret: row.secret == null ? null : JSON.parse(row.secret),
+    }));
+  }
+
+  async playerRooms(playerId, { limit = 100 } = {}) {
+    return this.selectPlayerRooms.all(playerId, limit).map((r) => ({ roomId: r.room_id, seat: r.seat, at: r.at }));
+  }
+
+  async loadEventsOfTypes(roomIds, types) {
+    if (!roomIds.length || !types.length) return [];
+    const rows = this.db
+      .prepare(
+        `SELECT room_id, v, type, step, pos, at, data FROM events
+         WHERE room_id IN (${roomIds.map(() => '?').join(',')}) AND type IN (${types.map(() => '?').join(',')})
+         ORDER BY room_id, v`,
+      )
+      .all(...roomIds, ...types);
+    return rows.map((row) => ({
+      roomId: row.room_id,
+      v: row.v,
+      type: row.type,
+      step: row.step,
+      pos: row.pos,
+      at: row.at,
+      data: JSON.parse(row.data),
     }));
   }
 

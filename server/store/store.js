@@ -89,6 +89,11 @@
 //       whose owner is stopped or past its lease: a clock nobody keeps, for
 //       a live node to claim so the game's flag falls without a client
 //   loadEvents(roomId) -> [event]         in v order; [] for an unknown room
+//   loadEventsOfTypes(roomIds, types) -> [event without secret]   those
+//       rooms' events of those types, by room then v (chat texts not merged)
+//   playerRooms(playerId, {limit = 100}) -> [{roomId, seat, at}]   the seats
+//       a player took (events naming a playerId, store/player_seats.js),
+//       newest first
 //   roomExists(roomId) -> boolean
 //   purgeChat({before}) -> count   forgets chat texts written before `before`
 //       (ms); the store runs it itself hourly with the retention period

@@ -306,6 +306,49 @@ function conformance(backend) {
     },
   );
 
+  test(named("a player's seats are indexed as they are committed; events of chosen types load for many rooms"), async () => {
+    const a = await open('a');
+    try {
+      const player = `p${process.pid}x${++roomCount}`;
+      const at = Date.now();
+      const first = newRoomId();
+      const events = firstEvents(first, at);
+      events[1].data.playerId = player;
+      await a.createRoom({ roomId: first, game: 'xiangqi', createdAt: at }, events);
+      const second = await createWith(a);
+      const joined = { roomId: second, v: 3, type: 'joined', step: 0, pos: 'p0', at: at + 5 };
+      await a.appendEvents(second, [{ ...joined, data: { seat: 1, name: 'Bo', playerId: player }, secret: { tokenHash: 'h1' } }]);
+      // A refused append indexes nothing.
+      const stale = { ...joined, roomId: first, v: 2, data: { seat: 1, name: 'X', playerId: player }, secret: null };
+      await refusedWith(a.appendEvents(first, [stale]), 'conflict');
+      assert.deepEqual(await a.playerRooms(player), [
+        { roomId: second, seat: 1, at: at + 5 },
+        { roomId: first, seat: 0, at },
+      ]);
+      assert.deepEqual(await a.playerRooms(player, { limit: 1 }), [{ roomId: second, seat: 1, at: at + 5 }]);
+      assert.deepEqual(await a.playerRooms('nobody'), []);
+      const picked = await a.loadEventsOfTypes([first, second, 'nope'], ['created', 'joined']);
+      assert.deepEqual(
+        picked.map((e) => [e.roomId, e.v, e.type]),
+        [first, second].sort().flatMap((id) =>
+          id === first
+            ? [
+                [id, 1, 'created'],
+                [id, 2, 'joined'],
+              ]
+            : [
+                [id, 1, 'created'],
+                [id, 2, 'joined'],
+                [id, 3, 'joined'],
+              ],
+        ),
+      );
+      assert.equal(picked.find((e) => e.roomId === second && e.v === 3).data.playerId, player);
+    } finally {
+      await a.close();
+    }
+  });
+
   test(named('a restarted node (same name) takes its rooms back at once; the old process is fenced'), async () => {
     const name = newNodeName('n');
     const old = await backend.open(name);
