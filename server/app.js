@@ -96,6 +96,7 @@ export async function startServer(options = {}) {
       health,
       ready: () => closing === null,
       mayReadHealth: healthAccess({ token: transport.healthToken, trustProxy }),
+      roomExists: (roomId) => store.roomExists(roomId),
     }),
   );
   const origins = new OriginPolicy({

@@ -2,14 +2,23 @@
 // of figures at `/health` (for this machine or a token holder,
 // health_access.js), and `/ready` for a load balancer's health checks:
 // `ok` (200) while the server serves, 503 once it is closing. Socket.IO
-// answers `/socket.io/` itself.
+// answers `/socket.io/` itself. `/game/ROOMID` is the page too, for a room
+// that exists (a game to watch or replay, for ever): roomExists(id).
+import { ROOM_ID_PATTERN } from './ids.js';
 import { staticFiles } from './static_files.js';
 
 const NO_STORE = { 'cache-control': 'no-store' };
 
 // health(gc, reset): the figures; ready(): false once closing; mayReadHealth(req, query).
-export function pageHandler({ pageDir, health, ready = () => true, mayReadHealth = () => true }) {
+const GAME_PATH = /^\/game\/([^/]+)$/;
+
+export function pageHandler({ pageDir, health, ready = () => true, mayReadHealth = () => true, roomExists = async () => false }) {
   return staticFiles(pageDir, {
+    pageAt: async (path) => {
+      const game = GAME_PATH.exec(path);
+      if (!game) return null;
+      return ROOM_ID_PATTERN.test(game[1]) && (await roomExists(game[1]));
+    },
     routes: {
       '/health': (req, res) => {
         const query = new URL(req.url, 'http://x').searchParams;

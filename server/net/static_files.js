@@ -3,7 +3,9 @@
 // headers (content_security.js) and 400/403/404/405 for what is no file.
 // The room server (http.js) and the plain static server of scripts/play
 // (scripts/serve.mjs) both serve through it. `routes` maps paths the caller
-// answers itself (`/health`) to handlers.
+// answers itself (`/health`) to handlers; `pageAt(path)` (async) says
+// whether a path that is no file is one of the page's own addresses (true:
+// the page; false: 404; null: not such an address).
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 
@@ -33,7 +35,7 @@ export function requestPath(url) {
   }
 }
 
-export function staticFiles(pageDir, { routes = {} } = {}) {
+export function staticFiles(pageDir, { routes = {}, pageAt = async () => null } = {}) {
   const root = resolve(pageDir);
   const plain = securityHeaders();
   let htmlHeaders = { key: null, headers: plain }; // the last HTML file's, by path, size and time
@@ -66,7 +68,12 @@ export function staticFiles(pageDir, { routes = {} } = {}) {
       }
       return;
     }
-    const file = join(root, path === '/' ? 'index.html' : path);
+    const page = path === '/' ? true : await pageAt(path).catch(() => null);
+    if (page === false) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+      return;
+    }
+    const file = join(root, page ? 'index.html' : path);
     if (!file.startsWith(`${root}/`)) {
       res.writeHead(403).end();
       return;

@@ -452,6 +452,11 @@ test('the page at /, and invite and watch links in the acks', async () => {
     });
   assert.equal(await status('index.html?room=abc'), 200);
   assert.equal(await status('no-such-file.js'), 404);
+  // A room's own address: the page for a room that exists, else not found.
+  assert.equal(await status(`game/${red.roomId}`), 200);
+  assert.equal(await status('game/0123456789'), 404, 'no such room');
+  assert.equal(await status('game/not-a-room-id'), 404);
+  assert.equal(await status(`game/${red.roomId}/more`), 404);
   assert.equal(await status('..%2f..%2fetc%2fpasswd'), 404, 'a path never leaves dist/');
   assert.equal((await server.health()).ok, true);
   red.close();
