@@ -1,4 +1,5 @@
-// Move, capture and check sounds synthesised with WebAudio: no files, no network.
+// Move, capture and check sounds, and the low-time warning, synthesised
+// with WebAudio: no files, no network.
 
 export class Sound {
   // volume: 0 (silent) to 1 (full).
@@ -27,13 +28,15 @@ export class Sound {
     this.enabled = false;
   }
 
-  // A short percussive "clack": filtered noise burst plus a low thump.
+  // A short percussive "clack": filtered noise burst plus a low thump; the
+  // low-time warning is two short beeps instead (nothing like a move).
   play(kind) {
     const volume = Math.min(1, Math.max(0, Number(this.volume) || 0));
     if (!this.enabled || volume === 0) return;
     const ctx = this.ensureContext();
     if (!ctx) return;
     const now = ctx.currentTime;
+    if (kind === 'lowtime') return this.beeps(ctx, now, 0.3 * volume);
     const peak = (kind === 'check' ? 0.25 : 0.4) * volume;
     this.last = { kind, peak };
     const tone = { move: [520, 0.08], capture: [330, 0.14], check: [880, 0.22], end: [440, 0.5] }[kind] || [520, 0.08];
@@ -67,6 +70,24 @@ export class Sound {
       second.connect(gain);
       second.start(now + 0.08);
       second.stop(now + tone[1]);
+    }
+  }
+
+  // Two 70 ms sine beeps, 1.2 kHz, 120 ms apart.
+  beeps(ctx, now, peak) {
+    this.last = { kind: 'lowtime', peak };
+    for (const start of [now, now + 0.12]) {
+      const gain = ctx.createGain();
+      gain.gain.setValueAtTime(0.0001, start);
+      gain.gain.exponentialRampToValueAtTime(peak, start + 0.005);
+      gain.gain.exponentialRampToValueAtTime(0.0001, start + 0.07);
+      gain.connect(ctx.destination);
+      const osc = ctx.createOscillator();
+      osc.type = 'sine';
+      osc.frequency.setValueAtTime(1200, start);
+      osc.connect(gain);
+      osc.start(start);
+      osc.stop(start + 0.08);
     }
   }
 }

@@ -14,8 +14,10 @@
 // game; the app plays a step through its own presentation (playStep).
 
 import { replayRoom } from '../common/session_steps.js';
+import { RoomClocks } from './room_clocks.js';
 import { forgetToken, rememberName, rememberToken, showRoomInUrl, storedName, tokenFor } from './room_storage.js';
 import { RoomPanel } from './room_panel.js';
+import { ServerClock } from './server_clock.js';
 
 const SYNC_DEBOUNCE_MS = 30;
 
@@ -72,7 +74,8 @@ export class OnlineRoom {
     this.pos = null; // the server's position hash after them
     this.pending = null; // our own move until the server acks it
     this.applying = false; // while the server's move is played through the app
-    this.clockOffset = 0; // server clock minus ours
+    this.serverClock = new ServerClock(); // the server's Date.now() from its stamps
+    this.clocks = new RoomClocks(); // a timed room's clocks (untimed: none)
     this.connected = client.connected;
     this.rejoining = Promise.resolve();
     this.syncTimer = 0;
@@ -149,11 +152,12 @@ export class OnlineRoom {
     return winnerSeats.includes(this.seat) ? 'win' : 'loss';
   }
 
-  // The status line while the room's result is one the engine did not record
-  // (resignation, agreement, abandonment): the game app's line otherwise.
-  statusLine(snap) {
-    const result = this.room?.result;
-    if (!result || snap.status.over) return null;
+  // The status line once the room has a result: the room panel's words,
+  // which name who resigned, abandoned or ran out of time (the engine's
+  // reason alone, "lost on time", would follow the winner's name). The game
+  // app's line while the game goes on.
+  statusLine() {
+    if (!this.room?.result) return null;
     return this.panel.resultText().join(' · ');
   }
 
@@ -184,7 +188,9 @@ export class OnlineRoom {
     }
     this.room = state;
     this.v = state.v;
-    this.clockOffset = state.serverTime - Date.now();
+    if (force) this.serverClock.reset(); // a join: perhaps another server
+    this.serverClock.sample(state.serverTime);
+    this.clocks.adoptState(state);
     this.seats = this.seatsFor(state);
     this.reconcileBoard(state);
     this.step = state.step;
@@ -241,6 +247,7 @@ export class OnlineRoom {
     }
     this.v = event.v;
     this.room.v = event.v;
+    this.serverClock.sample(event.at);
     this.emit('online-event', { type: event.type, v: event.v, step: event.step });
     switch (event.type) {
       case 'move':
@@ -262,8 +269,12 @@ export class OnlineRoom {
         this.requestSync();
         break;
       case 'ai_seat':
-        if (event.data.reason === 'takeover') {
-          this.session.abandon(event.data.seat);
+        // The engine records the AI taking over an absent seat, or one whose
+        // time ran out in a game that goes on without it.
+        if (event.data.reason === 'takeover' || event.data.reason === 'flag') {
+          if (event.data.reason === 'takeover') this.session.abandon(event.data.seat);
+          else this.session.flag(event.data.seat);
+          this.room.seats[event.data.seat] = { ...this.room.seats[event.data.seat], kind: 'ai', ai: event.data.level };
           this.app.refresh();
         }
         this.requestSync();
@@ -293,7 +304,19 @@ export class OnlineRoom {
       default:
         this.requestSync(); // seats, offers and the host: the server's state says it all
     }
+    this.clocks.onEvent(event, this.runningSeat());
+    this.panel.tickClocks();
     this.panel.noticeEvent(event);
+  }
+
+  // The seat whose clock runs as the room now stands: the seat to move when
+  // a person plays it (AI seats are untimed), none before every seat is
+  // taken or once the game is over.
+  runningSeat() {
+    const room = this.room;
+    if (!room || room.result || !room.ready) return null;
+    const seat = this.session.status().toMove;
+    return seat !== null && seat !== undefined && room.seats[seat]?.kind === 'human' ? seat : null;
   }
 
   onMove(event) {
@@ -523,7 +546,7 @@ export class OnlineRoom {
   // ---- helpers -------------------------------------------------------------------
 
   serverNow() {
-    return Date.now() + this.clockOffset;
+    return this.serverClock.now();
   }
 
   emit(type, detail) {

@@ -4,11 +4,13 @@
 // its countdown, draw, rematch) with their answers, resign and claim, chat,
 // the replay slider over the room's steps and the record's export. Plain DOM
 // with labels and live regions; it shows the room controller's state and
-// calls its commands, deciding nothing.
+// calls its commands, deciding nothing. A timed room's clocks are
+// room_clock_view.js's.
 
 import QRCode from 'qrcode';
 import { downloadText } from '../app/files.js';
 import { escapeHtml } from '../app/panels.js';
+import { clockBarHtml, RoomClockView } from './room_clock_view.js';
 
 const COUNTDOWN_TICK_MS = 250;
 
@@ -20,6 +22,7 @@ export class RoomPanel {
     this.tick = 0;
     this.qrFor = null;
     this.renaming = false; // the name form opened by the ✎ button
+    this.clockView = new RoomClockView(this);
   }
 
   get t() {
@@ -35,6 +38,15 @@ export class RoomPanel {
     this.renderChat();
     clearInterval(this.tick);
     this.tick = setInterval(() => this.renderCountdowns(), COUNTDOWN_TICK_MS);
+    this.clockView.start();
+  }
+
+  // The clocks (and the first-move hint) again at once: an event changed
+  // whose clock runs.
+  tickClocks() {
+    if (!this.el) return;
+    this.clockView.tick();
+    this.renderCountdowns();
   }
 
   build() {
@@ -49,6 +61,7 @@ export class RoomPanel {
       <div class="room-line room-timer" id="room-timer" role="timer"></div>
       <div class="room-conn" id="room-conn" role="alert" hidden></div>
       <ul class="room-seats" id="room-seats"></ul>
+      ${clockBarHtml()}
       <form class="room-name" id="room-name-form" hidden><label><span data-room-text="onlineYourName"></span>
         <input id="room-name-input" maxlength="24" autocomplete="nickname"></label><button type="submit" data-room-text="onlineNameSave"></button></form>
       <div class="room-offer" id="room-offer" role="alert" hidden><span id="room-offer-text"></span> <span id="room-offer-timer" role="timer"></span>
@@ -79,6 +92,7 @@ export class RoomPanel {
     panel.insertBefore(el, panel.querySelector('#status'));
     this.el = el;
     this.$ = (selector) => el.querySelector(selector);
+    this.clockView.mount(el);
     el.addEventListener('click', (e) => {
       const button = e.target.closest('[data-room]');
       if (button && !button.disabled) this.action(button.dataset.room);
@@ -142,6 +156,9 @@ export class RoomPanel {
       case 'claim':
         await room.claim();
         break;
+      case 'read-clocks':
+        this.clockView.readAloud();
+        return;
       case 'rematch':
         await room.offerRematch();
         break;
@@ -283,13 +300,15 @@ export class RoomPanel {
             : escapeHtml(s.name || '');
       const turn = state.toMove === s.seat && !state.result ? ' to-move' : '';
       return (
-        `<li class="room-seat${turn}" data-seat="${s.seat}"><span class="room-dot ${dot}" role="img" aria-label="${escapeHtml(dotLabel)}"></span>` +
-        `<span class="room-side">${escapeHtml(this.sideName(s.seat))}</span> <span class="room-who">${who}</span>${you}${host}</li>`
+        `<li class="room-seat${turn}" data-seat="${s.seat}"><span class="room-seat-main"><span class="room-dot ${dot}" role="img" aria-label="${escapeHtml(dotLabel)}"></span>` +
+        `<span class="room-side">${escapeHtml(this.sideName(s.seat))}</span> <span class="room-who">${who}</span>${you}${host}</span>` +
+        `${this.clockView.seatHtml(s)}</li>`
       );
     });
     if (state.spectators > 0)
       items.push(`<li class="room-spectators">${escapeHtml(this.t('onlineSpectators', { n: state.spectators }))}</li>`);
     this.$('#room-seats').innerHTML = items.join('');
+    this.clockView.bind();
     // A player who came by a link without a name is asked for one here.
     const mine = me === null ? null : state.seats[me];
     const form = this.$('#room-name-form');
@@ -380,6 +399,8 @@ export class RoomPanel {
       else if (s.expired && !state.result) lines.push(this.t('onlineSeatExpired', { side: this.sideName(s.seat) }));
     }
     for (const c of countdowns) timers.push(this.t('onlineReconnectIn', { side: this.sideName(c.seat), s: c.s }));
+    const firstMove = this.clockView.firstMoveLine();
+    if (firstMove) timers.push(firstMove);
     const undo = state.offers.undo;
     if (undo && undo.seat === me) timers.push(this.t('onlineUndoAsked', { s: secs(undo.until) }));
     if (state.offers.draw && state.offers.draw.seat === me) lines.push(this.t('onlineDrawOffered'));
@@ -445,7 +466,7 @@ export class RoomPanel {
     const result = this.room.room?.result;
     if (!result) return [];
     // An aborted game has no result: nobody won, lost or drew.
-    if (result.code === 'aborted') return [this.t('gameOver'), this.t('reason_aborted')];
+    if (result.code === 'aborted') return [this.t('onlineAborted')];
     const outcome = this.room.outcomeFor(result.winner === null ? [] : [result.winner]);
     const heading = outcome ? this.t({ win: 'youWon', loss: 'youLost', draw: 'draw' }[outcome]) : '';
     const title = result.winner === null ? this.t('draw') : this.t('wins', { side: this.sideName(result.winner) });
@@ -454,6 +475,11 @@ export class RoomPanel {
     if (result.code === 'agreement') reason = this.t('onlineAgreement');
     else if (result.code === 'abandonment') reason = this.t('onlineAbandonment', { side: this.sideName(loser) });
     else if (result.code === 'resignation') reason = this.t('onlineResignation', { side: this.sideName(loser) });
+    // On time: the seat whose time ran out is named (the winner's title comes first).
+    else if (result.code === 'timeout' || result.code === 'timeout_draw')
+      reason = this.t(result.code === 'timeout' ? 'onlineTimeout' : 'onlineTimeoutDraw', {
+        side: this.sideName(result.seat ?? loser),
+      });
     else {
       const status = this.app.session.snapshot().status;
       reason = status.over ? this.app.gameOverText(status).reason : '';
@@ -466,7 +492,9 @@ export class RoomPanel {
     const box = this.$('#room-result');
     const parts = this.resultText();
     box.hidden = parts.length === 0;
-    const text = parts.length ? this.t('onlineResult', { text: parts.join(' · ') }) : '';
+    // "Game over: ..." but for an aborted game, which says so itself.
+    const aborted = this.room.room?.result?.code === 'aborted';
+    const text = parts.length ? (aborted ? parts[0] : this.t('onlineResult', { text: parts.join(' · ') })) : '';
     if (box.textContent !== text) box.textContent = text;
   }
 
@@ -482,7 +510,7 @@ export class RoomPanel {
       draw_declined: seat !== me ? 'onlineDrawDeclined' : null,
       rematch_declined: seat !== me ? 'onlineRematchDeclined' : null,
       joined: seat !== me && seat !== null ? 'onlineJoined' : null,
-      ai_seat: event.data?.reason === 'takeover' ? 'onlineSeatTaken' : null,
+      ai_seat: { takeover: 'onlineSeatTaken', flag: 'onlineSeatFlagged' }[event.data?.reason] ?? null,
     };
     const key = notices[event.type];
     if (key) this.app.toast(this.t(key, { side }));
@@ -519,6 +547,7 @@ export class RoomPanel {
       inviteOpen: this.$('#room-invite').open,
       qrDrawn: this.qrFor,
       chat: [...this.$('#room-chat-log').children].map((li) => li.textContent),
+      clocks: this.clockView.testState(),
     };
   }
 }
