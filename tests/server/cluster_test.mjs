@@ -19,7 +19,8 @@ import { startCluster } from '../../server/cluster/cluster.js';
 import { Client, LocalGame, TEST_LIMITS, TEST_TIMINGS, assert, loadEngine, random, run, tempDir, test } from './harness.mjs';
 import { RobustPlayer } from './robust_player.mjs';
 
-const LEASE_MS = 1500;
+const LEASE_MS = 3000;
+const HEARTBEAT_MS = 500;
 const engine = await loadEngine();
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 const cluster = await startCluster({
@@ -28,7 +29,13 @@ const cluster = await startCluster({
   dataDir: tempDir(),
   fsync: false,
   postgresStop: 'immediate',
-  env: { ...TEST_TIMINGS, ...TEST_LIMITS, QIPAN_LEASE_MS: String(LEASE_MS), QIPAN_HEARTBEAT_MS: '300' },
+  env: {
+    ...TEST_TIMINGS,
+    ...TEST_LIMITS,
+    QIPAN_LEASE_MS: String(LEASE_MS),
+    QIPAN_HEARTBEAT_MS: String(HEARTBEAT_MS),
+    QIPAN_MIN_CLOCK_MS: '1000', // a clock that runs out within the test
+  },
   log: () => {},
 });
 const db = new pg.Pool({ connectionString: cluster.info().postgres.url, max: 2 });
@@ -166,11 +173,13 @@ test(
     await cluster.kill(owner.node, 'SIGKILL');
     await inFlight;
     const movedOn = Date.now() - killedAt;
-    console.log(`# the move in flight was committed on a survivor ${movedOn} ms after the kill`);
+    console.log(`# the move in flight was acked ${movedOn} ms after the kill`);
     assert.ok(movedOn < 10_000, `the game went on within 10 s (${movedOn} ms)`);
+    await drive(g, 40);
+    // (The move may have been acked by the owner just before the signal
+    // landed; the moves after it need the new owner either way.)
     const after = await ownerOf(g.roomId);
     assert.notEqual(after.epoch, owner.epoch, 'a new epoch owns the room');
-    await drive(g, 40);
     const state = (await red.request('sync', { roomId: g.roomId })).state;
     const { moves, sent } = await checkLog(g.roomId);
     for (const p of g.players) {
@@ -201,13 +210,19 @@ test(
     await human.playOne(chooser(random(7), 'reversi'));
     await cluster.kill(owner.node, 'SIGSTOP');
     const stoppedAt = Date.now();
-    // The player's socket goes silent, it reconnects through HAProxy to a
-    // survivor, which takes the room once the lease has run out.
-    await human.drive(chooser(random(8), 'reversi'), human.local.moves.length + 4);
-    const taken = await ownerOf(roomId);
-    assert.notEqual(taken.epoch, owner.epoch, 'a survivor owns the room');
-    assert.ok(Date.now() - stoppedAt >= LEASE_MS, 'not before the lease ran out');
-    await cluster.kill(owner.node, 'SIGCONT');
+    let taken;
+    try {
+      // The player's socket goes silent, it reconnects through HAProxy to a
+      // survivor, which takes the room once the lease has run out.
+      await human.drive(chooser(random(8), 'reversi'), human.local.moves.length + 4);
+      taken = await ownerOf(roomId);
+      assert.notEqual(taken.epoch, owner.epoch, 'a survivor owns the room');
+      // (Its lease ran from its last heartbeat, up to one interval before the stop.)
+      assert.ok(Date.now() - stoppedAt >= LEASE_MS - HEARTBEAT_MS, 'not before the lease ran out');
+    } finally {
+      // Never leave a node stopped for the cases after this one.
+      await cluster.kill(owner.node, 'SIGCONT');
+    }
     // The woken node finds its lease gone and drops what it held before
     // anything else runs (a write already under way would be fenced by the
     // store): it sends the room's clients on to the new owner.
@@ -237,6 +252,31 @@ test(
     human.close();
   },
   { timeoutMs: 120_000 },
+);
+
+test(
+  'a timed game whose node is killed with nobody in it is taken up by a live node, and flagged there',
+  async () => {
+    const g = await startGame({ game: 'xiangqi', options: { clock: { initialMs: 2000, incrementMs: 0 } }, seed: 41 });
+    await drive(g, 2); // both first moves: red's clock runs
+    close(g);
+    const owner = await ownerOf(g.roomId);
+    await cluster.kill(owner.node, 'SIGKILL');
+    const until = Date.now() + 20_000;
+    let log = await logOf(g.roomId);
+    while (!log.some((e) => e.type === 'result')) {
+      assert.ok(Date.now() < until, `no flag: ${log.map((e) => e.type).join(' ')}`);
+      await sleep(100);
+      log = await logOf(g.roomId);
+    }
+    const types = log.map((e) => e.type);
+    assert.ok(types.indexOf('resumed') >= 0 && types.indexOf('resumed') < types.indexOf('result'), types.join(' '));
+    const result = log.find((e) => e.type === 'result');
+    assert.equal(result.data.code, 'timeout');
+    assert.equal(result.data.seat, 0);
+    assert.notEqual((await ownerOf(g.roomId)).epoch, owner.epoch, 'flagged by the new owner');
+  },
+  { timeoutMs: 60_000 },
 );
 
 test(

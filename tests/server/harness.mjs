@@ -356,11 +356,14 @@ export function test(name, body, { timeoutMs = 120000 } = {}) {
   cases.push({ name, body, timeoutMs });
 }
 
+// QIPAN_TEST_ONLY=text runs only the cases whose names contain it.
 export async function run() {
   let passed = 0;
   let failed = 0;
   const started = Date.now();
+  const only = process.env.QIPAN_TEST_ONLY;
   for (const c of cases) {
+    if (only && !c.name.includes(only)) continue;
     const t0 = Date.now();
     let timer;
     try {
