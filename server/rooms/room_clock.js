@@ -121,6 +121,7 @@ export class RoomClock {
       running: this.running,
       since: this.since,
       firstMove: this.onFirstMove,
+      firstMoveMs: room.config.firstMoveMs, // each seat's first-move limit here
     };
   }
 }

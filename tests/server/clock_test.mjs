@@ -75,6 +75,7 @@ test('time controls are checked, and the state carries the clock', async () => {
     running: null,
     since: null,
     firstMove: false,
+    firstMoveMs: FIRST_MOVE_MS,
   });
   client.close();
 });

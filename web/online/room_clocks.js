@@ -5,8 +5,8 @@
 // `at`, and only the running seat's time goes down from then on. A seat's
 // first move uses no clock (its own limit runs instead).
 
-// The server's first-move limit (QIPAN_FIRST_MOVE_MS by default). The state
-// does not carry the room's own value, so the hint counts from this one.
+// The server's first-move limit by default (QIPAN_FIRST_MOVE_MS); a state
+// says the room's own (`clock.firstMoveMs`).
 export const FIRST_MOVE_MS = 30_000;
 
 export class RoomClocks {
@@ -18,6 +18,7 @@ export class RoomClocks {
     this.since = null; // when its turn began (server ms)
     this.firstMove = false; // the running seat has not moved yet: no clock, its own limit
     this.moved = new Set(); // seats known to have made their first move
+    this.firstMoveMs = FIRST_MOVE_MS;
   }
 
   get timed() {
@@ -37,6 +38,7 @@ export class RoomClocks {
     this.running = c.running;
     this.since = c.since;
     this.firstMove = !!c.firstMove;
+    this.firstMoveMs = c.firstMoveMs ?? FIRST_MOVE_MS;
     this.moved = new Set((state.moves || []).filter((m) => m.move !== 'pass').map((m) => m.seat));
     if (c.running !== null && !c.firstMove) this.moved.add(c.running);
   }
@@ -73,6 +75,6 @@ export class RoomClocks {
   // move is awaited.
   firstMoveLeft(now) {
     if (!this.timed || !this.firstMove || this.running === null || this.since === null) return null;
-    return Math.max(0, this.since + FIRST_MOVE_MS - now);
+    return Math.max(0, this.since + this.firstMoveMs - now);
   }
 }
