@@ -16,6 +16,14 @@ export function refusal(code, message, extra = {}) {
   return Object.assign(new Error(message), { code }, extra);
 }
 
+// An event from a row of either store's `events` table, its data and secret
+// already decoded (`secret` undefined: a query that does not read it).
+export function eventFromRow(row, data, secret) {
+  const event = { roomId: row.room_id, v: row.v, type: row.type, step: row.step, pos: row.pos, at: row.at, data };
+  if (secret !== undefined) event.secret = secret;
+  return event;
+}
+
 // Events must be numbered on from the room's last v without gaps.
 export function checkSequence(roomId, events, lastV) {
   events.forEach((e, i) => {

@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 
 import { mergeChat, splitChat } from './chat_text.js';
 import { playerSeatRows } from './player_seats.js';
-import { LeasedStore, checkSequence, refusal } from './leased_store.js';
+import { LeasedStore, checkSequence, eventFromRow, refusal } from './leased_store.js';
 import { applyPostgresSchema } from './postgres_schema.js';
 
 const POOL_SIZE = Number(process.env.QIPAN_PG_POOL ?? 10);
@@ -439,15 +439,7 @@ class PostgresStore extends LeasedStore {
        WHERE room_id = ANY($1) AND type = ANY($2) ORDER BY room_id, v`,
       [roomIds, types],
     );
-    return rows.map((row) => ({
-      roomId: row.room_id,
-      v: row.v,
-      type: row.type,
-      step: row.step,
-      pos: row.pos,
-      at: row.at,
-      data: row.data,
-    }));
+    return rows.map((row) => eventFromRow(row, row.data));
   }
 
   async liveNodes() {
@@ -465,16 +457,7 @@ class PostgresStore extends LeasedStore {
        FROM events e LEFT JOIN chat c ON c.room_id = e.room_id AND c.v = e.v WHERE e.room_id = $1 ORDER BY e.v`,
       [roomId],
     );
-    return rows.map((row) => ({
-      roomId: row.room_id,
-      v: row.v,
-      type: row.type,
-      step: row.step,
-      pos: row.pos,
-      at: row.at,
-      data: mergeChat(row.type, row.data ?? null, row.text),
-      secret: row.secret ?? null,
-    }));
+    return rows.map((row) => eventFromRow(row, mergeChat(row.type, row.data ?? null, row.text), row.secret ?? null));
   }
 
   async roomExists(roomId) {

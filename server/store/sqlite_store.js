@@ -16,7 +16,7 @@ import Database from 'better-sqlite3';
 
 import { mergeChat, splitChat } from './chat_text.js';
 import { playerSeatRows } from './player_seats.js';
-import { LeasedStore, checkSequence, refusal } from './leased_store.js';
+import { LeasedStore, checkSequence, eventFromRow, refusal } from './leased_store.js';
 import { applySqliteSchema } from './sqlite_schema.js';
 
 const JOURNAL_LIMIT_BYTES = 64 * 1024 * 1024;
@@ -289,16 +289,15 @@ class SqliteStore extends LeasedStore {
   }
 
   async loadEvents(roomId) {
-    return this.selectEvents.all(roomId).map((row) => ({
-      roomId: row.room_id,
-      v: row.v,
-      type: row.type,
-      step: row.step,
-      pos: row.pos,
-      at: row.at,
-      data: mergeChat(row.type, JSON.parse(row.data), row.text),
-      secret: row.secret == null ? null : JSON.parse(row.secret),
-    }));
+    return this.selectEvents
+      .all(roomId)
+      .map((row) =>
+        eventFromRow(
+          row,
+          mergeChat(row.type, JSON.parse(row.data), row.text),
+          row.secret == null ? null : JSON.parse(row.secret),
+        ),
+      );
   }
 
   async playerRooms(playerId, { limit = 100 } = {}) {
@@ -314,15 +313,7 @@ class SqliteStore extends LeasedStore {
          ORDER BY room_id, v`,
       )
       .all(...roomIds, ...types);
-    return rows.map((row) => ({
-      roomId: row.room_id,
-      v: row.v,
-      type: row.type,
-      step: row.step,
-      pos: row.pos,
-      at: row.at,
-      data: JSON.parse(row.data),
-    }));
+    return rows.map((row) => eventFromRow(row, JSON.parse(row.data)));
   }
 
   async roomExists(roomId) {
