@@ -37,10 +37,14 @@ const ADOPT_EVERY_MS = 2000;
 const ADOPT_BATCH = 50;
 
 // An event as clients receive it; in a timed room with every seat's
-// remaining ms as of the event (`clocks`).
+// remaining ms as of the event (`clocks`) and the whole clock as the state
+// has it (`clock`: who runs since when), so no client decides who runs.
 export function publicEvent(e, room = null) {
   const out = { roomId: e.roomId, v: e.v, type: e.type, step: e.step, pos: e.pos, at: e.at, data: e.data };
-  if (room?.clock) out.clocks = room.clock.remainingAt(room, e.at);
+  if (room?.clock) {
+    out.clock = room.clock.state(room, e.at);
+    out.clocks = out.clock.remaining;
+  }
   return out;
 }
 

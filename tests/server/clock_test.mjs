@@ -82,7 +82,7 @@ test('time controls are checked, and the state carries the clock', async () => {
 
 test('first moves use no clock; later moves are charged and get the increment; every event carries the clocks', async () => {
   const [red, black] = await timedPair({ initialMs: 60_000, incrementMs: 2000 });
-  const joined = red.client.events.find((e) => e.type === 'joined' && e.data.seat === 1);
+  const joined = await red.client.waitFor((e) => e.type === 'joined' && e.data.seat === 1, { what: "black's join" });
   assert.deepEqual(joined.clocks, [60_000, 60_000], 'the join that starts the game carries the clocks');
   assert.equal(black.state.clock.running, 0, 'red is to move');
   assert.equal(black.state.clock.firstMove, true, "red's first move uses no clock");
@@ -102,6 +102,11 @@ test('first moves use no clock; later moves are charged and get the increment; e
   assert.ok(redLeft > 60_000 && redLeft <= 62_000, `charged at most the time the move took, then 2 s added: ${redLeft}`);
   assert.ok(redLeft >= 62_000 - spent - 1000, `charged no more than the time it took (${spent} ms): ${redLeft}`);
   assert.deepEqual(second.clocks, second.data.clocks, "the event's clocks as of the move");
+  assert.deepEqual(
+    { running: second.clock.running, since: second.clock.since, firstMove: second.clock.firstMove },
+    { running: 1, since: second.at, firstMove: false },
+    'the event says who runs from when',
+  );
   const state = await red.sync();
   assert.equal(state.clock.running, 1);
   assert.equal(state.clock.firstMove, false);

@@ -33,13 +33,18 @@ export class RoomClocks {
       return;
     }
     this.control = { initialMs: c.initialMs, incrementMs: c.incrementMs };
+    this.moved = new Set((state.moves || []).filter((m) => m.move !== 'pass').map((m) => m.seat));
+    this.adoptClock(c, state.serverTime);
+  }
+
+  // The server's clock (a state's, or an event's) as of `asOf`.
+  adoptClock(c, asOf) {
     this.remaining = [...c.remaining];
-    this.asOf = state.serverTime;
+    this.asOf = asOf;
     this.running = c.running;
     this.since = c.since;
     this.firstMove = !!c.firstMove;
     this.firstMoveMs = c.firstMoveMs ?? FIRST_MOVE_MS;
-    this.moved = new Set((state.moves || []).filter((m) => m.move !== 'pass').map((m) => m.seat));
     if (c.running !== null && !c.firstMove) this.moved.add(c.running);
   }
 
@@ -49,6 +54,7 @@ export class RoomClocks {
   // begins at the event when the turn changed hands or a move was played.
   onEvent(event, running) {
     if (!this.timed || !Array.isArray(event.clocks)) return;
+    if (event.clock) return this.adoptClock(event.clock, event.at); // the server's own word
     if (event.type === 'move' && event.data?.move !== 'pass') this.moved.add(event.data.seat);
     this.remaining = [...event.clocks];
     this.asOf = event.at;
