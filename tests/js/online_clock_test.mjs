@@ -83,11 +83,11 @@ test("the server's clock: the sample that waited least is the estimate; old samp
 });
 
 // A state as the server sends it (server/PROTOCOL.md "The state").
-function state({ remaining, running, since, firstMove = false, serverTime, moves = [] }) {
+function state({ remaining, running, since, firstMove = false, firstMoveMs = 30_000, serverTime, moves = [] }) {
   return {
     serverTime,
     moves,
-    clock: { initialMs: 180_000, incrementMs: 2000, remaining, running, since, firstMove },
+    clock: { initialMs: 180_000, incrementMs: 2000, remaining, running, since, firstMove, firstMoveMs },
   };
 }
 
@@ -118,70 +118,60 @@ test("a room's clocks from a state: only the running seat's time goes down, from
   assert.equal(clocks.firstMoveLeft(14_500), null);
 });
 
+// An event of a timed room as the server sends it: `clock` as of `at`.
+const timedEvent = (type, at, clock, data = {}) => ({
+  type,
+  at,
+  data,
+  clocks: clock.remaining,
+  clock: { firstMoveMs: 30_000, ...clock },
+});
+
 test('a first move uses no clock: its own limit counts from since instead', () => {
   const clocks = new RoomClocks();
-  clocks.adoptState(state({ remaining: [60_000, 60_000], running: 0, since: 1000, firstMove: true, serverTime: 3000 }));
+  clocks.adoptState(
+    state({ remaining: [60_000, 60_000], running: 0, since: 1000, firstMove: true, firstMoveMs: 20_000, serverTime: 3000 }),
+  );
   assert.deepEqual(clocks.remainingAt(20_000), [60_000, 60_000]);
   assert.equal(clocks.ticking(), null, 'no clock runs');
   assert.equal(clocks.running, 0, 'but seat 0 is awaited');
-  assert.equal(clocks.firstMoveLeft(3000), FIRST_MOVE_MS - 2000);
-  assert.equal(clocks.firstMoveLeft(1000 + FIRST_MOVE_MS + 5), 0);
-  // Red's first move: black's first move is awaited now.
-  clocks.onEvent({ type: 'move', at: 9000, data: { seat: 0, move: 'h2e2' }, clocks: [60_000, 60_000] }, 1);
+  assert.equal(clocks.firstMoveLeft(3000), 18_000, "the room's own limit");
+  assert.equal(clocks.firstMoveLeft(1000 + 20_000 + 5), 0);
+  // Red's first move: black's first move is awaited now (the server says so).
+  const awaitBlack = { remaining: [60_000, 60_000], running: 1, since: 9000, firstMove: true };
+  clocks.onEvent(timedEvent('move', 9000, awaitBlack, { seat: 0, move: 'h2e2' }));
   assert.equal(clocks.running, 1);
   assert.equal(clocks.firstMove, true);
   assert.equal(clocks.firstMoveLeft(10_000), FIRST_MOVE_MS - 1000);
   // Black's first move: red's clock runs from that event on.
-  clocks.onEvent({ type: 'move', at: 20_000, data: { seat: 1, move: 'h9g7' }, clocks: [60_000, 60_000] }, 0);
+  const redRuns = { remaining: [60_000, 60_000], running: 0, since: 20_000, firstMove: false };
+  clocks.onEvent(timedEvent('move', 20_000, redRuns, { seat: 1, move: 'h9g7' }));
   assert.equal(clocks.firstMove, false);
   assert.equal(clocks.ticking(), 0);
   assert.deepEqual(clocks.remainingAt(25_000), [55_000, 60_000]);
   assert.equal(clocks.firstMoveLeft(25_000), null);
 });
 
-test("events carry every seat's time as of their `at`; a chat changes nothing of who runs; the result stops every clock", () => {
+test("an event's clock is as of its `at`: who runs since when is the server's; the result stops every clock", () => {
   const clocks = new RoomClocks();
-  clocks.adoptState(
-    state({
-      remaining: [50_000, 40_000],
-      running: 1,
-      since: 100_000,
-      serverTime: 101_000,
-      moves: [
-        { step: 1, seat: 0, move: 'h2e2' },
-        { step: 2, seat: 1, move: 'h9g7' },
-        { step: 3, seat: 0, move: 'b0c2' },
-      ],
-    }),
-  );
-  clocks.onEvent({ type: 'chat', at: 104_000, data: { seat: 0, text: 'hi' }, clocks: [50_000, 37_000] }, 1);
+  clocks.adoptState(state({ remaining: [50_000, 40_000], running: 1, since: 100_000, serverTime: 101_000 }));
+  assert.deepEqual(clocks.remainingAt(102_000), [50_000, 39_000]);
+  // A chat: black still runs since 100 s; its remaining as of the chat.
+  clocks.onEvent(timedEvent('chat', 104_000, { remaining: [50_000, 36_000], running: 1, since: 100_000 }, { text: 'hi' }));
   assert.equal(clocks.since, 100_000, 'the turn did not change hands');
-  assert.deepEqual(clocks.remainingAt(106_000), [50_000, 35_000]);
-  // Black moves: 35 s left + 2 s increment; red runs from the event.
-  clocks.onEvent({ type: 'move', at: 106_000, data: { seat: 1, move: 'b9c7' }, clocks: [50_000, 37_000] }, 0);
+  assert.deepEqual(clocks.remainingAt(106_000), [50_000, 34_000]);
+  // Black moves: 34 s left + 2 s increment; red runs from the event.
+  clocks.onEvent(timedEvent('move', 106_000, { remaining: [50_000, 36_000], running: 0, since: 106_000 }, { seat: 1 }));
   assert.equal(clocks.since, 106_000);
-  assert.deepEqual(clocks.remainingAt(116_000), [40_000, 37_000]);
-  // Red's flag: the result's clocks, nobody runs.
-  clocks.onEvent({ type: 'result', at: 156_100, data: { winner: 1, code: 'timeout', seat: 0 }, clocks: [0, 37_000] }, null);
+  assert.deepEqual(clocks.remainingAt(116_000), [40_000, 36_000]);
+  // Red's flag: the result's clock, nobody runs.
+  clocks.onEvent(timedEvent('result', 156_100, { remaining: [0, 36_000], running: null, since: null }, { code: 'timeout' }));
   assert.equal(clocks.running, null);
   assert.equal(clocks.ticking(), null);
-  assert.deepEqual(clocks.remainingAt(999_999), [0, 37_000]);
-  // An event without clocks (an untimed room's) is not a reading.
-  clocks.onEvent({ type: 'chat', at: 200_000, data: {} }, null);
-  assert.deepEqual(clocks.remainingAt(999_999), [0, 37_000]);
-});
-
-test('a seat that moved before is not awaiting a first move again after an undo', () => {
-  const clocks = new RoomClocks();
-  clocks.adoptState(state({ remaining: [60_000, 60_000], running: 1, since: 0, firstMove: false, serverTime: 0 }));
-  // The state's moves were empty (an undo took them back) but black was running with its clock.
-  clocks.onEvent({ type: 'move', at: 1000, data: { seat: 0, move: 'h2e2' }, clocks: [60_000, 60_000] }, 1);
-  assert.equal(clocks.firstMove, false, 'black moved before: its clock runs');
-  // A forced pass is no first move (Reversi).
-  const reversi = new RoomClocks();
-  reversi.adoptState(state({ remaining: [60_000, 60_000], running: 0, since: 0, firstMove: true, serverTime: 0 }));
-  reversi.onEvent({ type: 'move', at: 10, data: { seat: 1, move: 'pass' }, clocks: [60_000, 60_000] }, 1);
-  assert.equal(reversi.firstMove, true);
+  assert.deepEqual(clocks.remainingAt(999_999), [0, 36_000]);
+  // An event without a clock (an untimed room's) is not a reading.
+  clocks.onEvent({ type: 'chat', at: 200_000, data: {} });
+  assert.deepEqual(clocks.remainingAt(999_999), [0, 36_000]);
 });
 
 test('low-time warnings: each threshold once going down through it, again only after the clock was well above it', () => {

@@ -1,7 +1,7 @@
 // A timed room's clocks as the server last said them (server/PROTOCOL.md
 // "Clocks"), and what they read at any moment of the server's clock. The
-// server keeps the time; this only carries its figures forward: a state's
-// `clock.remaining` is as of its `serverTime`, an event's `clocks` as of its
+// server keeps the time and says who runs; this only carries its figures
+// forward: a state's `clock` is as of its `serverTime`, an event's as of its
 // `at`, and only the running seat's time goes down from then on. A seat's
 // first move uses no clock (its own limit runs instead).
 
@@ -17,7 +17,6 @@ export class RoomClocks {
     this.running = null; // the seat whose time runs (or whose first move is awaited)
     this.since = null; // when its turn began (server ms)
     this.firstMove = false; // the running seat has not moved yet: no clock, its own limit
-    this.moved = new Set(); // seats known to have made their first move
     this.firstMoveMs = FIRST_MOVE_MS;
   }
 
@@ -28,16 +27,16 @@ export class RoomClocks {
   // A state (join, sync, a stale refusal): everything anew.
   adoptState(state) {
     const c = state.clock;
-    if (!c) {
-      this.control = null;
-      return;
-    }
-    this.control = { initialMs: c.initialMs, incrementMs: c.incrementMs };
-    this.moved = new Set((state.moves || []).filter((m) => m.move !== 'pass').map((m) => m.seat));
-    this.adoptClock(c, state.serverTime);
+    this.control = c ? { initialMs: c.initialMs, incrementMs: c.incrementMs } : null;
+    if (c) this.adoptClock(c, state.serverTime);
   }
 
-  // The server's clock (a state's, or an event's) as of `asOf`.
+  // An event of a timed room: the server's clock as of the event's `at`.
+  onEvent(event) {
+    if (this.timed && event.clock) this.adoptClock(event.clock, event.at);
+  }
+
+  // The server's clock (a state's or an event's) as of `asOf`.
   adoptClock(c, asOf) {
     this.remaining = [...c.remaining];
     this.asOf = asOf;
@@ -45,24 +44,6 @@ export class RoomClocks {
     this.since = c.since;
     this.firstMove = !!c.firstMove;
     this.firstMoveMs = c.firstMoveMs ?? FIRST_MOVE_MS;
-    if (c.running !== null && !c.firstMove) this.moved.add(c.running);
-  }
-
-  // An event of the room (its `clocks` as of its `at`), and the seat whose
-  // time runs after it as the room now stands (`running`: null once over,
-  // before every seat is taken, or on an untimed AI seat). The seat's turn
-  // begins at the event when the turn changed hands or a move was played.
-  onEvent(event, running) {
-    if (!this.timed || !Array.isArray(event.clocks)) return;
-    if (event.clock) return this.adoptClock(event.clock, event.at); // the server's own word
-    if (event.type === 'move' && event.data?.move !== 'pass') this.moved.add(event.data.seat);
-    this.remaining = [...event.clocks];
-    this.asOf = event.at;
-    if (running !== this.running || event.type === 'move' || event.type === 'undone') {
-      this.running = running;
-      this.since = running === null ? null : event.at;
-    }
-    this.firstMove = this.running !== null && !this.moved.has(this.running);
   }
 
   // Every seat's remaining ms at the server time `now`, never below 0.

@@ -304,19 +304,9 @@ export class OnlineRoom {
       default:
         this.requestSync(); // seats, offers and the host: the server's state says it all
     }
-    this.clocks.onEvent(event, this.runningSeat());
+    this.clocks.onEvent(event);
     this.panel.tickClocks();
     this.panel.noticeEvent(event);
-  }
-
-  // The seat whose clock runs as the room now stands: the seat to move when
-  // a person plays it (AI seats are untimed), none before every seat is
-  // taken or once the game is over.
-  runningSeat() {
-    const room = this.room;
-    if (!room || room.result || !room.ready) return null;
-    const seat = this.session.status().toMove;
-    return seat !== null && seat !== undefined && room.seats[seat]?.kind === 'human' ? seat : null;
   }
 
   onMove(event) {
