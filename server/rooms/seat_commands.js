@@ -143,7 +143,10 @@ export function join(room, payload, { socket }) {
   }
   if (free === null) {
     const watching = spectatorDrafts(room, member, payload.name);
-    return { drafts: watching.drafts, ack: answer(null, null), attach: attachTo(room, socket, null, watching.spectator) };
+    // Someone who came for a seat (an invite) and found none watches, and is told so.
+    const full = invited && !payload.watch;
+    const ack = full ? (room2) => ({ ...answer(null, null)(room2), full: true }) : answer(null, null);
+    return { drafts: watching.drafts, ack, attach: attachTo(room, socket, null, watching.spectator) };
   }
   const token = player ? player.seatToken(room.id, free) : newToken();
   const data = { seat: free, name: payload.name ?? player?.name ?? null, ...(player && { playerId: player.playerId }) };

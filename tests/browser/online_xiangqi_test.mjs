@@ -114,6 +114,12 @@ try {
   const watching = await online(watcher.page);
   assert.equal(watching.seat, null);
   assert.equal(watching.watch, true);
+  // A third person with the invite link: both seats are taken, so they watch and are told why.
+  const lateContext = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1280, height: 860 } });
+  const late = await openLink(lateContext, created.links.invite);
+  assert.equal((await online(late.page)).seat, null);
+  await late.page.waitForFunction(() => /房间已满 · 你在观战/.test(document.querySelector('#toast')?.textContent ?? ''));
+  await lateContext.close();
   await waitOnline(red.page, (s) => s.ready && s.spectators === 1 && s.seats[1].connected);
   const pages = [red.page, black.page, watcher.page];
 

@@ -421,6 +421,21 @@ test('an expired seat before the first move is freed for someone else; leaving f
   for (const p of [host, guest, third]) p.close();
 });
 
+test('an invite to a room whose seats are taken: the newcomer watches and is told the room is full', async () => {
+  const red = await Player.create(url, engine, { game: 'xiangqi' });
+  const black = await Player.accept(url, engine, red);
+  const third = new Client(url);
+  const late = await third.call('room:join', { roomId: red.roomId, invite: red.invite });
+  assert.ok(late.ok, late.reason);
+  assert.deepEqual({ seat: late.seat, token: late.token, full: late.full }, { seat: null, token: null, full: true });
+  const watcher = new Client(url);
+  const watching = await watcher.call('room:join', { roomId: red.roomId, watch: true });
+  assert.equal(watching.full, undefined, 'a watch link came to watch');
+  for (const c of [red, black]) c.close();
+  third.close();
+  watcher.close();
+});
+
 test('the page at /, and invite and watch links in the acks', async () => {
   const red = await Player.create(url, engine, { game: 'xiangqi' });
   const ack = await red.client.call('room:join', { roomId: red.roomId });

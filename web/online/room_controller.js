@@ -107,6 +107,8 @@ export class OnlineRoom {
     this.app.faceSeat(this.seat);
     this.adoptState(ack.state, { force: true });
     this.panel.show();
+    // An invite to a room whose seats were all taken: watching, and told so.
+    if (ack.full) this.app.toast(this.app.i18n.t('onlineFullWatching'));
     this.emit('online-joined', { roomId: this.roomId, seat: this.seat });
   }
 
