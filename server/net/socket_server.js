@@ -54,15 +54,14 @@ export function attachSockets(io, rooms, { links, log = () => {}, budgets = null
     const creator = addressOf(socket);
     const request = requestId ? requestSecrets(requestId) : null;
     const make = async () => {
-      if (request) {
-        const earlier = await rooms.store.roomForRequest(request.key, { since: Date.now() - RETRY_WINDOW_MS });
-        if (earlier)
-          return { roomId: earlier, token: socket.data.player?.seatToken(earlier, payload.seat ?? 0) ?? request.token };
-      }
       const { draftsFor, tokenFor, ai } = creationDrafts(rooms.engine, rooms.config, payload, {
         token: request?.token,
         player: socket.data.player,
       });
+      if (request) {
+        const earlier = await rooms.store.roomForRequest(request.key, { since: Date.now() - RETRY_WINDOW_MS });
+        if (earlier) return { roomId: earlier, token: tokenFor(earlier) };
+      }
       rooms.caps.checkCreate(rooms.rooms, creator, { ai });
       try {
         const room = await rooms.createRoom(payload.game, draftsFor, { creator, requestKey: request?.key ?? null });

@@ -3,7 +3,7 @@
 // without it, is taken by the AI, as the engine rules; a game where a seat
 // missed its first move is aborted. Run by the room's timer (room_timers.js)
 // and by a move that came too late (game_commands.js).
-import { FLAG_TAKEOVER_LEVEL, seatLagAllowance } from './room_clock.js';
+import { seatLagAllowance } from './room_clock.js';
 import { seatToWatchers } from './seat_commands.js';
 
 // The events of `seat` running out of time.
@@ -15,7 +15,9 @@ export function flagDrafts(room, seat) {
   let attach;
   if (flagged.takenOver) {
     const watchers = seatToWatchers(room, seat);
-    drafts.push({ type: 'ai_seat', data: { seat, level: FLAG_TAKEOVER_LEVEL, reason: 'flag' } }, ...watchers.drafts);
+    // The level the engine completed for every takeover of the room (3 by default).
+    const level = room.options.takeoverLevel;
+    drafts.push({ type: 'ai_seat', data: { seat, level, reason: 'flag' } }, ...watchers.drafts);
     attach = watchers.attach;
   }
   const result = room.game.result(seat);

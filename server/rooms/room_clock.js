@@ -12,9 +12,6 @@ import { refuse } from '../protocol/codes.js';
 export const MAX_LAG_ALLOWANCE_MS = 500;
 // A socket whose lag has not been measured yet is credited this much.
 const UNMEASURED_LAG_MS = 100;
-// The AI level that plays on for a seat that ran out of time in a game
-// that goes on without it (Chinese checkers with more than two seats).
-export const FLAG_TAKEOVER_LEVEL = 3;
 // How far a time control may go (docs/online-contract.md).
 const MAX_INITIAL_MS = 10_800_000;
 const MAX_INCREMENT_MS = 180_000;
