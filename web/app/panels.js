@@ -1,9 +1,11 @@
 // Everything around the board that is plain DOM: toolbar, status line, AI
 // thinking line, player cards, move list with notation switch, browsing and
-// analysis, and the toast; the dialogs are in dialogs.js. It reads snapshots
-// and calls the app's commands and hooks; it decides nothing.
+// analysis, and the toast; the dialogs are in dialogs.js (the help in
+// help_dialog.js). It reads snapshots and calls the app's commands and
+// hooks; it decides nothing.
 
 import { Dialogs } from './dialogs.js';
+import { HelpDialog } from './help_dialog.js';
 import { Navigation } from './navigation.js';
 import { renderPlayerCards } from './player_cards.js';
 import { Toolbar } from './toolbar.js';
@@ -18,6 +20,7 @@ export class Panels {
     this.toastTimer = 0;
     this.analysis = null; // {ply, state: 'busy'|'done', result}
     this.dialogs = new Dialogs(root, app, this);
+    this.help = new HelpDialog(root, app);
     this.toolbar = new Toolbar(
       root,
       {
@@ -34,6 +37,7 @@ export class Panels {
         analyse: () => this.analyse(),
         continue: () => this.continueFromHere(),
         online: () => this.app.onlineEntry?.open(),
+        help: () => this.help.open(),
       },
       app.signal,
     );
