@@ -2,9 +2,13 @@
 // page, so a page opened from disk works too) with its reconnection, and
 // requests that always end in one answer: the server's ack, or a refusal of
 // our own ({ok: false, code: 'timeout' | 'offline'}) worded like the
-// server's (strings/online.js).
+// server's (strings/online.js). Every connection, and every reconnection,
+// first says `hello` with the browser's player key (player_identity.js):
+// the client counts as connected only after that, and requests wait for it,
+// so the server knows the player before any join, seek or move.
 
 import { io } from 'socket.io-client';
+import { helloPayload } from './player_identity.js';
 
 const REQUEST_TIMEOUT_MS = 8000;
 
@@ -15,6 +19,11 @@ export class RoomClient {
     this.serverUrl = serverUrl;
     this.handlers = null;
     this.queued = [];
+    this.listeners = new Map(); // other server events (the lobby's): name -> Set of functions
+    this.readyListeners = new Set(); // called after each connection's hello
+    this.greetedSocket = null; // the socket whose hello was answered
+    this.playerId = null; // the server's public id of this player (null if hello was refused)
+    this.waiters = new Set();
     this.connectTo(serverUrl, {});
   }
 
@@ -35,14 +44,58 @@ export class RoomClient {
       if (this.handlers) this.handlers.onEvent(event);
       else this.queued.push(event);
     });
-    socket.on('connect', () => this.handlers?.onConnect());
+    socket.on('connect', () => this.greet(socket));
+    for (const name of this.listeners.keys()) this.bind(socket, name);
     socket.on('disconnect', (reason) => {
+      if (this.greetedSocket === socket) this.greetedSocket = null;
       this.handlers?.onDisconnect(reason);
       // The server closed us on purpose (its room went to another server):
       // connect again, through the public address, to whichever has it.
       if (reason === 'io server disconnect' && this.socket === socket) this.reconnectElsewhere();
     });
     this.socket = socket;
+  }
+
+  // hello first: what the socket does afterwards is the player's. A server
+  // that refuses it (an older one) or does not answer in time still serves
+  // the socket as before, without a player.
+  async greet(socket) {
+    let ack;
+    try {
+      ack = await socket.timeout(REQUEST_TIMEOUT_MS).emitWithAck('hello', helloPayload());
+    } catch {
+      ack = null;
+    }
+    if (socket !== this.socket || !socket.connected) return; // gone meanwhile: the next connection says it again
+    this.playerId = ack?.ok ? ack.playerId : null;
+    this.greetedSocket = socket;
+    for (const waiter of [...this.waiters]) waiter(true);
+    this.handlers?.onConnect();
+    for (const fn of [...this.readyListeners]) fn();
+  }
+
+  // A server event other than a room's `event` (`lobby`, `room:started`):
+  // kept across the sockets this client goes through. Returns the undo.
+  on(name, fn) {
+    if (!this.listeners.has(name)) {
+      this.listeners.set(name, new Set());
+      this.bind(this.socket, name);
+    }
+    this.listeners.get(name).add(fn);
+    return () => this.listeners.get(name)?.delete(fn);
+  }
+
+  bind(socket, name) {
+    socket.on(name, (payload) => {
+      for (const fn of [...(this.listeners.get(name) ?? [])]) fn(payload);
+    });
+  }
+
+  // fn() after every connection's hello (the first and each reconnection).
+  // Returns the undo.
+  onReady(fn) {
+    this.readyListeners.add(fn);
+    return () => this.readyListeners.delete(fn);
   }
 
   reconnectElsewhere() {
@@ -70,28 +123,27 @@ export class RoomClient {
     for (const event of queued) handlers.onEvent(event);
   }
 
+  // Connected, and the server has had our hello.
   get connected() {
-    return this.socket.connected;
+    return this.socket.connected && this.greetedSocket === this.socket;
   }
 
-  // Resolves true once connected, false after `timeoutMs`.
+  // Resolves true once connected (hello answered), false after `timeoutMs`.
   waitConnected(timeoutMs = REQUEST_TIMEOUT_MS) {
-    if (this.socket.connected) return Promise.resolve(true);
-    const socket = this.socket;
+    if (this.connected) return Promise.resolve(true);
     return new Promise((resolve) => {
       const done = (ok) => {
         clearTimeout(timer);
-        socket.off('connect', onConnect);
+        this.waiters.delete(done);
         resolve(ok);
       };
-      const onConnect = () => done(true);
       const timer = setTimeout(() => done(false), timeoutMs);
-      socket.on('connect', onConnect);
+      this.waiters.add(done);
     });
   }
 
   // One client event and its ack. A request made while disconnected waits
-  // for the connection (socket.io buffers it) up to the timeout. A room held
+  // for the connection and its hello, up to the timeout. A room held
   // by another server (`moved`) is followed there and the request made again.
   async request(event, payload, timeoutMs = REQUEST_TIMEOUT_MS) {
     let ack = await this.send(event, payload, timeoutMs);
@@ -103,6 +155,7 @@ export class RoomClient {
   }
 
   async send(event, payload, timeoutMs) {
+    if (!this.connected && !(await this.waitConnected(timeoutMs))) return { ok: false, code: 'offline' };
     try {
       const ack = await this.socket.timeout(timeoutMs).emitWithAck(event, payload);
       return ack && typeof ack === 'object' ? ack : { ok: false, code: 'server_error' };
