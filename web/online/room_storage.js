@@ -5,6 +5,8 @@
 // Tokens live in sessionStorage (this tab, kept across reloads) and in
 // localStorage (the same browser coming back after closing the tab).
 
+import { basePath, roomOfPath } from './room_address.js';
+
 const SERVER_KEY = 'qipan.online.server';
 const NAME_KEY = 'qipan.online.name';
 const CLOCK_KEY = 'qipan.online.clock';
@@ -102,19 +104,28 @@ export function forgetToken(roomId) {
 }
 
 // The room named by the page's address (?room=ID, &key=SECRET of an invite,
-// &watch=1 to spectate), or null.
+// &watch=1 to spectate), or the room of a /game/ROOMID address, opened
+// read-only (`archive`); null for neither.
 export function roomFromUrl() {
   const params = new URLSearchParams(location.search);
   const roomId = params.get('room');
-  if (!roomId) return null;
+  if (!roomId) {
+    const own = roomOfPath(location.pathname);
+    return own ? { roomId: own, watch: true, invite: null, archive: true } : null;
+  }
   return { roomId, watch: params.get('watch') === '1', invite: params.get('key') || null };
 }
 
 // Puts the room into the page's address (so a reload comes back to it), or
 // takes it out again. A player's address keeps the invite's key (copied
-// from the address bar it still invites); a spectator's never has one.
+// from the address bar it still invites); a spectator's never has one. A
+// room's own address (/game/ROOMID) stays as it is while it shows that room;
+// leaving it goes back to the page's base.
 export function showRoomInUrl(roomId, watch = false, invite = null) {
   const url = new URL(location.href);
+  const own = roomOfPath(url.pathname);
+  if (own && roomId === own) return;
+  if (own) url.pathname = basePath(url.pathname);
   for (const name of ['room', 'watch', 'key', 'node']) url.searchParams.delete(name);
   if (roomId) url.searchParams.set('room', roomId);
   if (roomId && watch) url.searchParams.set('watch', '1');

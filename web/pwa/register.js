@@ -1,7 +1,10 @@
 // Installable and offline when served over http(s): the web app manifest and
 // the service worker (dist/sw.js, which caches the page under the build's
 // content hash) are announced only there. Opened from disk (file://) the
-// page uses neither and works as before.
+// page uses neither and works as before. Both are beside index.html, so a
+// page opened at a room's own address (/game/ROOMID) finds them at its base.
+
+import { pageBase } from '../online/room_address.js';
 
 export function offlineAvailable(win = globalThis) {
   return /^https?:$/.test(win.location.protocol) && 'serviceWorker' in win.navigator;
@@ -13,7 +16,7 @@ export function registerOffline({ onUpdate = () => {}, onEvent = () => {} } = {}
   if (!offlineAvailable()) return false;
   const link = document.createElement('link');
   link.rel = 'manifest';
-  link.href = 'manifest.webmanifest';
+  link.href = new URL('manifest.webmanifest', pageBase()).href;
   document.head.appendChild(link);
   const hadController = !!navigator.serviceWorker.controller;
   // A newer worker activated while an older one served this page: the next
@@ -25,7 +28,7 @@ export function registerOffline({ onUpdate = () => {}, onEvent = () => {} } = {}
         onUpdate();
       }
     });
-  navigator.serviceWorker.register('sw.js').then(
+  navigator.serviceWorker.register(new URL('sw.js', pageBase()).href).then(
     (registration) => {
       onEvent('serviceworker', { scope: registration.scope });
       watch(registration.installing || registration.waiting);
