@@ -4,6 +4,7 @@
 
 import { GAMES } from './games.js';
 import { COMMON, COMMON_REFUSALS, PAGE_REFUSALS } from './strings/common.js';
+import { LOBBY } from './strings/lobby.js';
 import { ONLINE, ONLINE_REFUSALS } from './strings/online.js';
 
 export const LANGUAGES = ['zh', 'en'];
@@ -14,7 +15,7 @@ function merge(...tables) {
   return out;
 }
 
-export const STRINGS = merge(COMMON, ...GAMES.map((g) => g.strings), ONLINE);
+export const STRINGS = merge(COMMON, ...GAMES.map((g) => g.strings), ONLINE, LOBBY);
 export const REFUSALS = merge(COMMON_REFUSALS, ...GAMES.map((g) => g.refusals));
 const OWN_REFUSALS = merge(PAGE_REFUSALS);
 

@@ -53,6 +53,14 @@ export class PageShell {
     app.emit('switch', { from: old.id, to: game });
   }
 
+  // A room of another game, opened from the lobby: that game's controller
+  // in place of this one, the offline choice unchanged (as with an invite
+  // link, which boots straight into its room's game).
+  startRoomGame(game) {
+    if (this.app) this.stop(this.app);
+    return this.start(game);
+  }
+
   stop(app) {
     app.destroy();
     // The online dialog words the old game's seats and options; a new one is
@@ -60,6 +68,7 @@ export class PageShell {
     // (no room joined: the picker is hidden in a room) is closed.
     app.onlineEntry?.client?.close?.();
     this.options.root.querySelector('#online-dialog')?.remove();
+    this.options.root.querySelector('#lobby-dialog')?.remove();
     this.app = null;
   }
 }

@@ -1,13 +1,18 @@
-// The way into online play: the 在线 / Online toolbar button opens a dialog
+// The way into online play: the 在线 / Online toolbar button opens the lobby
+// (lobby_controller.js: pairing, seeks, games to watch, the player's games),
+// whose "invite a friend" is a dialog here
 // that creates a room for the current game with its options and a time
 // control (the server's address asked there once when the page was opened
 // from disk), and an
 // invite link (?room=ID&key=SECRET, or &watch=1 to spectate) opens the page straight into
-// its room. The room itself is room_controller.js.
+// its room, as a room's own address (/game/ROOMID) does read-only. The room
+// itself is room_controller.js.
 
 import { RoomClient } from './room_client.js';
 import { joinRoom, OnlineRoom } from './room_controller.js';
 import { GAMES } from '../app/games.js';
+import { Lobby } from './lobby_controller.js';
+import { lobbyAddress, lobbyWanted } from './room_address.js';
 import {
   normalizeServer,
   rememberName,
@@ -56,9 +61,13 @@ export class OnlineEntry {
     this.dialog = null;
   }
 
-  // After app.start(): the room from the address, if any.
+  // After app.start(): the room from the address, if any (or the lobby the
+  // address asks for: the way back from a room).
   begin(entry) {
-    if (!entry) return;
+    if (!entry) {
+      if (lobbyWanted()) this.open();
+      return;
+    }
     if (entry.needsServer) {
       this.open({ joinRoomId: entry.roomId });
       return;
@@ -76,14 +85,30 @@ export class OnlineEntry {
     }
   }
 
-  // The Online button: the create dialog (or, in a room, its invite).
-  open({ joinRoomId = null } = {}) {
+  get lobby() {
+    this.ownLobby ??= new Lobby(this);
+    return this.ownLobby;
+  }
+
+  // The Online button: the lobby (or, playing in a room, its invite; from a
+  // room watched or over, back to the lobby on the page without the room).
+  // `create`: the create-room dialog ("invite a friend"); `joinRoomId`: the
+  // server's address asked for an invite opened from disk.
+  open({ joinRoomId = null, create = false } = {}) {
+    if (this.room?.watch || this.room?.room?.result) {
+      location.assign(lobbyAddress());
+      return;
+    }
     if (this.room) {
       const invite = this.app.root.querySelector('#room-invite');
       if (invite) {
         invite.open = true;
         invite.querySelector('summary').focus();
       }
+      return;
+    }
+    if (!joinRoomId && !create) {
+      this.lobby.open();
       return;
     }
     if (!this.dialog) this.build();
@@ -246,5 +271,20 @@ export class OnlineEntry {
     this.room = new OnlineRoom(this.app, this.client);
     this.room.attach(ack);
     this.app.emit('online-created', { roomId: ack.roomId, seat: ack.seat });
+  }
+
+  // A room the lobby opens (the ack of seek:accept or seek:quick, as
+  // room:create's, or of room:join) on `client`: in this page's game, or
+  // in the room's own game started in place with the same connection.
+  enterRoom(client, ack, { watch = false } = {}) {
+    const game = ack.state.game;
+    if (game !== this.app.id && this.app.shell?.has(game)) {
+      this.client = null; // handed over: the shell would close it with this game
+      this.app.shell.startRoomGame(game).onlineEntry.enterRoom(client, ack, { watch });
+      return;
+    }
+    this.client = client;
+    this.room = new OnlineRoom(this.app, client);
+    this.room.attach(ack, { watch });
   }
 }

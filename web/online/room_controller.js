@@ -190,6 +190,9 @@ export class OnlineRoom {
     }
     this.room = state;
     this.v = state.v;
+    // A game that is over may be analysed by anyone (style.css shows the
+    // page's own analysis then), as at its own address, /game/ROOMID.
+    document.body.toggleAttribute('data-room-over', !!state.result);
     if (force) this.serverClock.reset(); // a join: perhaps another server
     this.serverClock.sample(state.serverTime);
     this.clocks.adoptState(state);
@@ -285,6 +288,7 @@ export class OnlineRoom {
         this.recordResult(event.data);
         this.room.result = event.data;
         this.room.toMove = null;
+        document.body.toggleAttribute('data-room-over', true);
         this.app.refresh();
         this.requestSync();
         this.panel.showResult();

@@ -1,0 +1,331 @@
+// The online lobby (server/PROTOCOL.md "Lobby: seeks, quick pairing and
+// games to watch"): what the 在线 / Online button opens. While its dialog is
+// open the page is subscribed to the server's lists (again after every
+// reconnection, whose hello room_client.js has said first); the player pairs
+// by quick pairing (`seek:quick`), creates a seek and waits for it to be
+// taken, accepts someone's seek, watches a public game, or opens one of
+// their own games at its room's own address. A pairing opens the new room
+// through the online entry exactly as an invite does (the acceptor's ack is
+// room:create's; the seeker's `room:started` is joined with its token), in
+// this page's game or in the room's game started in place. Closing the
+// lobby withdraws the player's open seek: nobody is paired into a game they
+// stopped waiting for.
+
+import { RoomClient } from './room_client.js';
+import { joinRoom } from './room_controller.js';
+import { LobbyDialog } from './lobby_dialog.js';
+import { LobbyModel } from './lobby_model.js';
+import { fetchMyGames } from './my_games.js';
+import { gameAddress, pageBase, watchAddress } from './room_address.js';
+import { normalizeServer, rememberName, rememberServer, rememberToken, serverAddress, storedName } from './room_storage.js';
+import { timeControlClock } from './time_controls.js';
+
+const CONNECT_TIMEOUT_MS = 8000;
+
+export class Lobby {
+  // entry: the page's OnlineEntry (its app, its connection, enterRoom()).
+  constructor(entry) {
+    this.entry = entry;
+    this.app = entry.app;
+    this.model = new LobbyModel();
+    this.dialog = new LobbyDialog(this.app, this);
+    this.client = null;
+    this.ready = false; // subscribed on the current connection
+    this.busy = false; // a seek command under way
+    this.waiting = null; // the player's own open seek
+    this.entering = null; // the room being opened (ack and room:started may both come)
+    this.myGames = null; // null until asked (the My games tab)
+    this.undo = [];
+  }
+
+  get t() {
+    return (key, params) => this.app.i18n.t(key, params);
+  }
+
+  // ---- opening and closing ------------------------------------------------------
+
+  open() {
+    const server = serverAddress();
+    this.dialog.show({ game: this.app.id, name: storedName(), server, needsServer: !server });
+    this.dialog.setError('');
+    this.render();
+    this.app.emit('lobby-open', {});
+    if (server) this.connect(server);
+  }
+
+  // The dialog closed (the close button, Escape, or a room opening).
+  closed() {
+    const seek = this.waiting;
+    this.waiting = null;
+    if (seek && !this.entering) this.client?.request('seek:cancel', { seekId: seek.seekId });
+    this.detach();
+    this.app.emit('lobby-closed', { cancelled: !!seek && !this.entering });
+  }
+
+  // No more lobby events on this connection (it stays: a room uses it).
+  detach() {
+    for (const undo of this.undo.splice(0)) undo();
+    if (this.client && this.ready) this.client.request('lobby:unsubscribe', {});
+    this.ready = false;
+  }
+
+  // The server address typed in the dialog (a page opened from disk).
+  connectTo(text) {
+    const server = normalizeServer(text);
+    if (!server) {
+      this.dialog.setError(this.t('onlineNoServer', { server: text }));
+      return;
+    }
+    rememberServer(server);
+    this.connect(server);
+  }
+
+  // The entry's connection, made for this server if it has none (the
+  // create-room dialog shares it), then the lists.
+  async connect(server) {
+    const entry = this.entry;
+    if (!entry.client || entry.client.serverUrl !== server) {
+      entry.client?.close();
+      entry.client = new RoomClient(server);
+    }
+    const client = entry.client;
+    if (this.client !== client) {
+      this.detach();
+      this.client = client;
+    }
+    if (this.undo.length === 0) {
+      this.undo.push(
+        client.on('lobby', (event) => this.onLobbyEvent(event)),
+        client.on('room:started', (started) => this.onStarted(started)),
+        client.onReady(() => this.subscribe()),
+      );
+    }
+    this.dialog.setStatus(this.t('onlineConnecting'));
+    if (!(await client.waitConnected(CONNECT_TIMEOUT_MS))) {
+      if (this.client !== client || !this.dialog.open) return;
+      this.dialog.setStatus('');
+      this.dialog.setError(this.t('onlineNoServer', { server }));
+      this.app.emit('lobby-failed', { code: 'offline' });
+      return;
+    }
+    // A connection that was up already says no hello again: subscribe now.
+    if (!this.ready) await this.subscribe();
+  }
+
+  // One subscription at a time (a reconnection and the opening may both ask).
+  subscribe() {
+    this.subscribing ??= this.subscribeNow().finally(() => (this.subscribing = null));
+    return this.subscribing;
+  }
+
+  async subscribeNow() {
+    const client = this.client;
+    if (!client || !this.dialog.open) return;
+    const ack = await client.request('lobby:subscribe', {});
+    if (client !== this.client || !this.dialog.open) return;
+    if (!ack.ok) {
+      this.ready = false;
+      this.dialog.setStatus('');
+      this.dialog.setError(this.app.i18n.roomRefusal(ack));
+      this.app.emit('lobby-failed', { code: ack.code });
+      this.render();
+      return;
+    }
+    this.model.reset(ack);
+    this.ready = true;
+    this.dialog.setStatus('');
+    this.dialog.setError('');
+    // A seek lives with the socket that made it: after a reconnection it is gone.
+    if (this.waiting && !this.model.seeks.has(this.waiting.seekId)) {
+      this.waiting = null;
+      this.app.toast(this.t('lobbySeekLost'));
+    }
+    this.render();
+    if (this.dialog.tab === 'mine') this.loadMyGames();
+    this.app.emit('lobby-ready', { seeks: this.model.seeks.size, games: this.model.games.size });
+  }
+
+  // ---- the server's lists ---------------------------------------------------------
+
+  onLobbyEvent(event) {
+    if (!this.ready) return;
+    if (!this.model.apply(event)) return;
+    if (event.type === 'seek_removed' && this.waiting?.seekId === event.seekId && !this.entering) {
+      // Taken: room:started follows. Cancelled elsewhere (another tab): done.
+      this.waiting = null;
+    }
+    this.render();
+    this.app.emit('lobby-event', { type: event.type });
+  }
+
+  render() {
+    this.dialog.renderSeeks(this.model.seekList(), this.client?.playerId ?? null);
+    this.dialog.renderGames(this.model.gameList(), (roomId) => watchAddress(this.pageAddress(), roomId));
+    this.dialog.renderWaiting();
+    if (this.dialog.tab === 'mine') this.dialog.renderMine(this.myGames, (roomId) => gameAddress(this.pageAddress(), roomId));
+  }
+
+  // Where the server serves the page: this page's own base when it came from
+  // that server, else the server's address (a page opened from disk).
+  pageAddress() {
+    const server = this.client?.serverUrl ?? serverAddress();
+    return /^https?:$/.test(location.protocol) && server === location.origin ? pageBase() : `${server}/`;
+  }
+
+  tabShown(tab) {
+    if (tab === 'mine') this.loadMyGames();
+    else this.render();
+  }
+
+  async loadMyGames() {
+    if (!this.client) return;
+    this.myGames = null;
+    this.render();
+    const ack = await fetchMyGames(this.client);
+    if (!ack.ok) {
+      this.myGames = [];
+      this.dialog.setError(this.app.i18n.roomRefusal(ack));
+    } else {
+      this.myGames = ack.games;
+    }
+    this.render();
+    this.app.emit('lobby-mine', { games: this.myGames.length });
+  }
+
+  // ---- seeks ---------------------------------------------------------------------
+
+  setName(name) {
+    rememberName(name.trim());
+  }
+
+  nameField() {
+    const name = storedName().trim();
+    return name ? { name } : {};
+  }
+
+  // One seek command at a time; its refusal is shown in the dialog.
+  async command(event, payload) {
+    if (!this.ready || this.busy) return null;
+    this.busy = true;
+    this.dialog.setError('');
+    this.dialog.renderBusy();
+    let ack;
+    try {
+      ack = await this.client.request(event, payload);
+    } finally {
+      this.busy = false;
+      this.dialog.renderBusy();
+    }
+    this.app.emit('lobby-command', { event, ok: ack.ok, code: ack.code ?? null });
+    if (!ack.ok) this.dialog.setError(this.refusal(ack));
+    return ack;
+  }
+
+  refusal(ack) {
+    if (ack.code === 'not_allowed' && !this.client?.playerId) return this.t('lobbyNeedsHello');
+    return this.app.i18n.roomRefusal(ack);
+  }
+
+  async quick(game, controlId) {
+    const clock = timeControlClock(controlId);
+    if (!clock) return;
+    const ack = await this.command('seek:quick', { game, clock, ...this.nameField() });
+    if (!ack?.ok) return;
+    if (ack.roomId) this.enter(ack);
+    else this.startWaiting({ seekId: ack.seekId, game, clock, color: 'random' });
+  }
+
+  async create(game, controlId, color) {
+    const clock = timeControlClock(controlId);
+    const ack = await this.command('seek:create', { game, clock, color, ...this.nameField() });
+    if (ack?.ok) this.startWaiting({ seekId: ack.seekId, game, clock, color });
+  }
+
+  // The player's open seek as the server lists it (what it made of the
+  // request), or as asked until the list has it.
+  get waitingSeek() {
+    if (!this.waiting) return null;
+    return this.model.seeks.get(this.waiting.seekId) ?? this.waiting;
+  }
+
+  startWaiting(seek) {
+    this.waiting = { ...seek, player: { playerId: this.client.playerId, name: storedName() || null } };
+    this.render();
+    this.app.emit('lobby-waiting', { seekId: seek.seekId });
+  }
+
+  async cancel(seekId) {
+    const ack = await this.command('seek:cancel', { seekId });
+    if (!ack) return;
+    if ((ack.ok || ack.code === 'not_found') && this.waiting?.seekId === seekId) this.waiting = null;
+    if (ack.code === 'not_found') this.dialog.setError('');
+    this.render();
+  }
+
+  cancelOwn() {
+    if (this.waiting) this.cancel(this.waiting.seekId);
+  }
+
+  async accept(seekId) {
+    const ack = await this.command('seek:accept', { seekId, ...this.nameField() });
+    if (!ack) return;
+    if (ack.ok) {
+      this.enter(ack);
+      return;
+    }
+    if (ack.code === 'not_found') {
+      this.dialog.setError(this.t('lobbySeekGone'));
+      this.model.apply({ type: 'seek_removed', seekId });
+      this.render();
+    }
+  }
+
+  // The create-room dialog, for a friend who has the link.
+  invite() {
+    this.dialog.hide();
+    this.entry.open({ create: true });
+  }
+
+  // ---- into a room -----------------------------------------------------------------
+
+  // The seeker's side of a pairing: the room's seat and its token.
+  async onStarted({ roomId, seat, token } = {}) {
+    if (!roomId || this.entering) return;
+    this.entering = roomId;
+    if (token) rememberToken(roomId, token, seat ?? null);
+    const ack = await joinRoom(this.client, roomId);
+    if (!ack.ok) {
+      this.entering = null;
+      this.dialog.setError(this.app.i18n.roomRefusal(ack));
+      return;
+    }
+    this.enter(ack);
+  }
+
+  async watch(roomId) {
+    if (!this.client || this.entering) return;
+    this.entering = roomId;
+    const ack = await joinRoom(this.client, roomId, { watch: true });
+    if (!ack.ok) {
+      this.entering = null;
+      this.dialog.setError(this.app.i18n.roomRefusal(ack));
+      return;
+    }
+    this.enter(ack, { watch: true });
+  }
+
+  // A room to open (a join's or create's ack): the lobby goes, the room comes.
+  enter(ack, { watch = false } = {}) {
+    const roomId = ack.roomId ?? ack.state.roomId;
+    if (this.entered === roomId) return;
+    this.entered = roomId;
+    this.entering = roomId;
+    this.waiting = null;
+    const client = this.client;
+    this.detach();
+    this.dialog.hide();
+    if (!watch) this.app.toast(this.t('lobbyPaired'));
+    this.app.emit('lobby-enter', { roomId, watch });
+    this.entry.enterRoom(client, ack, { watch });
+  }
+}

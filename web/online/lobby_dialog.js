@@ -1,0 +1,325 @@
+// The lobby as the player sees it (a modal dialog): the server's address
+// when the page came from disk, the player's name, and three tabs. Play:
+// the game, quick pairing (one button per time control), creating a seek
+// (time control, colour), "invite a friend" (the create-room dialog), the
+// waiting state with its cancel, and the open seeks, each with its accept
+// (or cancel, for one's own). Watch: the public games in progress, most
+// watched first, each a link that watches it. My games: the player's last
+// games, each a link to its room's own address. Plain DOM: real buttons and
+// links whose labels say the whole row, tabs that follow the arrow keys,
+// focus kept on the same row when a list changes. It shows what the lobby
+// controller (lobby_controller.js) says and calls it; it decides nothing.
+
+import { GAMES } from '../app/games.js';
+import { escapeHtml } from '../app/panels.js';
+import { gameParts, gameName, myGameParts, seatWord, seekParts } from './lobby_words.js';
+import { TIME_CONTROLS, timeControlFigures, timeControlLabel, timeControlClass } from './time_controls.js';
+
+const TABS = ['play', 'watch', 'mine'];
+const TIMED = TIME_CONTROLS.filter((c) => c.clock);
+
+const partsHtml = (parts) => parts.map((p) => `<span class="lobby-part">${escapeHtml(p)}</span>`).join('');
+// The sign that a row is a link (its label already says where it goes).
+const GO = '<span class="lobby-go" aria-hidden="true">›</span>';
+
+export class LobbyDialog {
+  // lobby: the controller (its state and commands); app: for words and the root.
+  constructor(app, lobby) {
+    this.app = app;
+    this.lobby = lobby;
+    this.tab = 'play';
+    this.el = null;
+  }
+
+  get t() {
+    return (key, params) => this.app.i18n.t(key, params);
+  }
+
+  build() {
+    const dialog = document.createElement('dialog');
+    dialog.id = 'lobby-dialog';
+    dialog.setAttribute('aria-labelledby', 'lobby-title');
+    dialog.innerHTML = `
+      <div class="lobby-head"><h2 id="lobby-title" data-lobby-text="lobbyTitle"></h2>
+        <button type="button" class="lobby-close" data-lobby="close">✕</button></div>
+      <form class="lobby-server" id="lobby-server" hidden>
+        <label><span data-lobby-text="onlineServer"></span><input name="server" inputmode="url" autocomplete="url" spellcheck="false"></label>
+        <button type="submit" data-lobby-text="lobbyConnect"></button>
+      </form>
+      <p class="lobby-status" id="lobby-status" role="status"></p>
+      <p class="error" id="lobby-error" role="alert"></p>
+      <label class="lobby-name"><span data-lobby-text="onlineName"></span><input id="lobby-name" maxlength="24" autocomplete="nickname"></label>
+      <div class="lobby-tabs" role="tablist" id="lobby-tabs">
+        ${TABS.map((tab) => `<button type="button" role="tab" id="lobby-tab-${tab}" aria-controls="lobby-${tab}" data-tab="${tab}"></button>`).join('')}
+      </div>
+      <section class="lobby-panel" id="lobby-play" role="tabpanel" aria-labelledby="lobby-tab-play">
+        <div class="lobby-waiting" id="lobby-waiting" hidden><span id="lobby-waiting-text" role="status"></span>
+          <button type="button" data-lobby="cancel-own" data-lobby-text="lobbyCancel"></button></div>
+        <label class="lobby-game"><span data-lobby-text="lobbyGame"></span><select id="lobby-game"></select></label>
+        <h3 data-lobby-text="lobbyQuick"></h3>
+        <p class="hint" data-lobby-text="lobbyQuickHint"></p>
+        <div class="lobby-quick" id="lobby-quick"></div>
+        <h3 data-lobby-text="lobbyCreate"></h3>
+        <div class="lobby-create">
+          <label><span data-lobby-text="onlineTimeControl"></span><select id="lobby-clock"></select></label>
+          <label><span data-lobby-text="lobbyColor"></span><select id="lobby-color"></select></label>
+          <button type="button" class="primary" data-lobby="create" data-lobby-text="lobbyCreateGo"></button>
+        </div>
+        <p class="lobby-invite"><button type="button" data-lobby="invite" aria-haspopup="dialog" data-lobby-text="lobbyInvite"></button></p>
+        <h3 id="lobby-seeks-title" data-lobby-text="lobbySeeks"></h3>
+        <ul class="lobby-list" id="lobby-seeks" aria-labelledby="lobby-seeks-title"></ul>
+      </section>
+      <section class="lobby-panel" id="lobby-watch" role="tabpanel" aria-labelledby="lobby-tab-watch" hidden>
+        <h3 id="lobby-games-title" data-lobby-text="lobbyGames"></h3>
+        <ul class="lobby-list" id="lobby-games" aria-labelledby="lobby-games-title"></ul>
+      </section>
+      <section class="lobby-panel" id="lobby-mine" role="tabpanel" aria-labelledby="lobby-tab-mine" hidden>
+        <h3 id="lobby-mine-title" data-lobby-text="lobbyMine"></h3>
+        <ul class="lobby-list" id="lobby-mine-list" aria-labelledby="lobby-mine-title"></ul>
+      </section>`;
+    this.app.root.appendChild(dialog);
+    this.el = dialog;
+    this.$ = (selector) => dialog.querySelector(selector);
+    dialog.addEventListener('click', (e) => this.onClick(e));
+    dialog.addEventListener('close', () => this.lobby.closed());
+    this.$('#lobby-tabs').addEventListener('keydown', (e) => this.onTabKey(e));
+    this.$('#lobby-server').addEventListener('submit', (e) => {
+      e.preventDefault();
+      this.lobby.connectTo(this.$('#lobby-server input').value);
+    });
+    this.$('#lobby-name').addEventListener('change', (e) => this.lobby.setName(e.target.value));
+    this.$('#lobby-game').addEventListener('change', () => {
+      this.renderChoices();
+      this.renderQuick();
+    });
+  }
+
+  // ---- opening and closing ------------------------------------------------------
+
+  show({ game, name, server, needsServer }) {
+    if (!this.el) this.build();
+    this.fill({ game, name, server, needsServer });
+    this.select(this.tab, { focus: false });
+    if (!this.el.open) this.el.showModal();
+    // Where the player starts: the server's address when it is asked for, else the tab shown.
+    (needsServer ? this.$('#lobby-server input') : this.$(`#lobby-tab-${this.tab}`)).focus();
+  }
+
+  hide() {
+    if (this.el?.open) this.el.close();
+  }
+
+  get open() {
+    return !!this.el?.open;
+  }
+
+  fill({ game, name, server, needsServer }) {
+    this.translate();
+    const select = this.$('#lobby-game');
+    select.innerHTML = GAMES.map((g) => `<option value="${g.id}">${escapeHtml(this.t(g.label))}</option>`).join('');
+    select.value = GAMES.some((g) => g.id === game) ? game : GAMES[0].id;
+    this.$('#lobby-clock').innerHTML = TIME_CONTROLS.map(
+      (c) => `<option value="${c.id}">${escapeHtml(timeControlLabel(this.app.i18n, c.clock))}</option>`,
+    ).join('');
+    this.$('#lobby-clock').value = '5+3';
+    this.$('#lobby-name').value = name;
+    this.$('#lobby-server').hidden = !needsServer;
+    this.$('#lobby-server input').value = server ?? '';
+    this.renderChoices();
+    this.renderQuick();
+  }
+
+  translate() {
+    for (const el of this.el.querySelectorAll('[data-lobby-text]')) el.textContent = this.t(el.dataset.lobbyText);
+    this.$('[data-lobby="close"]').setAttribute('aria-label', this.t('lobbyClose'));
+    this.$('[data-lobby="close"]').title = this.t('lobbyClose');
+    this.$('#lobby-tabs').setAttribute('aria-label', this.t('lobbyTabs'));
+    this.$('#lobby-tab-play').textContent = this.t('lobbyTabPlay');
+    this.$('#lobby-tab-watch').textContent = this.t('lobbyTabWatch');
+    this.$('#lobby-tab-mine').textContent = this.t('lobbyTabMine');
+  }
+
+  // The colours of the chosen game: random, its first seat, its second.
+  renderChoices() {
+    const game = this.game;
+    const color = this.$('#lobby-color');
+    const chosen = color.value || 'random';
+    color.innerHTML = [
+      ['random', this.t('lobbyColorRandom')],
+      ['first', seatWord(this.app.i18n, game, 0)],
+      ['second', seatWord(this.app.i18n, game, 1)],
+    ]
+      .map(([value, text]) => `<option value="${value}">${escapeHtml(text)}</option>`)
+      .join('');
+    color.value = chosen;
+  }
+
+  // One button per timed control for the chosen game: "5+3 / Blitz".
+  renderQuick() {
+    const i18n = this.app.i18n;
+    const game = gameName(i18n, this.game);
+    this.$('#lobby-quick').innerHTML = TIMED.map((c) => {
+      const label = this.t('lobbyQuickLabel', { game, control: timeControlLabel(i18n, c.clock) });
+      return (
+        `<button type="button" data-lobby="quick" data-control="${c.id}" data-key="quick-${c.id}" aria-label="${escapeHtml(label)}">` +
+        `<span class="lobby-quick-figures">${escapeHtml(timeControlFigures(c.clock))}</span>` +
+        `<span class="lobby-quick-kind">${escapeHtml(this.t(`time_${timeControlClass(c.clock)}`))}</span></button>`
+      );
+    }).join('');
+    this.renderBusy();
+  }
+
+  get game() {
+    return this.$('#lobby-game').value;
+  }
+
+  // ---- tabs ---------------------------------------------------------------------
+
+  select(tab, { focus = true } = {}) {
+    this.tab = tab;
+    for (const name of TABS) {
+      const button = this.$(`#lobby-tab-${name}`);
+      const selected = name === tab;
+      button.setAttribute('aria-selected', String(selected));
+      button.tabIndex = selected ? 0 : -1;
+      this.$(`#lobby-${name}`).hidden = !selected;
+    }
+    if (focus) this.$(`#lobby-tab-${tab}`).focus();
+    this.lobby.tabShown(tab);
+  }
+
+  onTabKey(e) {
+    const at = TABS.indexOf(this.tab);
+    const next = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: TABS.length - 1 }[e.key];
+    if (next === undefined) return;
+    e.preventDefault();
+    this.select(TABS[(next + TABS.length) % TABS.length]);
+  }
+
+  // ---- what the player does -------------------------------------------------------
+
+  onClick(e) {
+    const tab = e.target.closest('[role="tab"]');
+    if (tab) {
+      this.select(tab.dataset.tab);
+      return;
+    }
+    const target = e.target.closest('[data-lobby]');
+    if (!target || target.disabled) return;
+    const lobby = this.lobby;
+    switch (target.dataset.lobby) {
+      case 'close':
+        this.hide();
+        break;
+      case 'quick':
+        lobby.quick(this.game, target.dataset.control);
+        break;
+      case 'create':
+        lobby.create(this.game, this.$('#lobby-clock').value, this.$('#lobby-color').value);
+        break;
+      case 'cancel-own':
+        lobby.cancelOwn();
+        break;
+      case 'cancel':
+        lobby.cancel(target.dataset.seek);
+        break;
+      case 'accept':
+        lobby.accept(target.dataset.seek);
+        break;
+      case 'invite':
+        lobby.invite();
+        break;
+      case 'watch':
+        // A plain click watches here; a new tab or window follows the link.
+        if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
+        e.preventDefault();
+        lobby.watch(target.dataset.room);
+        break;
+    }
+  }
+
+  // ---- what is shown --------------------------------------------------------------
+
+  setStatus(text) {
+    const el = this.$('#lobby-status');
+    if (el.textContent !== text) el.textContent = text;
+  }
+
+  setError(text) {
+    this.$('#lobby-error').textContent = text;
+  }
+
+  // Commands wait while the lobby is not connected or a command is under way;
+  // one open seek at a time.
+  renderBusy() {
+    if (!this.el) return;
+    const { ready, busy, waiting } = this.lobby;
+    for (const el of this.el.querySelectorAll('[data-lobby="quick"], [data-lobby="create"], [data-lobby="accept"]'))
+      el.disabled = !ready || busy || !!waiting;
+  }
+
+  renderWaiting() {
+    const waiting = this.lobby.waitingSeek;
+    const box = this.$('#lobby-waiting');
+    box.hidden = !waiting;
+    const text = waiting ? this.t('lobbyWaiting', { text: seekParts(this.app.i18n, waiting).slice(1).join(' · ') }) : '';
+    const el = this.$('#lobby-waiting-text');
+    if (el.textContent !== text) el.textContent = text;
+    this.renderBusy();
+  }
+
+  // A list's items again, focus staying on the row it was on.
+  replaceList(list, items, emptyText) {
+    const focused = list.contains(document.activeElement) ? document.activeElement.dataset.key : null;
+    list.innerHTML = items.length ? items.join('') : `<li class="lobby-empty">${escapeHtml(emptyText)}</li>`;
+    if (focused) list.querySelector(`[data-key="${CSS.escape(focused)}"]`)?.focus();
+  }
+
+  renderSeeks(seeks, ownId) {
+    const i18n = this.app.i18n;
+    const items = seeks.map((seek) => {
+      const parts = seekParts(i18n, seek);
+      const text = parts.join(' · ');
+      const mine = seek.player?.playerId && seek.player.playerId === ownId;
+      const id = escapeHtml(seek.seekId);
+      const button = mine
+        ? `<button type="button" data-lobby="cancel" data-seek="${id}" data-key="seek-${id}" aria-label="${escapeHtml(this.t('lobbyCancelLabel', { text }))}">${escapeHtml(this.t('lobbyCancel'))}</button>`
+        : `<button type="button" class="primary" data-lobby="accept" data-seek="${id}" data-key="seek-${id}" aria-label="${escapeHtml(this.t('lobbyAcceptLabel', { text }))}">${escapeHtml(this.t('lobbyAccept'))}</button>`;
+      const you = mine ? ` <span class="lobby-you">(${escapeHtml(this.t('lobbyYours'))})</span>` : '';
+      return `<li class="lobby-row${mine ? ' mine' : ''}" data-seek-id="${id}" data-seek-game="${escapeHtml(seek.game)}"><span class="lobby-parts">${partsHtml(parts)}${you}</span>${button}</li>`;
+    });
+    this.replaceList(this.$('#lobby-seeks'), items, this.t('lobbyNoSeeks'));
+    this.renderBusy();
+  }
+
+  renderGames(games, linkFor) {
+    const i18n = this.app.i18n;
+    const items = games.map((game) => {
+      const parts = gameParts(i18n, game);
+      const id = escapeHtml(game.roomId);
+      const label = this.t('lobbyWatchLabel', { text: parts.join(' · ') });
+      return `<li class="lobby-row" data-room-id="${id}"><a class="lobby-link" href="${escapeHtml(linkFor(game.roomId))}" data-lobby="watch" data-room="${id}" data-key="game-${id}" aria-label="${escapeHtml(label)}"><span class="lobby-parts">${partsHtml(parts)}</span>${GO}</a></li>`;
+    });
+    this.replaceList(this.$('#lobby-games'), items, this.t('lobbyNoGames'));
+    const tab = this.$('#lobby-tab-watch');
+    const text = games.length ? this.t('lobbyTabWatchCount', { n: games.length }) : this.t('lobbyTabWatch');
+    if (tab.textContent !== text) tab.textContent = text;
+  }
+
+  // games: null while loading.
+  renderMine(games, linkFor) {
+    const list = this.$('#lobby-mine-list');
+    if (games === null) {
+      this.replaceList(list, [], this.t('lobbyLoading'));
+      return;
+    }
+    const i18n = this.app.i18n;
+    const items = games.map((game) => {
+      const parts = myGameParts(i18n, game);
+      const id = escapeHtml(game.roomId);
+      const label = this.t('lobbyReplayLabel', { text: parts.join(' · ') });
+      return `<li class="lobby-row" data-room-id="${id}"><a class="lobby-link" href="${escapeHtml(linkFor(game.roomId))}" data-key="mine-${id}" aria-label="${escapeHtml(label)}"><span class="lobby-parts">${partsHtml(parts)}</span>${GO}</a></li>`;
+    });
+    this.replaceList(list, items, this.t('lobbyNoMine'));
+  }
+}

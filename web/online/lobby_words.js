@@ -1,0 +1,121 @@
+// The lobby's rows in the player's words: a seek (who, game, time control,
+// colour), a game to watch (players, game, time control, moves, watchers)
+// and one of the player's own games (opponent, game, time control, outcome,
+// date). Each is a list of parts the dialog shows side by side and joins
+// into the label of the row's button or link, so a screen reader hears the
+// whole row. Pure: an I18n in, texts out.
+
+import { GAMES } from '../app/games.js';
+import { timeControlLabel } from './time_controls.js';
+
+const SHARED_ENDINGS = new Set(['timeout', 'timeout_draw', 'resignation', 'abandonment', 'agreement']);
+
+export function gameName(i18n, game) {
+  const known = GAMES.find((g) => g.id === game);
+  return known ? i18n.t(known.label) : String(game);
+}
+
+// A seat's name in its game (seats from 0): xiangqi red and black, Reversi
+// black and white, checkers the players' colours.
+export function seatWord(i18n, game, seat) {
+  if (game === 'xiangqi') return i18n.t(seat === 0 ? 'red' : 'black');
+  if (game === 'reversi') return i18n.t(seat === 0 ? 'blackDisc' : 'whiteDisc');
+  if (game === 'checkers') return i18n.t('seatName', { color: i18n.t(`seatColor_${seat + 1}`) });
+  return String(seat + 1);
+}
+
+export function playerName(i18n, name) {
+  return name || i18n.t('lobbyAnonymous');
+}
+
+// The seeker's wish, from the seeker's side: "Ann plays Red", or random.
+export function colorWish(i18n, game, color) {
+  if (color === 'first' || color === 'second')
+    return i18n.t('lobbyPlays', { side: seatWord(i18n, game, color === 'first' ? 0 : 1) });
+  return i18n.t('lobbyRandomColor');
+}
+
+export function seekParts(i18n, seek) {
+  return [
+    playerName(i18n, seek.player?.name),
+    gameName(i18n, seek.game),
+    timeControlLabel(i18n, seek.clock),
+    colorWish(i18n, seek.game, seek.color),
+  ];
+}
+
+// "Ann vs Bob": each seat's player, or its colour when it has no name.
+export function playersText(i18n, game, players = []) {
+  const names = players.map((name, seat) => name || seatWord(i18n, game, seat));
+  return names.join(i18n.t('lobbyVs'));
+}
+
+export function movesText(i18n, step) {
+  return i18n.t(step === 1 ? 'lobbyMovesOne' : 'lobbyMoves', { n: step ?? 0 });
+}
+
+export function gameParts(i18n, game) {
+  return [
+    playersText(i18n, game.game, game.players),
+    gameName(i18n, game.game),
+    timeControlLabel(i18n, game.clock),
+    movesText(i18n, game.step),
+    i18n.t('lobbyWatchers', { n: game.watchers ?? 0 }),
+  ];
+}
+
+// The player's outcome of one of their games: 'won', 'lost', 'drawn',
+// 'aborted', 'playing' (no result yet), or a place in a game with places.
+export function outcomeOf(game) {
+  const result = game.result;
+  if (!result) return { kind: 'playing' };
+  if (result.code === 'aborted') return { kind: 'aborted' };
+  if (Array.isArray(result.places) && result.places.length > 2) {
+    const place = result.places.indexOf(game.seat);
+    if (place >= 0) return { kind: 'place', place: place + 1 };
+  }
+  if (result.winner === null || result.winner === undefined) return { kind: 'drawn', code: result.code };
+  return { kind: result.winner === game.seat ? 'won' : 'lost', code: result.code };
+}
+
+export function outcomeText(i18n, game) {
+  const outcome = outcomeOf(game);
+  const word =
+    outcome.kind === 'place'
+      ? i18n.t('lobbyPlace', { n: outcome.place })
+      : i18n.t(
+          { won: 'lobbyWon', lost: 'lobbyLost', drawn: 'lobbyDrawn', aborted: 'lobbyAborted', playing: 'lobbyPlaying' }[
+            outcome.kind
+          ],
+        );
+  // How a shared ending came (on time, by resignation, ...); the board's own
+  // endings (checkmate, a full board) need no word here.
+  if (outcome.code && SHARED_ENDINGS.has(outcome.code))
+    return i18n.t('lobbyOutcomeHow', { outcome: word, how: i18n.t(`lobbyHow_${outcome.code}`) });
+  return word;
+}
+
+// The opponents of the player's seat: names, or their colours.
+export function opponentsText(i18n, game) {
+  const others = (game.players ?? [])
+    .map((name, seat) => ({ name, seat }))
+    .filter((p) => p.seat !== game.seat)
+    .map((p) => p.name || seatWord(i18n, game.game, p.seat));
+  return i18n.t('lobbyOpponent', { name: others.join(i18n.t('lobbyAnd')) });
+}
+
+export function dateText(i18n, ms) {
+  if (!Number.isFinite(ms)) return '';
+  const locale = i18n.language === 'zh' ? 'zh-CN' : 'en-GB';
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ms));
+}
+
+export function myGameParts(i18n, game) {
+  return [
+    opponentsText(i18n, game),
+    gameName(i18n, game.game),
+    timeControlLabel(i18n, game.clock),
+    outcomeText(i18n, game),
+    dateText(i18n, game.endedAt ?? game.startedAt),
+  ].filter(Boolean);
+}
