@@ -10,7 +10,17 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { greedyCheckersPlayer } from './checkers_test_player.mjs';
 import { distDir, openGame, snapshot, watchErrors } from './page_harness.mjs';
-import { createRoom, online, openBrowser, openLink, player, shotOnline, startServer, waitOnline } from './online_harness.mjs';
+import {
+  createRoom,
+  online,
+  openBrowser,
+  openCreateDialog,
+  openLink,
+  player,
+  shotOnline,
+  startServer,
+  waitOnline,
+} from './online_harness.mjs';
 
 const GRACE_MS = 8000; // long enough for a restart's reconnection, short for the abandonment case
 const server = await startServer({ QIPAN_SEAT_GRACE_MS: String(GRACE_MS) });
@@ -160,8 +170,7 @@ async function createFromDisk() {
   const page = await context.newPage();
   const problems = watchErrors(page);
   await openGame(page, pathToFileURL(join(distDir, 'index.html')).href);
-  await page.click('[data-action="online"]');
-  await page.waitForSelector('#online-dialog[open]');
+  await openCreateDialog(page);
   assert.equal(
     await page.inputValue('#online-dialog input[name="server"]'),
     'http://127.0.0.1:8080',

@@ -59,10 +59,23 @@ export async function waitAllAtStep(pages, step) {
     await waitOnline(page, (s, n) => s.step === n && !s.pending && s.localSteps === n && s.localPos === s.pos, step);
 }
 
-// The Online button, the dialog, create; resolves with the room's state.
-export async function createRoom(page, { name = null, setup = null } = {}) {
+// The Online button (in the toolbar's "more" menu when the toolbar is narrow).
+export async function pressOnline(page) {
+  if (!(await page.isVisible('[data-action="online"]'))) await page.click('#more-toggle');
   await page.click('[data-action="online"]');
+}
+
+// The Online button (the lobby), its "invite a friend" (the create dialog),
+// create; resolves with the room's state.
+export async function openCreateDialog(page) {
+  await pressOnline(page);
+  await page.waitForSelector('#lobby-dialog[open]');
+  await page.click('#lobby-dialog [data-lobby="invite"]');
   await page.waitForSelector('#online-dialog[open]');
+}
+
+export async function createRoom(page, { name = null, setup = null } = {}) {
+  await openCreateDialog(page);
   if (name !== null) await page.fill('#online-dialog input[name="name"]', name);
   if (setup) await setup(page);
   await page.click('#online-go');
