@@ -18,10 +18,12 @@ import { Links } from './net/links.js';
 import { OriginPolicy } from './net/origin_policy.js';
 import { capOutput } from './net/output_cap.js';
 import { SocketAdmission } from './net/socket_admission.js';
-import { attachSockets } from './net/socket_server.js';
+import { attachSockets, socketAddress } from './net/socket_server.js';
 import { transportSettingsFromEnv } from './net/transport_settings.js';
 import { processFigures } from './process_guards.js';
 import { EventBudgets } from './protocol/event_budgets.js';
+import { Lobby } from './lobby/lobby.js';
+import { LobbyGames } from './lobby/lobby_games.js';
 import { Rooms } from './rooms/registry.js';
 import { openStore } from './store/store.js';
 
@@ -45,6 +47,7 @@ export async function startServer(options = {}) {
   const started = Date.now();
 
   let rooms = null;
+  let lobby = null;
   let counts = { events: 0, refused: 0, errors: 0 };
   let transportFigures = () => ({});
   // With QIPAN_BENCH=1 only: `/health?gc=1` collects garbage first when node
@@ -79,6 +82,7 @@ export async function startServer(options = {}) {
     ...processFigures(),
     store: store.stats ?? null,
     ai: rooms ? rooms.aiTurns.stats : null,
+    lobby: lobby ? { ...lobby.stats, seeks: lobby.seeks.size, games: lobby.games.size } : null,
     eventLoopDelayMs: {
       p50: loopDelay.percentile(50) / 1e6,
       p99: loopDelay.percentile(99) / 1e6,
@@ -122,7 +126,12 @@ export async function startServer(options = {}) {
   rooms = new Rooms({ store, engine, config, io, ai, log });
   // Handlers are in place before the first connection can arrive.
   const links = new Links({ host, port: options.port ?? 8080, publicUrl: options.publicUrl });
-  counts = attachSockets(io, rooms, { links, log, budgets, trustProxy });
+  lobby = new Lobby({ rooms, io, links, addressOf: socketAddress(trustProxy), log });
+  const lobbyGames = new LobbyGames({ store, publish: (event) => lobby.publish(event), log });
+  rooms.onCommitted = (room, events) => lobbyGames.committed(room, events);
+  rooms.onReleased = (roomId) => lobbyGames.forget(roomId);
+  await lobby.start();
+  counts = attachSockets(io, rooms, { links, lobby, log, budgets, trustProxy });
 
   await new Promise((resolveListen, reject) => {
     http.once('error', reject);
@@ -146,6 +155,8 @@ export async function startServer(options = {}) {
     close() {
       closing ??= (async () => {
         io.close();
+        lobby.close();
+        lobbyGames.close();
         await rooms.close();
         await ai.close();
         await store.close();

@@ -39,10 +39,12 @@ const LOADING = new Set(['room:join']);
 
 const refusal = (code, reason, extra = {}) => ({ ok: false, code, reason, ...extra });
 
-export function attachSockets(io, rooms, { links, log = () => {}, budgets = null, trustProxy = false }) {
-  // The address a socket's rooms count for (rooms/room_caps.js): the same
-  // key the per-address limits use.
-  const addressOf = (socket) => addressKey(clientAddress(socket.request, { trustProxy }));
+// The address a socket's rooms count for (rooms/room_caps.js): the same
+// key the per-address limits use.
+export const socketAddress = (trustProxy) => (socket) => addressKey(clientAddress(socket.request, { trustProxy }));
+
+export function attachSockets(io, rooms, { links, lobby, log = () => {}, budgets = null, trustProxy = false }) {
+  const addressOf = socketAddress(trustProxy);
   const counts = { events: 0, refused: 0, errors: 0 };
   const creations = new RecentCreations();
 
@@ -90,7 +92,17 @@ export function attachSockets(io, rooms, { links, log = () => {}, budgets = null
   }
 
   // Events that are the socket's, not a room's.
-  const SOCKET_COMMANDS = { 'room:create': createRoom, hello, 'games:mine': gamesMine };
+  const SOCKET_COMMANDS = {
+    'room:create': createRoom,
+    hello,
+    'games:mine': gamesMine,
+    'lobby:subscribe': (payload, socket) => lobby.subscribe(socket),
+    'lobby:unsubscribe': (payload, socket) => lobby.unsubscribe(socket),
+    'seek:create': (payload, socket) => lobby.create(payload, socket),
+    'seek:cancel': (payload, socket) => lobby.cancel(payload, socket),
+    'seek:accept': (payload, socket) => lobby.accept(payload, socket),
+    'seek:quick': (payload, socket) => lobby.quick(payload, socket),
+  };
 
   async function roomCommand(event, payload, socket) {
     const cameFor = typeof socket.handshake.query?.node === 'string' ? socket.handshake.query.node : null;
@@ -116,7 +128,10 @@ export function attachSockets(io, rooms, { links, log = () => {}, budgets = null
   io.on('connection', (socket) => {
     const limits = socketLimits();
     socket.data.roomIds = new Set();
-    socket.on('disconnect', () => rooms.socketGone(socket));
+    socket.on('disconnect', () => {
+      rooms.socketGone(socket);
+      lobby.socketGone(socket);
+    });
 
     socket.onAny(async (event, ...args) => {
       counts.events++;

@@ -8,7 +8,9 @@ import { addressKey, clientAddress } from '../net/client_address.js';
 import { TokenBucket } from './limits.js';
 
 // Events that read from the store or send a whole state: one budget per socket.
-const STATE_EVENTS = new Set(['sync', 'room:join', 'games:mine']);
+const STATE_EVENTS = new Set(['sync', 'room:join', 'games:mine', 'lobby:subscribe']);
+// Events that make a room (or may): they share room:create's budget.
+const CREATING_EVENTS = new Set(['room:create', 'seek:create', 'seek:accept', 'seek:quick']);
 // An address's bucket is dropped once it would be full again anyway.
 const SWEEP_EVERY_MS = 60_000;
 
@@ -27,7 +29,7 @@ export class EventBudgets {
 
   // The refusal (an ack) when `event` from `socket` is over its budget, else null.
   refusal(event, socket, now = Date.now()) {
-    if (event === 'room:create') {
+    if (CREATING_EVENTS.has(event)) {
       const bucket = this.createBucket(socket, now);
       if (bucket.take(now)) return null;
       this.figures.createsRefused++;

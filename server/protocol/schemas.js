@@ -47,12 +47,32 @@ export const ROOM_OPTIONS = z.strictObject({
   takeoverLevel: level.optional(),
   // Fischer time (rooms/room_clock.js checks the totals); none: untimed.
   clock: z.strictObject({ initialMs: z.number().int().min(0), incrementMs: z.number().int().min(0) }).optional(),
+  // Listed in the lobby's games to watch (server/lobby/lobby_games.js); the room's, not the engine's.
+  public: z.boolean().optional(),
 });
+
+const timeControlShape = z.strictObject({ initialMs: z.number().int().min(0), incrementMs: z.number().int().min(0) });
 
 // A browser's player key (rooms/player_secrets.js): 128 bits or more, base64url.
 const playerKey = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/, 'a playerKey is 22-64 base64url characters');
 
+// A seek's time control: Fischer, or null for an untimed game.
+const seekClock = timeControlShape.nullable();
+const seekId = z.string().regex(/^[0-9a-hjkmnp-tv-z]{12}$/, "a seekId is 12 letters of the room ids' alphabet");
+
 export const SCHEMAS = {
+  'lobby:subscribe': z.strictObject({}),
+  'lobby:unsubscribe': z.strictObject({}),
+  'seek:create': z.strictObject({
+    game: z.string().max(20),
+    clock: seekClock,
+    options: z.record(z.string(), z.unknown()).optional(), // shaped by ROOM_OPTIONS, checked by the engine
+    color: z.enum(['random', 'first', 'second']).optional(),
+    name: name.optional(),
+  }),
+  'seek:cancel': z.strictObject({ seekId }),
+  'seek:accept': z.strictObject({ seekId, name: name.optional() }),
+  'seek:quick': z.strictObject({ game: z.string().max(20), clock: seekClock, name: name.optional() }),
   hello: z.strictObject({ playerKey, name: name.optional() }),
   'games:mine': z.strictObject({ playerKey }),
   'room:create': z.strictObject({

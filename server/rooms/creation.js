@@ -14,18 +14,18 @@ import { timeControl } from './room_clock.js';
 // or a bad_request refusal carrying the engine's own refusal as `detail`.
 // The time control is the server's (room_clock.js), not the engine's: it
 // travels beside the options (`clock`), never in them.
-function roomOptions(engine, game, options, config) {
+export function roomOptions(engine, game, options, config) {
   if (!isGame(engine, game)) refuse('bad_request', `there is no game '${String(game).slice(0, 20)}'`);
   const parsed = parsePayload(ROOM_OPTIONS, options ?? {});
   if (!parsed.ok) refuse('bad_request', `options: ${parsed.reason}`);
-  const { clock, ...rules } = parsed.data;
+  const { clock, public: listed, ...rules } = parsed.data;
   const control = timeControl(clock, config.minClockMs);
   const prepared = RoomGame.prepare(engine, game, rules);
   if (!prepared.ok) {
     const { code, params, reason } = prepared.refusal;
     refuse('bad_request', `options: ${reason}`, { detail: { code, params, reason } });
   }
-  return { options: prepared.options, clock: control, seats: prepared.capabilities.seats };
+  return { options: prepared.options, clock: control, seats: prepared.capabilities.seats, listed: listed === true };
 }
 
 // room:create -> {seat, ai, tokenFor(roomId), draftsFor(roomId)}: the
@@ -34,7 +34,7 @@ function roomOptions(engine, game, options, config) {
 // it (a retried request gets the same one), else a new one. The room's
 // invite secret is new.
 export function creationDrafts(engine, config, payload, { token = null, player = null } = {}) {
-  const { options, clock, seats } = roomOptions(engine, payload.game, payload.options, config);
+  const { options, clock, seats, listed } = roomOptions(engine, payload.game, payload.options, config);
   const seat = payload.seat ?? 0;
   if (seat >= seats) refuse('bad_request', `this room has seats 0-${seats - 1}`);
   if (options.ai?.[seat]) refuse('bad_request', `seat ${seat} is an AI seat; take another`);
@@ -43,7 +43,7 @@ export function creationDrafts(engine, config, payload, { token = null, player =
   const tokenFor = (roomId) => (player ? player.seatToken(roomId, seat) : fixed);
   const created = {
     type: 'created',
-    data: { game: payload.game, options, ...(clock && { clock }), host: seat, rematchOf: null },
+    data: { game: payload.game, options, ...(clock && { clock }), ...(listed && { public: true }), host: seat, rematchOf: null },
     secret: { invite: newToken() },
   };
   const joined = (roomId) => ({
@@ -83,7 +83,14 @@ export function rematchDrafts(room) {
   const drafts = [
     {
       type: 'created',
-      data: { game: room.gameName, options, ...(room.timeControl && { clock: room.timeControl }), host, rematchOf: room.id },
+      data: {
+        game: room.gameName,
+        options,
+        ...(room.timeControl && { clock: room.timeControl }),
+        ...(room.isPublic && { public: true }),
+        host,
+        rematchOf: room.id,
+      },
       secret: { invite: newToken() },
     },
   ];

@@ -57,6 +57,10 @@ export class Rooms {
     this.loading = new Map();
     this.quarantined = new Map(); // room id -> why its log could not be replayed
     this.closed = false;
+    // (room, events) after each commit, and (roomId) when a room leaves this
+    // node: the lobby's games to watch (lobby/lobby_games.js).
+    this.onCommitted = null;
+    this.onReleased = null;
     this.caps = new RoomCaps(config);
     this.timers = new RoomTimers(this);
     this.aiTurns = new AiTurns(this, ai);
@@ -173,9 +177,10 @@ export class Rooms {
   // a function of the room id) under a fresh id. `creator`: the address it counts for (room_caps.js); `requestKey`:
   // the hash of the client's requestId, kept with the room so a retry on any
   // node finds it.
-  async createRoom(game, drafts, { creator = null, requestKey = null } = {}) {
-    for (let attempt = 0; attempt < 8; attempt++) {
-      const roomId = newRoomId();
+  // `roomId`: the id chosen beforehand (a seek's room, lobby/seeks.js), tried once.
+  async createRoom(game, drafts, { creator = null, requestKey = null, roomId: chosen = null } = {}) {
+    for (let attempt = 0; attempt < (chosen ? 1 : 8); attempt++) {
+      const roomId = chosen ?? newRoomId();
       if (this.rooms.has(roomId)) continue;
       const at = Date.now();
       const events = (typeof drafts === 'function' ? drafts(roomId) : drafts).map((d, i) => ({
@@ -205,6 +210,7 @@ export class Rooms {
       this.refresh(room);
       return room;
     }
+    if (chosen) refuse('not_allowed', `room ${chosen} exists already`);
     throw new Error('no free room id found');
   }
 
@@ -290,6 +296,7 @@ export class Rooms {
   }
 
   broadcast(room, events) {
+    if (events.length) this.onCommitted?.(room, events);
     if (!this.io) return;
     for (const e of events) this.io.to(room.id).emit('event', publicEvent(e, room));
   }
@@ -324,6 +331,7 @@ export class Rooms {
     this.timers.clear(room);
     room.aiJob = null;
     room.delete();
+    this.onReleased?.(room.id);
     this.stats.evicted++;
   }
 
@@ -335,6 +343,7 @@ export class Rooms {
     const sockets = [...room.members.values()].map((m) => m.socket);
     room.members.clear();
     this.rooms.delete(room.id);
+    this.onReleased?.(room.id);
     this.timers.clear(room);
     room.aiJob = null;
     // The engine session goes once the queue has drained (a task may still hold it).

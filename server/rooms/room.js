@@ -39,6 +39,8 @@ export class Room {
   // rematchOf}; `clock`: the time control, when the room is timed).
   constructor(engine, config, created) {
     const { game, options, clock, host, rematchOf } = created.data;
+    // Listed in the lobby's games to watch (lobby/lobby_games.js).
+    this.isPublic = created.data.public === true;
     this.id = created.roomId;
     this.config = config;
     this.gameName = game;

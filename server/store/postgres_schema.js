@@ -59,6 +59,23 @@ CREATE TABLE IF NOT EXISTS player_rooms (
   PRIMARY KEY (player_id, room_id, seat)
 );
 CREATE INDEX IF NOT EXISTS player_rooms_at ON player_rooms (player_id, at);
+-- The lobby (lobby_tables.js): open seeks, one per player, each held by the
+-- epoch whose socket made it; the public games in progress.
+CREATE TABLE IF NOT EXISTS seeks (
+  seek_id    text PRIMARY KEY,
+  player_id  text NOT NULL UNIQUE,
+  match_key  text NOT NULL, -- game, clock and options: what quick pairing matches
+  epoch      bigint NOT NULL,
+  created_at bigint NOT NULL,
+  data       json NOT NULL,
+  secret     json NOT NULL
+);
+CREATE INDEX IF NOT EXISTS seeks_match ON seeks (match_key, created_at);
+CREATE TABLE IF NOT EXISTS live_games (
+  room_id    text PRIMARY KEY,
+  updated_at bigint NOT NULL,
+  data       json NOT NULL
+);
 -- The log is append-only: the database itself refuses to change an event.
 CREATE OR REPLACE FUNCTION qipan_events_append_only() RETURNS trigger LANGUAGE plpgsql AS
   $$ BEGIN RAISE EXCEPTION 'events are append-only'; END $$;

@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { mergeChat, splitChat } from './chat_text.js';
 import { playerSeatRows } from './player_seats.js';
 import { LeasedStore, checkSequence, eventFromRow, refusal } from './leased_store.js';
+import { PostgresLobby } from './postgres_lobby.js';
 import { applyPostgresSchema } from './postgres_schema.js';
 
 const POOL_SIZE = Number(process.env.QIPAN_PG_POOL ?? 10);
@@ -131,6 +132,7 @@ class PostgresStore extends LeasedStore {
     this.batches = new Set();
     this.roomsInFlight = new Set();
     this.beatClient = null;
+    this.lobby = new PostgresLobby(this);
   }
 
   // The heartbeat has a connection of its own, so a busy pool cannot delay it.
@@ -481,6 +483,7 @@ class PostgresStore extends LeasedStore {
   async close() {
     if (this.closing) return this.closing;
     this.closing = (async () => {
+      await this.lobby.close();
       await this.drain();
       try {
         await this.releaseRooms();

@@ -57,6 +57,23 @@ CREATE TABLE IF NOT EXISTS player_rooms (
   PRIMARY KEY (player_id, room_id, seat)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS player_rooms_at ON player_rooms (player_id, at);
+-- The lobby (lobby_tables.js): open seeks, one per player, each held by the
+-- epoch whose socket made it; the public games in progress.
+CREATE TABLE IF NOT EXISTS seeks (
+  seek_id    TEXT PRIMARY KEY,
+  player_id  TEXT NOT NULL UNIQUE,
+  match_key  TEXT NOT NULL, -- game, clock and options: what quick pairing matches
+  epoch      INTEGER NOT NULL,
+  created_at INTEGER NOT NULL,
+  data       TEXT NOT NULL,
+  secret     TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS seeks_match ON seeks (match_key, created_at);
+CREATE TABLE IF NOT EXISTS live_games (
+  room_id    TEXT PRIMARY KEY,
+  updated_at INTEGER NOT NULL,
+  data       TEXT NOT NULL
+) WITHOUT ROWID;
 `;
 
 const ADDED_ROOM_COLUMNS = { owner_epoch: 'INTEGER', request_key: 'TEXT', timed: 'INTEGER NOT NULL DEFAULT 0' };

@@ -17,6 +17,7 @@ import Database from 'better-sqlite3';
 import { mergeChat, splitChat } from './chat_text.js';
 import { playerSeatRows } from './player_seats.js';
 import { LeasedStore, checkSequence, eventFromRow, refusal } from './leased_store.js';
+import { SqliteLobby } from './sqlite_lobby.js';
 import { applySqliteSchema } from './sqlite_schema.js';
 
 const JOURNAL_LIMIT_BYTES = 64 * 1024 * 1024;
@@ -40,6 +41,7 @@ class SqliteStore extends LeasedStore {
     this.walCheckedAt = 0;
     Object.defineProperty(this.stats, 'walBytes', { enumerable: true, get: () => this.walBytes() });
     this.prepare();
+    this.lobby = new SqliteLobby(db, this);
   }
 
   prepare() {
@@ -333,6 +335,7 @@ class SqliteStore extends LeasedStore {
   }
 
   async close() {
+    await this.lobby.close();
     while (this.walGate) await this.walGate;
     if (this.pending.length) this.flush();
     if (this.db.open) await this.releaseRooms();

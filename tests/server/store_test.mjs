@@ -405,11 +405,132 @@ function conformance(backend) {
   });
 }
 
+// The lobby's tables (store/lobby_tables.js) on both stores.
+let seekCount = 0;
+function seekOf(playerId, matchKey = 'xiangqi 5+3', createdAt = Date.now()) {
+  const seekId = `s${process.pid}x${++seekCount}`;
+  return { seekId, playerId, matchKey, createdAt, data: { seekId, player: { playerId } }, secret: { roomId: `room-${seekId}` } };
+}
+
+function lobbyConformance(backend) {
+  const open = (tag, extra = {}) => backend.open(newNodeName(tag), extra);
+  const named = (what) => `${backend.name}: lobby: ${what}`;
+
+  test(named('one seek per player; of two nodes taking a seek one gets it; never its own player'), async () => {
+    const [a, b] = [await open('a'), await open('b')];
+    try {
+      const ann = seekOf(`ann${seekCount}`);
+      await a.lobby.addSeek(ann);
+      const again = await refusedWith(b.lobby.addSeek(seekOf(ann.playerId)), 'seek_exists');
+      assert.equal(again.seekId, ann.seekId, 'the refusal names the open seek');
+      assert.ok(
+        (await b.lobby.openSeeks()).some((s) => s.seekId === ann.seekId),
+        'listed on every node',
+      );
+      assert.equal(await a.lobby.takeSeek(ann.seekId, { notPlayer: ann.playerId }), null, 'not by its own player');
+      const takes = await Promise.all([a.lobby.takeSeek(ann.seekId), b.lobby.takeSeek(ann.seekId)]);
+      assert.equal(takes.filter(Boolean).length, 1, 'exactly one taker');
+      assert.deepEqual(takes.find(Boolean), { data: ann.data, secret: ann.secret });
+      assert.ok(!(await a.lobby.openSeeks()).some((s) => s.seekId === ann.seekId));
+      await a.lobby.addSeek(seekOf(ann.playerId)); // the player may seek again
+      const bo = seekOf(`bo${seekCount}`);
+      await b.lobby.addSeek(bo);
+      assert.deepEqual(await a.lobby.removeSeeks([bo.seekId, 'nope']), [bo.seekId]);
+      assert.deepEqual(await a.lobby.removeSeeks([bo.seekId]), []);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  test(named('quick pairing from two nodes at once: every pair meets'), async () => {
+    const [a, b] = [await open('a'), await open('b')];
+    try {
+      for (let round = 0; round < 10; round++) {
+        const key = `quick ${process.pid} ${round}`;
+        const outcomes = await Promise.all([
+          a.lobby.pairOrAddSeek(seekOf(`p${round}a`, key)),
+          b.lobby.pairOrAddSeek(seekOf(`p${round}b`, key)),
+        ]);
+        assert.equal(outcomes.filter((o) => o.added).length, 1, `round ${round}: one waits`);
+        assert.equal(outcomes.filter((o) => o.taken).length, 1, `round ${round}: the other takes it`);
+      }
+      // Another matchKey, or one's own seek, is not a match.
+      const own = seekOf('solo', 'k1');
+      assert.deepEqual(await a.lobby.pairOrAddSeek(own), { added: true });
+      await refusedWith(a.lobby.pairOrAddSeek(seekOf('solo', 'k1')), 'seek_exists');
+      assert.deepEqual(await b.lobby.pairOrAddSeek(seekOf('other', 'k2')), { added: true });
+      // The oldest match first.
+      const older = seekOf('old', 'k3', 1000);
+      await a.lobby.addSeek(seekOf('new', 'k3', 2000));
+      await a.lobby.addSeek(older);
+      assert.equal((await b.lobby.pairOrAddSeek(seekOf('taker', 'k3'))).taken.data.seekId, older.seekId);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  test(named("a dead node's seeks are removed by a live one"), async () => {
+    const [a, b] = [await open('a'), await open('b')];
+    try {
+      const seek = seekOf(`dead${seekCount}`);
+      await a.lobby.addSeek(seek);
+      assert.ok(!(await b.lobby.removeDeadSeeks()).includes(seek.seekId), 'not while its node lives');
+      stall(a);
+      const removed = await until(async () => (await b.lobby.removeDeadSeeks()).includes(seek.seekId), 5000, 'removal');
+      assert.ok(removed);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  test(named('games to watch: put, replace, list since, remove'), async () => {
+    const a = await open('a');
+    try {
+      const id = `g${process.pid}x${++seekCount}`;
+      await a.lobby.putGame(id, { roomId: id, step: 0 }, 5000);
+      await a.lobby.putGame(id, { roomId: id, step: 3 }, 6000);
+      assert.deepEqual(
+        (await a.lobby.games({ since: 5500 })).filter((g) => g.roomId === id),
+        [{ roomId: id, step: 3 }],
+      );
+      assert.ok((await a.lobby.removeGamesBefore(6001)) >= 1);
+      assert.equal(await a.lobby.removeGame(id), false);
+      await a.lobby.putGame(id, { roomId: id, step: 4 }, Date.now());
+      assert.equal(await a.lobby.removeGame(id), true);
+    } finally {
+      await a.close();
+    }
+  });
+
+  test(named('lobby events reach this node in order, and every node sharing the database'), async () => {
+    const [a, b] = [await open('a'), await open('b')];
+    try {
+      const got = { a: [], b: [] };
+      await a.lobby.subscribe((e) => got.a.push(e));
+      await b.lobby.subscribe((e) => got.b.push(e));
+      for (let i = 0; i < 20; i++) await a.lobby.publish({ type: 'test', i });
+      const want = Array.from({ length: 20 }, (_, i) => ({ type: 'test', i }));
+      await until(() => got.a.length >= 20, 5000, "this node's events");
+      assert.deepEqual(got.a, want);
+      if (backend.sharedChannel) {
+        await until(() => got.b.length >= 20, 5000, "the other node's events");
+        assert.deepEqual(got.b, want);
+      }
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+}
+
 // SQLite: every store of the suite on one file.
 const sqliteDir = tempDir();
 const sqlitePath = join(sqliteDir, 'qipan.db');
 const sqliteRaw = () => new Database(sqlitePath);
-conformance({
+const sqliteBackend = {
   name: 'sqlite',
   open: (node, extra = {}) =>
     openStore(sqlitePath, { node, url: `http://${node.replace(/\d+$/, '')}.example/`, ...LEASE, log: quiet, ...extra }),
@@ -431,7 +552,10 @@ conformance({
       }
     },
   },
-});
+};
+conformance(sqliteBackend);
+// SQLite serves one node: its lobby events go round one process only.
+lobbyConformance({ ...sqliteBackend, sharedChannel: false });
 
 // PostgreSQL: a private server for this script.
 let postgres = null;
@@ -448,7 +572,7 @@ async function pgQuery(text, values) {
 test('postgres: a private server starts', async () => {
   postgres = await startTestPostgres();
 });
-conformance({
+const postgresBackend = {
   name: 'postgres',
   open: (node, extra = {}) =>
     openStore(pgUrl(), { node, url: `http://${node.replace(/\d+$/, '')}.example/`, ...LEASE, log: quiet, ...extra }),
@@ -460,7 +584,9 @@ conformance({
       await pgQuery("UPDATE events SET data = '{}' WHERE room_id = $1", [roomId]);
     },
   },
-});
+};
+conformance(postgresBackend);
+lobbyConformance({ ...postgresBackend, sharedChannel: true });
 
 test('postgres: a URL with the socket folder as host, and the schema made twice', async () => {
   const a = await openStore(postgres.url, { node: 'twice', ...LEASE, log: quiet });

@@ -1,0 +1,265 @@
+// The lobby on this node (server/PROTOCOL.md "Lobby"): the commands on seeks,
+// the subscribers, and this node's copy of the lists (the open seeks, the
+// games to watch). The lists live in the store; every change travels as a
+// lobby event to every node (store.lobby.publish), and each node applies the
+// events it gets to its copy, in the order it gets them, and passes them to
+// its subscribers. So a subscriber's snapshot and the events after it come
+// from the same copy, in order, whatever node made the change.
+import { refuse } from '../protocol/codes.js';
+import * as seats from '../rooms/seat_commands.js';
+import { matchKeyOf, seekRecord, seekerSeat } from './seeks.js';
+import { seekRoomDrafts } from './seek_room.js';
+
+const SUBSCRIBERS = 'lobby'; // the Socket.IO room of this node's subscribers (not a room id: it has an 'l' and an 'o')
+const SWEEP_EVERY_MS = 2000;
+// A game with no event for this long drops out of the list (one nobody finishes and no clock ends).
+export const GAME_IDLE_MS = 30 * 60_000;
+const GAMES_LISTED = 100;
+
+const sameClock = (a, b) =>
+  a === null ? b === null : b !== null && a.initialMs === b.initialMs && a.incrementMs === b.incrementMs;
+
+export class Lobby {
+  // addressOf(socket): the address a socket's rooms count for (rooms/room_caps.js).
+  constructor({ rooms, io, links, addressOf = () => null, log = () => {} }) {
+    Object.assign(this, { rooms, io, links, addressOf, log });
+    this.store = rooms.store;
+    this.seeks = new Map(); // seekId -> seek, oldest first
+    this.games = new Map(); // roomId -> game to watch
+    this.held = new Map(); // seekId -> the socket here that made it
+    this.stats = { seeksAdded: 0, seeksAccepted: 0, quickPaired: 0, lobbyEvents: 0 };
+  }
+
+  async start() {
+    await this.store.lobby.subscribe(
+      (event) => this.received(event),
+      () => this.reload().catch((error) => this.log(`lobby reload: ${error.message}`)),
+    );
+    await this.reload();
+    this.sweeper = setInterval(() => this.sweep(), SWEEP_EVERY_MS);
+    this.sweeper.unref();
+  }
+
+  close() {
+    clearInterval(this.sweeper);
+  }
+
+  // The lists from the store, for this node's copy (at start, and after the
+  // channel was lost for a while).
+  async reload() {
+    const [seeks, games] = await Promise.all([
+      this.store.lobby.openSeeks(),
+      this.store.lobby.games({ since: Date.now() - GAME_IDLE_MS }),
+    ]);
+    this.seeks = new Map(seeks.map((s) => [s.seekId, s]));
+    this.games = new Map(games.map((g) => [g.roomId, g]));
+  }
+
+  // Seeks whose node died, and games idle too long, leave the store.
+  async sweep() {
+    if (this.store.live === false) return;
+    try {
+      for (const seekId of await this.store.lobby.removeDeadSeeks()) await this.publish({ type: 'seek_removed', seekId });
+      await this.store.lobby.removeGamesBefore(Date.now() - GAME_IDLE_MS);
+    } catch (error) {
+      this.log(`lobby sweep: ${error.message}`);
+    }
+  }
+
+  publish(event) {
+    return this.store.lobby.publish(event);
+  }
+
+  // A lobby event from any node (this one's included).
+  received(event) {
+    this.stats.lobbyEvents++;
+    let out = event;
+    switch (event.type) {
+      case 'seek_added':
+        this.seeks.set(event.seek.seekId, event.seek);
+        break;
+      case 'seek_removed':
+        this.seeks.delete(event.seekId);
+        if (event.started) this.startSeeker(event.seekId, event.started);
+        this.held.delete(event.seekId);
+        out = { type: 'seek_removed', seekId: event.seekId };
+        break;
+      case 'game_started':
+        this.games.set(event.game.roomId, event.game);
+        break;
+      case 'game_updated': {
+        const game = this.games.get(event.game.roomId);
+        if (!game) return;
+        Object.assign(game, event.game);
+        break;
+      }
+      case 'game_ended':
+        if (!this.games.delete(event.roomId)) return;
+        break;
+      default:
+        return;
+    }
+    this.io.to(SUBSCRIBERS).emit('lobby', out);
+  }
+
+  // The seeker's socket, if it is on this node, hears that its seek made a room.
+  startSeeker(seekId, { roomId, seat, game, clock }) {
+    const socket = this.held.get(seekId);
+    const player = socket?.data.player;
+    if (!socket?.connected || !player) return;
+    socket.emit('room:started', { roomId, seat, token: player.seatToken(roomId, seat), game, clock });
+  }
+
+  gamesListed(now = Date.now()) {
+    return [...this.games.values()]
+      .filter((g) => g.updatedAt >= now - GAME_IDLE_MS)
+      .sort((a, b) => b.watchers - a.watchers || b.startedAt - a.startedAt)
+      .slice(0, GAMES_LISTED);
+  }
+
+  subscribe(socket) {
+    socket.join(SUBSCRIBERS);
+    return { seeks: [...this.seeks.values()], games: this.gamesListed(), serverTime: Date.now() };
+  }
+
+  unsubscribe(socket) {
+    socket.leave(SUBSCRIBERS);
+    return {};
+  }
+
+  playerOf(socket) {
+    const player = socket.data.player;
+    if (!player) refuse('not_allowed', 'say hello (your player key) before using the lobby');
+    return player;
+  }
+
+  async add(record, socket) {
+    try {
+      await this.store.lobby.addSeek(record);
+    } catch (error) {
+      if (error.code === 'seek_exists')
+        refuse('not_allowed', 'you have a seek open already; cancel it first', { seekId: error.seekId });
+      throw error;
+    }
+    return this.announce(record, socket);
+  }
+
+  // A seek now in the store: held by its socket here, gone with it, announced.
+  async announce(record, socket) {
+    this.stats.seeksAdded++;
+    this.held.set(record.seekId, socket);
+    if (!socket.connected) {
+      await this.withdraw([record.seekId]);
+      refuse('not_allowed', 'the connection closed');
+    }
+    (socket.data.seekIds ??= new Set()).add(record.seekId);
+    await this.publish({ type: 'seek_added', seek: record.data });
+    return { seekId: record.seekId };
+  }
+
+  async withdraw(seekIds) {
+    for (const seekId of await this.store.lobby.removeSeeks(seekIds)) {
+      this.held.delete(seekId);
+      await this.publish({ type: 'seek_removed', seekId });
+    }
+  }
+
+  async create(payload, socket) {
+    const player = this.playerOf(socket);
+    return this.add(seekRecord(this.rooms.engine, this.rooms.config, payload, player), socket);
+  }
+
+  async cancel({ seekId }, socket) {
+    const player = this.playerOf(socket);
+    const seek = this.seeks.get(seekId);
+    if (!seek || seek.player.playerId !== player.playerId) refuse('not_found', 'you have no such seek open');
+    const removed = await this.store.lobby.removeSeeks([seekId]);
+    if (!removed.length) refuse('not_found', 'that seek is gone (it may have been accepted)');
+    await this.publish({ type: 'seek_removed', seekId });
+    return {};
+  }
+
+  async accept({ seekId, name }, socket) {
+    const player = this.playerOf(socket);
+    const known = this.seeks.get(seekId);
+    if (known?.player.playerId === player.playerId) refuse('not_allowed', 'that is your own seek');
+    this.rooms.caps.checkCreate(this.rooms.rooms, this.creatorOf(socket), { ai: false });
+    const taken = await this.store.lobby.takeSeek(seekId, { notPlayer: player.playerId });
+    if (!taken) refuse('not_found', 'that seek is gone: someone else accepted it, or its player left');
+    this.stats.seeksAccepted++;
+    return this.startRoom(taken, player, name, socket);
+  }
+
+  // Quick pairing: the oldest seek of another player with this game, time
+  // control and the default options, else a seek of one's own.
+  async quick({ game, clock, name }, socket) {
+    const player = this.playerOf(socket);
+    const record = seekRecord(this.rooms.engine, this.rooms.config, { game, clock, name }, player);
+    this.rooms.caps.checkCreate(this.rooms.rooms, this.creatorOf(socket), { ai: false });
+    let outcome;
+    try {
+      outcome = await this.store.lobby.pairOrAddSeek(record);
+    } catch (error) {
+      if (error.code === 'seek_exists') {
+        const open = this.seeks.get(error.seekId);
+        // The same quick pairing asked again (a lost ack): the same seek.
+        if (open && open.game === game && sameClock(open.clock, record.data.clock)) return { seekId: error.seekId };
+        refuse('not_allowed', 'you have a seek open already; cancel it first', { seekId: error.seekId });
+      }
+      throw error;
+    }
+    if (outcome.added) return this.announce(record, socket);
+    this.stats.quickPaired++;
+    return this.startRoom(outcome.taken, player, name, socket);
+  }
+
+  creatorOf(socket) {
+    return this.addressOf(socket);
+  }
+
+  // The room of a taken seek, the acceptor seated on this socket; the seeker
+  // hears of it on whatever node holds their socket (seek_removed's
+  // `started`). A room that cannot be made gives the seek back.
+  async startRoom(taken, player, name, socket) {
+    const seek = taken.data;
+    const { roomId, acceptorSeat, drafts } = seekRoomDrafts(taken, player, {
+      seekerSeat: seekerSeat(seek),
+      acceptorName: name ?? null,
+    });
+    let room;
+    try {
+      room = await this.rooms.createRoom(seek.game, drafts, { roomId, creator: this.creatorOf(socket) });
+    } catch (error) {
+      const record = {
+        seekId: seek.seekId,
+        playerId: seek.player.playerId,
+        matchKey: matchKeyOf(seek),
+        createdAt: seek.createdAt,
+      };
+      await this.store.lobby
+        .addSeek({ ...record, ...taken })
+        .catch(() => this.publish({ type: 'seek_removed', seekId: seek.seekId }));
+      throw error;
+    }
+    const seekerSeatNumber = 1 - acceptorSeat;
+    await this.publish({
+      type: 'seek_removed',
+      seekId: seek.seekId,
+      started: { roomId, seat: seekerSeatNumber, game: seek.game, clock: seek.clock },
+    });
+    const token = player.seatToken(roomId, acceptorSeat);
+    const answer = await this.rooms.run(room, () => seats.join(room, { roomId, token }, { socket, now: Date.now() }));
+    socket.emit('room:started', { roomId, seat: acceptorSeat, token, game: seek.game, clock: seek.clock });
+    return {
+      roomId,
+      ...answer,
+      links: this.links.forRoom(roomId, socket.handshake.headers, { seated: true, invite: room.invite }),
+    };
+  }
+
+  // A socket closed: the seeks it held go.
+  socketGone(socket) {
+    const mine = [...(socket.data.seekIds ?? [])].filter((id) => this.held.get(id) === socket);
+    if (mine.length) this.withdraw(mine).catch((error) => this.log(`withdrawing seeks: ${error.message}`));
+  }
+}

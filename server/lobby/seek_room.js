@@ -1,0 +1,37 @@
+// The room a seek becomes, exactly as if one player had invited the other:
+// `created` (public, naming the seek), the acceptor's `joined` (their token
+// follows from their key) and the seeker's `seat_reserved` (the token hash
+// the seek kept, lobby/seeks.js). The acceptor hosts the room.
+import { newToken, tokenHash } from '../net/ids.js';
+
+export function seekRoomDrafts(taken, acceptor, { seekerSeat, acceptorName = null }) {
+  const { data: seek, secret } = taken;
+  const roomId = secret.roomId;
+  const acceptorSeat = 1 - seekerSeat;
+  const created = {
+    type: 'created',
+    data: {
+      game: seek.game,
+      options: seek.options,
+      ...(seek.clock && { clock: seek.clock }),
+      public: true,
+      seek: { seekId: seek.seekId },
+      host: acceptorSeat,
+      rematchOf: null,
+    },
+    secret: { invite: newToken() },
+  };
+  const seats = [
+    {
+      type: 'joined',
+      data: { seat: acceptorSeat, name: acceptorName ?? acceptor.name ?? null, playerId: acceptor.playerId },
+      secret: { tokenHash: tokenHash(acceptor.seatToken(roomId, acceptorSeat)) },
+    },
+    {
+      type: 'seat_reserved',
+      data: { seat: seekerSeat, name: seek.player.name, playerId: seek.player.playerId },
+      secret: { tokenHash: secret.tokenHashes[seekerSeat] },
+    },
+  ].sort((a, b) => a.data.seat - b.data.seat);
+  return { roomId, acceptorSeat, drafts: [created, ...seats] };
+}

@@ -1,0 +1,67 @@
+// A seek as the lobby lists it and the secret it keeps: the room it will
+// make (its id chosen now) and the token hash of the seeker's seat in it,
+// for either colour. The seeker's seat tokens follow from their player key
+// (rooms/player_secrets.js), so the node that accepts the seek (any node)
+// can seat the seeker without knowing the key, and the seeker's node can
+// tell them their token when the room starts.
+import { randomBytes } from 'node:crypto';
+
+import { ROOM_ID_ALPHABET, newRoomId, tokenHash } from '../net/ids.js';
+import { refuse } from '../protocol/codes.js';
+import { roomOptions } from '../rooms/creation.js';
+
+export const SEEK_SEATS = 2;
+
+function newSeekId() {
+  let id = '';
+  for (const b of randomBytes(12)) id += ROOM_ID_ALPHABET[b & 31];
+  return id;
+}
+
+// What quick pairing matches: the game, the time control and the options
+// (quick pairing's seeks have the options the engine completes from none).
+export function matchKeyOf(seek) {
+  return JSON.stringify([seek.game, seek.clock, seek.options]);
+}
+
+// seek:create's (or seek:quick's) payload as a seek record for the store,
+// or a bad_request refusal. `player`: the socket's (hello).
+export function seekRecord(engine, config, payload, player, now = Date.now()) {
+  const requested = { ...(payload.options ?? {}) };
+  if ('clock' in requested || 'public' in requested || 'ai' in requested)
+    refuse('bad_request', 'a seek takes its clock beside options, and plays two people in public');
+  const { options, clock, seats } = roomOptions(
+    engine,
+    payload.game,
+    { ...requested, ...(payload.clock && { clock: payload.clock }) },
+    config,
+  );
+  if (seats !== SEEK_SEATS) refuse('bad_request', 'a seek is for two players; invite the others to a room');
+  const seekId = newSeekId();
+  const roomId = newRoomId();
+  const seek = {
+    seekId,
+    game: payload.game,
+    clock,
+    options,
+    color: payload.color ?? 'random',
+    player: { playerId: player.playerId, name: payload.name ?? player.name ?? null },
+    createdAt: now,
+  };
+  const tokenHashes = Array.from({ length: seats }, (_, seat) => tokenHash(player.seatToken(roomId, seat)));
+  return {
+    seekId,
+    playerId: player.playerId,
+    matchKey: matchKeyOf(seek),
+    createdAt: now,
+    data: seek,
+    secret: { roomId, tokenHashes },
+  };
+}
+
+// The seeker's seat in the room: the colour they asked for, or a fair coin.
+export function seekerSeat(seek, coin = () => randomBytes(1)[0] & 1) {
+  if (seek.color === 'first') return 0;
+  if (seek.color === 'second') return 1;
+  return coin();
+}
