@@ -6,6 +6,7 @@
 //
 //   node --no-experimental-fetch scripts/bench_online.mjs [--rooms N] [--seconds S]
 //        [--ramp-seconds S] [--no-ramp] [--nodes N] [--failover] [--hostile]
+//        [--lobby [--subscribers N] [--seek-rate R]]
 //
 //   --nodes N    N nodes over PostgreSQL behind HAProxy (scripts/cluster's
 //                set-up, on this machine) instead of one server with SQLite
@@ -15,6 +16,10 @@
 //   --hostile    one server at its default limits, the hostile clients of
 //                the test suite running throughout (online_bench/hostile.mjs);
 //                the players come from 127.0.1.x, ten rooms an address
+//   --lobby      instead of rooms: N sockets subscribed to the lobby (1,000)
+//                while seeks come and go at R a second (20); the time from a
+//                seek:create (or seek:cancel) to each subscriber's event
+//                (online_bench/lobby.mjs); with --nodes, over the nodes
 //
 // The clients run in this process (online_bench/rooms.mjs). Run it on an
 // otherwise idle machine: the figures are wall-clock.
@@ -24,6 +29,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import pg from 'pg';
 
 import { startHostile } from './online_bench/hostile.mjs';
+import { runLobby } from './online_bench/lobby.mjs';
 import { closeRooms, openRooms, playRooms, sequences } from './online_bench/rooms.mjs';
 import { procStats, startTarget, withDescendants } from './online_bench/target.mjs';
 
@@ -39,6 +45,7 @@ const NODES = option('--nodes', 0);
 const RAMP = !args.includes('--no-ramp');
 const FAILOVER = args.includes('--failover');
 const HOSTILE = args.includes('--hostile');
+const LOBBY = args.includes('--lobby');
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
 // The benchmark's players all come from 127.0.0.1: the per-address limits
@@ -216,6 +223,7 @@ async function main() {
   if (FAILOVER && NODES < 2) throw new Error('--failover needs --nodes 2 or more');
   if (HOSTILE && NODES) throw new Error('--hostile measures one node');
   console.log(`bench online: load average before ${load()}`);
+  if (LOBBY) return lobbyFigure();
   const lines = await sequences(100, Math.max(SECONDS, RAMP_SECONDS) + 5);
   const first = await runRooms(ROOMS, SECONDS, lines, { failover: FAILOVER, hostile: HOSTILE });
   report(first);
@@ -234,6 +242,31 @@ async function main() {
       if (passes(r) !== goingUp) break; // up: the first failure ends it; down: the first pass
     }
     console.log(`largest room count with p99 under 100 ms: ${best || `below ${counts.at(-1)}`}`);
+  }
+  console.log(`bench online: load average after ${load()}`);
+}
+
+async function lobbyFigure() {
+  const target = await startTarget({ nodes: NODES, env: { ...BENCH, ...UNLIMITED } });
+  try {
+    const cpuBefore = cpuOf(target.nodes);
+    const wall = performance.now();
+    const r = await runLobby(target.url, {
+      subscribers: option('--subscribers', 1000),
+      rate: option('--seek-rate', 20),
+      seconds: SECONDS === 60 ? 30 : SECONDS,
+    });
+    const cpu = (cpuOf(target.nodes) - cpuBefore) / ((performance.now() - wall) / 1000);
+    console.log(
+      `lobby: ${r.subscribers} subscribers on ${NODES || 1} node(s), ${r.seeksPerSecond.toFixed(1)} seeks/s from ${r.seekers} players ` +
+        `(${r.seeks} made, ${r.cancels} cancelled, ${r.refused} refused)`,
+    );
+    console.log(
+      `  seek event to each subscriber: p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, max ${r.max.toFixed(1)} ms; ` +
+        `${r.deliveries} of ${r.expected} deliveries; server CPU ${(cpu * 100).toFixed(0)} %`,
+    );
+  } finally {
+    await target.stop();
   }
   console.log(`bench online: load average after ${load()}`);
 }

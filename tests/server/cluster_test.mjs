@@ -11,12 +11,25 @@
 //   - a restarted node does not take back the rooms that moved;
 //   - chaos: 102 games while a node is killed (and restarted) every few
 //     seconds; afterwards every log replays to the clients' positions.
+import { randomBytes } from 'node:crypto';
 import { get } from 'node:http';
 
 import pg from 'pg';
 
 import { startCluster } from '../../server/cluster/cluster.js';
-import { Client, LocalGame, TEST_LIMITS, TEST_TIMINGS, assert, loadEngine, random, run, tempDir, test } from './harness.mjs';
+import {
+  Client,
+  LocalGame,
+  Player,
+  TEST_LIMITS,
+  TEST_TIMINGS,
+  assert,
+  loadEngine,
+  random,
+  run,
+  tempDir,
+  test,
+} from './harness.mjs';
 import { RobustPlayer } from './robust_player.mjs';
 
 const LEASE_MS = 3000;
@@ -305,6 +318,120 @@ test(
     await drive(g, 200);
     assert.ok(g.players[0].result);
     close(g);
+  },
+  { timeoutMs: 120_000 },
+);
+
+// A client of one node (?node= through the proxy) that said hello, with its
+// lobby events and room starts.
+async function lobbyClient(node, name) {
+  const client = new Client(cluster.url, { query: { node } });
+  client.lobby = [];
+  client.started = [];
+  const note = (list) => (e) => {
+    list.push(e);
+    queueMicrotask(() => {
+      for (const w of client.waiters) w();
+    });
+  };
+  client.socket.on('lobby', note(client.lobby));
+  client.socket.on('room:started', note(client.started));
+  const ack = await client.call('hello', { playerKey: randomBytes(16).toString('base64url'), name });
+  assert.ok(ack.ok, ack.reason);
+  client.playerId = ack.playerId;
+  return client;
+}
+
+function waitIn(client, list, predicate, what, timeoutMs = 15000) {
+  return new Promise((done, fail) => {
+    const check = () => {
+      const found = list.find(predicate);
+      if (!found) return;
+      client.waiters.delete(check);
+      clearTimeout(timer);
+      done(found);
+    };
+    const timer = setTimeout(() => {
+      client.waiters.delete(check);
+      fail(new Error(`timed out waiting for ${what}: ${JSON.stringify(list.slice(-4))}`));
+    }, timeoutMs);
+    client.waiters.add(check);
+    check();
+  });
+}
+
+test(
+  "the lobby across nodes: a seek made on one, accepted on another, seen on a third; quick pairings meet; a dead node's seek goes",
+  async () => {
+    const [n1, n2, n3] = cluster.nodes.map((n) => n.name);
+    const watcher = await lobbyClient(n3, 'Watcher');
+    assert.ok((await watcher.call('lobby:subscribe', {})).ok);
+    const seeker = await lobbyClient(n1, 'Seeker');
+    const acceptor = await lobbyClient(n2, 'Acceptor');
+    const clock = { initialMs: 120_000, incrementMs: 1000 };
+    const { seekId } = await seeker.call('seek:create', { game: 'xiangqi', clock, color: 'first' });
+    assert.ok(seekId);
+    await waitIn(
+      watcher,
+      watcher.lobby,
+      (e) => e.type === 'seek_added' && e.seek.seekId === seekId,
+      'seek_added on another node',
+    );
+    const accepted = await acceptor.call('seek:accept', { seekId });
+    assert.ok(accepted.ok, accepted.reason);
+    assert.equal(accepted.seat, 1);
+    assert.equal((await ownerOf(accepted.roomId)).node, n2, "the acceptor's node holds the room");
+    const started = await waitIn(seeker, seeker.started, (e) => e.roomId === accepted.roomId, "the seeker's room:started");
+    assert.equal(started.seat, 0);
+    await waitIn(watcher, watcher.lobby, (e) => e.type === 'seek_removed' && e.seekId === seekId, 'seek_removed');
+    await waitIn(watcher, watcher.lobby, (e) => e.type === 'game_started' && e.game.roomId === accepted.roomId, 'game_started');
+    // The seeker's node sends it on to the room's owner (unless the proxy
+    // routed the seeker there already), where its token holds the seat.
+    const there = await seeker.call('room:join', { roomId: started.roomId, token: started.token });
+    let seekerThere = seeker;
+    let joined = there;
+    if (!there.ok) {
+      assert.equal(there.code, 'moved', there.reason);
+      assert.equal(there.node, n2);
+      seekerThere = new Client(cluster.url, { query: { node: n2 } });
+      joined = await seekerThere.call('room:join', { roomId: started.roomId, token: started.token });
+    }
+    assert.ok(joined.ok, joined.reason);
+    assert.equal(joined.seat, 0);
+    const red = new Player(seekerThere, engine, joined, started.roomId);
+    await red.playOk('h2e2');
+    assert.ok((await acceptor.call('resign', { roomId: accepted.roomId, token: accepted.token })).ok);
+    await waitIn(watcher, watcher.lobby, (e) => e.type === 'game_ended' && e.roomId === accepted.roomId, 'game_ended');
+
+    // Six quick pairings at once, two on each node: three rooms, nobody left waiting.
+    const quick = await Promise.all([n1, n1, n2, n2, n3, n3].map((n, i) => lobbyClient(n, `Q${i}`)));
+    const acks = await Promise.all(quick.map((c) => c.call('seek:quick', { game: 'reversi', clock })));
+    acks.forEach((a) => assert.ok(a.ok, a.reason));
+    const rooms = acks.filter((a) => a.roomId).map((a) => a.roomId);
+    assert.equal(rooms.length, 3, 'each quick pairing met another');
+    const starts = await Promise.all(
+      quick.filter((c, i) => acks[i].seekId).map((c) => waitIn(c, c.started, () => true, 'room:started')),
+    );
+    assert.deepEqual(starts.map((s) => s.roomId).sort(), [...rooms].sort());
+
+    // A seek on a node that dies leaves every list once its lease runs out.
+    const doomed = await lobbyClient(n3, 'Doomed');
+    const open = await doomed.call('seek:create', { game: 'reversi', clock: null });
+    assert.ok(open.ok, open.reason);
+    const listener = await lobbyClient(n1, 'Listener');
+    assert.ok((await listener.call('lobby:subscribe', {})).seeks.some((s) => s.seekId === open.seekId));
+    const back = cluster.nextStart(n3);
+    await cluster.kill(n3, 'SIGKILL');
+    await waitIn(
+      listener,
+      listener.lobby,
+      (e) => e.type === 'seek_removed' && e.seekId === open.seekId,
+      'the dead seek removed',
+      LEASE_MS + 8000,
+    );
+    await back;
+    for (const c of [watcher, seeker, acceptor, seekerThere, doomed, listener, ...quick]) c.close();
+    red.local.delete();
   },
   { timeoutMs: 120_000 },
 );
