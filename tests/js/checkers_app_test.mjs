@@ -249,6 +249,21 @@ test('recordFile and openFile: a .txt record with hole names; positions, numeric
   for (const a of [app, other, zh]) a.session.delete();
 });
 
+test("an online room's record names its players; such a file opens offline", () => {
+  const app = controller({ players: ['human', 'ai'], levels: [3, 5] });
+  playSome(app, 4);
+  app.online = { seats: app.settings.checkers, playerName: (seat) => (seat === 0 ? 'Ann  Lee' : null) };
+  const file = app.recordFile();
+  assert.equal(file.text, `# p1: Ann Lee\n# p2: Qipan AI level 5\n${app.session.exportRecord()}`);
+  const other = controller();
+  other.afterImport = () => {};
+  assert.deepEqual(other.openFile(file.name, `\uFEFF${file.text}`), { ok: true });
+  assert.equal(other.session.exportRecord(), app.session.exportRecord(), "the comment lines are not the engine's");
+  app.online = null;
+  assert.equal(app.recordFile().text, app.session.exportRecord(), 'offline the file is the record alone');
+  for (const a of [app, other]) a.session.delete();
+});
+
 test("a saved game that cannot be restored is kept for the shell's report", () => {
   const app = controller();
   app.reportBrokenSave = () => {};

@@ -20,6 +20,7 @@ import { ChainInput } from './checkers_chain_input.js';
 import { HoleLabels } from './checkers_hole_labels.js';
 import { InfoBar } from './checkers_info_bar.js';
 import { CheckersNewGameDialog } from './checkers_new_game.js';
+import { recordFileText, recordOfFileText } from './checkers_record_file.js';
 import { roomRules, rulesFromSettings } from './checkers_rules.js';
 import { PASS_PAUSE_MS, speedFromAddress } from './checkers_speed.js';
 import { checkersGameOverText, checkersPlayerCards, checkersThinkingText } from './checkers_words.js';
@@ -278,15 +279,25 @@ export class CheckersApp extends GameApp {
     this.labels.translate();
   }
 
-  // "Download": the record as a .txt file (the position line, rules, moves).
+  // "Download": the record as a .txt file (the position line, rules, moves),
+  // an online room's with its players' names.
   recordFile() {
-    return { name: `qipan-checkers-${fileDay(new Date())}.txt`, mime: 'text/plain', text: this.session.exportRecord() };
+    const record = this.session.exportRecord();
+    const names = this.online
+      ? Array.from({ length: this.seatCount() }, (_, seat) => this.online.playerName(seat) ?? this.aiPlayerName(seat))
+      : [];
+    const text = names.some(Boolean) ? recordFileText(record, names) : record;
+    return { name: `qipan-checkers-${fileDay(new Date())}.txt`, mime: 'text/plain', text };
+  }
+
+  aiPlayerName(seat) {
+    return this.isAiSeat(seat) ? `Qipan AI level ${this.levelOf(seat)}` : null;
   }
 
   // "Open file": a record, or a lone position line (a record without moves:
-  // the engine reads both).
+  // the engine reads both); the players' comment lines are not the engine's.
   openFile(name, text) {
-    return this.importRecord(String(text).replace(/^\uFEFF/, ''));
+    return this.importRecord(recordOfFileText(text));
   }
 
   // ---- what the panels show ----------------------------------------------

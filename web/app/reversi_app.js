@@ -217,8 +217,11 @@ export class ReversiApp extends GameApp {
     return { name: `qipan-reversi-${fileDay(now)}.ggf`, mime: 'application/x-ggf', text };
   }
 
-  // GGF player names are plain ASCII by custom.
+  // GGF player names are plain ASCII by custom; an online room's players
+  // are named as they named themselves.
   ggfPlayer(seat) {
+    const name = this.online?.playerName(seat);
+    if (name) return name;
     return this.isAiSeat(seat) ? `Qipan AI level ${this.levelOf(seat)}` : 'Human';
   }
 

@@ -298,7 +298,10 @@ export class XiangqiApp extends GameApp {
     return { name: `qipan-${date.replaceAll('.', '')}.pgn`, mime: 'application/x-chess-pgn', text: pgnText(this, date) };
   }
 
+  // A seat's player for the PGN: the room's player by name while online.
   playerLabel(seat) {
+    const name = this.online?.playerName(seat);
+    if (name) return name;
     return this.isAiSeat(seat) ? this.i18n.t('xq_aiLevel', { n: this.levelOf(seat) }) : this.i18n.t('xq_human');
   }
 

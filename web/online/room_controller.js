@@ -163,6 +163,13 @@ export class OnlineRoom {
     return this.panel.resultText().join(' · ');
   }
 
+  // The person playing a seat by the name they gave (exports name them), or
+  // null: an AI seat, a free one, a player without a name.
+  playerName(seat) {
+    const s = this.room?.seats[seat];
+    return s && s.kind === 'human' && s.name ? s.name : null;
+  }
+
   // The seats the game app reads while online (this.seats): who plays each
   // seat; levels for the AI seats. Hints stay off: no engine help online.
   seatsFor(state) {
