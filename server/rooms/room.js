@@ -398,6 +398,7 @@ export class Room {
       chat: this.recentChat(LIMITS.stateChatBytes),
       rematchRoomId: this.rematchRoomId,
       rematchOf: this.rematchOf,
+      public: this.isPublic,
       createdAt: this.createdAt,
       clock: this.clock ? this.clock.state(this, now) : null,
       serverTime: now,

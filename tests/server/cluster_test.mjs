@@ -405,7 +405,8 @@ test(
 
     // Six quick pairings at once, two on each node: three rooms, nobody left waiting.
     const quick = await Promise.all([n1, n1, n2, n2, n3, n3].map((n, i) => lobbyClient(n, `Q${i}`)));
-    const acks = await Promise.all(quick.map((c) => c.call('seek:quick', { game: 'reversi', clock })));
+    // Checkers: the largest state, which travels with room:started through NOTIFY.
+    const acks = await Promise.all(quick.map((c) => c.call('seek:quick', { game: 'checkers', clock })));
     acks.forEach((a) => assert.ok(a.ok, a.reason));
     const rooms = acks.filter((a) => a.roomId).map((a) => a.roomId);
     assert.equal(rooms.length, 3, 'each quick pairing met another');

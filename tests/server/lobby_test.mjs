@@ -150,9 +150,13 @@ test('accept: both players land seated in a public room, room:started to both, l
   assert.deepEqual(accepted.state.clock.initialMs, BLITZ.initialMs);
 
   const diStarted = await di.waitIn(di.started, (e) => e.roomId === accepted.roomId, 'room:started (acceptor)');
-  assert.deepEqual(diStarted, { roomId: accepted.roomId, seat: 0, token: accepted.token, game: 'xiangqi', clock: BLITZ });
+  const { state: diState, ...diRest } = diStarted;
+  assert.deepEqual(diRest, { roomId: accepted.roomId, seat: 0, token: accepted.token, game: 'xiangqi', clock: BLITZ });
+  assert.equal(diState.roomId, accepted.roomId);
+  assert.equal(diState.public, true, 'a seek makes a public room');
   const cyStarted = await cy.waitIn(cy.started, (e) => e.roomId === accepted.roomId, 'room:started (seeker)');
   assert.equal(cyStarted.seat, 1);
+  assert.deepEqual(cyStarted.state.seats.map((x) => x.playerId), [di.playerId, cy.playerId], 'the room as it started');
   await watcher.waitLobby('seek_removed', (e) => e.seekId === seekId);
   assert.ok(!watcher.lobby.some((e) => e.started), 'subscribers do not see who started where');
   const listed = await watcher.waitLobby('game_started', (e) => e.game.roomId === accepted.roomId);
