@@ -196,8 +196,9 @@ try {
   const results = [];
   for (const page of pages) results.push(await waitOnline(page, (s) => !!s.result && !!s.panel.result, null, 20_000));
   for (const s of results) assert.deepEqual([s.result.code, s.result.winner, s.result.seat], ['timeout', 0, 1]);
-  assert.equal(results[0].panel.result, '对局结束：你赢了 · 红方胜 · 黑方超时判负');
-  assert.equal(results[1].panel.result, 'Game over: You lost · Red wins · Black lost on time');
+  // The result is printed once: the status line.
+  assert.equal(results[0].panel.result, '你赢了 · 红方胜 · 黑方超时判负');
+  assert.equal(results[1].panel.result, 'You lost · Red wins · Black lost on time');
   assert.equal(await red.page.textContent('#status'), '你赢了 · 红方胜 · 黑方超时判负');
   assert.equal(await black.page.textContent('#status'), 'You lost · Red wins · Black lost on time');
   const over = await waitOnline(black.page, (s) => s.panel.clocks.seats.every((c) => !c.state.includes('running')));

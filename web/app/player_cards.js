@@ -1,7 +1,9 @@
 // The player cards beside the board, one per seat, from the game's
 // playerCards(snap): [{seat, name, role: 'human'|'ai', level, toMove,
-// detail?, pieces?: [{text, color, name?}]}], listed top of the board first
-// (a piece's `name` is what screen readers say; its glyph otherwise).
+// roleText?, detail?, pieces?: [{text, color, name?}]}], listed top of the
+// board first (a piece's `name` is what screen readers say; its glyph
+// otherwise; `roleText` says who plays the seat in place of the role's words:
+// an online room's player).
 // Rebuilt only when what they show changes.
 
 const CHINESE = /[\u3400-\u9fff]/;
@@ -21,7 +23,7 @@ function cardNode(card, i18n) {
   head.appendChild(el('span', 'card-name', card.name));
   if (card.toMove) head.appendChild(el('span', 'card-badge', i18n.t('toMoveBadge')));
   node.appendChild(head);
-  const role = card.role === 'ai' ? i18n.t('cardAiLevel', { n: card.level }) : i18n.t('human');
+  const role = card.roleText ?? (card.role === 'ai' ? i18n.t('cardAiLevel', { n: card.level }) : i18n.t('human'));
   node.appendChild(el('div', 'card-role', role));
   if (card.detail) node.appendChild(el('div', 'card-detail', card.detail));
   if (Array.isArray(card.pieces) && card.pieces.length > 0) {

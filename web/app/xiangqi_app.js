@@ -330,6 +330,8 @@ export class XiangqiApp extends GameApp {
 
   // Beside the board: each side, who plays it, whose turn, and the pieces it
   // has taken (up to the shown position) as glyphs in their owner's colour.
+  // An imported game's player names are the detail (the role line already
+  // says human or AI).
   playerCards(snap) {
     const tags = new Map(this.session.tags());
     const over = !snap.live || snap.status.over;
@@ -342,7 +344,7 @@ export class XiangqiApp extends GameApp {
         role: ai ? 'ai' : 'human',
         level: ai ? this.levelOf(seat) : null,
         toMove: !over && snap.side === seat,
-        detail: named || this.playerLabel(seat),
+        detail: named || null,
         pieces: (snap.captures[seat] || []).map((code) => ({
           text: pieceLabel(code, this.settings.pieceStyle),
           color: colorOf(code) === 0 ? 'red' : 'black',

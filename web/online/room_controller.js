@@ -154,13 +154,21 @@ export class OnlineRoom {
     return winnerSeats.includes(this.seat) ? 'win' : 'loss';
   }
 
-  // The status line once the room has a result: the room panel's words,
-  // which name who resigned, abandoned or ran out of time (the engine's
-  // reason alone, "lost on time", would follow the winner's name). The game
-  // app's line while the game goes on.
-  statusLine() {
-    if (!this.room?.result) return null;
-    return this.panel.resultText().join(' · ');
+  // The page's status line while online, the one place the result is
+  // printed: the room panel's words for it, which name who resigned,
+  // abandoned or ran out of time (the engine's reason alone, "lost on time",
+  // would follow the winner's name); the connection lost (moves wait until
+  // it is back); the room waiting for its players; in play the game app's
+  // own line, after "Your move" on the player's turn.
+  statusLine(snap) {
+    if (!this.room) return null;
+    const t = (key, params) => this.app.i18n.t(key, params);
+    if (this.room.result) return this.panel.resultText().join(' · ');
+    if (!this.connected) return t('onlineLost');
+    if (!this.room.ready) return t('onlineWaiting');
+    const line = this.app.statusLine(snap);
+    if (this.seat === null) return `${t('onlineWatching')} · ${line}`;
+    return snap.live && this.room.toMove === this.seat ? `${t('onlineYourTurn')} · ${line}` : line;
   }
 
   // The person playing a seat by the name they gave (exports name them), or

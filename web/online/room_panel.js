@@ -1,15 +1,19 @@
 // The room panel beside the board while online: the invite (link, copy, QR
 // code drawn here, watch link), the seats with names and connection dots,
-// whose turn, the reconnect countdown of an absent player, offers (undo with
-// its countdown, draw, rematch) with their answers, resign and claim, chat,
-// the replay slider over the room's steps and the record's export. Plain DOM
-// with labels and live regions; it shows the room controller's state and
-// calls its commands, deciding nothing. A timed room's clocks are
-// room_clock_view.js's.
+// the reconnect countdown of an absent player, the player's own offers
+// waiting, resign and claim, undo and draw (each disabled with its countdown
+// while the server's back-off lasts), chat, the notifications toggle, the
+// replay slider over the room's steps and the record's export. Whose turn it
+// is and the result are the page's status line (the room controller's
+// statusLine), printed once. Plain DOM with labels and live regions; it
+// shows the room controller's state and calls its commands, deciding
+// nothing. A timed room's clocks are room_clock_view.js's; the offers to
+// answer, the connection and new chat over the board room_alerts.js's.
 
 import QRCode from 'qrcode';
 import { downloadText } from '../app/files.js';
 import { escapeHtml } from '../app/panels.js';
+import { notificationsAvailable, RoomAlerts } from './room_alerts.js';
 import { clockBarHtml, RoomClockView } from './room_clock_view.js';
 
 const COUNTDOWN_TICK_MS = 250;
@@ -23,6 +27,7 @@ export class RoomPanel {
     this.qrFor = null;
     this.renaming = false; // the name form opened by the ✎ button
     this.clockView = new RoomClockView(this);
+    this.alerts = new RoomAlerts(this);
   }
 
   get t() {
@@ -56,17 +61,14 @@ export class RoomPanel {
     el.setAttribute('aria-labelledby', 'room-title');
     el.innerHTML = `
       <div class="room-head"><h2 id="room-title"></h2>
+        <button type="button" class="room-notify" data-room="notify" aria-pressed="false" hidden></button>
         <button type="button" class="room-leave" data-room="leave"></button></div>
-      <div class="room-line" id="room-line" role="status" aria-live="polite"></div>
-      <div class="room-line room-timer" id="room-timer" role="timer"></div>
-      <div class="room-conn" id="room-conn" role="alert" hidden></div>
+      <div class="room-line" id="room-line" role="status" aria-live="polite" hidden></div>
+      <div class="room-line room-timer" id="room-timer" role="timer" hidden></div>
       <ul class="room-seats" id="room-seats"></ul>
       ${clockBarHtml()}
       <form class="room-name" id="room-name-form" hidden><label><span data-room-text="onlineYourName"></span>
         <input id="room-name-input" maxlength="24" autocomplete="nickname"></label><button type="submit" data-room-text="onlineNameSave"></button></form>
-      <div class="room-offer" id="room-offer" role="alert" hidden><span id="room-offer-text"></span> <span id="room-offer-timer" role="timer"></span>
-        <span class="room-offer-actions"><button type="button" class="primary" data-room="accept"></button><button type="button" data-room="decline"></button></span></div>
-      <div class="room-result" id="room-result" hidden></div>
       <div class="room-actions" id="room-actions">
         <button type="button" data-room="undo"></button><button type="button" data-room="draw"></button>
         <button type="button" data-room="resign"></button><button type="button" data-room="claim" hidden></button>
@@ -88,11 +90,13 @@ export class RoomPanel {
         <form class="room-chat-form" id="room-chat-form"><input id="room-chat-input" maxlength="300" autocomplete="off">
           <button type="submit" data-room-text="onlineChatSend"></button></form>
       </div>`;
+    // Under the status line, which says whose turn it is and the result.
     const panel = this.app.root.querySelector('.panel');
-    panel.insertBefore(el, panel.querySelector('#status'));
+    panel.insertBefore(el, panel.querySelector('#status').nextSibling);
     this.el = el;
     this.$ = (selector) => el.querySelector(selector);
     this.clockView.mount(el);
+    this.alerts.mount();
     el.addEventListener('click', (e) => {
       const button = e.target.closest('[data-room]');
       if (button && !button.disabled) this.action(button.dataset.room);
@@ -155,6 +159,9 @@ export class RoomPanel {
         break;
       case 'claim':
         await room.claim();
+        break;
+      case 'notify':
+        await this.alerts.toggleNotify();
         break;
       case 'read-clocks':
         this.clockView.readAloud();
@@ -251,8 +258,6 @@ export class RoomPanel {
     for (const el of this.el.querySelectorAll('[data-room-text]')) el.textContent = this.t(el.dataset.roomText);
     const labels = {
       leave: 'onlineLeave',
-      accept: 'onlineAccept',
-      decline: 'onlineDecline',
       undo: 'onlineUndoAsk',
       draw: 'onlineDrawOffer',
       resign: 'onlineResign',
@@ -261,6 +266,7 @@ export class RoomPanel {
       export: 'onlineExport',
       'copy-invite': 'onlineCopyInvite',
       'copy-watch': 'onlineCopyWatch',
+      notify: 'onlineNotify',
     };
     for (const [name, key] of Object.entries(labels)) this.$(`[data-room="${name}"]`).textContent = this.t(key);
     this.$('#room-title').textContent = this.t('onlineRoom', { id: state.roomId });
@@ -274,10 +280,6 @@ export class RoomPanel {
     this.renderActions(state);
     this.renderReplay();
     this.renderCountdowns();
-    const conn = this.$('#room-conn');
-    conn.hidden = room.connected;
-    conn.textContent = room.connected ? '' : this.t('onlineLost');
-    this.showResult();
   }
 
   renderSeats(state) {
@@ -354,21 +356,54 @@ export class RoomPanel {
       b.hidden = !visible;
       b.disabled = !enabled || !room.connected;
     };
-    show('undo', playing && !over, state.ready && state.step > 0 && !state.offers.undo);
-    show('draw', playing && !over && two, state.ready && !state.offers.draw);
+    show('undo', playing && !over);
+    show('draw', playing && !over && two);
     show('resign', playing && !over, state.ready);
     const opponentGone = state.seats.some((s) => s.seat !== room.seat && s.kind === 'human' && s.expired);
     show('claim', playing && !over && two && opponentGone);
     show('rematch', playing && over, !state.offers.rematch);
     show('export', true);
-
-    const offer = this.incomingOffer();
-    const box = this.$('#room-offer');
-    box.hidden = !offer;
-    box.dataset.kind = offer ? offer.kind : '';
+    // Notifications where the browser has them (a secure context).
+    const notify = this.$('[data-room="notify"]');
+    notify.hidden = !playing || !notificationsAvailable();
+    notify.setAttribute('aria-pressed', String(this.alerts.notifying));
+    notify.title = this.t('onlineNotifyHint');
+    this.renderOfferWaits();
   }
 
-  // The texts that count down (whose turn, reconnect, undo), four times a second.
+  // After a declined or expired undo or draw the server makes the asker wait
+  // (`nextOfferAt`, doubling): the button stays disabled meanwhile and counts
+  // the seconds down on its label.
+  renderOfferWaits() {
+    const room = this.room;
+    const state = room.room;
+    if (room.seat === null) return;
+    const now = room.serverNow();
+    for (const [name, kind, key] of [
+      ['undo', 'undo', 'onlineUndoAsk'],
+      ['draw', 'draw', 'onlineDrawOffer'],
+    ]) {
+      const button = this.$(`[data-room="${name}"]`);
+      const at = state.nextOfferAt?.[kind]?.[room.seat] ?? 0;
+      const s = Math.max(0, Math.ceil((at - now) / 1000));
+      const label = s > 0 ? this.t('onlineAskAgainIn', { label: this.t(key), s }) : this.t(key);
+      if (button.textContent !== label) button.textContent = label;
+      button.dataset.wait = s > 0 ? String(s) : '';
+      const disabled = s > 0 || !this.offerEnabled(name);
+      if (button.disabled !== disabled) button.disabled = disabled;
+    }
+  }
+
+  // Whether undo or draw may be asked now, the back-off apart.
+  offerEnabled(name) {
+    const state = this.room.room;
+    if (!this.room.connected || !state.ready || state.result) return false;
+    return name === 'undo' ? state.step > 0 && !state.offers.undo : !state.offers.draw;
+  }
+
+  // The texts that count down (the own undo asked, the first move), four
+  // times a second, with the banner over the board and the offer buttons'
+  // back-off. Whose turn it is and the result are the status line's.
   renderCountdowns() {
     if (!this.el || !this.room.room) return;
     if (this.language !== this.app.i18n.language) {
@@ -385,20 +420,11 @@ export class RoomPanel {
     const lines = [];
     const timers = [];
     const me = this.room.seat;
-    if (state.result) lines.push(this.resultText().join(' · '));
-    else if (!state.ready) lines.push(this.t('onlineWaiting'));
-    else if (me === null) lines.push(this.t('onlineWatching'), this.t('toMove', { side: this.sideName(state.toMove) }));
-    else
-      lines.push(
-        state.toMove === me ? this.t('onlineYourTurn') : this.t('onlineTheirTurn', { side: this.sideName(state.toMove) }),
-      );
-    const countdowns = [];
     for (const s of state.seats) {
       if (s.seat === me || s.kind !== 'human') continue;
-      if (s.graceUntil && !s.connected) countdowns.push({ seat: s.seat, s: secs(s.graceUntil) });
-      else if (s.expired && !state.result) lines.push(this.t('onlineSeatExpired', { side: this.sideName(s.seat) }));
+      const counting = s.graceUntil && !s.connected; // the banner over the board counts it down
+      if (s.expired && !counting && !state.result) lines.push(this.t('onlineSeatExpired', { side: this.sideName(s.seat) }));
     }
-    for (const c of countdowns) timers.push(this.t('onlineReconnectIn', { side: this.sideName(c.seat), s: c.s }));
     const firstMove = this.clockView.firstMoveLine();
     if (firstMove) timers.push(firstMove);
     const undo = state.offers.undo;
@@ -408,28 +434,21 @@ export class RoomPanel {
     const line = this.$('#room-line');
     const text = lines.join('\n');
     if (line.textContent !== text) line.textContent = text;
+    line.hidden = lines.length === 0;
     const timer = this.$('#room-timer');
     const timerText = timers.join('\n');
     if (timer.textContent !== timerText) timer.textContent = timerText;
     timer.hidden = timers.length === 0;
-    timer.dataset.countdown = countdowns.length ? String(countdowns[0].s) : '';
+    this.renderOfferWaits();
+    this.alerts.render();
+  }
 
-    const offer = this.incomingOffer();
-    if (offer) {
-      const side = this.sideName(offer.seat);
-      const offerText =
-        offer.kind === 'undo'
-          ? this.t('onlineUndoIncoming', { side })
-          : offer.kind === 'draw'
-            ? this.t('onlineDrawIncoming', { side })
-            : this.t('onlineRematchIncoming', { side });
-      const el = this.$('#room-offer-text');
-      if (el.textContent !== offerText) el.textContent = offerText;
-      const timerText = offer.kind === 'undo' && offer.until ? this.t('onlineAnswerWithin', { s: secs(offer.until) }) : '';
-      const offerTimer = this.$('#room-offer-timer');
-      if (offerTimer.textContent !== timerText) offerTimer.textContent = timerText;
-      this.$('#room-offer').dataset.seconds = offer.until ? String(secs(offer.until)) : '';
-    }
+  // The first absent opponent's seconds left to come back, or '' (tests).
+  reconnectCountdown() {
+    const state = this.room.room;
+    if (!state || state.result) return '';
+    const away = state.seats.find((s) => s.seat !== this.room.seat && s.kind === 'human' && !s.connected && s.graceUntil);
+    return away ? String(Math.max(0, Math.ceil((away.graceUntil - this.room.serverNow()) / 1000))) : '';
   }
 
   renderReplay() {
@@ -487,15 +506,10 @@ export class RoomPanel {
     return [heading, title, reason].filter((part, i, all) => part && all.indexOf(part) === i);
   }
 
+  // The result is the status line's (the room controller's statusLine): the
+  // panel only offers the rematch.
   showResult() {
-    if (!this.el) return;
-    const box = this.$('#room-result');
-    const parts = this.resultText();
-    box.hidden = parts.length === 0;
-    // "Game over: ..." but for an aborted game, which says so itself.
-    const aborted = this.room.room?.result?.code === 'aborted';
-    const text = parts.length ? (aborted ? parts[0] : this.t('onlineResult', { text: parts.join(' · ') })) : '';
-    if (box.textContent !== text) box.textContent = text;
+    this.render();
   }
 
   // A toast for what other people do.
@@ -514,35 +528,49 @@ export class RoomPanel {
     };
     const key = notices[event.type];
     if (key) this.app.toast(this.t(key, { side }));
+    if (event.type === 'chat') this.alerts.noticeChat(event.data);
   }
 
-  // The player cards name the room's players ("Ann (you)") while online.
+  // The player cards while online: the side (with "(you)"), and under it
+  // who plays it: the person's name, the AI's level, or a free seat waiting
+  // for a player.
   decorateCards(cards) {
     const state = this.room.room;
     if (!state) return cards;
     return cards.map((card) => {
       const s = state.seats[card.seat]; // card.seat is the room's seat (docs/page-contract.md)
-      if (!s || s.kind !== 'human') return card;
+      if (!s || s.kind === 'ai') return card;
       const you = card.seat === this.room.seat ? ` (${this.t('onlineYou')})` : '';
-      return { ...card, name: `${card.name}${s.name ? ' · ' + s.name : ''}${you}` };
+      const who = s.kind === 'free' ? this.t('onlineSeatWaiting') : s.name || this.t('human');
+      return { ...card, name: `${card.name}${you}`, roleText: who };
     });
   }
 
   testState() {
     if (!this.el) return null;
     const offer = this.incomingOffer();
-    const timer = this.$('#room-timer').textContent;
+    const banner = this.alerts.testState();
+    const status = this.app.root.querySelector('#status').textContent;
     return {
-      line: [this.$('#room-line').textContent, timer].filter(Boolean).join('\n'),
-      countdown: this.$('#room-timer').dataset.countdown,
+      // The status line, the panel's own lines and the banner's countdowns.
+      line: [status, this.$('#room-line').textContent, this.$('#room-timer').textContent, banner.away].filter(Boolean).join('\n'),
+      status,
+      countdown: this.reconnectCountdown(),
       offer: offer
         ? {
             kind: offer.kind,
-            text: `${this.$('#room-offer-text').textContent} ${this.$('#room-offer-timer').textContent}`.trim(),
-            seconds: this.$('#room-offer').dataset.seconds,
+            text: `${this.alerts.$('#room-offer-text').textContent} ${this.alerts.$('#room-offer-timer').textContent}`.trim(),
+            seconds: this.alerts.$('#room-offer').dataset.seconds,
           }
         : null,
-      result: this.$('#room-result').hidden ? null : this.$('#room-result').textContent,
+      result: this.room.room.result ? status : null,
+      banner,
+      buttons: Object.fromEntries(
+        [...this.el.querySelectorAll('button[data-room]')].map((b) => [
+          b.dataset.room,
+          { shown: !b.hidden, disabled: b.disabled, text: b.textContent },
+        ]),
+      ),
       replay: { value: Number(this.$('#room-replay-range').value), max: Number(this.$('#room-replay-range').max) },
       inviteOpen: this.$('#room-invite').open,
       qrDrawn: this.qrFor,
