@@ -257,6 +257,22 @@ export class OnlineRoom {
     else if (ack.code === 'not_joined') this.rejoin();
   }
 
+  // The server gave this page's seat to the AI (a resignation or a flag in
+  // a game that goes on without the seat) and made its sockets spectators:
+  // the page watches from now on, without the seat's token or invite.
+  becomeSpectator() {
+    const seat = this.seat;
+    forgetToken(this.roomId);
+    this.seat = null;
+    this.token = null;
+    this.watch = true;
+    this.pending = null;
+    if (this.links) this.links = { ...this.links, invite: null };
+    showRoomInUrl(this.roomId, true);
+    document.body.dataset.online = 'watch';
+    this.emit('online-watching', { seat });
+  }
+
   // ---- the room's events -------------------------------------------------------
 
   onEvent(event) {
@@ -290,11 +306,16 @@ export class OnlineRoom {
         break;
       case 'ai_seat':
         // The engine records the AI taking over an absent seat, or one whose
-        // time ran out in a game that goes on without it.
-        if (event.data.reason === 'takeover' || event.data.reason === 'flag') {
-          if (event.data.reason === 'takeover') this.session.abandon(event.data.seat);
-          else this.session.flag(event.data.seat);
+        // time ran out in a game that goes on without it (a resignation it
+        // recorded with `resigned`).
+        if (event.data.reason === 'takeover') this.session.abandon(event.data.seat);
+        else if (event.data.reason === 'flag') this.session.flag(event.data.seat);
+        if (event.data.level !== null && event.data.reason !== 'host') {
+          // Our own seat: the server made this page's sockets spectators.
+          if (event.data.seat === this.seat) this.becomeSpectator();
           this.room.seats[event.data.seat] = { ...this.room.seats[event.data.seat], kind: 'ai', ai: event.data.level };
+          this.seats = this.seatsFor(this.room);
+          this.panel.render();
           this.app.refresh();
         }
         this.requestSync();
