@@ -71,7 +71,7 @@ try {
     name: '红队长',
     setup: async (page) => {
       dialog = await page.evaluate(() => ({
-        game: document.getElementById('online-game').textContent,
+        game: document.getElementById('online-title').textContent,
         controls: [...document.querySelectorAll('#online-dialog select[name="clock"] option')].map((o) => [
           o.value,
           o.textContent,
@@ -81,7 +81,7 @@ try {
       await page.selectOption('#online-dialog select[name="clock"]', '1+0');
     },
   });
-  assert.equal(dialog.game, '棋种：象棋', 'the dialog says which game the room is');
+  assert.equal(dialog.game, '创建象棋房间', "the dialog's title says which game the room is");
   assert.deepEqual(dialog.controls, [
     ['untimed', '不计时'],
     ['1+0', '子弹棋 1+0'],

@@ -123,10 +123,9 @@ export class OnlineEntry {
     dialog.id = 'online-dialog';
     dialog.innerHTML = `
       <form method="dialog">
-        <h2 data-online-text="onlineTitle"></h2>
-        <p class="online-game online-create" id="online-game"></p>
-        <label class="block"><span data-online-text="onlineServer"></span><input name="server" inputmode="url" autocomplete="url" spellcheck="false"></label>
-        <p class="hint" data-online-text="onlineServerHint"></p>
+        <h2 id="online-title"></h2>
+        <label class="block online-server"><span data-online-text="onlineServer"></span><input name="server" inputmode="url" autocomplete="url" spellcheck="false"></label>
+        <p class="hint online-server" data-online-text="onlineServerHint"></p>
         <label class="block online-create"><span data-online-text="onlineName"></span><input name="name" maxlength="24" autocomplete="nickname"></label>
         <div class="online-create">
           <label class="online-count"><span data-online-text="players"></span> <select name="count"></select></label>
@@ -155,9 +154,12 @@ export class OnlineEntry {
     for (const el of this.dialog.querySelectorAll('[data-online-text]')) el.textContent = t(el.dataset.onlineText);
     this.dialog.querySelector('#online-go').textContent = this.joinRoomId ? t('onlineTitle') : t('onlineCreate');
     for (const el of this.dialog.querySelectorAll('.online-create')) el.hidden = !!this.joinRoomId;
-    // The room is for the game on the board: the dialog says which.
+    // The room is for the game on the board: the title says which.
     const game = GAMES.find((g) => g.id === this.app.id);
-    this.dialog.querySelector('#online-game').textContent = t('onlineGameIs', { game: t(game ? game.label : this.app.id) });
+    this.dialog.querySelector('#online-title').textContent = this.joinRoomId
+      ? t('onlineTitle')
+      : t('onlineCreateTitle', { game: t(game ? game.label : this.app.id) });
+    this.showServerField(this.asksServer());
     form.clock.innerHTML = TIME_CONTROLS.map(
       (c) => `<option value="${c.id}">${timeControlLabel(this.app.i18n, c.clock)}</option>`,
     ).join('');
@@ -173,6 +175,18 @@ export class OnlineEntry {
     this.dialog.querySelector('.online-count').hidden = counts.length < 2;
     this.renderSeats();
     this.dialog.querySelector('#online-error').textContent = '';
+  }
+
+  // The server's address is asked only where the page cannot know it: opened
+  // from disk, or served by a page server that is no room server (its own
+  // address did not answer), or after another address was given.
+  asksServer() {
+    const served = location.protocol === 'http:' || location.protocol === 'https:';
+    return !served || this.ownServerFailed || serverAddress() !== location.origin;
+  }
+
+  showServerField(shown) {
+    for (const el of this.dialog.querySelectorAll('.online-server')) el.hidden = !shown;
   }
 
   renderSeats() {
@@ -231,12 +245,13 @@ export class OnlineEntry {
     const t = (key, params) => this.app.i18n.t(key, params);
     const form = this.dialog.querySelector('form');
     const error = this.dialog.querySelector('#online-error');
-    const server = normalizeServer(form.server.value);
+    const asked = this.asksServer();
+    const server = asked ? normalizeServer(form.server.value) : location.origin;
     if (!server) {
       error.textContent = t('onlineNoServer', { server: form.server.value });
       return;
     }
-    rememberServer(server);
+    if (asked) rememberServer(server);
     rememberName(form.name.value.trim());
     if (!this.joinRoomId) rememberTimeControl(form.clock.value);
     if (this.joinRoomId) {
@@ -250,6 +265,11 @@ export class OnlineEntry {
     }
     if (!(await this.client.waitConnected(CONNECT_TIMEOUT_MS))) {
       error.textContent = t('onlineNoServer', { server });
+      // The page's own address is no room server: the player may give one.
+      if (!asked) {
+        this.ownServerFailed = true;
+        this.showServerField(true);
+      }
       this.app.emit('online-failed', { code: 'offline' });
       return;
     }

@@ -85,7 +85,6 @@ export const ONLINE = {
     onlineYourName: '你的名字',
     onlineNameSave: '保存',
     onlineRename: '改名',
-    onlineGameIs: '棋种：{game}',
     onlineTimeControl: '用时',
     onlineTimeHint: '分钟 + 每步加秒。第一步不计时，但须在 30 秒内走出，否则对局取消。',
     timeUntimed: '不计时',
@@ -116,6 +115,7 @@ export const ONLINE = {
     onlineNotifyBlocked: '浏览器不允许这个页面发通知',
     onlineChatFrom: '{who}：{text}',
     onlineAskAgainIn: '{label}（{s} 秒）',
+    onlineCreateTitle: '创建{game}房间',
   },
   en: {
     online: 'Online',
@@ -197,7 +197,6 @@ export const ONLINE = {
     onlineYourName: 'Your name',
     onlineNameSave: 'Save',
     onlineRename: 'Change your name',
-    onlineGameIs: 'Game: {game}',
     onlineTimeControl: 'Time control',
     onlineTimeHint:
       'Minutes + seconds added per move. The first move uses no clock but must come within 30 s, or the game is aborted.',
@@ -229,6 +228,7 @@ export const ONLINE = {
     onlineNotifyBlocked: 'The browser does not let this page notify',
     onlineChatFrom: '{who}: {text}',
     onlineAskAgainIn: '{label} ({s} s)',
+    onlineCreateTitle: 'New {game} room',
   },
 };
 
