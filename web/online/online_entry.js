@@ -9,6 +9,7 @@
 // itself is room_controller.js.
 
 import { RoomClient } from './room_client.js';
+import { RoomConnecting } from './room_connecting.js';
 import { joinRoom, OnlineRoom } from './room_controller.js';
 import { GAMES } from '../app/games.js';
 import { Lobby } from './lobby_controller.js';
@@ -26,6 +27,9 @@ import {
 import { DEFAULT_TIME_CONTROL, TIME_CONTROLS, timeControlClock, timeControlLabel } from './time_controls.js';
 
 const CONNECT_TIMEOUT_MS = 8000;
+// How long the page waits, before it shows, for a room's server that neither
+// answers nor refuses: after that the page tells it is connecting.
+const START_WAIT_MS = 1500;
 const CREATE_ATTEMPTS = 3;
 
 // 128 random bits in base64url: the id of one room:create, secret like a token.
@@ -40,15 +44,17 @@ function newRequestId() {
 // Before the game app exists: the room of the page's address joined, so the
 // page starts the room's game. Null without ?room; {roomId, watch, needsServer}
 // when the page does not know its server yet; {roomId, watch, client, ack}
-// otherwise (ack may be a refusal).
+// otherwise (ack may be a refusal, or null while the server does not answer:
+// the page then shows at once and keeps connecting, room_connecting.js).
 export async function openRoomFromUrl() {
   const wanted = roomFromUrl();
   if (!wanted) return null;
   const server = serverAddress();
   if (!server) return { ...wanted, needsServer: true };
   const client = new RoomClient(server);
-  if (!(await client.waitConnected(CONNECT_TIMEOUT_MS)))
-    return { ...wanted, client, server, ack: { ok: false, code: 'offline' } };
+  // A server that is down refuses the first attempt at once: no wait then.
+  const refused = new Promise((resolve) => client.socket.once('connect_error', () => resolve(false)));
+  if (!(await Promise.race([client.waitConnected(START_WAIT_MS), refused]))) return { ...wanted, client, server, ack: null };
   const ack = await joinRoom(client, wanted.roomId, { watch: wanted.watch, invite: wanted.invite });
   return { ...wanted, client, server, ack };
 }
@@ -73,6 +79,10 @@ export class OnlineEntry {
       return;
     }
     this.client = entry.client;
+    if (!entry.ack) {
+      new RoomConnecting(this, entry).start();
+      return;
+    }
     if (entry.ack.ok) {
       this.room = new OnlineRoom(this.app, entry.client);
       this.room.attach(entry.ack, { watch: entry.watch });

@@ -115,6 +115,9 @@ export const ONLINE = {
     onlineNotifyBlocked: '浏览器不允许这个页面发通知',
     onlineChatFrom: '{who}：{text}',
     onlineAskAgainIn: '{label}（{s} 秒）',
+    onlineConnectingRoom: '正在连接房间 {id}…',
+    onlineConnectingRetry: '服务器暂时连不上，正在重试（第 {n} 次）',
+    onlinePlayOffline: '先离线下棋',
     onlineCreateTitle: '创建{game}房间',
   },
   en: {
@@ -228,6 +231,9 @@ export const ONLINE = {
     onlineNotifyBlocked: 'The browser does not let this page notify',
     onlineChatFrom: '{who}: {text}',
     onlineAskAgainIn: '{label} ({s} s)',
+    onlineConnectingRoom: 'Connecting to room {id}…',
+    onlineConnectingRetry: 'The server cannot be reached yet: trying again (attempt {n})',
+    onlinePlayOffline: 'Play offline meanwhile',
     onlineCreateTitle: 'New {game} room',
   },
 };
