@@ -265,6 +265,7 @@ async function lobbyFigure() {
       `  seek event to each subscriber: p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, max ${r.max.toFixed(1)} ms; ` +
         `${r.deliveries} of ${r.expected} deliveries; server CPU ${(cpu * 100).toFixed(0)} %`,
     );
+    console.log(`  seek:create and seek:cancel acked: p50 ${r.ackP50.toFixed(1)} ms, p99 ${r.ackP99.toFixed(1)} ms`);
   } finally {
     await target.stop();
   }

@@ -30,6 +30,7 @@ export async function runLobby(url, { subscribers = 1000, rate = 20, seconds = 3
   // having one seek open at a time.
   const sentAt = new Map();
   const latencies = [];
+  const ackLatencies = []; // seek:create and seek:cancel, request to ack
   let received = 0;
   const listeners = [];
   for (let i = 0; i < subscribers; i += 50) {
@@ -91,9 +92,11 @@ export async function runLobby(url, { subscribers = 1000, rate = 20, seconds = 3
           return;
         }
         await sleep(SEEK_LIFE_MS);
-        sentAt.set(`remove ${ack.seekId}`, performance.now());
+        const cancelled = performance.now();
+        sentAt.set(`remove ${ack.seekId}`, cancelled);
         sentAt.delete(`add ${seeker.playerId}`);
         const cancel = await call(seeker.socket, 'seek:cancel', { seekId: ack.seekId });
+        ackLatencies.push(performance.now() - cancelled);
         if (cancel.ok) counts.cancels++;
         else counts.refused++;
         seeker.busy = false;
@@ -104,7 +107,8 @@ export async function runLobby(url, { subscribers = 1000, rate = 20, seconds = 3
   await sleep(1000); // the last events on their way
   for (const s of [...listeners, ...seekers.map((x) => x.socket)]) s.close();
   latencies.sort((a, b) => a - b);
-  const at = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
+  ackLatencies.sort((a, b) => a - b);
+  const at = (p, list = latencies) => list[Math.min(list.length - 1, Math.floor((p / 100) * list.length))];
   const expected = (counts.seeks - counts.refused + counts.cancels) * subscribers;
   return {
     subscribers,
@@ -116,5 +120,7 @@ export async function runLobby(url, { subscribers = 1000, rate = 20, seconds = 3
     p50: at(50),
     p99: at(99),
     max: latencies.at(-1),
+    ackP50: at(50, ackLatencies),
+    ackP99: at(99, ackLatencies),
   };
 }
