@@ -4,7 +4,9 @@
 //   {level}                    an AI level of the game's table, 1..8;
 //   {depth, nodes, timeMs}     explicit limits, any of them (depth 1..the
 //                              game's deepest, nodes >= 1, timeMs >= 1), no
-//                              level's book, variety or ceilings;
+//                              level's book, variety or ceilings; timeMs is
+//                              the move's time, spent whole as `go movetime`
+//                              spends it (engine/core/time_manager.h);
 //   seed                       optional with either: a whole number >= 0.
 //
 // A level, when given, decides the search and the explicit fields are not used

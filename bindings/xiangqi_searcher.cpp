@@ -116,11 +116,7 @@ val XiangqiSearcher::search(val request, val limits, val onInfo) {
   } else if (analyse.isTrue()) {
     move = ai_.search(*game, analysis_limits(), options);
   } else if (read->depth || read->nodes || read->time_ms) {
-    SearchLimits explicit_limits;
-    explicit_limits.depth = read->depth;
-    explicit_limits.nodes = read->nodes;
-    explicit_limits.time_ms = read->time_ms;
-    move = ai_.search(*game, explicit_limits, options);
+    move = ai_.search(*game, explicit_limits(read->depth, read->nodes, read->time_ms), options);
   } else {
     return refused(no_search_chosen());  // {analyse: false} alone
   }

@@ -14,11 +14,12 @@ class XiangqiSearcher {
  public:
   // limits: {level, seed} (an AI level's move: book, variety, budgets), or
   // {hint: level}, {analyse: true}, or explicit {depth, nodes, timeMs} (no
-  // book, no randomness), read as search_limits.h says. onInfo(info) after every iteration. Returns a
-  // refusal on bad input or a finished game, else {ok, from, to, bestIccs,
-  // book, candidates, depth, nodes, timeMs, ...score fields, pv: {iccs, wxf,
-  // chinese}} (score fields: score and scoreText for the side to move,
-  // redScore for red, mate: moves to mate with red winning > 0, else 0).
+  // book, no randomness; timeMs spent whole), read as search_limits.h says.
+  // onInfo(info) after every iteration. Returns a refusal on bad input or a
+  // finished game, else {ok, from, to, bestIccs, book, candidates, depth,
+  // nodes, timeMs, ...score fields, pv: {iccs, wxf, chinese}} (score fields:
+  // score and scoreText for the side to move, redScore for red, mate: moves
+  // to mate with red winning > 0, else 0).
   emscripten::val search(emscripten::val game, emscripten::val limits, emscripten::val onInfo);
   // The AI of {level} answers a draw offered to {answering} (0 red, 1 black):
   // {ok, answer: 'accept' | 'too_early' | 'ahead', accepted, score (the

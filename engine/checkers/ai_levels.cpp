@@ -4,6 +4,7 @@
 #include <array>
 
 #include "../core/random.h"
+#include "../core/time_manager.h"
 #include "evaluate.h"
 #include "movegen.h"
 
@@ -54,7 +55,7 @@ const LevelSpec& hint_spec(int strength) { return level_spec(std::clamp(strength
 const LevelSpec& analysis_spec() { return level_spec(5); }
 
 LevelSpec custom_spec(int depth, std::uint64_t nodes, std::int64_t time_ms) {
-  return LevelSpec{0, LevelKind::search, "custom", depth, nodes, time_ms, 0};
+  return LevelSpec{0, LevelKind::search, "custom", depth, nodes, time_ms, 0, true};
 }
 
 SearchOptions level_options(const LevelSpec& spec, const RuleOptions& rules, bool use_time) {
@@ -63,6 +64,7 @@ SearchOptions level_options(const LevelSpec& spec, const RuleOptions& rules, boo
   o.limits.depth = spec.depth;
   o.limits.nodes = spec.nodes;
   o.limits.time_ms = use_time ? spec.time_ms : 0;
+  if (spec.spend_time && o.limits.time_ms > 0) spend_move_time(o.limits, o.limits.time_ms);
   o.race_beam = spec.race_beam > 0 ? spec.race_beam : 100;
   return o;
 }

@@ -65,10 +65,14 @@ struct LevelSpec {
   std::uint64_t nodes;   // per move; 0 = none
   std::int64_t time_ms;  // ceiling per move; 0 = none
   int race_beam;         // the race solver's beam width (2 players)
+  // time_ms is the move's fixed time, spent whole (spend_move_time in
+  // engine/core/time_manager.h: custom_spec, the page's {timeMs}), not a ceiling.
+  bool spend_time = false;
 };
 
 // A searching spec from explicit limits (the page's {depth, nodes, timeMs};
-// 0 = none): the levels' search without a level's budgets.
+// 0 = none): the levels' search without a level's budgets; `time_ms` is spent
+// whole, as `go movetime` spends it.
 LevelSpec custom_spec(int depth, std::uint64_t nodes, std::int64_t time_ms);
 
 std::span<const LevelSpec> level_table();

@@ -12,7 +12,9 @@ struct SearchLimits {
   std::uint64_t nodes = 0;   // stop after this many nodes; 0 = no limit
   std::int64_t time_ms = 0;  // hard time limit; 0 = no limit
   // With a time limit, no new iteration starts once this share of the budget
-  // is gone (a deeper iteration would most likely not finish anyway).
+  // is gone (a deeper iteration would most likely not finish anyway): right
+  // for the levels' ceilings and a clock's plan; a fixed time for the move is
+  // spent whole (100, spend_move_time in time_manager.h).
   int soft_time_percent = 50;
   // Keep the transposition table, history and killers of the previous search
   // (stronger in a game, but the result then depends on what came before).

@@ -4,6 +4,7 @@
 #include <array>
 
 #include "../core/random.h"
+#include "../core/time_manager.h"
 #include "movegen.h"
 
 namespace qipan::reversi {
@@ -30,12 +31,16 @@ const LevelSpec& level_spec(int level) { return kLevels[std::clamp(level, kMinLe
 
 const LevelSpec& hint_spec(int strength) { return level_spec(std::clamp(strength, 3, 7)); }
 
-LevelSpec analysis_spec() { return custom_spec(12, 3 * kMillion, 5000, 18); }
+LevelSpec analysis_spec() {
+  LevelSpec spec = custom_spec(12, 3 * kMillion, 5000, 18);
+  spec.spend_time = false;  // 5 s is a ceiling for slow machines, like the levels'
+  return spec;
+}
 
 const LevelSpec& graph_spec() { return level_spec(5); }
 
 LevelSpec custom_spec(int depth, std::uint64_t nodes, std::int64_t time_ms, int exact_empties) {
-  return LevelSpec{0, LevelKind::kSearch, "custom", depth, exact_empties, Probcut::kOff, nodes, time_ms, 0, 0};
+  return LevelSpec{0, LevelKind::kSearch, "custom", depth, exact_empties, Probcut::kOff, nodes, time_ms, 0, 0, true};
 }
 
 SearchOptions level_options(const LevelSpec& spec, bool use_time) {
@@ -43,6 +48,7 @@ SearchOptions level_options(const LevelSpec& spec, bool use_time) {
   o.limits.depth = spec.depth;
   o.limits.nodes = spec.nodes;
   o.limits.time_ms = use_time ? spec.time_ms : 0;
+  if (spec.spend_time && o.limits.time_ms > 0) spend_move_time(o.limits, o.limits.time_ms);
   o.exact_empties = spec.exact_empties;
   o.probcut = spec.probcut;
   return o;

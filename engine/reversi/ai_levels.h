@@ -63,13 +63,16 @@ struct LevelSpec {
   std::int64_t time_ms;    // ceiling per move (0 = none)
   int variety_plies = 0;   // opening plies with a seeded choice among near-best moves
   int variety_margin = 0;  // discs from the best that still count as near-best
+  // time_ms is the move's fixed time, spent whole (spend_move_time in
+  // engine/core/time_manager.h: custom_spec, the page's {timeMs}), not a ceiling.
+  bool spend_time = false;
 };
 
 constexpr int kVarietyDepth = 4;
 
 // A searching spec from explicit limits (the page's {depth, nodes, timeMs}):
 // no probcut, no variety, exact from `exact_empties` (0 = only when the depth
-// reaches the end).
+// reaches the end); `time_ms` is spent whole, as `go movetime` spends it.
 LevelSpec custom_spec(int depth, std::uint64_t nodes, std::int64_t time_ms, int exact_empties);
 
 std::span<const LevelSpec> level_table();

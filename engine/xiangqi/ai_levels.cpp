@@ -5,6 +5,7 @@
 
 #include "../core/clock.h"
 #include "../core/random.h"
+#include "../core/time_manager.h"
 #include "movegen.h"
 
 namespace qipan::xiangqi {
@@ -72,6 +73,14 @@ SearchLimits hint_limits(int level, bool use_time) {
 
 SearchLimits analysis_limits(bool use_time) {
   SearchLimits limits = level_limits(level_spec(kMaxLevel), use_time);
+  return limits;
+}
+
+SearchLimits explicit_limits(int depth, std::uint64_t nodes, std::int64_t time_ms) {
+  SearchLimits limits;
+  limits.depth = depth;
+  limits.nodes = nodes;
+  if (time_ms > 0) spend_move_time(limits, time_ms);
   return limits;
 }
 

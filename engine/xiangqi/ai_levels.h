@@ -54,6 +54,10 @@ SearchLimits level_limits(const LevelSpec& spec, bool use_time = true);
 SearchLimits hint_limits(int level, bool use_time = true);
 // "Analyse" in the page: a fixed, deep search of the shown position.
 SearchLimits analysis_limits(bool use_time = true);
+// Explicit limits (the searcher's {depth, nodes, timeMs}; 0 = none): `time_ms`
+// is a fixed time for the move, spent whole as `go movetime` spends it
+// (spend_move_time, engine/core/time_manager.h), not a level's ceiling.
+SearchLimits explicit_limits(int depth, std::uint64_t nodes, std::int64_t time_ms);
 
 struct AiOptions {
   std::uint64_t seed = 0;  // the book draw and the choice among near-best moves

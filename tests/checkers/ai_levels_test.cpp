@@ -4,6 +4,7 @@
 // and a short game against the greedy player.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <set>
 
 #include "engine/checkers/ai_levels.h"
@@ -100,6 +101,28 @@ TEST_CASE("choose_move is deterministic without time limits") {
   CHECK(m1.score == m2.score);
   CHECK(m1.searched);
   CHECK_FALSE(m1.pv.empty());
+}
+
+TEST_CASE("explicit timeMs is spent whole, as `go movetime` spends it; levels keep ceilings") {
+  const RuleOptions rules;
+  const SearchOptions timed = level_options(custom_spec(0, 0, 300), rules);
+  CHECK(timed.limits.time_ms == 300);
+  CHECK(timed.limits.soft_time_percent == 100);
+  CHECK(level_options(custom_spec(0, 0, 300), rules, /*use_time=*/false).limits.time_ms == 0);
+  for (const LevelSpec& spec : level_table()) CHECK(level_options(spec, rules).limits.soft_time_percent == 50);
+  CHECK(level_options(analysis_spec(), rules).limits.soft_time_percent == 50);
+
+  // Only a time: a searched, legal move.
+  CheckersAi ai(2);
+  AiOptions o;
+  o.rules = rules;
+  const Position start = Position::start(2);
+  const AiMove m = ai.choose_move(start, custom_spec(0, 0, 30), o);
+  CHECK(m.searched);
+  CHECK(m.depth >= 1);
+  MoveList legal;
+  generate_moves(start, rules, legal);
+  CHECK(std::find(legal.begin(), legal.end(), m.move) != legal.end());
 }
 
 TEST_CASE("a searching level beats the greedy player in a short game") {

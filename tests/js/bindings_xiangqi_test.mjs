@@ -274,6 +274,24 @@ test('the searcher takes the game, reports each iteration and writes its line in
   searcher.delete();
 });
 
+test('a search given only timeMs plays a move out of the book and reports its time and depth', () => {
+  // How much of the time it spends is a figure (`qipan bench --only movetime`), not asserted here.
+  const searcher = new engine.XiangqiSearcher();
+  const infos = [];
+  const result = searcher.search({ fen: START, moves: [] }, { timeMs: 40 }, (info) => infos.push(info));
+  assert.equal(result.ok, true, JSON.stringify(result));
+  assert.equal(result.book, false);
+  assert.equal(result.pv.iccs[0], result.bestIccs);
+  assert.ok(result.depth >= 1 && infos.length >= 1, JSON.stringify(result));
+  assert.ok(Number.isFinite(result.timeMs) && result.timeMs >= 0);
+  for (const bad of [{ timeMs: 0 }, { timeMs: -5 }, { timeMs: 1.5 }, { timeMs: '300' }])
+    assertRefusal(searcher.search({ fen: START, moves: [] }, bad), 'bad_argument', {
+      name: 'limits.timeMs',
+      expected: 'milliseconds >= 1',
+    });
+  searcher.delete();
+});
+
 test('levels: book moves and seeded variety, the same move for the same seed', () => {
   const searcher = new engine.XiangqiSearcher();
   const start = { fen: START, moves: [] };

@@ -95,6 +95,25 @@ TEST_CASE("reversi evaluation: a pure function of the position, from Black's vie
   CHECK(ai.evaluate(over, spec).exact);
 }
 
+TEST_CASE("reversi explicit timeMs is spent whole, as `go movetime` spends it; levels keep ceilings") {
+  const SearchOptions timed = level_options(custom_spec(0, 0, 300, 0));
+  CHECK(timed.limits.time_ms == 300);
+  CHECK(timed.limits.soft_time_percent == 100);
+  CHECK(level_options(custom_spec(0, 0, 300, 0), /*use_time=*/false).limits.time_ms == 0);
+  for (const LevelSpec& spec : level_table()) CHECK(level_options(spec).limits.soft_time_percent == 50);
+  CHECK(level_options(hint_spec(5)).limits.soft_time_percent == 50);
+  CHECK(level_options(analysis_spec()).limits.soft_time_percent == 50);  // its 5 s is a ceiling
+  CHECK(level_options(analysis_spec()).limits.time_ms == 5000);
+  CHECK(level_options(graph_spec()).limits.soft_time_percent == 50);
+
+  // Only a time: a searched, legal move.
+  ReversiAi ai(4);
+  const AiMove m = ai.choose_move(Position::start(), custom_spec(0, 0, 30, 0));
+  CHECK(m.searched);
+  CHECK(m.depth >= 1);
+  CHECK(Position::start().is_legal(m.move));
+}
+
 TEST_CASE("reversi explicit limits: a custom spec searches to the depth asked") {
   ReversiAi ai(4);
   AiOptions options;

@@ -7,6 +7,7 @@
 #include <set>
 #include <string>
 
+#include "engine/core/time_manager.h"
 #include "engine/xiangqi/ai_levels.h"
 #include "engine/xiangqi/game/iccs.h"
 #include "engine/xiangqi/game/record.h"
@@ -156,6 +157,41 @@ TEST_CASE("explicit limits: no book and no randomness") {
   CHECK_FALSE(m.book);
   CHECK(m.depth == 3);
   CHECK(m.pv.size() >= 1);
+  CHECK(m.pv[0] == m.move);
+}
+
+TEST_CASE("a fixed time for the move is spent whole, as `go movetime` spends it; a level's time stays a ceiling") {
+  // The searcher's {timeMs}: no new iteration is refused before the time is gone.
+  const SearchLimits timed = explicit_limits(0, 0, 300);
+  CHECK(timed.time_ms == 300);
+  CHECK(timed.soft_time_percent == 100);
+  CHECK(timed.depth == 0);
+  CHECK(timed.nodes == 0);
+  // `go movetime 300`: the same rule, less the pipe's allowance.
+  GoRequest go;
+  go.move_time_ms = 300;
+  const SearchLimits uci = plan_search(go);
+  CHECK(uci.time_ms == 300 - kMoveOverheadMs);
+  CHECK(uci.soft_time_percent == timed.soft_time_percent);
+  // Depth and nodes alone carry no time at all.
+  const SearchLimits budgets = explicit_limits(6, 5000, 0);
+  CHECK(budgets.time_ms == 0);
+  CHECK(budgets.depth == 6);
+  CHECK(budgets.nodes == 5000);
+  // Levels, hints and analysis keep their ceilings: no iteration starts after half.
+  for (const LevelSpec& spec : level_table()) CHECK(level_limits(spec).soft_time_percent == 50);
+  CHECK(hint_limits(5).soft_time_percent == 50);
+  CHECK(analysis_limits().soft_time_percent == 50);
+}
+
+TEST_CASE("a search given only a time returns a legal move and its line") {
+  XiangqiAi ai(kTestTableMb);
+  const Game game = game_of(kMiddlegame);
+  const AiMove m = ai.search(game, explicit_limits(0, 0, 30));
+  CHECK_FALSE(m.book);
+  CHECK(is_legal(game.position(), m.move));
+  CHECK(m.depth >= 1);
+  REQUIRE(m.pv.size() >= 1);
   CHECK(m.pv[0] == m.move);
 }
 
