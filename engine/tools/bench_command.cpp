@@ -9,8 +9,8 @@
 // speed; its node count is the determinism signature), and Reversi perft from
 // the start (bitboard move generation and flips). Add a section by
 // writing a function returning a BenchResult and listing it in kSections.
-// Sections marked on_request (the FFO endgame set: about a minute) run only
-// when named with --only.
+// Sections marked on_request (the FFO endgame set: about a minute; movetime,
+// time figures rather than a signature) run only when named with --only.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -110,6 +110,11 @@ BenchResult ffo_reversi(const BenchOptions&) {
   return BenchResult{0, f.nodes, f.seconds};
 }
 
+// The time a search given a fixed time for its move spends (movetime_bench.cpp:
+// one `movetime ...` line per game, path and budget); its own line reports only
+// the seconds it took.
+BenchResult movetime(const BenchOptions&) { return BenchResult{0, 0, run_movetime_bench().seconds}; }
+
 struct Section {
   std::string_view name;
   BenchResult (*run)(const BenchOptions&);
@@ -119,7 +124,7 @@ struct Section {
 constexpr Section kSections[] = {
     {"perft-xiangqi", perft_xiangqi},   {"search-xiangqi", search_xiangqi},       {"perft-reversi", perft_reversi},
     {"search-reversi", search_reversi}, {"perft-checkers", perft_checkers},       {"search-checkers", search_checkers},
-    {"ffo", ffo_reversi<40, 49>, true}, {"ffo-50-59", ffo_reversi<50, 59>, true},
+    {"ffo", ffo_reversi<40, 49>, true}, {"ffo-50-59", ffo_reversi<50, 59>, true}, {"movetime", movetime, true},
 };
 
 void print(std::string_view name, const BenchResult& r) {

@@ -27,4 +27,11 @@ struct CheckersBenchFigures {
 };
 CheckersBenchFigures run_checkers_search_bench(bool verbose);
 
+// The movetime bench section (movetime_bench.cpp): prints, for each game, the
+// time a search given 100, 300 and 1000 ms for its move spends.
+struct MovetimeBenchFigures {
+  double seconds = 0;
+};
+MovetimeBenchFigures run_movetime_bench();
+
 }  // namespace qipan::tools
