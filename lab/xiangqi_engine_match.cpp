@@ -10,7 +10,15 @@
 // (xiangqi_match_record.h); --resign and --draw end a game early when both
 // engines agree on its outcome (adjudication.h). Prints each game's result
 // and the match score with its Elo error, the time each side used per move
-// and the depth it reached.
+// and the depth it reached. --sprt ELO0 ELO1 runs the sequential test of
+// change testing (lab/sprt.h: pentanomial, alpha = beta = 0.05) on the
+// pairs of games (games 2k-1 and 2k share an opening, colours swapped): a
+// line with the LLR and its bounds as each pair completes, and no new game
+// once the LLR leaves them (--games is then the most it plays, 20000 unless
+// given; the games already under way finish and count in the score only).
+//
+//   qipan-lab match xiangqi --a "uci:build/release/qipan uci" --b "uci:/tmp/base/qipan uci"
+//       --nodes 20000 --sprt 0 5 --concurrency 2 --pgn sprt.pgn
 //
 //   qipan-lab match xiangqi --a "uci:build/release/qipan uci"
 //       --b "uci:/scratch/fsf/stockfish" --b-option "VariantPath=/scratch/v.ini"
@@ -21,6 +29,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -38,6 +47,7 @@
 #include "engine/xiangqi/game/iccs.h"
 #include "engine/xiangqi/movegen.h"
 #include "match_stats.h"
+#include "sprt.h"
 #include "xiangqi_match_record.h"
 #include "xiangqi_openings.h"
 
@@ -68,6 +78,8 @@ struct Settings {
   bool resume = false;  // --resume: pgn_path holds games already played
   AdjudicationRules adjudication;
   bool verbose = false;
+  bool games_given = false;
+  std::optional<Sprt> sprt;  // --sprt ELO0 ELO1
 };
 
 std::string square_text(Square s, bool ucci) {
@@ -333,6 +345,11 @@ bool parse_settings(const Args& args, Settings& s) {
       s.depth = int(n);
     } else if (a == "--games" && has_value && parse_integer(args[++i], 1, 100000, n)) {
       s.games = int(n);
+      s.games_given = true;
+    } else if (a == "--sprt" && i + 2 < args.size()) {
+      double elo0 = 0, elo1 = 0;
+      if (!parse_elo(args[++i], elo0) || !parse_elo(args[++i], elo1) || elo0 >= elo1) return false;
+      s.sprt.emplace(elo0, elo1);
     } else if (a == "--first-game" && has_value && parse_integer(args[++i], 1, 100000, n)) {
       s.first_game = int(n);
     } else if (a == "--concurrency" && has_value && parse_integer(args[++i], 1, 16, n)) {
@@ -370,6 +387,7 @@ bool parse_settings(const Args& args, Settings& s) {
   }
   if (s.engines[0].command.empty() || s.engines[1].command.empty()) return false;
   if (s.move_time_ms == 0 && s.base_ms == 0 && s.nodes == 0 && s.depth == 0) s.move_time_ms = 300;
+  if (s.sprt && !s.games_given) s.games = kSprtMaxGames;
   if (s.book.empty()) s.book = builtin_xiangqi_openings();
   return true;
 }
@@ -390,7 +408,9 @@ int xiangqi_engine_match_command(const Args& args) {
         "usage: qipan-lab match xiangqi --a uci:CMD|ucci:CMD --b uci:CMD|ucci:CMD [--a-option N=V] [--b-option N=V]\n"
         "           [--movetime MS | --tc BASE+INC | --nodes N | --depth D] [--games G] [--first-game N] [--concurrency K]\n"
         "           [--resign MOVES CP] [--draw FROM_MOVE MOVES CP] [--book FILE] [--pgn FILE | --resume FILE]\n"
-        "           [--verbose]\n");
+        "           [--sprt ELO0 ELO1] [--verbose]\n"
+        "  --sprt: stop when the pentanomial SPRT (alpha = beta = 0.05) accepts H0 (A - B = ELO0) or H1\n"
+        "          (A - B = ELO1); --games (default then 20000) is the most it plays\n");
     return 2;
   }
   std::mutex lock;
@@ -400,6 +420,25 @@ int xiangqi_engine_match_command(const Args& args) {
   const auto tally = [&](bool a_red, int result_for_a) {
     for (MatchScore* m : {&score, a_red ? &as_red : &as_black})
       (result_for_a > 0 ? m->wins : result_for_a < 0 ? m->losses : m->draws) += 1;
+  };
+  // --sprt: the games of each pair (game numbers from 0, g / 2) as they end,
+  // in any order; a pair is counted once both have.
+  std::map<int, std::pair<int, int>> pair_games;  // pair -> games ended, A's half points
+  bool sprt_decided = false;
+  const auto tally_pair = [&](int game, int result_for_a) {
+    if (!s.sprt || sprt_decided) return;
+    auto& [ended, half_points] = pair_games[game / 2];
+    ++ended;
+    half_points += result_for_a + 1;
+    if (ended < 2) return;
+    s.sprt->add_pair(half_points);
+    std::printf("sprt pair %d (games %d-%d): A %.1f; %s\n", game / 2 + 1, game / 2 * 2 + 1, game / 2 * 2 + 2,
+                half_points / 2.0, s.sprt->line().c_str());
+    pair_games.erase(game / 2);
+    if (s.sprt->verdict() != SprtVerdict::kContinue) {
+      sprt_decided = true;
+      std::printf("sprt: %s after %d pairs; no new games\n", s.sprt->verdict_text().c_str(), s.sprt->pairs());
+    }
   };
   // The match is games first_game .. first_game + games - 1; a resumed one
   // counts the games its file holds and plays the others.
@@ -415,6 +454,7 @@ int xiangqi_engine_match_command(const Args& args) {
       if (k < 0 || k >= s.games) continue;
       played[std::size_t(k)] = true;
       tally(g.a_red, g.result_for_a);
+      tally_pair(g.number - 1, g.result_for_a);
     }
   }
   std::vector<int> to_play;  // game numbers from 0: they pick the opening and colours
@@ -434,7 +474,11 @@ int xiangqi_engine_match_command(const Args& args) {
                             : s.move_time_ms
                                 ? std::to_string(s.move_time_ms) + " ms per move"
                                 : "clock " + std::to_string(s.base_ms) + "+" + std::to_string(s.increment_ms) + " ms";
-  std::printf("match: %d games from game %d, %s, %zu openings\n", s.games, s.first_game, limit.c_str(), s.book.size());
+  std::printf("match: %s%d games from game %d, %s, %zu openings\n", s.sprt ? "at most " : "", s.games, s.first_game,
+              limit.c_str(), s.book.size());
+  if (s.sprt)
+    std::printf("sprt: H0 A - B = %g Elo, H1 %g Elo, alpha = beta = 0.05, pentanomial (lab/sprt.h)\n", s.sprt->elo0(),
+                s.sprt->elo1());
   if (s.resume)
     std::printf("resumed from %s: %d games played (A %d-%d-%d), %zu to play\n", s.pgn_path.c_str(), score.games(),
                 score.wins, score.draws, score.losses, to_play.size());
@@ -456,6 +500,10 @@ int xiangqi_engine_match_command(const Args& args) {
     }
     Engine* engines[2] = {&a, &b};
     for (std::size_t k; (k = next++) < to_play.size();) {
+      {
+        std::lock_guard guard(lock);
+        if (sprt_decided) break;
+      }
       const int g = to_play[k];
       const auto& opening = s.book[std::size_t(g / 2) % s.book.size()];
       const bool a_red = g % 2 == 0;
@@ -479,6 +527,7 @@ int xiangqi_engine_match_command(const Args& args) {
           g + 1, a_red ? "red" : "black", pgn_result(out.a_red, out.result_for_a).c_str(), out.reason.c_str(),
           out.plies, score.wins, score.draws, score.losses, per_move(totals[0]), depth(totals[0]), per_move(totals[1]),
           depth(totals[1]));
+      tally_pair(g, out.result_for_a);
       std::fflush(stdout);
       if (!s.pgn_path.empty()) {
         MatchGameRecord record{g + 1, a_red, out.result_for_a, out.reason, {}, out.comments};
@@ -499,6 +548,9 @@ int xiangqi_engine_match_command(const Args& args) {
               depth(totals[0]), per_move(totals[1]), depth(totals[1]));
   std::printf("score of A: %d-%d-%d (%.1f%%) in %d games, Elo %s\n", score.wins, score.draws, score.losses,
               100.0 * score.score(), score.games(), elo_text(score).c_str());
+  if (s.sprt)
+    std::printf("sprt: %s after %d pairs; %s\n", s.sprt->verdict_text().c_str(), s.sprt->pairs(),
+                s.sprt->line().c_str());
   return failed ? 1 : 0;
 #endif
 }

@@ -1,4 +1,5 @@
-// `qipan-lab match xiangqi --a A --b B [--games G] [--seed S] [--time] [--resign N CP] [--draw FROM N CP] [--verbose]`:
+// `qipan-lab match xiangqi --a A --b B [--games G] [--seed S] [--time] [--resign N CP] [--draw FROM N CP]
+//                          [--sprt ELO0 ELO1] [--verbose]`:
 // one AI against another, for strength figures (a benchmark, not a test).
 // A and B are levels 1-8 (engine/xiangqi/ai_levels.h) or explicit limits
 // such as depth=6 or nodes=200000 (or both, comma-separated: no book, no
@@ -16,7 +17,10 @@
 //
 // Prints A's wins, draws and losses, its score, the Elo difference A - B with
 // its 95% error (normal approximation over games), and each side's average
-// time and nodes per move.
+// time and nodes per move. --sprt ELO0 ELO1 runs the sequential test of
+// lab/sprt.h on the pairs (alpha = beta = 0.05): one line per pair with the
+// LLR and its bounds, and the match stops when the LLR leaves them (--games
+// is then the most it plays, 20000 unless given).
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -32,6 +36,7 @@
 #include "engine/xiangqi/ai_levels.h"
 #include "engine/xiangqi/game/iccs.h"
 #include "engine/xiangqi/game/record.h"
+#include "sprt.h"
 
 namespace qipan::lab {
 
@@ -156,12 +161,14 @@ void print_elo(int wins, int draws, int losses) {
 void usage() {
   std::fputs(
       "usage: qipan-lab match xiangqi --a A --b B [--games G] [--seed S] [--time] [--resign N CP] [--draw FROM N CP]\n"
-      "                               [--verbose]\n"
+      "                               [--sprt ELO0 ELO1] [--verbose]\n"
       "  A, B: a level 1-8, or limits like depth=6 or nodes=200000 (depth=6,nodes=200000),\n"
       "        with margin=M[,plies=P] a trial level choosing among moves within M of the best\n"
       "  G games (even: each book opening twice, colours swapped); --time adds the levels' time ceilings\n"
       "  --resign N CP: a win when both sides gave the winner at least CP for their last N moves each\n"
-      "  --draw FROM N CP: a draw when, from move FROM on, both sides' last N scores were within +-CP\n",
+      "  --draw FROM N CP: a draw when, from move FROM on, both sides' last N scores were within +-CP\n"
+      "  --sprt ELO0 ELO1: stop when the pentanomial SPRT (alpha = beta = 0.05) accepts H0 (A - B = ELO0)\n"
+      "        or H1 (A - B = ELO1); G (default then 20000) is the most games it plays\n",
       stderr);
 }
 
@@ -170,7 +177,8 @@ void usage() {
 int xiangqi_match_command(const Args& args) {
   std::optional<Player> a, b;
   long long games = 100, seed = 1;
-  bool use_time = false, verbose = false;
+  bool use_time = false, verbose = false, games_given = false;
+  std::optional<Sprt> sprt;
   AdjudicationRules adjudication;
   bool ok = !args.empty() && args[0] == "xiangqi";
   for (std::size_t i = 1; ok && i < args.size(); ++i) {
@@ -191,6 +199,13 @@ int xiangqi_match_command(const Args& args) {
       i += 2;
       continue;
     }
+    if (opt == "--sprt") {
+      double elo0 = 0, elo1 = 0;
+      ok = i + 2 < args.size() && parse_elo(args[i + 1], elo0) && parse_elo(args[i + 2], elo1) && elo0 < elo1;
+      if (ok) sprt.emplace(elo0, elo1);
+      i += 2;
+      continue;
+    }
     if (opt == "--draw") {
       long long from = 0, moves = 0, cp = 0;
       ok = i + 3 < args.size() && parse_integer(args[i + 1], 0, 10000, from) &&
@@ -206,7 +221,7 @@ int xiangqi_match_command(const Args& args) {
     const std::string& v = args[++i];
     if (opt == "--a") ok = (a = parse_player(v)).has_value();
     else if (opt == "--b") ok = (b = parse_player(v)).has_value();
-    else if (opt == "--games") ok = parse_integer(v, 2, 100000, games);
+    else if (opt == "--games") ok = games_given = parse_integer(v, 2, 100000, games);
     else if (opt == "--seed") ok = parse_integer(v, 0, 1LL << 40, seed);
     else ok = false;
   }
@@ -214,9 +229,14 @@ int xiangqi_match_command(const Args& args) {
     usage();
     return 2;
   }
+  if (sprt && !games_given) games = kSprtMaxGames;
   const int pairs = int((games + 1) / 2);
-  std::printf("match xiangqi: %s (A) vs %s (B), %d games, seed %lld%s\n", a->name.c_str(), b->name.c_str(), pairs * 2,
-              seed, use_time ? ", with time ceilings" : ", depth and node budgets only");
+  std::printf("match xiangqi: %s (A) vs %s (B), %s%d games, seed %lld%s\n", a->name.c_str(), b->name.c_str(),
+              sprt ? "at most " : "", pairs * 2, seed,
+              use_time ? ", with time ceilings" : ", depth and node budgets only");
+  if (sprt)
+    std::printf("sprt: H0 A - B = %g Elo, H1 %g Elo, alpha = beta = 0.05, pentanomial (lab/sprt.h)\n", sprt->elo0(),
+                sprt->elo1());
   if (adjudication.resign_moves)
     std::printf("adjudication: a win when both sides give one side %d or more for %d moves each\n",
                 adjudication.resign_cp, adjudication.resign_moves);
@@ -230,8 +250,10 @@ int xiangqi_match_command(const Args& args) {
   int wins = 0, draws = 0, losses = 0;
   SplitMix64 rng{std::uint64_t(seed)};
   const Stopwatch watch;
+  int played = 0;
   for (int pair = 0; pair < pairs; ++pair) {
     const int plies = 4 + int(rng.below(5));
+    double pair_points = 0;
     const std::vector<Move> opening = ai_a.book().opening(plies, rng.next());
     for (int colour = 0; colour < 2; ++colour) {
       const bool a_red = colour == 0;
@@ -241,6 +263,8 @@ int xiangqi_match_command(const Args& args) {
           a_red ? play_game(opening, ai_a, *a, ai_b, *b, game_seed, use_time, adjudication, stats_a, stats_b, ending)
                 : play_game(opening, ai_b, *b, ai_a, *a, game_seed, use_time, adjudication, stats_b, stats_a, ending);
       const double a_score = a_red ? red_score : 1 - red_score;
+      pair_points += a_score;
+      ++played;
       if (a_score == 1) ++wins;
       else if (a_score == 0) ++losses;
       else ++draws;
@@ -255,11 +279,18 @@ int xiangqi_match_command(const Args& args) {
         std::fflush(stdout);  // each game as it ends, for a match stopped early
       }
     }
-    if ((pair + 1) % 5 == 0)
+    if (sprt) {
+      sprt->add_pair(int(pair_points * 2 + 0.5));
+      std::printf("sprt pair %d (games %d-%d): A %.1f; %s\n", pair + 1, pair * 2 + 1, pair * 2 + 2, pair_points,
+                  sprt->line().c_str());
+      std::fflush(stdout);
+      if (sprt->verdict() != SprtVerdict::kContinue) break;
+    } else if ((pair + 1) % 5 == 0) {
       std::fprintf(stderr, "  %d games: +%d =%d -%d, %.0f s\n", (pair + 1) * 2, wins, draws, losses,
                    watch.elapsed_seconds());
+    }
   }
-  const int total = pairs * 2;
+  const int total = played;
   std::printf("A (%s): %d wins, %d draws, %d losses of %d; score %.1f%%\n", a->name.c_str(), wins, draws, losses, total,
               100.0 * (wins + 0.5 * draws) / total);
   print_elo(wins, draws, losses);
@@ -269,6 +300,8 @@ int xiangqi_match_command(const Args& args) {
   };
   speed("A", *a, stats_a);
   speed("B", *b, stats_b);
+  if (sprt)
+    std::printf("sprt: %s after %d pairs; %s\n", sprt->verdict_text().c_str(), sprt->pairs(), sprt->line().c_str());
   std::printf("%.0f s\n", watch.elapsed_seconds());
   return 0;
 }

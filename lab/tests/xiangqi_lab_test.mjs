@@ -124,6 +124,52 @@ test('qipan-lab match xiangqi between engine processes: games played out, or adj
     assert.equal(run(['match', 'xiangqi', ...engines, ...bad]).status, 2, bad.join(' '));
 });
 
+test('qipan-lab match xiangqi --sprt: the LLR after every pair, and the match stops at a bound', () => {
+  const pairLines = (out) => [
+    ...out.matchAll(/^sprt pair (\d+) \(games (\d+)-(\d+)\): A ([\d.]+); LLR (-?[\d.]+) \((-?[\d.]+), (-?[\d.]+)\)/gm),
+  ];
+  // The same player on both sides under a depth budget plays each opening's
+  // two games alike, so every pair scores 1: with [0, 200] the LLR (lab/sprt.h)
+  // falls below -2.94 at the fifth pair (-2.93 after four).
+  const same = run(['match', 'xiangqi', '--a', 'depth=1', '--b', 'depth=1', '--sprt', '0', '200', '--games', '60']);
+  assert.equal(same.status, 0, same.stderr);
+  const lines = pairLines(same.stdout);
+  assert.equal(lines.length, 5, same.stdout);
+  lines.forEach((m, i) => {
+    assert.deepEqual([Number(m[1]), Number(m[2]), Number(m[3]), m[4]], [i + 1, 2 * i + 1, 2 * i + 2, '1.0']);
+    assert.deepEqual([m[6], m[7]], ['-2.94', '2.94']);
+  });
+  assert.ok(Number(lines[3][5]) > -2.94 && Number(lines[4][5]) <= -2.94, same.stdout);
+  assert.match(same.stdout, /of 10; score 50\.0%/);
+  assert.match(same.stdout, /^sprt: H0 accepted: .* after 5 pairs; LLR/m);
+
+  // A much stronger A: H1, long before the games run out.
+  const strong = run(['match', 'xiangqi', '--a', '4', '--b', '1', '--sprt', '0', '200', '--games', '60']);
+  assert.equal(strong.status, 0, strong.stderr);
+  const last = pairLines(strong.stdout).at(-1);
+  assert.ok(Number(last[1]) < 30 && Number(last[5]) >= 2.94, strong.stdout);
+  assert.match(strong.stdout, /^sprt: H1 accepted: .* after \d+ pairs; LLR/m);
+
+  // The referee counts a pair once both its games have ended: `qipan uci`
+  // against itself at a fixed depth plays each pair alike too.
+  const engines = ['--a', `uci:${qipan} uci`, '--b', `uci:${qipan} uci`, '--depth', '2'];
+  const refereed = run(['match', 'xiangqi', ...engines, '--sprt', '0', '200', '--concurrency', '2']);
+  assert.equal(refereed.status, 0, refereed.stderr);
+  assert.match(refereed.stdout, /^match: at most 20000 games/m);
+  assert.equal(pairLines(refereed.stdout).length, 5, refereed.stdout);
+  assert.match(refereed.stdout, /^sprt: H0 accepted: .* after 5 pairs; no new games$/m);
+
+  for (const bad of [
+    ['--sprt', '5', '0'],
+    ['--sprt', '0'],
+    ['--sprt', 'x', '5'],
+    ['--sprt', '0', '2000'],
+  ]) {
+    assert.equal(run(['match', 'xiangqi', '--a', '2', '--b', '1', ...bad]).status, 2, bad.join(' '));
+    assert.equal(run(['match', 'xiangqi', ...engines, ...bad]).status, 2, bad.join(' '));
+  }
+});
+
 test('qipan-lab match xiangqi --resume: a stopped match plays only its missing games, whatever order they ended in', () => {
   const dir = mkdtempSync(join(tmpdir(), 'qipan-match-'));
   const engines = ['--a', `uci:${qipan} uci`, '--b', `uci:${qipan} uci`, '--depth', '3', '--games', '4'];
