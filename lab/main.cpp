@@ -22,6 +22,8 @@ void usage() {
       "                   our levels against each other\n"
       "  qipan-lab match xiangqi --a uci:CMD --b uci:CMD [--movetime MS | --tc B+I] [--games G] ...\n"
       "                   engine against engine under our rules (docs/protocols.md)\n"
+      "  qipan-lab match xiangqi ... --sprt ELO0 ELO1\n"
+      "                   either match as a pentanomial SPRT: the LLR after each pair, stops at its bounds\n"
       "  qipan-lab race checkers [--width W] [--exact-nodes N] [--position \"<121 holes> <side> <players>\"]\n"
       "  qipan-lab tune reversi eval|probcut [options]   regenerates the Reversi weights\n"
       "  qipan-lab book xiangqi [--lines N] [--plies P] [--seed S]   regenerates the match opening book\n"
