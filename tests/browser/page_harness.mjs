@@ -181,7 +181,8 @@ export async function newGame(page, red, black, level) {
 }
 
 // The runner of the page tests. Each case gets a fresh browser context with
-// `viewport` and Playwright's `context` options (locale, colorScheme, ...),
+// `viewport` (by default the common laptop's width, where the toolbar shows
+// every command in its row) and Playwright's `context` options (locale, colorScheme, ...),
 // its page opened by open(page, options) (`options`: the case's other
 // options), and fails on any console error, page error or failed
 // request; a failing case leaves a screenshot failure-<prefix><name>.png.
@@ -190,7 +191,7 @@ export function pageTests(browser, { prefix = '', open }) {
   let passed = 0;
   let failed = 0;
   return {
-    async test(name, body, { viewport = { width: 1200, height: 800 }, context: contextOptions = {}, ...options } = {}) {
+    async test(name, body, { viewport = { width: 1366, height: 800 }, context: contextOptions = {}, ...options } = {}) {
       const context = await browser.newContext({ viewport, ...contextOptions });
       const page = await context.newPage();
       const problems = watchErrors(page);
