@@ -79,6 +79,7 @@ try {
         chosen: document.querySelector('#online-dialog select[name="clock"]').value,
       }));
       await page.selectOption('#online-dialog select[name="clock"]', '1+0');
+      await page.check('#online-dialog input[name="public"]');
     },
   });
   assert.equal(dialog.game, '创建象棋房间', "the dialog's title says which game the room is");
@@ -93,6 +94,7 @@ try {
   ]);
   assert.equal(dialog.chosen, 'untimed', 'untimed by default');
   assert.match(sentCreate, /"clock":\{"initialMs":60000,"incrementMs":0\}/, 'the dialog sends the control in ms');
+  assert.match(sentCreate, /"public":true/, 'the room is listed in the games to watch when asked');
   assert.equal(
     await red.page.evaluate(() => JSON.parse(localStorage.getItem('qipan.online.clock'))),
     '1+0',

@@ -143,6 +143,7 @@ export class OnlineEntry {
           <div class="online-seat-rows" id="online-seat-rows"></div>
           <label><span data-online-text="onlineTimeControl"></span> <select name="clock" aria-describedby="online-time-hint"></select></label>
           <p class="hint" id="online-time-hint" data-online-text="onlineTimeHint"></p>
+          <label class="online-public"><input type="checkbox" name="public"> <span data-online-text="onlinePublic"></span></label>
         </div>
         <p class="error" id="online-error" role="alert"></p>
         <menu><button value="cancel" data-online-text="cancel"></button><button value="create" class="primary" id="online-go"></button></menu>
@@ -248,6 +249,8 @@ export class OnlineEntry {
     if (ai.some((level) => level !== null)) options.ai = ai;
     const clock = timeControlClock(form.clock.value);
     if (clock) options.clock = clock;
+    // Listed in the lobby's games to watch once every seat is taken.
+    if (form.public.checked) options.public = true;
     return { game: this.app.id, seat, options, ...(name ? { name } : {}) };
   }
 

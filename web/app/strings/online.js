@@ -87,6 +87,7 @@ export const ONLINE = {
     onlineRename: '改名',
     onlineTimeControl: '用时',
     onlineTimeHint: '分钟 + 每步加秒。第一步不计时，但须在 30 秒内走出，否则对局取消。',
+    onlinePublic: '公开：开局后列在大厅的观战列表里',
     timeUntimed: '不计时',
     timeControlNamed: '{kind} {figures}',
     time_bullet: '子弹棋',
@@ -201,6 +202,7 @@ export const ONLINE = {
     onlineNameSave: 'Save',
     onlineRename: 'Change your name',
     onlineTimeControl: 'Time control',
+    onlinePublic: "Public: list it in the lobby's games to watch once it starts",
     onlineTimeHint:
       'Minutes + seconds added per move. The first move uses no clock but must come within 30 s, or the game is aborted.',
     timeUntimed: 'Untimed',
