@@ -170,7 +170,7 @@ class Sprt {
   const Pentanomial& counts() const { return counts_; }
   int pairs() const { return int(pairs_of(counts_)); }
   SprtVerdict verdict() const {
-    return llr_ <= bounds_.lower ? SprtVerdict::kAcceptH0
+    return llr_ <= bounds_.lower   ? SprtVerdict::kAcceptH0
            : llr_ >= bounds_.upper ? SprtVerdict::kAcceptH1
                                    : SprtVerdict::kContinue;
   }

@@ -156,7 +156,11 @@ test('accept: both players land seated in a public room, room:started to both, l
   assert.equal(diState.public, true, 'a seek makes a public room');
   const cyStarted = await cy.waitIn(cy.started, (e) => e.roomId === accepted.roomId, 'room:started (seeker)');
   assert.equal(cyStarted.seat, 1);
-  assert.deepEqual(cyStarted.state.seats.map((x) => x.playerId), [di.playerId, cy.playerId], 'the room as it started');
+  assert.deepEqual(
+    cyStarted.state.seats.map((x) => x.playerId),
+    [di.playerId, cy.playerId],
+    'the room as it started',
+  );
   await watcher.waitLobby('seek_removed', (e) => e.seekId === seekId);
   assert.ok(!watcher.lobby.some((e) => e.started), 'subscribers do not see who started where');
   const listed = await watcher.waitLobby('game_started', (e) => e.game.roomId === accepted.roomId);
