@@ -14,7 +14,16 @@
 //   node tests/browser/online_alerts_test.mjs   (after dist/index.html is built)
 import assert from 'node:assert/strict';
 import { click, openGame, watchErrors } from './page_harness.mjs';
-import { createRoom, online, openBrowser, shotOnline, startServer, waitAllAtStep, waitOnline } from './online_harness.mjs';
+import {
+  createRoom,
+  online,
+  openBrowser,
+  runAndExit,
+  shotOnline,
+  startServer,
+  waitAllAtStep,
+  waitOnline,
+} from './online_harness.mjs';
 
 const BACKOFF_MS = 3000;
 const server = await startServer({
@@ -61,8 +70,7 @@ const overlaps = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bot
 // that is the outage itself, not the page's error.
 const OUTAGE = /socket\.io\/\?EIO=4|net::ERR_(FAILED|CONNECTION_REFUSED|ABORTED)|WebSocket/;
 
-let failed = false;
-try {
+await runAndExit(browser, server, async () => {
   // ---- red (desktop) creates the room; black (phone) joins by the link ----
   const redContext = await browser.newContext({
     locale: 'zh-CN',
@@ -212,12 +220,4 @@ try {
   );
   await redContext.close();
   await blackContext.close();
-} catch (error) {
-  failed = true;
-  console.error(error);
-  if (server.stderr) console.error(server.stderr.slice(-2000));
-} finally {
-  await browser.close();
-  await server.stop();
-}
-process.exit(failed ? 1 : 0);
+});

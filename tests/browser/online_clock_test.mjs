@@ -23,6 +23,7 @@ import {
   openBrowser,
   openLink,
   player,
+  runAndExit,
   screenshotDir,
   shotOnline,
   startServer,
@@ -39,7 +40,6 @@ const server = await startServer({
   QIPAN_SEAT_GRACE_MS: '60000',
 });
 const browser = await openBrowser();
-let failed = false;
 
 // The room panel alone (desktop: it is beside the board, all in view).
 async function shotPanel(page, name) {
@@ -48,7 +48,7 @@ async function shotPanel(page, name) {
   await page.locator('#room').screenshot({ path: join(screenshotDir, `${name}.png`) });
 }
 
-try {
+await runAndExit(browser, server, async () => {
   // ---- red creates a 1+0 room through the dialog ----
   let sentCreate = null;
   const relay = (page) =>
@@ -240,12 +240,4 @@ try {
   console.log(
     'ok - online clocks: a 1+0 room from the dialog, two clocks on each page, the first-move hint, the running clock highlighted, read aloud, low time (tenths, colour, sound, warning), a loss on time named on both pages, an aborted rematch',
   );
-} catch (error) {
-  failed = true;
-  console.error(error);
-  if (server.stderr) console.error(server.stderr.slice(-2000));
-} finally {
-  await browser.close();
-  await server.stop();
-}
-process.exit(failed ? 1 : 0);
+});

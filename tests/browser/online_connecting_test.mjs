@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { clickMove, distDir, openGame, snapshot, watchErrors } from './page_harness.mjs';
-import { createRoom, openBrowser, player, shotOnline, startServer, waitOnline } from './online_harness.mjs';
+import { createRoom, openBrowser, player, runAndExit, shotOnline, startServer, waitOnline } from './online_harness.mjs';
 
 const server = await startServer({ QIPAN_SEAT_GRACE_MS: '60000' });
 const browser = await openBrowser();
@@ -38,8 +38,7 @@ async function openInvite(invite, { viewport, locale }) {
   return { context, page, problems };
 }
 
-let failed = false;
-try {
+await runAndExit(browser, server, async () => {
   // ---- a Reversi room, then its server goes ----
   const host = await player(browser, server.url, { locale: 'en-US', viewport: { width: 1366, height: 768 } });
   await host.page.selectOption('#game-picker', 'reversi');
@@ -103,12 +102,4 @@ try {
   );
   await waiter.context.close();
   await leaver.context.close();
-} catch (error) {
-  failed = true;
-  console.error(error);
-  if (server.stderr) console.error(server.stderr.slice(-2000));
-} finally {
-  await browser.close();
-  await server.stop();
-}
-process.exit(failed ? 1 : 0);
+});

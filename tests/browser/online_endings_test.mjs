@@ -15,6 +15,7 @@ import {
   openBrowser,
   openLink,
   player,
+  runAndExit,
   shotOnline,
   startServer,
   waitAllAtStep,
@@ -159,17 +160,8 @@ async function reversiAgreement() {
   await context.close();
 }
 
-let failed = false;
-try {
+await runAndExit(browser, server, async () => {
   await checkersResignation();
   await xiangqiResignation();
   await reversiAgreement();
-} catch (error) {
-  failed = true;
-  console.error(error);
-  if (server.stderr) console.error(server.stderr.slice(-2000));
-} finally {
-  await browser.close();
-  await server.stop();
-}
-process.exit(failed ? 1 : 0);
+});

@@ -17,6 +17,7 @@ import {
   openCreateDialog,
   openLink,
   player,
+  runAndExit,
   shotOnline,
   startServer,
   waitOnline,
@@ -342,8 +343,7 @@ async function aiRoom() {
   await red.context.close();
 }
 
-let failed = false;
-try {
+await runAndExit(browser, server, async () => {
   if (!process.env.ONLY_REVERSI && !process.env.ONLY_CHECKERS) {
     await createFromDisk();
     await abandonedRoom();
@@ -351,12 +351,4 @@ try {
   }
   if (!process.env.ONLY_CHECKERS) await reversiRoom();
   if (!process.env.ONLY_REVERSI) await checkersRoom();
-} catch (error) {
-  failed = true;
-  console.error(error);
-  if (server.stderr) console.error(server.stderr.slice(-2000));
-} finally {
-  await browser.close();
-  await server.stop();
-}
-process.exit(failed ? 1 : 0);
+});

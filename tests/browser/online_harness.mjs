@@ -98,3 +98,21 @@ export async function shotOnline(page, name) {
 }
 
 export const eventCount = (page, type) => page.evaluate((t) => window.qipan.events().filter((e) => e.type === t).length, type);
+
+// Runs a test script's `body`, then closes the browser and the server
+// whatever happened, and exits: 1 on a failure, shown with the server's
+// last words.
+export async function runAndExit(browser, server, body) {
+  let failed = false;
+  try {
+    await body();
+  } catch (error) {
+    failed = true;
+    console.error(error);
+    if (server.stderr) console.error(server.stderr.slice(-2000));
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  process.exit(failed ? 1 : 0);
+}

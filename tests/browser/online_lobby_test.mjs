@@ -22,6 +22,7 @@ import {
   openBrowser,
   player,
   pressOnline,
+  runAndExit,
   shotOnline,
   startServer,
   waitAllAtStep,
@@ -38,7 +39,6 @@ const server = await startServer({
   QIPAN_SEAT_GRACE_MS: '60000',
 });
 const browser = await openBrowser();
-let failed = false;
 
 // Every quick pairing and seek this page sends asks for CLOCK_MS instead of
 // the bullet minute (both players must ask the same to meet).
@@ -347,15 +347,7 @@ async function quickPairing() {
   );
 }
 
-try {
+await runAndExit(browser, server, async () => {
   await seekByForm();
   await quickPairing();
-} catch (error) {
-  failed = true;
-  console.error(error);
-  if (server.stderr) console.error(server.stderr.slice(-2000));
-} finally {
-  await browser.close();
-  await server.stop();
-}
-process.exit(failed ? 1 : 0);
+});

@@ -17,6 +17,7 @@ import {
   openCreateDialog,
   openLink,
   player,
+  runAndExit,
   shotOnline,
   startServer,
   waitAllAtStep,
@@ -209,17 +210,8 @@ async function roomAtLaptopSize() {
   await phoneContext.close();
 }
 
-let failed = false;
-try {
+await runAndExit(browser, server, async () => {
   await dialogOnServedPage();
   await inputsReadEverywhere();
   await roomAtLaptopSize();
-} catch (error) {
-  failed = true;
-  console.error(error);
-  if (server.stderr) console.error(server.stderr.slice(-2000));
-} finally {
-  await browser.close();
-  await server.stop();
-}
-process.exit(failed ? 1 : 0);
+});

@@ -21,6 +21,7 @@ import {
   openBrowser,
   openLink,
   player,
+  runAndExit,
   shotOnline,
   startServer,
   waitAllAtStep,
@@ -37,8 +38,7 @@ const server = await startServer({
   QIPAN_OFFER_BACKOFF_MS: '200',
 });
 const browser = await openBrowser();
-let failed = false;
-try {
+await runAndExit(browser, server, async () => {
   // ---- red creates the room ----
   // Red's socket goes through a relay that can rewrite red's next move on
   // the wire (a1 → a5 for the chariot, through its own pawn): the page's
@@ -323,12 +323,4 @@ try {
   console.log(
     'ok - online xiangqi: invite + QR, join by link, spectator, undo accepted and expired, chat, reload, reconnect, mate, replay, export, rematch with a declined draw and a resignation, a refusal put right',
   );
-} catch (error) {
-  failed = true;
-  console.error(error);
-  if (server.stderr) console.error(server.stderr.slice(-2000));
-} finally {
-  await browser.close();
-  await server.stop();
-}
-process.exit(failed ? 1 : 0);
+});

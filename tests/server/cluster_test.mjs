@@ -326,38 +326,12 @@ test(
 // lobby events and room starts.
 async function lobbyClient(node, name) {
   const client = new Client(cluster.url, { query: { node } });
-  client.lobby = [];
-  client.started = [];
-  const note = (list) => (e) => {
-    list.push(e);
-    queueMicrotask(() => {
-      for (const w of client.waiters) w();
-    });
-  };
-  client.socket.on('lobby', note(client.lobby));
-  client.socket.on('room:started', note(client.started));
+  client.record('lobby');
+  client.record('room:started');
   const ack = await client.call('hello', { playerKey: randomBytes(16).toString('base64url'), name });
   assert.ok(ack.ok, ack.reason);
   client.playerId = ack.playerId;
   return client;
-}
-
-function waitIn(client, list, predicate, what, timeoutMs = 15000) {
-  return new Promise((done, fail) => {
-    const check = () => {
-      const found = list.find(predicate);
-      if (!found) return;
-      client.waiters.delete(check);
-      clearTimeout(timer);
-      done(found);
-    };
-    const timer = setTimeout(() => {
-      client.waiters.delete(check);
-      fail(new Error(`timed out waiting for ${what}: ${JSON.stringify(list.slice(-4))}`));
-    }, timeoutMs);
-    client.waiters.add(check);
-    check();
-  });
 }
 
 test(
@@ -371,20 +345,21 @@ test(
     const clock = { initialMs: 120_000, incrementMs: 1000 };
     const { seekId } = await seeker.call('seek:create', { game: 'xiangqi', clock, color: 'first' });
     assert.ok(seekId);
-    await waitIn(
-      watcher,
-      watcher.lobby,
-      (e) => e.type === 'seek_added' && e.seek.seekId === seekId,
-      'seek_added on another node',
-    );
+    await watcher.waitReceived('lobby', (e) => e.type === 'seek_added' && e.seek.seekId === seekId, {
+      what: 'seek_added on another node',
+    });
     const accepted = await acceptor.call('seek:accept', { seekId });
     assert.ok(accepted.ok, accepted.reason);
     assert.equal(accepted.seat, 1);
     assert.equal((await ownerOf(accepted.roomId)).node, n2, "the acceptor's node holds the room");
-    const started = await waitIn(seeker, seeker.started, (e) => e.roomId === accepted.roomId, "the seeker's room:started");
+    const started = await seeker.waitReceived('room:started', (e) => e.roomId === accepted.roomId, {
+      what: "the seeker's room:started",
+    });
     assert.equal(started.seat, 0);
-    await waitIn(watcher, watcher.lobby, (e) => e.type === 'seek_removed' && e.seekId === seekId, 'seek_removed');
-    await waitIn(watcher, watcher.lobby, (e) => e.type === 'game_started' && e.game.roomId === accepted.roomId, 'game_started');
+    await watcher.waitReceived('lobby', (e) => e.type === 'seek_removed' && e.seekId === seekId, { what: 'seek_removed' });
+    await watcher.waitReceived('lobby', (e) => e.type === 'game_started' && e.game.roomId === accepted.roomId, {
+      what: 'game_started',
+    });
     // The seeker's node sends it on to the room's owner (unless the proxy
     // routed the seeker there already), where its token holds the seat.
     const there = await seeker.call('room:join', { roomId: started.roomId, token: started.token });
@@ -401,7 +376,7 @@ test(
     const red = new Player(seekerThere, engine, joined, started.roomId);
     await red.playOk('h2e2');
     assert.ok((await acceptor.call('resign', { roomId: accepted.roomId, token: accepted.token })).ok);
-    await waitIn(watcher, watcher.lobby, (e) => e.type === 'game_ended' && e.roomId === accepted.roomId, 'game_ended');
+    await watcher.waitReceived('lobby', (e) => e.type === 'game_ended' && e.roomId === accepted.roomId, { what: 'game_ended' });
 
     // Six quick pairings at once, two on each node: three rooms, nobody left waiting.
     const quick = await Promise.all([n1, n1, n2, n2, n3, n3].map((n, i) => lobbyClient(n, `Q${i}`)));
@@ -411,7 +386,7 @@ test(
     const rooms = acks.filter((a) => a.roomId).map((a) => a.roomId);
     assert.equal(rooms.length, 3, 'each quick pairing met another');
     const starts = await Promise.all(
-      quick.filter((c, i) => acks[i].seekId).map((c) => waitIn(c, c.started, () => true, 'room:started')),
+      quick.filter((c, i) => acks[i].seekId).map((c) => c.waitReceived('room:started', () => true, { what: 'room:started' })),
     );
     assert.deepEqual(starts.map((s) => s.roomId).sort(), [...rooms].sort());
 
@@ -423,13 +398,10 @@ test(
     assert.ok((await listener.call('lobby:subscribe', {})).seeks.some((s) => s.seekId === open.seekId));
     const back = cluster.nextStart(n3);
     await cluster.kill(n3, 'SIGKILL');
-    await waitIn(
-      listener,
-      listener.lobby,
-      (e) => e.type === 'seek_removed' && e.seekId === open.seekId,
-      'the dead seek removed',
-      LEASE_MS + 8000,
-    );
+    await listener.waitReceived('lobby', (e) => e.type === 'seek_removed' && e.seekId === open.seekId, {
+      what: 'the dead seek removed',
+      timeoutMs: LEASE_MS + 8000,
+    });
     await back;
     for (const c of [watcher, seeker, acceptor, seekerThere, doomed, listener, ...quick]) c.close();
     red.local.delete();

@@ -220,6 +220,40 @@ export class Client {
     });
   }
 
+  // Keeps the socket's `name` events (beyond the rooms' `event`s: `lobby`,
+  // `room:started`) in `this.received[name]`, for waitReceived.
+  record(name) {
+    const list = (this.received ??= {})[name] ?? (this.received[name] = []);
+    this.socket.on(name, (payload) => {
+      list.push(payload);
+      queueMicrotask(() => {
+        for (const w of this.waiters) w();
+      });
+    });
+    return list;
+  }
+
+  // The first recorded `name` event matching `predicate`.
+  waitReceived(name, predicate = () => true, { timeoutMs = 15000, what = `'${name}'` } = {}) {
+    const list = this.received?.[name];
+    if (!list) throw new Error(`record('${name}') first`);
+    return new Promise((done, fail) => {
+      const check = () => {
+        const found = list.find(predicate);
+        if (!found) return;
+        this.waiters.delete(check);
+        clearTimeout(timer);
+        done(found);
+      };
+      const timer = setTimeout(() => {
+        this.waiters.delete(check);
+        fail(new Error(`timed out waiting for ${what}; last: ${JSON.stringify(list.slice(-4))}`));
+      }, timeoutMs);
+      this.waiters.add(check);
+      check();
+    });
+  }
+
   waitType(type, options = {}) {
     return this.waitFor((e) => e.type === type && (!options.roomId || e.roomId === options.roomId), {
       what: `'${type}'`,

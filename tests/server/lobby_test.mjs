@@ -16,17 +16,8 @@ const BLITZ = { initialMs: 300_000, incrementMs: 3000 };
 class LobbyClient extends Client {
   constructor(options) {
     super(url, options);
-    this.lobby = [];
-    this.started = [];
-    this.socket.on('lobby', (e) => this.noted(this.lobby, e));
-    this.socket.on('room:started', (e) => this.noted(this.started, e));
-  }
-
-  noted(list, e) {
-    list.push(e);
-    queueMicrotask(() => {
-      for (const w of this.waiters) w();
-    });
+    this.lobby = this.record('lobby');
+    this.started = this.record('room:started');
   }
 
   static async hello(name, key = newKey()) {
@@ -37,27 +28,12 @@ class LobbyClient extends Client {
     return client;
   }
 
-  // Resolves with the first item of `list` (the lobby's events or room starts) matching `predicate`.
-  waitIn(list, predicate, what) {
-    return new Promise((done, fail) => {
-      const check = () => {
-        const found = list.find(predicate);
-        if (!found) return;
-        this.waiters.delete(check);
-        clearTimeout(timer);
-        done(found);
-      };
-      const timer = setTimeout(() => {
-        this.waiters.delete(check);
-        fail(new Error(`timed out waiting for ${what}; lobby: ${JSON.stringify(list.slice(-5))}`));
-      }, 15000);
-      this.waiters.add(check);
-      check();
-    });
+  waitLobby(type, match = () => true) {
+    return this.waitReceived('lobby', (e) => e.type === type && match(e), { what: `lobby '${type}'` });
   }
 
-  waitLobby(type, match = () => true) {
-    return this.waitIn(this.lobby, (e) => e.type === type && match(e), `lobby '${type}'`);
+  waitStarted(match = () => true) {
+    return this.waitReceived('room:started', match, { what: 'room:started' });
   }
 
   async subscribe() {
@@ -149,12 +125,12 @@ test('accept: both players land seated in a public room, room:started to both, l
   assert.equal(accepted.state.seats[1].name, 'Cy');
   assert.deepEqual(accepted.state.clock.initialMs, BLITZ.initialMs);
 
-  const diStarted = await di.waitIn(di.started, (e) => e.roomId === accepted.roomId, 'room:started (acceptor)');
+  const diStarted = await di.waitStarted((e) => e.roomId === accepted.roomId);
   const { state: diState, ...diRest } = diStarted;
   assert.deepEqual(diRest, { roomId: accepted.roomId, seat: 0, token: accepted.token, game: 'xiangqi', clock: BLITZ });
   assert.equal(diState.roomId, accepted.roomId);
   assert.equal(diState.public, true, 'a seek makes a public room');
-  const cyStarted = await cy.waitIn(cy.started, (e) => e.roomId === accepted.roomId, 'room:started (seeker)');
+  const cyStarted = await cy.waitStarted((e) => e.roomId === accepted.roomId);
   assert.equal(cyStarted.seat, 1);
   assert.deepEqual(
     cyStarted.state.seats.map((x) => x.playerId),
@@ -207,7 +183,7 @@ test("quick pairing: the second player meets the first's seek; the seeker's othe
   assert.equal(again.seekId, waiting.seekId, 'asking again is the same seek');
   const paired = ok(await fay.call('seek:quick', { game: 'reversi', clock: BLITZ, name: 'Fay' }), 'quick (second)');
   assert.ok(paired.roomId && paired.state, 'paired at once');
-  const started = await ed.waitIn(ed.started, (e) => e.roomId === paired.roomId, 'room:started');
+  const started = await ed.waitStarted((e) => e.roomId === paired.roomId);
   assert.equal(started.seat, 1 - paired.seat);
   // Ed's other tab: room:join with the room id alone takes the seat.
   const edTab = await LobbyClient.hello('Ed', ed.key);
@@ -234,7 +210,7 @@ test('quick pairings at once: every player paired, none left waiting', async () 
   assert.equal(rooms.length, 4, 'half the players paired with the other half');
   // Each seeker hears of its room.
   const seekers = players.filter((p, i) => acks[i].seekId);
-  const starts = await Promise.all(seekers.map((p) => p.waitIn(p.started, () => true, 'room:started')));
+  const starts = await Promise.all(seekers.map((p) => p.waitStarted(() => true)));
   assert.deepEqual(starts.map((s) => s.roomId).sort(), [...rooms].sort());
   const watcher = await LobbyClient.hello('W');
   const { seeks } = await watcher.subscribe();
