@@ -33,7 +33,7 @@ export class Lobby {
   async start() {
     await this.store.lobby.subscribe(
       (event) => this.received(event),
-      () => this.reload().catch((error) => this.log(`lobby reload: ${error.message}`)),
+      () => this.resync().catch((error) => this.log(`lobby reload: ${error.message}`)),
     );
     await this.reload();
     this.sweeper = setInterval(() => this.sweep(), SWEEP_EVERY_MS);
@@ -53,6 +53,17 @@ export class Lobby {
     ]);
     this.seeks = new Map(seeks.map((s) => [s.seekId, s]));
     this.games = new Map(games.map((g) => [g.roomId, g]));
+  }
+
+  // The channel was lost a while (events may have been missed): the lists
+  // again from the store, and to every subscriber whole.
+  async resync() {
+    await this.reload();
+    this.io.to(SUBSCRIBERS).emit('lobby', { type: 'reset', ...this.lists() });
+  }
+
+  lists() {
+    return { seeks: [...this.seeks.values()], games: this.gamesListed() };
   }
 
   // Seeks whose node died, and games idle too long, leave the store.
@@ -119,7 +130,7 @@ export class Lobby {
 
   subscribe(socket) {
     socket.join(SUBSCRIBERS);
-    return { seeks: [...this.seeks.values()], games: this.gamesListed(), serverTime: Date.now() };
+    return { ...this.lists(), serverTime: Date.now() };
   }
 
   unsubscribe(socket) {

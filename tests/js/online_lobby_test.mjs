@@ -118,6 +118,12 @@ test('the lobby keeps the subscription answer and follows its events', () => {
   assert.equal(model.games.has('zz'), false, 'an update of an unknown game adds nothing');
   assert.equal(model.apply({ type: 'game_ended', roomId: 'r2' }), true);
   assert.equal(model.apply({ type: 'game_ended', roomId: 'r2' }), false);
+  assert.equal(model.apply({ type: 'reset', seeks: [seek('z', 1)], games: [game('r9', 2, 900)] }), true);
+  assert.deepEqual(
+    [model.seekList().map((x) => x.seekId), model.gameList().map((g) => g.roomId)],
+    [['z'], ['r9']],
+    'a reset replaces both lists',
+  );
   assert.equal(model.apply({ type: 'something_new' }), false, "a newer server's event is ignored");
   assert.equal(model.apply(null), false);
 });

@@ -524,6 +524,27 @@ function lobbyConformance(backend) {
       await b.close();
     }
   });
+
+  if (backend.cutChannel) {
+    test(named('a lost channel is opened again and the lobby told to reload; events flow on'), async () => {
+      const [a, b] = [await open('a'), await open('b')];
+      try {
+        const got = [];
+        let gaps = 0;
+        await b.lobby.subscribe(
+          (e) => got.push(e),
+          () => gaps++,
+        );
+        await backend.cutChannel();
+        await until(() => gaps > 0, 10000, 'the reload after the channel came back');
+        await a.lobby.publish({ type: 'after' });
+        await until(() => got.some((e) => e.type === 'after'), 5000, 'an event after the cut');
+      } finally {
+        await a.close();
+        await b.close();
+      }
+    });
+  }
 }
 
 // SQLite: every store of the suite on one file.
@@ -586,7 +607,12 @@ const postgresBackend = {
   },
 };
 conformance(postgresBackend);
-lobbyConformance({ ...postgresBackend, sharedChannel: true });
+lobbyConformance({
+  ...postgresBackend,
+  sharedChannel: true,
+  // Ends every listening connection, as a database restart or a network cut would.
+  cutChannel: () => pgQuery("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN %'"),
+});
 
 test('postgres: a URL with the socket folder as host, and the schema made twice', async () => {
   const a = await openStore(postgres.url, { node: 'twice', ...LEASE, log: quiet });

@@ -1,9 +1,9 @@
 // The lobby's lists as the server last said them (server/PROTOCOL.md
 // "Lobby"): the open seeks, oldest first, and the public games in progress,
 // most watched first (then newest). `lobby:subscribe`'s answer sets them;
-// each `lobby` event changes one entry, and an event about an entry the page
-// does not know (it came before the answer, or the entry is gone) changes
-// nothing.
+// each `lobby` event changes one entry (a `reset` replaces both lists), and an
+// event about an entry the page does not know (it came before the answer, or
+// the entry is gone) changes nothing.
 
 export class LobbyModel {
   constructor() {
@@ -38,6 +38,9 @@ export class LobbyModel {
       }
       case 'game_ended':
         return this.games.delete(event.roomId);
+      case 'reset': // the server's node lost track a while: the lists whole
+        this.reset(event);
+        return true;
       default:
         return false;
     }
