@@ -255,6 +255,9 @@ export class Lobby {
     // The room as it starts travels with the event (a few KB; NOTIFY takes 8,000 bytes).
     const started = { roomId, seat: 1 - acceptorSeat, game: seek.game, clock: seek.clock, state: room.state() };
     await this.publish({ type: 'seek_removed', seekId: seek.seekId, started });
+    // A player now playing is no longer seeking: the acceptor's own open seek goes.
+    const own = [...this.seeks.values()].filter((s) => s.player.playerId === player.playerId);
+    if (own.length) await this.withdraw(own.map((s) => s.seekId));
     const token = player.seatToken(roomId, acceptorSeat);
     const answer = await this.rooms.run(room, () => seats.join(room, { roomId, token }, { socket, now: Date.now() }));
     socket.emit('room:started', { roomId, seat: acceptorSeat, token, game: seek.game, clock: seek.clock, state: answer.state });

@@ -117,7 +117,11 @@ test('accept: both players land seated in a public room, room:started to both, l
   const cy = await LobbyClient.hello('Cy');
   const { seekId } = ok(await cy.call('seek:create', { game: 'xiangqi', clock: BLITZ, color: 'second' }), 'seek');
   const di = await LobbyClient.hello('Di');
+  const diOwn = ok(await di.call('seek:create', { game: 'reversi', clock: null }), "the acceptor's own seek");
+  await watcher.waitLobby('seek_added', (e) => e.seek.seekId === diOwn.seekId);
   const accepted = ok(await di.call('seek:accept', { seekId, name: 'Di' }), 'seek:accept');
+  await watcher.waitLobby('seek_removed', (e) => e.seekId === diOwn.seekId);
+  assert.ok(!(await watcher.subscribe()).seeks.some((s) => s.seekId === diOwn.seekId), 'a player now playing seeks no more');
   assert.equal(accepted.seat, 0, 'the seeker asked for the second seat: the acceptor is red');
   assert.ok(accepted.token && accepted.state && accepted.links);
   assert.equal(accepted.state.seats[0].playerId, di.playerId);
