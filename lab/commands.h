@@ -21,6 +21,8 @@ int xiangqi_match_command(const Args& args);
 int xiangqi_engine_match_command(const Args& args);
 // Writes the match opening book (xiangqi_openings.cpp) to stdout.
 int xiangqi_book_command(const Args& args);
+// Makes or checks the held-out opening suite (xiangqi_suite.h).
+int xiangqi_openings_command(const Args& args);
 // Self-play games for the evaluation fit, and the fit itself (xiangqi_selfplay.cpp, xiangqi_tune.cpp).
 int xiangqi_selfplay_command(const Args& args);
 int xiangqi_tune_command(const Args& args);

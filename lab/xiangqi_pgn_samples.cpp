@@ -3,13 +3,10 @@
 #include "engine/xiangqi/game/pgn.h"
 
 namespace qipan::lab {
-namespace {
 
 using namespace qipan::xiangqi;
 
-// The games of a file: a new one starts at a tag line that follows a line
-// that is not a tag (parse_pgn reads one game).
-std::vector<std::string_view> split_games(std::string_view text) {
+std::vector<std::string_view> split_pgn_games(std::string_view text) {
   std::vector<std::string_view> games;
   std::size_t start = 0, at = 0;
   bool in_tags = false, seen_moves = false;
@@ -35,11 +32,9 @@ std::vector<std::string_view> split_games(std::string_view text) {
   return games;
 }
 
-}  // namespace
-
 PgnSamples samples_from_pgn(std::string_view text, int skip_plies) {
   PgnSamples out;
-  for (std::string_view chunk : split_games(text)) {
+  for (std::string_view chunk : split_pgn_games(text)) {
     auto parsed = parse_pgn(chunk);
     if (!parsed || !parsed->game.over()) {
       ++out.unreadable;

@@ -19,6 +19,10 @@ struct PgnSamples {
   int unreadable = 0;  // games the PGN parser refused, or without a result
 };
 
+// The games of a file: a new one starts at a tag line that follows a line
+// that is not a tag (parse_pgn reads one game).
+std::vector<std::string_view> split_pgn_games(std::string_view text);
+
 // Positions from ply `skip_plies` on; like self-play's samples, positions in
 // check and positions whose move captures are left out.
 PgnSamples samples_from_pgn(std::string_view text, int skip_plies);
