@@ -3,19 +3,17 @@
 // Fairy-Stockfish and `qipan uci` speak it) or UCCI (`ucci:CMD`, ICCS); the
 // rules are ours (engine/xiangqi/game/game.h: 60-move rule, perpetual check loses,
 // no chase rule), so a peer engine must be set to the same rules (see
-// docs/measuring.md). Every opening of the book is played twice, colours
-// swapped; --first-game N continues a stopped match at game N (its opening
-// and colours, PGN appended), and --resume FILE plays only the games its PGN
-// file does not hold yet, all of them when there is no such file
-// (xiangqi_match_record.h); --resign and --draw end a game early when both
-// engines agree on its outcome (adjudication.h). Prints each game's result
-// and the match score with its Elo error, the time each side used per move
-// and the depth it reached. --sprt ELO0 ELO1 runs the sequential test of
-// change testing (lab/sprt.h: pentanomial, alpha = beta = 0.05) on the
-// pairs of games (games 2k-1 and 2k share an opening, colours swapped): a
-// line with the LLR and its bounds as each pair completes, and no new game
-// once the LLR leaves them (--games is then the most it plays, 20000 unless
-// given; the games already under way finish and count in the score only).
+// docs/measuring.md). Every opening of the book (the lab's built-in one,
+// --book FILE of ICCS lines, or --openings FILE, the held-out suite of
+// xiangqi_suite.h, in its order) is played twice, colours swapped; --first-game N continues a stopped match at game N
+// (its opening and colours, PGN appended), and --resume FILE plays only the games its PGN file does not hold yet, all
+// of them when there is no such file (xiangqi_match_record.h); --resign and --draw end a game early when both engines
+// agree on its outcome (adjudication.h). Prints each game's result and the match score with its Elo error, the time
+// each side used per move and the depth it reached. --sprt ELO0 ELO1 runs the sequential test of change testing
+// (lab/sprt.h: pentanomial, alpha = beta = 0.05) on the pairs of games (games 2k-1 and 2k share an opening, colours
+// swapped): a line with the LLR and its bounds as each pair completes, and no new game once the LLR leaves them
+// (--games is then the most it plays, 20000 unless given; the games already under way finish and count in the score
+// only).
 //
 //   qipan-lab match xiangqi --a "uci:build/release/qipan uci" --b "uci:/tmp/base/qipan uci"
 //       --nodes 20000 --sprt 0 5 --concurrency 2 --pgn sprt.pgn
@@ -50,6 +48,7 @@
 #include "sprt.h"
 #include "xiangqi_match_record.h"
 #include "xiangqi_openings.h"
+#include "xiangqi_suite.h"
 
 namespace qipan::lab {
 // The referee starts processes: the wasm build has only the refusal below.
@@ -74,6 +73,7 @@ struct Settings {
   int first_game = 1;  // --first-game: continues a match stopped after game first_game - 1
   int concurrency = 1;
   std::vector<std::vector<std::string>> book;  // ICCS lines
+  std::string openings_file;                   // --openings: the suite the book came from
   std::string pgn_path;
   bool resume = false;  // --resume: pgn_path holds games already played
   AdjudicationRules adjudication;
@@ -364,6 +364,15 @@ bool parse_settings(const Args& args, Settings& s) {
         for (std::string w; words >> w;) moves.push_back(w);
         if (!moves.empty()) s.book.push_back(moves);
       }
+    } else if (a == "--openings" && has_value) {
+      // The held-out suite (xiangqi_suite.h): each entry's line from the start.
+      const OpeningSuite suite = read_opening_suite(args[++i]);
+      if (!suite.error.empty()) {
+        std::fprintf(stderr, "match: %s\n", suite.error.c_str());
+        return false;
+      }
+      for (const SuiteOpening& opening : suite.openings) s.book.push_back(opening.moves);
+      s.openings_file = args[i];
     } else if ((a == "--pgn" || a == "--resume") && has_value) {
       if (!s.pgn_path.empty()) return false;  // one file: --pgn or --resume
       s.pgn_path = args[++i];
@@ -407,8 +416,11 @@ int xiangqi_engine_match_command(const Args& args) {
         stderr,
         "usage: qipan-lab match xiangqi --a uci:CMD|ucci:CMD --b uci:CMD|ucci:CMD [--a-option N=V] [--b-option N=V]\n"
         "           [--movetime MS | --tc BASE+INC | --nodes N | --depth D] [--games G] [--first-game N] [--concurrency K]\n"
-        "           [--resign MOVES CP] [--draw FROM_MOVE MOVES CP] [--book FILE] [--pgn FILE | --resume FILE]\n"
+        "           [--resign MOVES CP] [--draw FROM_MOVE MOVES CP] [--book FILE | --openings FILE]\n"
+        "           [--pgn FILE | --resume FILE]\n"
         "           [--sprt ELO0 ELO1] [--verbose]\n"
+        "  --openings FILE: the held-out suite (lab/openings/xiangqi-heldout.txt), each opening in order,\n"
+        "          twice (colours swapped); --book FILE: ICCS lines; neither: the lab's built-in book\n"
         "  --sprt: stop when the pentanomial SPRT (alpha = beta = 0.05) accepts H0 (A - B = ELO0) or H1\n"
         "          (A - B = ELO1); --games (default then 20000) is the most it plays\n");
     return 2;
@@ -474,8 +486,8 @@ int xiangqi_engine_match_command(const Args& args) {
                             : s.move_time_ms
                                 ? std::to_string(s.move_time_ms) + " ms per move"
                                 : "clock " + std::to_string(s.base_ms) + "+" + std::to_string(s.increment_ms) + " ms";
-  std::printf("match: %s%d games from game %d, %s, %zu openings\n", s.sprt ? "at most " : "", s.games, s.first_game,
-              limit.c_str(), s.book.size());
+  std::printf("match: %s%d games from game %d, %s, %zu openings%s%s\n", s.sprt ? "at most " : "", s.games, s.first_game,
+              limit.c_str(), s.book.size(), s.openings_file.empty() ? "" : " from ", s.openings_file.c_str());
   if (s.sprt)
     std::printf("sprt: H0 A - B = %g Elo, H1 %g Elo, alpha = beta = 0.05, pentanomial (lab/sprt.h)\n", s.sprt->elo0(),
                 s.sprt->elo1());

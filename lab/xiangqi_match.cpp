@@ -1,11 +1,12 @@
 // `qipan-lab match xiangqi --a A --b B [--games G] [--seed S] [--time] [--resign N CP] [--draw FROM N CP]
-//                          [--sprt ELO0 ELO1] [--verbose]`:
+//                          [--openings FILE] [--sprt ELO0 ELO1] [--verbose]`:
 // one AI against another, for strength figures (a benchmark, not a test).
 // A and B are levels 1-8 (engine/xiangqi/ai_levels.h) or explicit limits
 // such as depth=6 or nodes=200000 (or both, comma-separated: no book, no
 // randomness); margin=M and plies=P add a level's near-best choice (a trial
 // level for tuning the table, e.g. depth=2,margin=40). Games come in pairs: an opening of 4-8 plies drawn from the
-// opening book with the seed, played once with A as red and once as black.
+// opening book with the seed (or, with --openings FILE, the held-out suite's
+// openings in order: xiangqi_suite.h), played once with A as red and once as black.
 // After the opening the book is off, so the pairs measure play, not the book.
 // Without --time only depth and node budgets bound the searches, so the same
 // command prints the same games on every build. --resign N CP ends a game
@@ -37,6 +38,7 @@
 #include "engine/xiangqi/game/iccs.h"
 #include "engine/xiangqi/game/record.h"
 #include "sprt.h"
+#include "xiangqi_suite.h"
 
 namespace qipan::lab {
 
@@ -161,10 +163,11 @@ void print_elo(int wins, int draws, int losses) {
 void usage() {
   std::fputs(
       "usage: qipan-lab match xiangqi --a A --b B [--games G] [--seed S] [--time] [--resign N CP] [--draw FROM N CP]\n"
-      "                               [--sprt ELO0 ELO1] [--verbose]\n"
+      "                               [--openings FILE] [--sprt ELO0 ELO1] [--verbose]\n"
       "  A, B: a level 1-8, or limits like depth=6 or nodes=200000 (depth=6,nodes=200000),\n"
       "        with margin=M[,plies=P] a trial level choosing among moves within M of the best\n"
       "  G games (even: each book opening twice, colours swapped); --time adds the levels' time ceilings\n"
+      "  --openings FILE: the held-out suite (lab/openings/xiangqi-heldout.txt) in its order, not the book\n"
       "  --resign N CP: a win when both sides gave the winner at least CP for their last N moves each\n"
       "  --draw FROM N CP: a draw when, from move FROM on, both sides' last N scores were within +-CP\n"
       "  --sprt ELO0 ELO1: stop when the pentanomial SPRT (alpha = beta = 0.05) accepts H0 (A - B = ELO0)\n"
@@ -179,6 +182,8 @@ int xiangqi_match_command(const Args& args) {
   long long games = 100, seed = 1;
   bool use_time = false, verbose = false, games_given = false;
   std::optional<Sprt> sprt;
+  std::vector<SuiteOpening> suite;  // --openings: played in order instead of drawn from the book
+  std::string openings_file;
   AdjudicationRules adjudication;
   bool ok = !args.empty() && args[0] == "xiangqi";
   for (std::size_t i = 1; ok && i < args.size(); ++i) {
@@ -223,7 +228,13 @@ int xiangqi_match_command(const Args& args) {
     else if (opt == "--b") ok = (b = parse_player(v)).has_value();
     else if (opt == "--games") ok = games_given = parse_integer(v, 2, 100000, games);
     else if (opt == "--seed") ok = parse_integer(v, 0, 1LL << 40, seed);
-    else ok = false;
+    else if (opt == "--openings") {
+      const OpeningSuite read = read_opening_suite(v);
+      if (!read.error.empty()) std::fprintf(stderr, "match: %s\n", read.error.c_str());
+      ok = read.error.empty();
+      suite = read.openings;
+      openings_file = v;
+    } else ok = false;
   }
   if (!ok || !a || !b) {
     usage();
@@ -234,6 +245,8 @@ int xiangqi_match_command(const Args& args) {
   std::printf("match xiangqi: %s (A) vs %s (B), %s%d games, seed %lld%s\n", a->name.c_str(), b->name.c_str(),
               sprt ? "at most " : "", pairs * 2, seed,
               use_time ? ", with time ceilings" : ", depth and node budgets only");
+  if (!suite.empty())
+    std::printf("openings: %zu from %s, in order, each with both colours\n", suite.size(), openings_file.c_str());
   if (sprt)
     std::printf("sprt: H0 A - B = %g Elo, H1 %g Elo, alpha = beta = 0.05, pentanomial (lab/sprt.h)\n", sprt->elo0(),
                 sprt->elo1());
@@ -254,7 +267,17 @@ int xiangqi_match_command(const Args& args) {
   for (int pair = 0; pair < pairs; ++pair) {
     const int plies = 4 + int(rng.below(5));
     double pair_points = 0;
-    const std::vector<Move> opening = ai_a.book().opening(plies, rng.next());
+    std::vector<Move> opening = ai_a.book().opening(plies, rng.next());
+    if (!suite.empty()) {  // the file's lines were checked legal when read
+      opening.clear();
+      Position pos = Position::start();
+      for (const std::string& text : suite[std::size_t(pair) % suite.size()].moves) {
+        const Move m = *parse_iccs_move(pos, text);
+        opening.push_back(m);
+        Undo undo;
+        pos.make(m, undo);
+      }
+    }
     for (int colour = 0; colour < 2; ++colour) {
       const bool a_red = colour == 0;
       const std::uint64_t game_seed = std::uint64_t(seed) * 1000003 + std::uint64_t(pair) * 2 + std::uint64_t(colour);
