@@ -6,7 +6,9 @@
 // randomness); margin=M and plies=P add a level's near-best choice (a trial
 // level for tuning the table, e.g. depth=2,margin=40). Games come in pairs: an opening of 4-8 plies drawn from the
 // opening book with the seed (or, with --openings FILE, the held-out suite's
-// openings in order: xiangqi_suite.h), played once with A as red and once as black.
+// openings in order from number (S - 1) * G / 2 + 1, so that matches split
+// by seed play different ones: xiangqi_suite.h), played once with A as red
+// and once as black.
 // After the opening the book is off, so the pairs measure play, not the book.
 // Without --time only depth and node budgets bound the searches, so the same
 // command prints the same games on every build. --resign N CP ends a game
@@ -167,7 +169,8 @@ void usage() {
       "  A, B: a level 1-8, or limits like depth=6 or nodes=200000 (depth=6,nodes=200000),\n"
       "        with margin=M[,plies=P] a trial level choosing among moves within M of the best\n"
       "  G games (even: each book opening twice, colours swapped); --time adds the levels' time ceilings\n"
-      "  --openings FILE: the held-out suite (lab/openings/xiangqi-heldout.txt) in its order, not the book\n"
+      "  --openings FILE: the held-out suite (lab/openings/xiangqi-heldout.txt) in its order, not the book,\n"
+      "        from opening (S - 1) * G / 2 + 1 (matches split by seed play different openings)\n"
       "  --resign N CP: a win when both sides gave the winner at least CP for their last N moves each\n"
       "  --draw FROM N CP: a draw when, from move FROM on, both sides' last N scores were within +-CP\n"
       "  --sprt ELO0 ELO1: stop when the pentanomial SPRT (alpha = beta = 0.05) accepts H0 (A - B = ELO0)\n"
@@ -246,7 +249,8 @@ int xiangqi_match_command(const Args& args) {
               sprt ? "at most " : "", pairs * 2, seed,
               use_time ? ", with time ceilings" : ", depth and node budgets only");
   if (!suite.empty())
-    std::printf("openings: %zu from %s, in order, each with both colours\n", suite.size(), openings_file.c_str());
+    std::printf("openings: %zu from %s, in order from number %lld, each with both colours\n", suite.size(),
+                openings_file.c_str(), (seed > 0 ? seed - 1 : 0) * pairs % (long long)suite.size() + 1);
   if (sprt)
     std::printf("sprt: H0 A - B = %g Elo, H1 %g Elo, alpha = beta = 0.05, pentanomial (lab/sprt.h)\n", sprt->elo0(),
                 sprt->elo1());
@@ -271,7 +275,9 @@ int xiangqi_match_command(const Args& args) {
     if (!suite.empty()) {  // the file's lines were checked legal when read
       opening.clear();
       Position pos = Position::start();
-      for (const std::string& text : suite[std::size_t(pair) % suite.size()].moves) {
+      // Seed S starts at opening (S - 1) * pairs: matches split by seed (the ladder) play different ones.
+      const std::size_t index = (std::size_t(seed > 0 ? seed - 1 : 0) * std::size_t(pairs) + std::size_t(pair));
+      for (const std::string& text : suite[index % suite.size()].moves) {
         const Move m = *parse_iccs_move(pos, text);
         opening.push_back(m);
         Undo undo;
