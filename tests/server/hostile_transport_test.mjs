@@ -218,6 +218,30 @@ test('room:create: 10 a minute per address (burst 10) across its sockets; the 11
   }
 });
 
+test("seeks share room:create's budget per address: a seek flood is refused rate_limited, and quick pairing with it", async () => {
+  const address = freshAddress();
+  const headers = { 'x-forwarded-for': address };
+  const socket = await connect(proxied.url, { headers });
+  try {
+    assert.equal((await call(socket, 'hello', { playerKey: 'k'.repeat(22) + address.replace(/\D/g, '') })).ok, true);
+    for (let i = 0; i < 5; i++) {
+      const made = await call(socket, 'seek:create', { game: 'xiangqi', clock: null });
+      assert.equal(made.ok, true, `seek ${i + 1}: ${made.code}`);
+      assert.equal((await call(socket, 'seek:cancel', { seekId: made.seekId })).ok, true);
+    }
+    assert.equal((await call(socket, 'room:create', { game: 'xiangqi' })).ok, true, 'the same budget: 6 of 10');
+    const rest = [];
+    for (let i = 0; i < 6; i++) rest.push(await call(socket, 'seek:quick', { game: 'reversi', clock: null }));
+    assert.deepEqual(
+      rest.map((a) => a.code ?? 'ok'),
+      ['ok', 'ok', 'ok', 'ok', 'rate_limited', 'rate_limited'],
+      'the 11th request on is refused',
+    );
+  } finally {
+    socket.close();
+  }
+});
+
 test('sync and room:join share a bucket per socket: after the burst of 10 a sync flood is refused', async () => {
   const headers = { 'x-forwarded-for': freshAddress() };
   const host = await connect(proxied.url, { headers });
