@@ -36,7 +36,8 @@ export class LobbyGames {
     if (!room.isPublic) return;
     const ended = room.result !== null && (this.listed.has(room.id) || events.some((e) => e.type === 'result'));
     if (ended) return this.end(room.id);
-    if (room.result !== null || !room.ready) return;
+    // A seat freed before the first move (its player never came): not a game in progress.
+    if (room.result !== null || !room.ready) return this.listed.has(room.id) ? this.end(room.id) : undefined;
     if (!this.listed.has(room.id)) return this.start(room);
     this.changed.set(room.id, room);
   }

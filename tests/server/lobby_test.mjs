@@ -222,6 +222,24 @@ test('quick pairings at once: every player paired, none left waiting', async () 
   for (const c of [...players, watcher]) c.close();
 });
 
+test("a seek's room whose seeker never comes: the seat is freed after the grace and the game leaves the list", async () => {
+  const watcher = await LobbyClient.hello('Watcher');
+  await watcher.subscribe();
+  const gone = await LobbyClient.hello('Gone');
+  const { seekId } = ok(await gone.call('seek:create', { game: 'reversi', clock: null, color: 'first' }), 'seek');
+  await watcher.waitLobby('seek_added', (e) => e.seek.seekId === seekId);
+  const stayer = await LobbyClient.hello('Stayer');
+  const accepted = ok(await stayer.call('seek:accept', { seekId }), 'accept');
+  await watcher.waitLobby('game_started', (e) => e.game.roomId === accepted.roomId);
+  // The seeker hears of the room and never joins it: its reserved seat's grace (1.5 s here) runs out.
+  await gone.waitStarted((e) => e.roomId === accepted.roomId);
+  await watcher.waitLobby('game_ended', (e) => e.roomId === accepted.roomId);
+  const state = (await stayer.call('sync', { roomId: accepted.roomId, token: accepted.token })).state;
+  assert.equal(state.seats[0].kind, 'free', 'the seat is free again (before the first move)');
+  assert.equal(state.result, null);
+  for (const c of [watcher, stayer, gone]) c.close();
+});
+
 test('games to watch: a public invite room from its filling to its result; private rooms never', async () => {
   const watcher = await LobbyClient.hello('Watcher');
   await watcher.subscribe();
