@@ -324,8 +324,8 @@ int xiangqi_openings_command(const Args& args) {
       "# within +-%lld cp and it is neither a repeat nor one of the %zu positions of our opening books and the\n"
       "# files excluded. %zu kept of %lld attempts (%lld repeats, %lld in books or excluded files, %lld unbalanced).\n"
       "# FEN|ICCS moves from the start|score of the deep search (side to move, centipawns)\n",
-      command_line(o).c_str(), o.min_plies, o.max_plies, o.quick_depth, o.margin, o.deep_depth, o.balance,
-      avoid.size(), kept.size(), attempts, repeated, in_books, unbalanced);
+      command_line(o).c_str(), o.min_plies, o.max_plies, o.quick_depth, o.margin, o.deep_depth, o.balance, avoid.size(),
+      kept.size(), attempts, repeated, in_books, unbalanced);
   for (const std::string& k : kept) std::printf("%s\n", k.c_str());
   std::fprintf(stderr, "openings: %zu kept of %lld attempts (%lld repeats, %lld excluded, %lld unbalanced)\n",
                kept.size(), attempts, repeated, in_books, unbalanced);
