@@ -20,6 +20,7 @@
 #include "engine/xiangqi/game/iccs.h"
 #include "engine/xiangqi/movegen.h"
 #include "engine/xiangqi/search.h"
+#include "xiangqi_sound_move.h"
 
 namespace qipan::lab {
 
@@ -54,23 +55,7 @@ int xiangqi_book_command(const Args& args) {
     std::vector<PastPosition> past;
     std::string line;
     for (int ply = 0; ply < plies; ++ply) {
-      MoveList moves;
-      generate_legal(pos, moves);
-      std::vector<std::pair<int, Move>> scored;
-      for (Move m : moves) {
-        Position child = pos;
-        Undo undo;
-        child.make(m, undo);
-        std::vector<PastPosition> child_past = past;
-        child_past.push_back({pos.key(), pos.in_check()});
-        scored.emplace_back(-searcher.search(child, child_past, quick).score, m);
-      }
-      int best = scored.front().first;
-      for (const auto& entry : scored) best = std::max(best, entry.first);
-      std::vector<Move> near;
-      for (const auto& [score, m] : scored)
-        if (score >= best - margin) near.push_back(m);
-      const Move m = near[rng.below(std::uint32_t(near.size()))];
+      const Move m = draw_sound_move(pos, past, searcher, quick, margin, rng);
       past.push_back({pos.key(), pos.in_check()});
       Undo undo;
       pos.make(m, undo);

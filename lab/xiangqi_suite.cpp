@@ -38,6 +38,7 @@
 #include "engine/xiangqi/search.h"
 #include "xiangqi_openings.h"
 #include "xiangqi_pgn_samples.h"
+#include "xiangqi_sound_move.h"
 #include "xiangqi_suite.h"
 
 namespace qipan::lab {
@@ -275,25 +276,7 @@ int xiangqi_openings_command(const Args& args) {
     std::string line;
     for (int ply = 0; ply < plies && !game.over(); ++ply) {
       const Position& pos = game.position();
-      const std::vector<PastPosition> past = past_positions(game);
-      MoveList moves;
-      generate_legal(pos, moves);
-      std::vector<std::pair<int, Move>> scored;
-      int best = -kInfinity;
-      for (Move m : moves) {
-        Position child = pos;
-        Undo undo;
-        child.make(m, undo);
-        std::vector<PastPosition> child_past = past;
-        child_past.push_back({pos.key(), pos.in_check()});
-        const int score = -searcher.search(child, child_past, quick).score;
-        scored.emplace_back(score, m);
-        best = std::max(best, score);
-      }
-      std::vector<Move> near;
-      for (const auto& [score, m] : scored)
-        if (score >= best - o.margin) near.push_back(m);
-      const Move m = near[rng.below(std::uint32_t(near.size()))];
+      const Move m = draw_sound_move(pos, past_positions(game), searcher, quick, o.margin, rng);
       (void)game.play(m);
       if (!line.empty()) line += ' ';
       line += to_iccs(m);
