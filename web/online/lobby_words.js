@@ -15,13 +15,11 @@ export function gameName(i18n, game) {
   return known ? i18n.t(known.label) : String(game);
 }
 
-// A seat's name in its game (seats from 0): xiangqi red and black, Reversi
-// black and white, checkers the players' colours.
+// A seat's name in its game (seats from 0), as the game registers it
+// (web/app/games.js); a game this page does not know numbers its seats.
 export function seatWord(i18n, game, seat) {
-  if (game === 'xiangqi') return i18n.t(seat === 0 ? 'red' : 'black');
-  if (game === 'reversi') return i18n.t(seat === 0 ? 'blackDisc' : 'whiteDisc');
-  if (game === 'checkers') return i18n.t('seatName', { color: i18n.t(`seatColor_${seat + 1}`) });
-  return String(seat + 1);
+  const known = GAMES.find((g) => g.id === game);
+  return known ? known.seatWord(i18n, seat) : String(seat + 1);
 }
 
 export function playerName(i18n, name) {
