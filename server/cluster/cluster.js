@@ -182,6 +182,9 @@ class Cluster extends EventEmitter {
     for (let attempt = 0; attempt < 20 && !this.stopping; attempt++) {
       try {
         await this.startNode(name, state.port);
+        // Started means reachable: HAProxy marks a node up only after its
+        // health checks pass (rise 2), and until then ?node=NAME lands elsewhere.
+        await this.untilRouted(name, Date.now() + READY_MS);
         this.writeInfo();
         this.emit(
           'started',
@@ -256,16 +259,23 @@ class Cluster extends EventEmitter {
     this.haproxy = { proc, pid: proc.pid, exited: failed };
     // Ready when each node answers through it, chosen by ?node=.
     const deadline = Date.now() + READY_MS;
+    for (const node of nodes) await this.untilRouted(node.name, deadline);
+  }
+
+  // Resolves once HAProxy sends ?node=NAME to that node; throws if HAProxy
+  // or the node dies first, or at the deadline.
+  async untilRouted(name, deadline) {
+    const state = this.nodeState.get(name);
+    const proxy = this.haproxy;
     let stop = null;
-    failed.then((why) => (stop = why));
-    for (const node of nodes) {
-      for (;;) {
-        if (stop) throw new Error(stop);
-        const health = await healthVia(this.url, node.name);
-        if (health?.node?.name === node.name) break;
-        if (Date.now() > deadline) throw new Error(`node ${node.name} does not answer through HAProxy:\n${tail}`);
-        await sleep(100);
-      }
+    proxy.exited.then((why) => (stop = why));
+    for (;;) {
+      if (stop) throw new Error(stop);
+      if (!this.alive(state)) throw new Error(`node ${name} exited before HAProxy routed to it:\n${state.tail}`);
+      const health = await healthVia(this.url, name);
+      if (health?.node?.name === name) return;
+      if (Date.now() > deadline) throw new Error(`node ${name} does not answer through HAProxy`);
+      await sleep(100);
     }
   }
 
