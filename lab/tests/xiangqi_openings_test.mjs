@@ -2,7 +2,7 @@
 // writes the same positions for the same seed, the committed suite reads,
 // replays to its FENs and holds no position of our books or of the match
 // records the evaluation was fitted to, and both matches play it with
-// --openings.
+// --openings; the change-testing openings share no position with it.
 //   node lab/tests/xiangqi_openings_test.mjs build/release/qipan-lab [build/release/qipan]
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -20,6 +20,8 @@ if (!lab) {
 const qipan = process.argv[3] || join(dirname(lab), 'qipan');
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const suitePath = join(root, 'lab/openings/xiangqi-heldout.txt');
+// The openings changes are tested on (SPRT): made the same way, never held out.
+const sprtPath = join(root, 'lab/openings/xiangqi-sprt.txt');
 const matchRecords = readdirSync(join(root, 'lab/matches'))
   .filter((f) => f.endsWith('.pgn'))
   .map((f) => join(root, 'lab/matches', f));
@@ -59,6 +61,14 @@ test('the committed suite: 200 or more positions, each line reaching its FEN, no
   const check = run(['openings', 'xiangqi', '--check', suitePath, ...excludes]);
   assert.equal(check.status, 0, check.stdout + check.stderr);
   assert.match(check.stdout, /: \d+ openings, 0 in a book, an excluded file or twice/);
+});
+
+test('the change-testing openings: 1,000 positions, none in the held-out suite, a book or a match record', () => {
+  const text = readFileSync(sprtPath, 'utf8');
+  assert.equal(entries(text).length, 1000);
+  const check = run(['openings', 'xiangqi', '--check', sprtPath, '--exclude', suitePath, ...excludes]);
+  assert.equal(check.status, 0, check.stdout + check.stderr);
+  assert.match(check.stdout, /: 1000 openings, 0 in a book, an excluded file or twice/);
 });
 
 test('openings --check refuses a book position, a repeat and a line that does not reach its FEN', () => {
