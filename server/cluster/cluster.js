@@ -256,7 +256,7 @@ class Cluster extends EventEmitter {
       proc.once('error', (error) => done(`haproxy could not start: ${error.message} (scripts/setup --cluster installs it)`));
       proc.once('exit', (code, signal) => done(`haproxy exited (${code ?? signal}):\n${tail}`));
     });
-    this.haproxy = { proc, pid: proc.pid, exited: failed };
+    this.haproxy = { proc, pid: proc.pid, exited: failed, tail: () => tail };
     // Ready when each node answers through it, chosen by ?node=.
     const deadline = Date.now() + READY_MS;
     for (const node of nodes) await this.untilRouted(node.name, deadline);
@@ -274,7 +274,7 @@ class Cluster extends EventEmitter {
       if (!this.alive(state)) throw new Error(`node ${name} exited before HAProxy routed to it:\n${state.tail}`);
       const health = await healthVia(this.url, name);
       if (health?.node?.name === name) return;
-      if (Date.now() > deadline) throw new Error(`node ${name} does not answer through HAProxy`);
+      if (Date.now() > deadline) throw new Error(`node ${name} does not answer through HAProxy:\n${proxy.tail()}`);
       await sleep(100);
     }
   }
