@@ -4,6 +4,14 @@
 //
 //   nboard <version>          -> set myname Qipan
 //   set depth <1..60>         midgame depth; solved exactly when depth >= empties
+//   set level <2..8>          (ours) search as the page's AI level does: its
+//                             depth, node budget, probcut, exact solve and
+//                             time ceiling (ai_levels.h), without its opening
+//                             variety
+//   set movetime <ms>         (ours) the level's search (8 unless set) with no
+//                             depth or node bound, spending ms a move as
+//                             `go movetime` does (0: the level's own limits);
+//                             `set depth` goes back to depths
 //   set game <GGF>            the position after the record's moves (ggf.h)
 //   set contempt <n>          accepted (a draw is worth 0 to us)
 //   move <mv>[/eval[/time]]   plays a move (PA: pass) in the current game;
@@ -45,6 +53,7 @@
 #include <thread>
 #endif
 
+#include "../reversi/ai_levels.h"
 #include "../reversi/game/ggf.h"
 #include "../reversi/game/notation.h"
 #include "../reversi/search.h"
@@ -187,6 +196,27 @@ class Nboard {
         return;
       }
       depth_ = int(depth);
+      level_ = 0;
+      movetime_ms_ = 0;
+    } else if (what == "level") {
+      std::string n;
+      in >> n;
+      long long level = 0;
+      // Level 1 plays a random move: it has no search to run here.
+      if (!parse_integer(n, kMinLevel + 1, kMaxLevel, level)) {
+        complain("set level needs 2..8, not '" + n + "'");
+        return;
+      }
+      level_ = int(level);
+    } else if (what == "movetime") {
+      std::string n;
+      in >> n;
+      long long ms = 0;
+      if (!parse_integer(n, 0, 3600000, ms)) {
+        complain("set movetime needs milliseconds 0..3600000, not '" + n + "'");
+        return;
+      }
+      movetime_ms_ = ms;
     } else if (what == "game") {
       const std::size_t at = line.find("game");
       set_game(line.substr(at + 4));
@@ -250,7 +280,7 @@ class Nboard {
       return;
     }
     say("status Qipan is thinking");
-    const SearchResult r = searcher_.search(current_, depth_options(depth_));
+    const SearchResult r = searcher_.search(current_, search_options());
     say("=== " + nboard_move(r.best) + "/" + eval_text(r.score) + "/" + seconds_text(r.time_ms));
     say("status");
   }
@@ -261,7 +291,7 @@ class Nboard {
       return;
     }
     say("status Qipan is thinking");
-    std::vector<MoveValue> values = searcher_.evaluate_moves(current_, depth_options(depth_));
+    std::vector<MoveValue> values = searcher_.evaluate_moves(current_, search_options());
     std::stable_sort(values.begin(), values.end(),
                      [](const MoveValue& a, const MoveValue& b) { return a.score > b.score; });
     if (values.size() > std::size_t(count)) values.resize(std::size_t(count));
@@ -286,13 +316,27 @@ class Nboard {
       const Position& pos = positions[i];
       int score = pos.final_score();
       if (!pos.game_over()) {
-        const SearchResult r = searcher_.search(pos, depth_options(depth_));
+        const SearchResult r = searcher_.search(pos, search_options());
         if (r.stopped) break;
         score = r.score;
       }
       say("analysis " + std::to_string(i) + " " + eval_text(score));
     }
     say("status");
+  }
+
+  SearchOptions search_options() const {
+    if (level_ == 0 && movetime_ms_ == 0) return depth_options(depth_);
+    LevelSpec spec = level_spec(level_ ? level_ : kMaxLevel);
+    if (movetime_ms_ > 0) {
+      spec.depth = kMaxSearchDepth;
+      spec.nodes = 0;
+      spec.time_ms = movetime_ms_;
+      spec.spend_time = true;
+    }
+    SearchOptions o = level_options(spec);
+    o.limits.reuse_tables = true;  // one game, one table
+    return o;
   }
 
   // Starts a search job (natively on the worker thread).
@@ -335,6 +379,8 @@ class Nboard {
   std::vector<Square> plies_;
   Position current_ = Position::start();
   int depth_ = kDefaultDepth;
+  int level_ = 0;                 // set level: the AI level's search instead of depth_ (0: none)
+  std::int64_t movetime_ms_ = 0;  // set movetime: the level's search spending this long (0: none)
   std::atomic<bool> stop_{false};
   std::mutex output_mutex_;
 #ifndef __EMSCRIPTEN__

@@ -177,6 +177,42 @@ test("endgame: at depth >= empties go plays the solver's best move with its exac
   }
 });
 
+test('set level searches as the AI level does: level 7 solves 20 empties exactly, level 4 does not; 1 and 9 are refused', () => {
+  const best = Math.max(...Object.values(solved));
+  const game = `set game ${ggf(FFO40, ENDGAME_MOVES)}`;
+  const { out, err } = session([
+    'nboard 2',
+    'set level 1',
+    'set level 9',
+    game,
+    'set level 7',
+    'go',
+    'hint 2',
+    'set level 4',
+    'hint 2',
+  ]);
+  assert.match(err, /set level needs 2\.\.8, not '1'/);
+  assert.match(err, /set level needs 2\.\.8, not '9'/);
+  const m = out.find((l) => l.startsWith('===')).match(MOVE);
+  assert.equal(solved[m[1].toLowerCase()], best, `level 7 plays ${m[1]}, a best move`);
+  assert.equal(Number(m[2]), best, 'with its exact score');
+  const [level7, level4] = [hints(out).slice(0, 2), hints(out).slice(2)];
+  for (const h of level7) assert.equal(h.depth, '100%', `level 7 values ${h.move} exactly`);
+  assert.equal(level4.length, 2);
+  for (const h of level4) assert.equal(h.depth, '4', `level 4 values ${h.move} at depth 4 (it solves from 10 empties)`);
+});
+
+test('set movetime plays a legal move within the level; set depth goes back to depths (here an exact solve)', () => {
+  const best = Math.max(...Object.values(solved));
+  const game = `set game ${ggf(FFO40, ENDGAME_MOVES)}`;
+  const { out, err } = session(['nboard 2', game, 'set movetime x', 'set movetime 20', 'go', 'set depth 20', 'go']);
+  assert.match(err, /set movetime needs milliseconds 0\.\.3600000, not 'x'/);
+  const [timed, exact] = out.filter((l) => l.startsWith('===')).map((l) => l.match(MOVE));
+  assert.ok(timed[1].toLowerCase() in solved, `${timed[1]} is a legal move`);
+  assert.equal(solved[exact[1].toLowerCase()], best, 'after set depth 20: a best move');
+  assert.equal(Number(exact[2]), best, 'with its exact score');
+});
+
 test('an illegal or malformed move is refused on stderr and leaves the game unchanged; a legal one plays', () => {
   const game = `set game ${ggf(START, OPENING_MOVES)}`;
   const { out, err } = session([game, 'set depth 2', 'move A1', 'move zz', 'move PA', 'hint 64', 'move D3/1.50/2.0', 'hint 64']);
