@@ -1,5 +1,5 @@
 // `qipan-lab match checkers --a LEVEL|greedy --b LEVEL|greedy [--players N]
-// [--games G] [--time-ms T] [--nodes N] [--seed S] [--multi brs|paranoid|greedy]`:
+// [--games G] [--time-ms T] [--nodes N] [--seed S] [--multi brs|paranoid|greedy] [--sprt ELO0 ELO1]`:
 // one A seat against N-1 B seats, for strength figures (a benchmark, not a
 // test). A's seat rotates (game g: seat g mod N; seat 0 always moves first),
 // so in 2 players A moves first in every other game. Greedy players draw
@@ -9,6 +9,10 @@
 //
 // Prints A's wins/draws/losses and score (2 players) or its places (3+),
 // A's average number of its own moves in the games it won, and speeds.
+// --sprt ELO0 ELO1 (2 players): the pentanomial SPRT on the pairs of games
+// (A first, then A second; match_progress.h), for testing a change to A's
+// search (--nodes, --multi, --weights); it stops at its bounds, --games
+// (20000 unless given) being the most it plays.
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -22,6 +26,7 @@
 #include "engine/checkers/rival_model.h"
 #include "engine/core/clock.h"
 #include "engine/tools/parse_integer.h"
+#include "match_progress.h"
 
 namespace qipan::lab {
 
@@ -60,12 +65,20 @@ int checkers_match_command(const Args& args) {
   long long a = 0, b = 0, players = 2, games = 100, time_ms = 0, nodes = 0, seed = 1;
   std::optional<MultiAlgorithm> multi;  // unset: the levels' choice
   std::optional<EvalWeights> weights;
-  bool verbose = false;
+  std::optional<Sprt> sprt;
+  bool verbose = false, games_given = false;
   bool ok = !args.empty() && args[0] == "checkers";
   for (std::size_t i = 1; ok && i < args.size(); ++i) {
     const std::string& opt = args[i];
     if (opt == "--verbose") {
       verbose = true;
+      continue;
+    }
+    if (opt == "--sprt") {
+      double elo0 = 0, elo1 = 0;
+      ok = i + 2 < args.size() && parse_elo(args[i + 1], elo0) && parse_elo(args[i + 2], elo1) && elo0 < elo1;
+      if (ok) sprt.emplace(elo0, elo1);
+      i += 2;
       continue;
     }
     if (i + 1 >= args.size()) {
@@ -76,7 +89,7 @@ int checkers_match_command(const Args& args) {
     if (opt == "--a") ok = parse_level(v, a);
     else if (opt == "--b") ok = parse_level(v, b);
     else if (opt == "--players") ok = parse_integer(v, 2, 6, players) && valid_player_count(int(players));
-    else if (opt == "--games") ok = parse_integer(v, 1, 100000, games);
+    else if (opt == "--games") ok = games_given = parse_integer(v, 1, 100000, games);
     else if (opt == "--time-ms") ok = parse_integer(v, 1, 600000, time_ms);
     else if (opt == "--nodes") ok = parse_integer(v, 1, 1LL << 40, nodes);
     else if (opt == "--seed") ok = parse_integer(v, 0, 1LL << 40, seed);
@@ -92,12 +105,13 @@ int checkers_match_command(const Args& args) {
       multi = v == "paranoid" ? MultiAlgorithm::paranoid : v == "greedy" ? MultiAlgorithm::greedy : MultiAlgorithm::brs;
     } else ok = false;
   }
-  if (!ok || a == 0 || b == 0) {
+  if (!ok || a == 0 || b == 0 || (sprt && players != 2)) {
     std::fprintf(
         stderr,
         "usage: qipan-lab match checkers --a LEVEL|greedy --b LEVEL|greedy [--players 2|3|4|6] [--games G]\n"
         "                                [--time-ms T] [--nodes N] [--seed S] [--multi brs|paranoid|greedy] [--verbose]\n"
         "                                [--weights straggler,slack,isolated,in_target,rival%%[,filled%%]]\n"
+        "                                [--sprt ELO0 ELO1]   (2 players)\n"
         "  levels %d..%d (greedy = 1); A rotates through the seats; --time-ms: ceiling per move\n"
         "  (otherwise depth and node budgets only: deterministic); --nodes replaces A's node budget;\n"
         "  --multi and --weights set A's search and evaluation (the other seats keep their levels')\n",
@@ -105,12 +119,15 @@ int checkers_match_command(const Args& args) {
     return 2;
   }
   const int n = int(players);
+  if (sprt && !games_given) games = kSprtMaxGames;
   std::printf("match checkers: level %lld (A) vs level %lld (B), %d players, %lld games, seed %lld, %s%s\n", a, b, n,
               games, seed, time_ms ? ("ceiling " + std::to_string(time_ms) + " ms/move").c_str() : "budgets only",
               n < 3    ? ""
               : multi  ? multi_name(*multi)
               : n == 6 ? ", greedy rivals while they race, else BRS"
                        : ", BRS");
+  MatchProgress progress(sprt);
+  progress.print_sprt_header();
   std::fflush(stdout);
   std::vector<std::unique_ptr<CheckersAi>> ais;
   for (int s = 0; s < n; ++s) ais.push_back(std::make_unique<CheckersAi>(8));
@@ -119,7 +136,8 @@ int checkers_match_command(const Args& args) {
   int wins = 0, draws = 0, losses = 0, won_moves = 0;
   long long plies_total = 0;
   const Stopwatch watch;
-  for (int g = 0; g < games; ++g) {
+  int g = 0;
+  for (; g < games && !progress.decided(); ++g) {
     RuleOptions rules;
     rules.players = n;
     const Player a_seat = g % n;
@@ -176,12 +194,14 @@ int checkers_match_command(const Args& args) {
       ++losses;
     }
     if (out.place >= 1 && out.place <= n) ++place_count[std::size_t(out.place)];
+    progress.record(g, a_seat == 0, out.draw ? 0 : *status.winner == a_seat ? 1 : -1);
     if (verbose)
       std::fprintf(stderr, "  game %d: A seat %d, %s after %d plies (A %d moves)%s\n", g + 1, a_seat + 1,
                    status.description.c_str(), out.plies, out.a_moves, out.draw ? " [draw]" : "");
     if ((g + 1) % 10 == 0)
       std::fprintf(stderr, "  %d games: +%d =%d -%d, %.0f s\n", g + 1, wins, draws, losses, watch.elapsed_seconds());
   }
+  games = g;  // an SPRT may stop before --games
   const double score = 100.0 * (wins + 0.5 * draws) / double(games);
   if (n == 2) {
     std::printf("A (level %lld): %d wins, %d draws, %d losses of %lld (score %.1f%%)\n", a, wins, draws, losses, games,
@@ -199,6 +219,7 @@ int checkers_match_command(const Args& args) {
   };
   speed("A", a, stats_a);
   speed("B", b, stats_b);
+  if (sprt) progress.print_summary("first", "second");
   std::printf("%.0f s\n", watch.elapsed_seconds());
   return 0;
 }

@@ -1,6 +1,6 @@
 // `qipan-lab match reversi --a N --b M [--games G] [--random-plies P] [--seed S]
-// [--time] [--weights-a F] [--weights-b F]`: level N against level M, for strength figures (a benchmark, not
-// a test). Openings are randomised by P random plies from the start; each
+// [--time] [--weights-a F] [--weights-b F] [--sprt ELO0 ELO1]`: level N against level M, for strength figures (a
+// benchmark, not a test). Openings are randomised by P random plies from the start; each
 // opening is played twice with the colours swapped. Without --time the
 // levels' depth and node budgets alone bound the searches (deterministic:
 // the same command prints the same result on every build).
@@ -9,9 +9,14 @@
 // that side (either format, eval_weights.h). Prints the A side's
 // wins/draws/losses, its score and Elo with their 95% error, its average
 // final disc difference (empties to the winner) and each side's search speed.
+// --sprt ELO0 ELO1 tests a change (weights, or a build's search at the same
+// level) by the pentanomial SPRT on the pairs of games (match_progress.h),
+// stopping at its bounds; --games is then the most it plays (20000 unless
+// given).
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "commands.h"
@@ -20,7 +25,7 @@
 #include "engine/reversi/ai_levels.h"
 #include "engine/reversi/eval_weights.h"
 #include "engine/tools/parse_integer.h"
-#include "match_stats.h"
+#include "match_progress.h"
 #include "reversi_fit.h"
 
 namespace qipan::lab {
@@ -70,11 +75,20 @@ int reversi_match_command(const Args& args) {
   long long a = 0, b = 0, games = 100, random_plies = 4, seed = 1;
   bool use_time = false;
   std::string weights_a, weights_b;
+  std::optional<Sprt> sprt;
+  bool games_given = false;
   bool ok = !args.empty() && args[0] == "reversi";
   for (std::size_t i = 1; ok && i < args.size(); ++i) {
     const std::string& opt = args[i];
     if (opt == "--time") {
       use_time = true;
+      continue;
+    }
+    if (opt == "--sprt") {
+      double elo0 = 0, elo1 = 0;
+      ok = i + 2 < args.size() && parse_elo(args[i + 1], elo0) && parse_elo(args[i + 2], elo1) && elo0 < elo1;
+      if (ok) sprt.emplace(elo0, elo1);
+      i += 2;
       continue;
     }
     if (i + 1 >= args.size()) {
@@ -84,7 +98,7 @@ int reversi_match_command(const Args& args) {
     const std::string& v = args[++i];
     if (opt == "--a") ok = parse_integer(v, kMinLevel, kMaxLevel, a);
     else if (opt == "--b") ok = parse_integer(v, kMinLevel, kMaxLevel, b);
-    else if (opt == "--games") ok = parse_integer(v, 2, 100000, games);
+    else if (opt == "--games") ok = games_given = parse_integer(v, 2, 100000, games);
     else if (opt == "--random-plies") ok = parse_integer(v, 0, 30, random_plies);
     else if (opt == "--seed") ok = parse_integer(v, 0, 1LL << 40, seed);
     else if (opt == "--weights-a") weights_a = v;
@@ -94,14 +108,18 @@ int reversi_match_command(const Args& args) {
   if (!ok || a == 0 || b == 0) {
     std::fprintf(stderr,
                  "usage: qipan-lab match reversi --a N --b M [--games G] [--random-plies P] [--seed S] [--time]\n"
-                 "                               [--weights-a FILE.inc] [--weights-b FILE.inc]\n"
+                 "                               [--weights-a FILE.inc] [--weights-b FILE.inc] [--sprt ELO0 ELO1]\n"
                  "  levels %d..%d; G games (even: each opening twice, colours swapped)\n",
                  kMinLevel, kMaxLevel);
     return 2;
   }
+  if (sprt && !games_given) games = kSprtMaxGames;
   const int openings = int((games + 1) / 2);
-  std::printf("match reversi: level %lld (A) vs level %lld (B), %d games, %lld random plies, seed %lld%s\n", a, b,
-              openings * 2, random_plies, seed, use_time ? ", with time limits" : ", depth and node budgets only");
+  std::printf("match reversi: level %lld (A) vs level %lld (B), %s%d games, %lld random plies, seed %lld%s\n", a, b,
+              sprt ? "at most " : "", openings * 2, random_plies, seed,
+              use_time ? ", with time limits" : ", depth and node budgets only");
+  MatchProgress progress(sprt);
+  progress.print_sprt_header();
   std::fflush(stdout);
   std::unique_ptr<EvalWeights> wa, wb;
   for (auto [path, w] : {std::pair{&weights_a, &wa}, std::pair{&weights_b, &wb}}) {
@@ -115,12 +133,12 @@ int reversi_match_command(const Args& args) {
   }
   ReversiAi ai_a(16, wa ? *wa : EvalWeights::builtin()), ai_b(16, wb ? *wb : EvalWeights::builtin());
   SideStats stats_a, stats_b;
-  int wins = 0, draws = 0, losses = 0;
   long long diff_sum = 0;
   SplitMix64 rng{std::uint64_t(seed)};
   const Stopwatch watch;
   double last_report = 0;
-  for (int g = 0; g < openings; ++g) {
+  int g = 0;
+  for (; g < openings && !progress.decided(); ++g) {
     // A random opening that is not already over.
     Position opening = Position::start();
     for (int p = 0; p < random_plies && !opening.game_over(); ++p) {
@@ -141,25 +159,25 @@ int reversi_match_command(const Args& args) {
                   : play_game(opening, ai_b, int(b), ai_a, int(a), use_time, game_seed, stats_b, stats_a);
       const int a_score = a_black ? black_score : -black_score;
       diff_sum += a_score;
-      if (a_score > 0) ++wins;
-      else if (a_score == 0) ++draws;
-      else ++losses;
+      progress.record(g * 2 + colour, a_black, a_score > 0 ? 1 : a_score < 0 ? -1 : 0);
     }
     // Every 10 openings, or sooner when games are slow (a partial result
     // is still a result).
     if ((g + 1) % 10 == 0 || watch.elapsed_seconds() - last_report > 60) {
       last_report = watch.elapsed_seconds();
-      std::fprintf(stderr, "  %d games: +%d =%d -%d, %.0f s\n", (g + 1) * 2, wins, draws, losses,
+      const MatchScore& score = progress.total();
+      std::fprintf(stderr, "  %d games: +%d =%d -%d, %.0f s\n", (g + 1) * 2, score.wins, score.draws, score.losses,
                    watch.elapsed_seconds());
     }
   }
-  const int total = openings * 2;
-  const MatchScore score{wins, draws, losses};
+  const int total = g * 2;
+  const MatchScore& score = progress.total();
   std::printf(
       "A (level %lld): %d wins, %d draws, %d losses of %d (%.1f%% +/- %.1f%%, Elo %s, 95%%); "
       "average disc difference %+.2f\n",
-      a, wins, draws, losses, total, 100.0 * score.score(), 100.0 * score_margin(score), elo_text(score).c_str(),
-      double(diff_sum) / total);
+      a, score.wins, score.draws, score.losses, total, 100.0 * score.score(), 100.0 * score_margin(score),
+      elo_text(score).c_str(), double(diff_sum) / total);
+  progress.print_summary("black", "white");
   auto speed = [](const char* name, long long level, const SideStats& s) {
     std::printf("%s (level %lld): %d moves, %.6f s/move, %llu nodes, %.2f M nodes/s\n", name, level, s.moves,
                 s.moves ? s.seconds / s.moves : 0.0, static_cast<unsigned long long>(s.nodes),

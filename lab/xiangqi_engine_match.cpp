@@ -27,7 +27,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
-#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -44,8 +43,7 @@
 #include "engine/xiangqi/game/game.h"
 #include "engine/xiangqi/game/iccs.h"
 #include "engine/xiangqi/movegen.h"
-#include "match_stats.h"
-#include "sprt.h"
+#include "match_progress.h"
 #include "xiangqi_match_record.h"
 #include "xiangqi_openings.h"
 #include "xiangqi_suite.h"
@@ -426,32 +424,9 @@ int xiangqi_engine_match_command(const Args& args) {
     return 2;
   }
   std::mutex lock;
-  MatchScore score, as_red, as_black;
+  MatchProgress progress(s.sprt);
   SideFigures totals[2];
   std::atomic<std::size_t> next{0};
-  const auto tally = [&](bool a_red, int result_for_a) {
-    for (MatchScore* m : {&score, a_red ? &as_red : &as_black})
-      (result_for_a > 0 ? m->wins : result_for_a < 0 ? m->losses : m->draws) += 1;
-  };
-  // --sprt: the games of each pair (game numbers from 0, g / 2) as they end,
-  // in any order; a pair is counted once both have.
-  std::map<int, std::pair<int, int>> pair_games;  // pair -> games ended, A's half points
-  bool sprt_decided = false;
-  const auto tally_pair = [&](int game, int result_for_a) {
-    if (!s.sprt || sprt_decided) return;
-    auto& [ended, half_points] = pair_games[game / 2];
-    ++ended;
-    half_points += result_for_a + 1;
-    if (ended < 2) return;
-    s.sprt->add_pair(half_points);
-    std::printf("sprt pair %d (games %d-%d): A %.1f; %s\n", game / 2 + 1, game / 2 * 2 + 1, game / 2 * 2 + 2,
-                half_points / 2.0, s.sprt->line().c_str());
-    pair_games.erase(game / 2);
-    if (s.sprt->verdict() != SprtVerdict::kContinue) {
-      sprt_decided = true;
-      std::printf("sprt: %s after %d pairs; no new games\n", s.sprt->verdict_text().c_str(), s.sprt->pairs());
-    }
-  };
   // The match is games first_game .. first_game + games - 1; a resumed one
   // counts the games its file holds and plays the others.
   std::vector<bool> played(std::size_t(s.games), false);
@@ -465,8 +440,7 @@ int xiangqi_engine_match_command(const Args& args) {
       const int k = g.number - s.first_game;
       if (k < 0 || k >= s.games) continue;
       played[std::size_t(k)] = true;
-      tally(g.a_red, g.result_for_a);
-      tally_pair(g.number - 1, g.result_for_a);
+      progress.record(g.number - 1, g.a_red, g.result_for_a);
     }
   }
   std::vector<int> to_play;  // game numbers from 0: they pick the opening and colours
@@ -488,12 +462,12 @@ int xiangqi_engine_match_command(const Args& args) {
                                 : "clock " + std::to_string(s.base_ms) + "+" + std::to_string(s.increment_ms) + " ms";
   std::printf("match: %s%d games from game %d, %s, %zu openings%s%s\n", s.sprt ? "at most " : "", s.games, s.first_game,
               limit.c_str(), s.book.size(), s.openings_file.empty() ? "" : " from ", s.openings_file.c_str());
-  if (s.sprt)
-    std::printf("sprt: H0 A - B = %g Elo, H1 %g Elo, alpha = beta = 0.05, pentanomial (lab/sprt.h)\n", s.sprt->elo0(),
-                s.sprt->elo1());
-  if (s.resume)
+  progress.print_sprt_header();
+  if (s.resume) {
+    const MatchScore& score = progress.total();
     std::printf("resumed from %s: %d games played (A %d-%d-%d), %zu to play\n", s.pgn_path.c_str(), score.games(),
                 score.wins, score.draws, score.losses, to_play.size());
+  }
   const AdjudicationRules& adj = s.adjudication;
   if (adj.resign_moves)
     std::printf("adjudication: a win when both engines give one side %d or more for %d moves each\n", adj.resign_cp,
@@ -514,7 +488,7 @@ int xiangqi_engine_match_command(const Args& args) {
     for (std::size_t k; (k = next++) < to_play.size();) {
       {
         std::lock_guard guard(lock);
-        if (sprt_decided) break;
+        if (progress.decided()) break;
       }
       const int g = to_play[k];
       const auto& opening = s.book[std::size_t(g / 2) % s.book.size()];
@@ -527,7 +501,8 @@ int xiangqi_engine_match_command(const Args& args) {
       }
       const GameOutcome out = play_game(engines, opening, a_red, s, figures);
       std::lock_guard guard(lock);
-      tally(a_red, out.result_for_a);
+      progress.record(g, a_red, out.result_for_a);
+      const MatchScore& score = progress.total();
       for (int k = 0; k < 2; ++k) {
         totals[k].ms += figures[k].ms;
         totals[k].moves += figures[k].moves;
@@ -539,7 +514,6 @@ int xiangqi_engine_match_command(const Args& args) {
           g + 1, a_red ? "red" : "black", pgn_result(out.a_red, out.result_for_a).c_str(), out.reason.c_str(),
           out.plies, score.wins, score.draws, score.losses, per_move(totals[0]), depth(totals[0]), per_move(totals[1]),
           depth(totals[1]));
-      tally_pair(g, out.result_for_a);
       std::fflush(stdout);
       if (!s.pgn_path.empty()) {
         MatchGameRecord record{g + 1, a_red, out.result_for_a, out.reason, {}, out.comments};
@@ -554,15 +528,9 @@ int xiangqi_engine_match_command(const Args& args) {
   std::vector<std::thread> threads;
   for (int k = 0; k < s.concurrency; ++k) threads.emplace_back(slot);
   for (auto& t : threads) t.join();
-  std::printf("A as red %d-%d-%d, as black %d-%d-%d\n", as_red.wins, as_red.draws, as_red.losses, as_black.wins,
-              as_black.draws, as_black.losses);
   std::printf("A: %.0f ms per move, depth %.1f; B: %.0f ms per move, depth %.1f\n", per_move(totals[0]),
               depth(totals[0]), per_move(totals[1]), depth(totals[1]));
-  std::printf("score of A: %d-%d-%d (%.1f%%) in %d games, Elo %s\n", score.wins, score.draws, score.losses,
-              100.0 * score.score(), score.games(), elo_text(score).c_str());
-  if (s.sprt)
-    std::printf("sprt: %s after %d pairs; %s\n", s.sprt->verdict_text().c_str(), s.sprt->pairs(),
-                s.sprt->line().c_str());
+  progress.print_summary("red", "black");
   return failed ? 1 : 0;
 #endif
 }
