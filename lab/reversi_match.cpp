@@ -85,10 +85,7 @@ int reversi_match_command(const Args& args) {
       continue;
     }
     if (opt == "--sprt") {
-      double elo0 = 0, elo1 = 0;
-      ok = i + 2 < args.size() && parse_elo(args[i + 1], elo0) && parse_elo(args[i + 2], elo1) && elo0 < elo1;
-      if (ok) sprt.emplace(elo0, elo1);
-      i += 2;
+      ok = parse_sprt_option(args, i, sprt);
       continue;
     }
     if (i + 1 >= args.size()) {

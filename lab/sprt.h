@@ -29,6 +29,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -211,5 +212,15 @@ class Sprt {
   Pentanomial counts_{};
   double llr_ = 0;
 };
+
+// `--sprt ELO0 ELO1` at args[i]: reads the two bounds (ELO0 < ELO1) into
+// `sprt` and moves i past them; false when they are missing or wrong.
+inline bool parse_sprt_option(const std::vector<std::string>& args, std::size_t& i, std::optional<Sprt>& sprt) {
+  double elo0 = 0, elo1 = 0;
+  const bool ok = i + 2 < args.size() && parse_elo(args[i + 1], elo0) && parse_elo(args[i + 2], elo1) && elo0 < elo1;
+  if (ok) sprt.emplace(elo0, elo1);
+  i += 2;
+  return ok;
+}
 
 }  // namespace qipan::lab

@@ -344,10 +344,8 @@ bool parse_settings(const Args& args, Settings& s) {
     } else if (a == "--games" && has_value && parse_integer(args[++i], 1, 100000, n)) {
       s.games = int(n);
       s.games_given = true;
-    } else if (a == "--sprt" && i + 2 < args.size()) {
-      double elo0 = 0, elo1 = 0;
-      if (!parse_elo(args[++i], elo0) || !parse_elo(args[++i], elo1) || elo0 >= elo1) return false;
-      s.sprt.emplace(elo0, elo1);
+    } else if (a == "--sprt") {
+      if (!parse_sprt_option(args, i, s.sprt)) return false;
     } else if (a == "--first-game" && has_value && parse_integer(args[++i], 1, 100000, n)) {
       s.first_game = int(n);
     } else if (a == "--concurrency" && has_value && parse_integer(args[++i], 1, 16, n)) {
