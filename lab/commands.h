@@ -23,6 +23,8 @@ int xiangqi_engine_match_command(const Args& args);
 int xiangqi_book_command(const Args& args);
 // Makes or checks the held-out opening suite (xiangqi_suite.h).
 int xiangqi_openings_command(const Args& args);
+// Makes or checks the held-out Reversi opening suite (reversi_suite.h).
+int reversi_openings_command(const Args& args);
 // Self-play games for the evaluation fit, and the fit itself (xiangqi_selfplay.cpp, xiangqi_tune.cpp).
 int xiangqi_selfplay_command(const Args& args);
 int xiangqi_tune_command(const Args& args);

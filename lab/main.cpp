@@ -29,6 +29,8 @@ void usage() {
       "  qipan-lab book xiangqi [--lines N] [--plies P] [--seed S]   regenerates the match opening book\n"
       "  qipan-lab openings xiangqi [--count N] [--seed S] [--exclude FILE]... [--check FILE]\n"
       "                   makes (or checks) the held-out opening suite (lab/openings/xiangqi-heldout.txt)\n"
+      "  qipan-lab openings reversi [--count N] [--plies P] [--seed S] [--exclude FILE]... [--check FILE]\n"
+      "                   makes (or checks) the held-out Reversi suite (lab/openings/reversi-heldout.txt)\n"
       "  qipan-lab selfplay xiangqi [--games N] [--nodes K] [--out FILE]   self-play positions for the fit\n"
       "  qipan-lab tune xiangqi --data FILE[,FILE...] [--iterations N]   fits engine/xiangqi/eval_weights.h\n"
       "  qipan-lab solve reversi --ffo N[-M] --workers N [--simulate] [--hash MB]\n"
@@ -58,6 +60,7 @@ int main(int argc, char** argv) {
   if (command == "match") return reversi_match_command(rest);
   if (command == "book" && game == "xiangqi") return xiangqi_book_command(rest);
   if (command == "openings" && game == "xiangqi") return xiangqi_openings_command(rest);
+  if (command == "openings" && game == "reversi") return reversi_openings_command(rest);
   if (command == "selfplay" && game == "xiangqi") return xiangqi_selfplay_command(rest);
   if (command == "tune" && game == "xiangqi") return xiangqi_tune_command(rest);
   if (command == "tune") return reversi_tune_command(rest);
