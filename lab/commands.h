@@ -14,6 +14,8 @@ using tools::parse_integer;
 // Reversi: AI strength matches (reversi_match.cpp), and the evaluation
 // weights and ProbCut fits (reversi_tune.cpp).
 int reversi_match_command(const Args& args);
+// Engine against engine over NBoard (reversi_engine_match.cpp).
+int reversi_engine_match_command(const Args& args);
 int reversi_tune_command(const Args& args);
 // Xiangqi AI strength matches (xiangqi_match.cpp).
 int xiangqi_match_command(const Args& args);

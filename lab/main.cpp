@@ -16,6 +16,8 @@ void usage() {
   std::puts(
       "usage:\n"
       "  qipan-lab match reversi --a N --b M [--games G] [--random-plies P] [--seed S] [--time]\n"
+      "  qipan-lab match reversi --a nboard:CMD --b nboard:CMD --openings FILE [--sprt ELO0 ELO1] ...\n"
+      "                   engine against engine over NBoard (Egaroucid: lab/egaroucid_nboard.mjs)\n"
       "  qipan-lab match checkers --a LEVEL|greedy --b LEVEL|greedy [--players N] [--games G] [--time-ms T]\n"
       "                   [--nodes N] [--seed S] [--multi brs|paranoid] [--verbose]\n"
       "  qipan-lab match xiangqi --a LEVEL|depth=D|nodes=N --b ... [--games G] [--seed S] [--time] [--verbose]\n"
@@ -57,7 +59,11 @@ int main(int argc, char** argv) {
     });
     return engines ? xiangqi_engine_match_command(rest) : xiangqi_match_command(rest);
   }
-  if (command == "match") return reversi_match_command(rest);
+  if (command == "match") {
+    const bool engines =
+        std::any_of(rest.begin(), rest.end(), [](const std::string& a) { return a.rfind("nboard:", 0) == 0; });
+    return engines ? reversi_engine_match_command(rest) : reversi_match_command(rest);
+  }
   if (command == "book" && game == "xiangqi") return xiangqi_book_command(rest);
   if (command == "openings" && game == "xiangqi") return xiangqi_openings_command(rest);
   if (command == "openings" && game == "reversi") return reversi_openings_command(rest);
