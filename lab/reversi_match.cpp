@@ -9,10 +9,11 @@
 // that side (either format, eval_weights.h). Prints the A side's
 // wins/draws/losses, its score and Elo with their 95% error, its average
 // final disc difference (empties to the winner) and each side's search speed.
-// --sprt ELO0 ELO1 tests a change (weights, or a build's search at the same
-// level) by the pentanomial SPRT on the pairs of games (match_progress.h),
-// stopping at its bounds; --games is then the most it plays (20000 unless
-// given).
+// --sprt ELO0 ELO1 tests a change of weights at one level (--weights-a
+// against the built-in ones) by the pentanomial SPRT on the pairs of games
+// (match_progress.h), stopping at its bounds; --games is then the most it
+// plays (20000 unless given). A search change is tested between two builds
+// by the NBoard referee (reversi_engine_match.cpp).
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
