@@ -121,9 +121,11 @@ std::vector<NumberedOpening> read_numbered(const std::string& path, std::string&
         error = where + move + ": the side to move has no move and must pass (suite lines have no passes)";
         return out;
       }
-      if (!pos.is_legal(square.value())) {
-        const bool taken = pos.color_at(square.value()) >= 0;
-        error = where + move + " is illegal: " + (taken ? "the square is taken" : "it flips nothing");
+      // The engine's refusal (read_ply: square_taken or flips_nothing), in the suite's words and with its code.
+      if (const auto ply = read_ply(pos, square.value()); !ply) {
+        const std::string code(ply.code());
+        error = where + move + " is illegal: " + (code == "square_taken" ? "the square is taken" : "it flips nothing") +
+                " (" + code + ")";
         return out;
       }
       Undo undo;

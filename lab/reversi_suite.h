@@ -19,7 +19,7 @@
 //   of self-play by the previous weights after 2-14 uniformly random plies)
 //   is not in the repository, but it is reproducible: built at 39a2a21, the
 //   documented two `qipan tune reversi eval --save-data` runs wrote it again
-//   (on 2026-12-05), and the documented fit of it wrote the built-in weights
+//   and the documented fit of it wrote the built-in weights
 //   byte for byte. The suite was made with `--exclude old12.bin` (that data:
 //   8 of the first 120 positions drawn were in it, up to symmetry, so the
 //   exclusion mattered). The weights that self-play ran with (0e86888) came
