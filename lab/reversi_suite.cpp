@@ -44,18 +44,6 @@ namespace qipan::lab {
 
 using namespace qipan::reversi;
 
-namespace {
-
-constexpr Square kF5 = 37;
-
-// A position up to the board's symmetries: the smallest of its 8 images
-// (the side to move's discs first). Colour is left out: at a given ply of a
-// line without passes it is fixed, and the value depends only on the discs.
-struct CanonicalKey {
-  Bitboard player = 0, opponent = 0;
-  friend auto operator<=>(const CanonicalKey&, const CanonicalKey&) = default;
-};
-
 CanonicalKey canonical(Bitboard player, Bitboard opponent) {
   CanonicalKey best{player, opponent};
   for (int k = 1; k < 8; ++k) best = std::min(best, CanonicalKey{symmetry(player, k), symmetry(opponent, k)});
@@ -63,6 +51,10 @@ CanonicalKey canonical(Bitboard player, Bitboard opponent) {
 }
 
 CanonicalKey canonical(const Position& pos) { return canonical(pos.player(), pos.opponent()); }
+
+namespace {
+
+constexpr Square kF5 = 37;
 
 struct NumberedOpening {
   ReversiOpening opening;
@@ -267,6 +259,13 @@ ReversiSuite read_reversi_suite(const std::string& path) {
   for (NumberedOpening& n : read_numbered(path, suite.error)) suite.openings.push_back(std::move(n.opening));
   if (!suite.error.empty()) suite.openings.clear();
   return suite;
+}
+
+std::vector<CanonicalKey> suite_position_keys(const ReversiSuite& suite) {
+  std::vector<CanonicalKey> keys;
+  for (const ReversiOpening& opening : suite.openings) keys.push_back(canonical(replay(opening.plies)));
+  std::sort(keys.begin(), keys.end());
+  return keys;
 }
 
 int reversi_openings_command(const Args& args) {

@@ -48,8 +48,23 @@ struct ReversiSuite {
   std::string error;  // empty when the file read and every line replayed legally
 };
 
+// A position up to the board's symmetries: the smallest of its 8 images
+// (the side to move's discs first). Colour is left out: at a given ply of a
+// line without passes it is fixed, and the value depends only on the discs.
+struct CanonicalKey {
+  reversi::Bitboard player = 0, opponent = 0;
+  friend auto operator<=>(const CanonicalKey&, const CanonicalKey&) = default;
+};
+CanonicalKey canonical(reversi::Bitboard player, reversi::Bitboard opponent);
+CanonicalKey canonical(const reversi::Position& pos);
+
 // Reads a suite file; each line's moves must be legal from the start without
 // a pass. The error names the file, the line number and what is wrong.
 ReversiSuite read_reversi_suite(const std::string& path);
+
+// The keys of the suite's positions (each line's last), sorted: what a
+// tuning run that must not play through them looks up
+// (`qipan-lab tune reversi eval --avoid`).
+std::vector<CanonicalKey> suite_position_keys(const ReversiSuite& suite);
 
 }  // namespace qipan::lab

@@ -5,7 +5,7 @@
 //       [--seed S] [--out engine/reversi/eval_weights.inc] [--save-data F]
 //       [--data F] [--ridge L] [--smooth M] [--iterations I] [--blend B]
 //       [--keep-rounds K] [--tables T] [--step S] [--min-count C]
-//       [--skip KIND,...] [--start FILE.inc]
+//       [--skip KIND,...] [--start FILE.inc] [--avoid SUITE]
 //     Round r plays N games with the weights of round r-1 (round 1: the
 //     hand-made evaluation, or the weights of --start): a few random opening plies, then depth-D
 //     searches, and exact play from E empties (the endgame solver), so every
@@ -16,7 +16,10 @@
 //     T weight tables shared by bands of phases, weights in steps of S/32
 //     disc, configurations read fewer than C times in training left 0, the named
 //     feature kinds (evaluate.h kFeatures) left out. --data F fits F's
-//     positions (written by --save-data) without playing.
+//     positions (written by --save-data) without playing. --avoid SUITE
+//     drops every game that passes through a position of that opening
+//     suite (up to symmetry), so the held-out matches' openings stay out of
+//     the fit (lab/reversi_suite.h).
 //
 //   qipan-lab tune reversi probcut [--positions N] [--max-depth D] [--seed S]
 //       [--out engine/reversi/search_probcut.inc]
@@ -38,6 +41,7 @@
 #include "engine/reversi/search.h"
 #include "engine/tools/parse_integer.h"
 #include "reversi_fit.h"
+#include "reversi_suite.h"
 
 namespace qipan::lab {
 
@@ -55,6 +59,7 @@ struct TuneOptions {
   std::string out = "engine/reversi/eval_weights.inc";
   std::string save_data, data;
   std::string start;  // weights round 1 plays with (an eval_weights.inc); default hand-made
+  std::string avoid;  // an opening suite whose positions no game may pass through
   // Labels from round 2 on: this share of the label is the search's own
   // score at the root (less noisy than the game's result alone).
   double blend = 0.5;
@@ -65,9 +70,10 @@ struct TuneOptions {
   int max_depth = 10;
 };
 
-// Plays `games` self-play games and returns their labelled positions.
+// Plays `games` self-play games and returns their labelled positions; a
+// game that reaches a position of `avoid` (sorted keys) is played but not kept.
 std::vector<ReversiSample> play_games(const EvalWeights& weights, const TuneOptions& o, std::uint64_t seed,
-                                      std::uint32_t first_game, double blend) {
+                                      std::uint32_t first_game, double blend, const std::vector<CanonicalKey>& avoid) {
   std::vector<ReversiSample> samples;
   Searcher searcher(16, weights);
   SplitMix64 rng(seed);
@@ -76,8 +82,10 @@ std::vector<ReversiSample> play_games(const EvalWeights& weights, const TuneOpti
   so.limits.reuse_tables = true;  // deterministic: the sequence of searches is fixed
   so.exact_empties = o.exact;
   const Stopwatch watch;
+  int avoided = 0;
   for (int g = 0; g < o.games; ++g) {
     Position pos = Position::start();
+    bool through_avoided = false;
     const int random_plies = o.random_min + int(rng.below(std::uint32_t(o.random_max - o.random_min + 1)));
     std::vector<Position> recorded;
     std::vector<int> scores;
@@ -99,6 +107,11 @@ std::vector<ReversiSample> play_games(const EvalWeights& weights, const TuneOpti
       }
       Undo undo;
       pos.make(move, undo);
+      if (!avoid.empty() && std::binary_search(avoid.begin(), avoid.end(), canonical(pos))) through_avoided = true;
+    }
+    if (through_avoided) {
+      ++avoided;
+      continue;
     }
     const int black = pos.final_score_for_black();
     for (std::size_t i = 0; i < recorded.size(); ++i) {
@@ -110,6 +123,8 @@ std::vector<ReversiSample> play_games(const EvalWeights& weights, const TuneOpti
     if ((g + 1) % 500 == 0)
       std::fprintf(stderr, "  %d games, %zu positions, %.0f s\n", g + 1, samples.size(), watch.elapsed_seconds());
   }
+  if (!avoid.empty())
+    std::fprintf(stderr, "  %d games passed through an avoided position and were left out\n", avoided);
   return samples;
 }
 
@@ -180,6 +195,15 @@ int tune_eval(const TuneOptions& o, const std::string& command_line) {
     }
     weights = *start;
   }
+  std::vector<CanonicalKey> avoid;
+  if (!o.avoid.empty()) {
+    const ReversiSuite suite = read_reversi_suite(o.avoid);
+    if (!suite.error.empty()) {
+      std::fprintf(stderr, "qipan-lab tune: %s\n", suite.error.c_str());
+      return 2;
+    }
+    avoid = suite_position_keys(suite);
+  }
   FitReport report;
   double play_seconds = 0;
   std::vector<std::size_t> round_start;
@@ -189,6 +213,10 @@ int tune_eval(const TuneOptions& o, const std::string& command_line) {
       return 2;
     }
     std::fprintf(stderr, "loaded %zu positions\n", samples.size());
+    if (samples.empty()) {
+      std::fprintf(stderr, "qipan-lab tune: %s holds no positions to fit\n", o.data.c_str());
+      return 2;
+    }
     // The "before" figure: the --start weights, or those built in now, on
     // these positions.
     weights = fit_weights(samples, o.start.empty() ? EvalWeights::builtin() : weights, o.fit, report);
@@ -203,7 +231,7 @@ int tune_eval(const TuneOptions& o, const std::string& command_line) {
       const bool scores_in_discs = round > 1 || !o.start.empty();
       std::vector<ReversiSample> more =
           play_games(weights, o, o.seed * 1000 + std::uint64_t(round), std::uint32_t((round - 1) * o.games),
-                     scores_in_discs ? o.blend : 0.0);
+                     scores_in_discs ? o.blend : 0.0, avoid);
       play_seconds += watch.elapsed_seconds();
       round_start.push_back(samples.size());
       samples.insert(samples.end(), more.begin(), more.end());
@@ -212,6 +240,10 @@ int tune_eval(const TuneOptions& o, const std::string& command_line) {
         const std::size_t drop = round_start[round_start.size() - std::size_t(o.keep_rounds)];
         samples.erase(samples.begin(), samples.begin() + std::ptrdiff_t(drop));
         for (std::size_t& start : round_start) start = start >= drop ? start - drop : 0;
+      }
+      if (samples.empty()) {
+        std::fprintf(stderr, "qipan-lab tune: round %d kept no positions to fit (every game was left out)\n", round);
+        return 2;
       }
       std::fprintf(stderr, "round %d: %zu positions in all; fitting\n", round, samples.size());
       weights = fit_weights(samples, weights, o.fit, report);
@@ -376,7 +408,7 @@ int reversi_tune_command(const Args& args) {
                  "                                   [--ridge L] [--smooth M] [--iterations I]\n"
                  "                                   [--blend B] [--keep-rounds K]\n"
                  "                                   [--tables T] [--step S] [--min-count C] [--skip KIND,...]\n"
-                 "                                   [--start FILE.inc]\n"
+                 "                                   [--start FILE.inc] [--avoid SUITE]\n"
                  "       qipan-lab tune reversi probcut [--positions N] [--max-depth D] [--seed S] [--out FILE]\n");
     return 2;
   }
@@ -414,6 +446,7 @@ int reversi_tune_command(const Args& args) {
     else if (a == "--save-data") o.save_data = v;
     else if (a == "--data") o.data = v;
     else if (a == "--start") o.start = v;
+    else if (a == "--avoid") o.avoid = v;
     else ok = false;
     if (!ok) {
       std::fprintf(stderr, "qipan-lab tune: bad option %s %s\n", a.c_str(), v.c_str());

@@ -2,7 +2,8 @@
 // line legal from the start, no position twice up to the board's symmetries),
 // `qipan-lab openings reversi` writes the same file for the same seed, and
 // --check refuses an illegal line, a symmetric duplicate and an excluded
-// position, naming the line.
+// position, naming the line; `tune reversi eval --avoid` keeps no game that
+// passes through a suite position.
 //   node lab/tests/reversi_openings_test.mjs build/release/qipan-lab [build/release/qipan]
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -97,6 +98,49 @@ test('openings reversi --check refuses bad lines and symmetric duplicates, namin
   assert.match(excluded.stdout, /suite\.txt:1: a position of an excluded file/);
   writeFileSync(file, '# nothing\n');
   assert.equal(check(file).status, 1);
+  rmSync(dir, { recursive: true });
+});
+
+test('tune reversi eval --avoid SUITE: no kept game passes through a suite position, up to symmetry', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'qipan-reversi-avoid-'));
+  const suite = (name, text) => (writeFileSync(join(dir, name), text), join(dir, name));
+  const tune = (...more) =>
+    run([
+      'tune',
+      'reversi',
+      'eval',
+      '--games',
+      '60',
+      '--rounds',
+      '1',
+      '--iterations',
+      '3',
+      '--seed',
+      '3',
+      '--out',
+      join(dir, 'w.inc'),
+      ...more,
+    ]);
+  // Every first move is f5 up to symmetry: avoiding it leaves nothing to fit.
+  const none = tune('--avoid', suite('first.txt', 'f5|0\n'));
+  assert.equal(none.status, 2, none.stderr);
+  assert.match(none.stderr, /60 games passed through an avoided position/);
+  assert.match(none.stderr, /round 1 kept no positions to fit/);
+  // f5d6 (the perpendicular opening) is one of three second moves up to symmetry.
+  const perpendicular = suite('perpendicular.txt', 'f5d6|0\n');
+  const all = tune('--save-data', join(dir, 'all.bin'));
+  assert.equal(all.status, 0, all.stderr);
+  const kept = tune('--avoid', perpendicular, '--save-data', join(dir, 'kept.bin'));
+  assert.equal(kept.status, 0, kept.stderr);
+  const left = Number(/(\d+) games passed through an avoided position/.exec(kept.stderr)?.[1]);
+  assert.ok(left > 0 && left < 60, kept.stderr);
+  const size = (name) => readFileSync(join(dir, name)).length;
+  assert.ok(size('kept.bin') < size('all.bin'));
+  // The same seed plays the same games, less those left out; the kept ones
+  // hold no f5d6 position.
+  const excluded = (data) => check(perpendicular, '--exclude', join(dir, data));
+  assert.equal(excluded('kept.bin').status, 0, excluded('kept.bin').stdout);
+  assert.equal(run(['tune', 'reversi', 'eval', '--avoid', '/no/such/suite']).status, 2);
   rmSync(dir, { recursive: true });
 });
 
