@@ -12,6 +12,9 @@
 //                             depth or node bound, spending ms a move as
 //                             `go movetime` does (0: the level's own limits);
 //                             `set depth` goes back to depths
+//   set solvetime <ms>        (ours) with a move time, a position the level
+//                             solves exactly (level 8: 22 empties or fewer)
+//                             may take ms instead (0: the move time)
 //   set game <GGF>            the position after the record's moves (ggf.h)
 //   set contempt <n>          accepted (a draw is worth 0 to us)
 //   move <mv>[/eval[/time]]   plays a move (PA: pass) in the current game;
@@ -217,6 +220,15 @@ class Nboard {
         return;
       }
       movetime_ms_ = ms;
+    } else if (what == "solvetime") {
+      std::string n;
+      in >> n;
+      long long ms = 0;
+      if (!parse_integer(n, 0, 3600000, ms)) {
+        complain("set solvetime needs milliseconds 0..3600000, not '" + n + "'");
+        return;
+      }
+      solvetime_ms_ = ms;
     } else if (what == "game") {
       const std::size_t at = line.find("game");
       set_game(line.substr(at + 4));
@@ -280,7 +292,7 @@ class Nboard {
       return;
     }
     say("status Qipan is thinking");
-    const SearchResult r = searcher_.search(current_, search_options());
+    const SearchResult r = searcher_.search(current_, search_options(current_));
     say("=== " + nboard_move(r.best) + "/" + eval_text(r.score) + "/" + seconds_text(r.time_ms));
     say("status");
   }
@@ -291,7 +303,7 @@ class Nboard {
       return;
     }
     say("status Qipan is thinking");
-    std::vector<MoveValue> values = searcher_.evaluate_moves(current_, search_options());
+    std::vector<MoveValue> values = searcher_.evaluate_moves(current_, search_options(current_));
     std::stable_sort(values.begin(), values.end(),
                      [](const MoveValue& a, const MoveValue& b) { return a.score > b.score; });
     if (values.size() > std::size_t(count)) values.resize(std::size_t(count));
@@ -316,7 +328,7 @@ class Nboard {
       const Position& pos = positions[i];
       int score = pos.final_score();
       if (!pos.game_over()) {
-        const SearchResult r = searcher_.search(pos, search_options());
+        const SearchResult r = searcher_.search(pos, search_options(pos));
         if (r.stopped) break;
         score = r.score;
       }
@@ -325,13 +337,17 @@ class Nboard {
     say("status");
   }
 
-  SearchOptions search_options() const {
+  SearchOptions search_options(const Position& pos) const {
     if (level_ == 0 && movetime_ms_ == 0) return depth_options(depth_);
     LevelSpec spec = level_spec(level_ ? level_ : kMaxLevel);
     if (movetime_ms_ > 0) {
       spec.depth = kMaxSearchDepth;
       spec.nodes = 0;
-      spec.time_ms = movetime_ms_;
+      // A solve that runs out of time falls back on a short midgame search,
+      // so the first solve of a game may get longer; the solver's table makes
+      // the solves after it cheap.
+      const bool solving = solvetime_ms_ > 0 && pos.empty_count() <= spec.exact_empties;
+      spec.time_ms = solving ? solvetime_ms_ : movetime_ms_;
       spec.spend_time = true;
     }
     SearchOptions o = level_options(spec);
@@ -379,8 +395,9 @@ class Nboard {
   std::vector<Square> plies_;
   Position current_ = Position::start();
   int depth_ = kDefaultDepth;
-  int level_ = 0;                 // set level: the AI level's search instead of depth_ (0: none)
-  std::int64_t movetime_ms_ = 0;  // set movetime: the level's search spending this long (0: none)
+  int level_ = 0;                  // set level: the AI level's search instead of depth_ (0: none)
+  std::int64_t movetime_ms_ = 0;   // set movetime: the level's search spending this long (0: none)
+  std::int64_t solvetime_ms_ = 0;  // set solvetime: what an exact solve may take instead (0: the move time)
   std::atomic<bool> stop_{false};
   std::mutex output_mutex_;
 #ifndef __EMSCRIPTEN__

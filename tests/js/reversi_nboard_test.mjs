@@ -213,6 +213,20 @@ test('set movetime plays a legal move within the level; set depth goes back to d
   assert.equal(Number(exact[2]), best, 'with its exact score');
 });
 
+test('set solvetime: with a move time too short to solve, a position the level solves gets the solve time', () => {
+  const best = Math.max(...Object.values(solved));
+  const game = `set game ${ggf(FFO40, ENDGAME_MOVES)}`;
+  // 1 ms cannot solve FFO #40's 20 empties; level 8 solves from 22 empties.
+  const steps = ['nboard 2', 'set level 8', 'set movetime 1', game, 'hint 1', 'set solvetime y'];
+  const { out, err } = session([...steps, 'set solvetime 600000', 'hint 1']);
+  assert.match(err, /set solvetime needs milliseconds 0\.\.3600000, not 'y'/);
+  const [timed, solving] = hints(out);
+  assert.notEqual(timed.depth, '100%', 'the move time alone does not solve it');
+  assert.equal(solving.depth, '100%', 'the solve time does');
+  assert.equal(solving.eval, best);
+  assert.equal(solved[solving.move.toLowerCase()], best);
+});
+
 test('an illegal or malformed move is refused on stderr and leaves the game unchanged; a legal one plays', () => {
   const game = `set game ${ggf(START, OPENING_MOVES)}`;
   const { out, err } = session([game, 'set depth 2', 'move A1', 'move zz', 'move PA', 'hint 64', 'move D3/1.50/2.0', 'hint 64']);
