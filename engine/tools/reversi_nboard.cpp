@@ -187,56 +187,41 @@ class Nboard {
     std::cout << line << '\n' << std::flush;
   }
 
+  // Reads a setting's number into `value`; false (and said on stderr) when
+  // it is not one in lo..hi: "set <what> needs <needs>, not '<word>'".
+  bool read_number(std::istringstream& in, const std::string& what, long long lo, long long hi, const char* needs,
+                   long long& value) {
+    std::string n;
+    in >> n;
+    if (parse_integer(n, lo, hi, value)) return true;
+    complain("set " + what + " needs " + needs + ", not '" + n + "'");
+    return false;
+  }
+
   void set(std::istringstream& in, const std::string& line) {
     std::string what;
     in >> what;
+    long long n = 0;
     if (what == "depth") {
-      std::string n;
-      in >> n;
-      long long depth = 0;
-      if (!parse_integer(n, 1, kMaxSearchDepth, depth)) {
-        complain("set depth needs 1..60, not '" + n + "'");
-        return;
-      }
-      depth_ = int(depth);
+      if (!read_number(in, what, 1, kMaxSearchDepth, "1..60", n)) return;
+      depth_ = int(n);
       level_ = 0;
       movetime_ms_ = 0;
     } else if (what == "level") {
-      std::string n;
-      in >> n;
-      long long level = 0;
       // Level 1 plays a random move: it has no search to run here.
-      if (!parse_integer(n, kMinLevel + 1, kMaxLevel, level)) {
-        complain("set level needs 2..8, not '" + n + "'");
-        return;
-      }
-      level_ = int(level);
+      if (!read_number(in, what, kMinLevel + 1, kMaxLevel, "2..8", n)) return;
+      level_ = int(n);
     } else if (what == "movetime") {
-      std::string n;
-      in >> n;
-      long long ms = 0;
-      if (!parse_integer(n, 0, 3600000, ms)) {
-        complain("set movetime needs milliseconds 0..3600000, not '" + n + "'");
-        return;
-      }
-      movetime_ms_ = ms;
+      if (!read_number(in, what, 0, 3600000, "milliseconds 0..3600000", n)) return;
+      movetime_ms_ = n;
     } else if (what == "solvetime") {
-      std::string n;
-      in >> n;
-      long long ms = 0;
-      if (!parse_integer(n, 0, 3600000, ms)) {
-        complain("set solvetime needs milliseconds 0..3600000, not '" + n + "'");
-        return;
-      }
-      solvetime_ms_ = ms;
+      if (!read_number(in, what, 0, 3600000, "milliseconds 0..3600000", n)) return;
+      solvetime_ms_ = n;
     } else if (what == "game") {
       const std::size_t at = line.find("game");
       set_game(line.substr(at + 4));
     } else if (what == "contempt") {
-      std::string n;
-      in >> n;
-      long long contempt = 0;
-      if (!parse_integer(n, -100000, 100000, contempt)) complain("set contempt needs a number, not '" + n + "'");
+      read_number(in, what, -100000, 100000, "a number", n);  // accepted, unused: a draw is worth 0
     } else {
       complain("unknown setting '" + what + "' (ignored)");
     }
