@@ -104,6 +104,7 @@ struct Searcher::Workspace {
   Stopwatch clock;
   std::array<Frame, kMaxPly + kFrameOffset + 3> stack{};
   Frame& frame(int ply) { return stack[std::size_t(ply + kFrameOffset)]; }
+  const Frame& frame(int ply) const { return stack[std::size_t(ply + kFrameOffset)]; }
   // Keys and check flags of the game history followed by the search path.
   std::array<std::uint64_t, kMaxHistory + kMaxPly + 2> keys{};
   std::array<bool, kMaxHistory + kMaxPly + 2> checks{};
@@ -244,6 +245,37 @@ void Searcher::update_continuation(int ply, Piece moving, Square to, int bonus) 
   }
 }
 
+// The static evaluation here, moved by what searches found after the same
+// last move and the same pair of last moves.
+int Searcher::corrected_eval(int ply, int raw_eval) const {
+  const Workspace& w = *ws_;
+  const Frame& last = w.frame(ply - 1);
+  const Frame& before = w.frame(ply - 2);
+  if (last.moved == kEmpty) return raw_eval;
+  const Square to = last.move.to();
+  int correction = w.history.move_correction[last.moved][to];
+  if (before.moved != kEmpty)
+    correction += w.history.continuation_correction[before.moved][before.move.to()][last.moved][to];
+  return std::clamp(raw_eval + correction / kCorrectionGrain, -kMateBound + 1, kMateBound - 1);
+}
+
+// A search of `depth` found `searched` where the (corrected) static
+// evaluation said `static_eval`: both correction tables learn the difference,
+// weighted by depth.
+void Searcher::update_correction(int ply, int searched, int static_eval, int depth) {
+  Workspace& w = *ws_;
+  const Frame& last = w.frame(ply - 1);
+  const Frame& before = w.frame(ply - 2);
+  if (last.moved == kEmpty) return;
+  const Square to = last.move.to();
+  const int bonus =
+      std::clamp((searched - static_eval) * depth * kCorrectionGrain / 8, -kCorrectionLimit / 4, kCorrectionLimit / 4);
+  update_stat(w.history.move_correction[last.moved][to], bonus, kCorrectionLimit);
+  if (before.moved != kEmpty)
+    update_stat(w.history.continuation_correction[before.moved][before.move.to()][last.moved][to], bonus,
+                kCorrectionLimit);
+}
+
 void Searcher::update_best_move_stats(int ply, Move best, Piece moving, bool quiet, int bonus, int malus,
                                       const Move* quiets, int quiet_count, const Move* captures, int capture_count) {
   Workspace& w = *ws_;
@@ -303,15 +335,17 @@ int Searcher::quiesce(int alpha, int beta, int ply) {
   // Stand pat: the side to move may decline every capture, unless in check,
   // where all evasions are searched and having none is mate.
   int best = -kInfinity, futility_base = -kInfinity;
+  int raw_eval = kNoScore;  // the table keeps the evaluation uncorrected
   if (!in_check) {
     const bool have_eval = tt_hit && hit.eval != kNoScore;
-    ss.static_eval = have_eval ? hit.eval : evaluate(pos, ss.psqt);
+    raw_eval = have_eval ? hit.eval : evaluate(pos, ss.psqt);
+    ss.static_eval = corrected_eval(ply, raw_eval);
     best = ss.static_eval;
     if (tt_score != kNoScore &&
         (hit.bound == (tt_score > best ? Bound::kLower : Bound::kUpper) || hit.bound == Bound::kExact))
       best = tt_score;
     if (best >= beta) {
-      if (!tt_hit) tt_.store(key, 0, score_to_tt(best, ply), ss.static_eval, 0, Bound::kLower, false);
+      if (!tt_hit) tt_.store(key, 0, score_to_tt(best, ply), raw_eval, 0, Bound::kLower, false);
       return best;
     }
     alpha = std::max(alpha, best);
@@ -370,7 +404,7 @@ int Searcher::quiesce(int alpha, int beta, int ply) {
   }
   if (in_check && legal == 0) return -kMateScore + ply;
   const Bound bound = best >= beta ? Bound::kLower : Pv && best > original_alpha ? Bound::kExact : Bound::kUpper;
-  tt_.store(key, best_move.raw(), score_to_tt(best, ply), ss.static_eval, 0, bound, Pv);
+  tt_.store(key, best_move.raw(), score_to_tt(best, ply), raw_eval, 0, bound, Pv);
   return best;
 }
 
@@ -426,18 +460,21 @@ int Searcher::negamax(int depth, int alpha, int beta, int ply, bool cut_node) {
   // Step 3. Static evaluation, and whether it improves on two plies ago.
   const Color us = pos.side_to_move();
   int eval = kNoScore;
+  int raw_eval = kNoScore;  // the table keeps the evaluation uncorrected
   if (in_check) {
     ss.static_eval = kNoScore;
   } else if (!excluded.is_none()) {
     eval = ss.static_eval;  // the singular search keeps its node's evaluation
   } else if (tt_hit && hit.eval != kNoScore) {
-    ss.static_eval = eval = hit.eval;
+    raw_eval = hit.eval;
+    ss.static_eval = eval = corrected_eval(ply, raw_eval);
     if (tt_score != kNoScore &&
         (hit.bound == Bound::kExact || hit.bound == (tt_score > eval ? Bound::kLower : Bound::kUpper)))
       eval = tt_score;
   } else {
-    ss.static_eval = eval = evaluate(pos, ss.psqt);
-    tt_.store(key, 0, 0, eval, SearchTable::kEvalOnlyDepth, Bound::kNone, ss.tt_pv);
+    raw_eval = evaluate(pos, ss.psqt);
+    ss.static_eval = eval = corrected_eval(ply, raw_eval);
+    tt_.store(key, 0, 0, raw_eval, SearchTable::kEvalOnlyDepth, Bound::kNone, ss.tt_pv);
   }
   bool improving = false;
   if (!in_check) {
@@ -646,7 +683,13 @@ int Searcher::negamax(int depth, int alpha, int beta, int ply, bool cut_node) {
   }
   if (excluded.is_none()) {
     const Bound bound = best >= beta ? Bound::kLower : Pv && best > original_alpha ? Bound::kExact : Bound::kUpper;
-    tt_.store(key, best_move.raw(), score_to_tt(best, ply), ss.static_eval, depth, bound, ss.tt_pv);
+    // Correction history learns from quiet outcomes whose bound says which
+    // way the evaluation was wrong.
+    const bool quiet_best = best_move.is_none() || pos.at(best_move.to()) == kEmpty;
+    if (!in_check && quiet_best && std::abs(best) < kMateBound && !(bound == Bound::kLower && best <= ss.static_eval) &&
+        !(bound == Bound::kUpper && best >= ss.static_eval))
+      update_correction(ply, best, ss.static_eval, depth);
+    tt_.store(key, best_move.raw(), score_to_tt(best, ply), raw_eval, depth, bound, ss.tt_pv);
   }
   return best;
 }

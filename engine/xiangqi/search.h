@@ -5,7 +5,8 @@
 // counter moves and butterfly, continuation and capture history (history.h);
 // pruning by reverse futility, razoring, null move (verified deep down),
 // move count, futility and exchange value; late-move reductions scaled by
-// history; singular, and check extensions; a quiescence search of captures
+// history; singular, and check extensions; a static evaluation corrected by
+// what searches found after the same last moves (correction history); a quiescence search of captures
 // that do not lose material, with every evasion searched in check.
 //
 // Every Searcher owns all of its state (table, history, killers, node counter,
@@ -138,6 +139,8 @@ class Searcher {
   bool count_node();
   bool excluded_at_root(Move m) const;
   void update_continuation(int ply, Piece moving, Square to, int bonus);
+  int corrected_eval(int ply, int raw_eval) const;
+  void update_correction(int ply, int searched, int static_eval, int depth);
   void update_best_move_stats(int ply, Move best, Piece moving, bool quiet, int bonus, int malus, const Move* quiets,
                               int quiet_count, const Move* captures, int capture_count);
   void update_pv(int ply, Move m);
