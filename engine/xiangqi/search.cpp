@@ -245,17 +245,27 @@ void Searcher::update_continuation(int ply, Piece moving, Square to, int bonus) 
   }
 }
 
+// The correction entries of the position at `ply`: by its last move, and by
+// its last two moves (null when either is missing, as at the root or after a
+// null move).
+Searcher::CorrectionEntries Searcher::correction_entries(int ply) const {
+  Workspace& w = *ws_;
+  const Frame& last = w.frame(ply - 1);
+  const Frame& before = w.frame(ply - 2);
+  if (last.moved == kEmpty) return {};
+  const Square to = last.move.to();
+  std::int16_t* pair = before.moved != kEmpty
+                           ? &w.history.continuation_correction[before.moved][before.move.to()][last.moved][to]
+                           : nullptr;
+  return {&w.history.move_correction[last.moved][to], pair};
+}
+
 // The static evaluation here, moved by what searches found after the same
 // last move and the same pair of last moves.
 int Searcher::corrected_eval(int ply, int raw_eval) const {
-  const Workspace& w = *ws_;
-  const Frame& last = w.frame(ply - 1);
-  const Frame& before = w.frame(ply - 2);
-  if (last.moved == kEmpty) return raw_eval;
-  const Square to = last.move.to();
-  int correction = w.history.move_correction[last.moved][to];
-  if (before.moved != kEmpty)
-    correction += w.history.continuation_correction[before.moved][before.move.to()][last.moved][to];
+  const CorrectionEntries e = correction_entries(ply);
+  if (!e.by_move) return raw_eval;
+  const int correction = *e.by_move + (e.by_pair ? *e.by_pair : 0);
   return std::clamp(raw_eval + correction / kCorrectionGrain, -kMateBound + 1, kMateBound - 1);
 }
 
@@ -263,17 +273,12 @@ int Searcher::corrected_eval(int ply, int raw_eval) const {
 // evaluation said `static_eval`: both correction tables learn the difference,
 // weighted by depth.
 void Searcher::update_correction(int ply, int searched, int static_eval, int depth) {
-  Workspace& w = *ws_;
-  const Frame& last = w.frame(ply - 1);
-  const Frame& before = w.frame(ply - 2);
-  if (last.moved == kEmpty) return;
-  const Square to = last.move.to();
+  const CorrectionEntries e = correction_entries(ply);
+  if (!e.by_move) return;
   const int bonus =
       std::clamp((searched - static_eval) * depth * kCorrectionGrain / 8, -kCorrectionLimit / 4, kCorrectionLimit / 4);
-  update_stat(w.history.move_correction[last.moved][to], bonus, kCorrectionLimit);
-  if (before.moved != kEmpty)
-    update_stat(w.history.continuation_correction[before.moved][before.move.to()][last.moved][to], bonus,
-                kCorrectionLimit);
+  update_stat(*e.by_move, bonus, kCorrectionLimit);
+  if (e.by_pair) update_stat(*e.by_pair, bonus, kCorrectionLimit);
 }
 
 void Searcher::update_best_move_stats(int ply, Move best, Piece moving, bool quiet, int bonus, int malus,

@@ -139,6 +139,11 @@ class Searcher {
   bool count_node();
   bool excluded_at_root(Move m) const;
   void update_continuation(int ply, Piece moving, Square to, int bonus);
+  struct CorrectionEntries {
+    std::int16_t* by_move = nullptr;
+    std::int16_t* by_pair = nullptr;
+  };
+  CorrectionEntries correction_entries(int ply) const;
   int corrected_eval(int ply, int raw_eval) const;
   void update_correction(int ply, int searched, int static_eval, int depth);
   void update_best_move_stats(int ply, Move best, Piece moving, bool quiet, int bonus, int malus, const Move* quiets,
