@@ -126,10 +126,10 @@ Move MovePicker::next(bool skip_quiets) {
         if (skip_quiets) break;
         // Quiets go after the captures (kept for the losing ones).
         moves_.truncate(bad_end_);
-        MoveList all;
-        generate_pseudo_legal(pos, all, GenKind::kAll);
-        for (Move m : all)
-          if (pos.at(m.to()) == kEmpty && !special(m)) moves_.push(m);
+        MoveList quiets;
+        generate_pseudo_legal(pos, quiets, GenKind::kQuiets);
+        for (Move m : quiets)
+          if (!special(m)) moves_.push(m);
         score_quiets(bad_end_);
         cur_ = bad_end_;
         end_ = moves_.size();

@@ -8,8 +8,10 @@ inline bool can_land(Piece target, Color us) { return target == kEmpty || color_
 template <GenKind Kind>
 inline void add_if(const Position& pos, MoveList& out, Square from, Square to, Color us) {
   const Piece target = pos.at(to);
-  if (Kind == GenKind::kCaptures ? (target != kEmpty && color_of(target) != us) : can_land(target, us))
-    out.push(Move(from, to));
+  const bool land = Kind == GenKind::kCaptures ? target != kEmpty && color_of(target) != us
+                    : Kind == GenKind::kQuiets ? target == kEmpty
+                                               : can_land(target, us);
+  if (land) out.push(Move(from, to));
 }
 
 template <GenKind Kind>
@@ -24,8 +26,8 @@ inline void add_slider(const Position& pos, MoveList& out, Square from, Color us
     const std::int8_t* it = ray.begin();
     const std::int8_t* end = ray.end();
     for (; it != end && pos.at(*it) == kEmpty; ++it)
-      if (Kind == GenKind::kAll) out.push(Move(from, *it));
-    if (it == end) continue;
+      if (Kind != GenKind::kCaptures) out.push(Move(from, *it));
+    if (it == end || Kind == GenKind::kQuiets) continue;
     if (!cannon) {
       if (color_of(pos.at(*it)) != us) out.push(Move(from, *it));
       continue;
@@ -60,8 +62,11 @@ void generate(const Position& pos, MoveList& out) {
 }  // namespace
 
 void generate_pseudo_legal(const Position& pos, MoveList& out, GenKind kind) {
-  if (kind == GenKind::kAll) generate<GenKind::kAll>(pos, out);
-  else generate<GenKind::kCaptures>(pos, out);
+  switch (kind) {
+    case GenKind::kAll: generate<GenKind::kAll>(pos, out); break;
+    case GenKind::kCaptures: generate<GenKind::kCaptures>(pos, out); break;
+    case GenKind::kQuiets: generate<GenKind::kQuiets>(pos, out); break;
+  }
 }
 
 LegalityFilter::LegalityFilter(const Position& pos)

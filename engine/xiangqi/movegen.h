@@ -13,7 +13,8 @@ namespace qipan::xiangqi {
 constexpr std::size_t kMaxMoves = 128;
 using MoveList = FixedList<Move, kMaxMoves>;
 
-enum class GenKind { kAll, kCaptures };
+// kQuiets: the moves onto empty squares, in the order kAll gives them.
+enum class GenKind { kAll, kCaptures, kQuiets };
 
 void generate_pseudo_legal(const Position& pos, MoveList& out, GenKind kind = GenKind::kAll);
 

@@ -65,3 +65,30 @@ TEST_CASE("is_legal rejects moves that are not in the generated list") {
   CHECK_FALSE(is_legal(pos, Move(make_square(1, 0), make_square(1, 3))));  // rook-like horse
   CHECK_FALSE(is_legal(pos, Move(make_square(7, 9), make_square(6, 7))));  // black piece, red to move
 }
+
+TEST_CASE("captures and quiets split the pseudo-legal moves, each in the order of the whole list") {
+  SplitMix64 rng(23);
+  int positions = 0, captures_seen = 0;
+  for (int game = 0; game < 30; ++game) {
+    Position pos = Position::start();
+    for (int ply = 0; ply < 150; ++ply, ++positions) {
+      MoveList all, captures, quiets, expected_captures, expected_quiets;
+      generate_pseudo_legal(pos, all, GenKind::kAll);
+      generate_pseudo_legal(pos, captures, GenKind::kCaptures);
+      generate_pseudo_legal(pos, quiets, GenKind::kQuiets);
+      for (Move m : all) (pos.at(m.to()) == kEmpty ? expected_quiets : expected_captures).push(m);
+      REQUIRE(quiets.size() == expected_quiets.size());
+      for (std::size_t i = 0; i < quiets.size(); ++i) REQUIRE(quiets[i] == expected_quiets[i]);
+      REQUIRE(captures.size() == expected_captures.size());
+      for (std::size_t i = 0; i < captures.size(); ++i) REQUIRE(captures[i] == expected_captures[i]);
+      captures_seen += int(captures.size());
+      MoveList legal;
+      generate_legal(pos, legal);
+      if (legal.empty()) break;
+      Undo undo;
+      pos.make(legal[rng.below(std::uint32_t(legal.size()))], undo);
+    }
+  }
+  CHECK(positions > 1000);
+  CHECK(captures_seen > 1000);
+}
