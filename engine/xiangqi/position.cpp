@@ -141,4 +141,15 @@ bool pawn_square(Color c, Square s) {
   return true;
 }
 
+bool can_stand(Piece p, Square s) {
+  const Color c = color_of(p);
+  switch (type_of(p)) {
+    case kKing: return in_palace(c, s);
+    case kAdvisor: return advisor_square(c, s);
+    case kElephant: return elephant_square(c, s);
+    case kPawn: return pawn_square(c, s);
+    default: return true;
+  }
+}
+
 }  // namespace qipan::xiangqi

@@ -72,9 +72,11 @@ class Position {
   int fullmove_ = 1;
 };
 
-// Where pieces may legally stand at all (used to validate FEN input).
+// Where pieces may legally stand at all (FEN input is checked against it;
+// the evaluation network has a feature only for such squares).
 bool advisor_square(Color c, Square s);
 bool elephant_square(Color c, Square s);
 bool pawn_square(Color c, Square s);
+bool can_stand(Piece p, Square s);
 
 }  // namespace qipan::xiangqi

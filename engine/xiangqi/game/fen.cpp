@@ -116,12 +116,7 @@ Result<Position> Position::from_fen(std::string_view fen) {
               .with("side", side_name(color))
               .with("piece", kTypeNames[t])
               .with("max", kMaxCount[t]);
-        const bool allowed = t == kKing       ? in_palace(color, s)
-                             : t == kAdvisor  ? advisor_square(color, s)
-                             : t == kElephant ? elephant_square(color, s)
-                             : t == kPawn     ? pawn_square(color, s)
-                                              : true;
-        if (!allowed)
+        if (!can_stand(p, s))
           return make_error(code::fen_piece_misplaced,
                             side_name(color) + " " + kTypeNames[t] + " cannot stand on " + square_name(s))
               .with("letter", std::string(1, c))
