@@ -30,6 +30,8 @@ int reversi_openings_command(const Args& args);
 // Self-play games for the evaluation fit, and the fit itself (xiangqi_selfplay.cpp, xiangqi_tune.cpp).
 int xiangqi_selfplay_command(const Args& args);
 int xiangqi_tune_command(const Args& args);
+// Trains the xiangqi evaluation network on self-play (xiangqi_network_train.cpp).
+int xiangqi_network_train_command(const Args& args);
 // Chinese checkers AI tools (checkers_match.cpp, checkers_race.cpp).
 int checkers_match_command(const Args& args);
 int checkers_race_command(const Args& args);

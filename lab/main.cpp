@@ -35,6 +35,8 @@ void usage() {
       "                   makes (or checks) the held-out Reversi suite (lab/openings/reversi-heldout.txt)\n"
       "  qipan-lab selfplay xiangqi [--games N] [--nodes K] [--out FILE]   self-play positions for the fit\n"
       "  qipan-lab tune xiangqi --data FILE[,FILE...] [--iterations N]   fits engine/xiangqi/eval_weights.h\n"
+      "  qipan-lab train xiangqi-network --data FILE[,FILE...] [--epochs N]\n"
+      "                   trains the evaluation network (engine/xiangqi/network_weights.inc)\n"
       "  qipan-lab solve reversi --ffo N[-M] --workers N [--simulate] [--hash MB]\n"
       "                   the FFO set, each solve split at the root among workers sharing no table");
 }
@@ -70,6 +72,7 @@ int main(int argc, char** argv) {
   if (command == "selfplay" && game == "xiangqi") return xiangqi_selfplay_command(rest);
   if (command == "tune" && game == "xiangqi") return xiangqi_tune_command(rest);
   if (command == "tune") return reversi_tune_command(rest);
+  if (command == "train" && game == "xiangqi-network") return xiangqi_network_train_command(rest);
   if (command == "race") return checkers_race_command(rest);
   if (command == "solve") return reversi_root_split_command(rest);
   std::fprintf(stderr, "qipan-lab: unknown command '%s'\n", args[0].c_str());

@@ -3,7 +3,7 @@
 // `qipan-lab tune xiangqi` fits the evaluation weights to.
 //
 //   qipan-lab selfplay xiangqi [--games N] [--nodes K] [--random-plies R]
-//       [--seed S] [--threads T] [--out FILE]
+//       [--seed S] [--threads T] [--out FILE] [--avoid FILE]... [--network]
 //
 // Every game opens with R plies drawn at random among the moves a shallow
 // search finds within 60 of the best (R itself varies from R/2 to R per
@@ -13,13 +13,18 @@
 // 40 plies after ply 120). One line per position: FEN, the result from red's
 // view (1, 0.5, 0), the search score from the side to move's view, the ply.
 // Positions in check and positions where the move played captured are left
-// out (their static evaluation says little about the result).
+// out (their static evaluation says little about the result). A game that
+// passes through a position of an --avoid file (the held-out suite: no
+// training data may come from games through it) is played but not written.
+// --network plays with the evaluation network instead of the hand-made
+// evaluation (to train a network on its own games).
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <mutex>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -30,6 +35,7 @@
 #include "engine/xiangqi/game/game.h"
 #include "engine/xiangqi/movegen.h"
 #include "engine/xiangqi/search.h"
+#include "xiangqi_suite.h"
 
 namespace qipan::lab {
 namespace {
@@ -42,7 +48,10 @@ struct SelfplayOptions {
   long long random_plies = 10;
   long long seed = 1;
   long long threads = 1;
+  bool network = false;  // both sides evaluate with the network (network.h)
   std::string out = "xiangqi_selfplay.txt";
+  std::vector<std::string> avoid_files;
+  std::set<std::uint64_t> avoid;  // their position keys
 };
 
 struct Sample {
@@ -76,13 +85,20 @@ Move sensible_random_move(Searcher& searcher, const Game& game, SplitMix64& rng)
 }
 
 // Plays one game; returns red's result (1, 0.5, 0) and appends its samples.
-double play_one(std::uint64_t seed, const SelfplayOptions& o, std::vector<Sample>& samples) {
+// `avoided` is set when the game passed through a position of o.avoid.
+double play_one(std::uint64_t seed, const SelfplayOptions& o, std::vector<Sample>& samples, bool& avoided) {
   SplitMix64 rng(seed);
   Searcher engines[2] = {Searcher(16), Searcher(16)};
+  if (o.network)
+    for (Searcher& engine : engines) engine.set_network(&network::kWeights);
   Game game;
+  avoided = false;
+  const auto note_position = [&] { avoided = avoided || o.avoid.count(game.position().key()) > 0; };
   const int random_plies = int(o.random_plies / 2 + rng.below(std::uint32_t(o.random_plies / 2 + 1)));
-  for (int ply = 0; ply < random_plies && !game.over(); ++ply)
+  for (int ply = 0; ply < random_plies && !game.over(); ++ply) {
     (void)game.play(sensible_random_move(engines[0], game, rng));
+    note_position();
+  }
   SearchLimits limits;
   limits.nodes = std::uint64_t(o.nodes);
   limits.reuse_tables = true;
@@ -102,6 +118,7 @@ double play_one(std::uint64_t seed, const SelfplayOptions& o, std::vector<Sample
     quiet_run = std::abs(red_score) <= 8 && game.ply() >= 120 ? quiet_run + 1 : 0;
     if (quiet_run >= 40) return 0.5;
     if (!game.play(r.best)) break;
+    note_position();
   }
   const auto winner = game.status().winner();
   return !game.over() || !winner ? 0.5 : *winner == kRed ? 1.0 : 0.0;
@@ -124,11 +141,22 @@ int xiangqi_selfplay_command(const Args& args) {
       ++i;
     } else if (a == "--out" && has_value) {
       o.out = args[++i];
+    } else if (a == "--network") {
+      o.network = true;
+    } else if (a == "--avoid" && has_value) {
+      o.avoid_files.push_back(args[++i]);
     } else {
       std::fprintf(stderr,
                    "usage: qipan-lab selfplay xiangqi [--games N] [--nodes K] [--random-plies R] [--seed S]\n"
-                   "                                  [--threads T] [--out FILE]\n");
+                   "                                  [--threads T] [--out FILE] [--avoid FILE]... [--network]\n");
       return 2;
+    }
+  }
+  for (const std::string& path : o.avoid_files) {
+    std::string error;
+    if (!add_position_keys(path, o.avoid, error)) {
+      std::fprintf(stderr, "selfplay: %s\n", error.c_str());
+      return 1;
     }
   }
   std::ofstream out(o.out, std::ios::app);
@@ -140,11 +168,17 @@ int xiangqi_selfplay_command(const Args& args) {
   std::atomic<long long> next{0};
   long long results[3] = {0, 0, 0};  // red wins, draws, black wins
   std::size_t positions = 0;
+  long long avoided_games = 0;
   auto worker = [&] {
     for (long long g; (g = next++) < o.games;) {
       std::vector<Sample> samples;
-      const double result = play_one(std::uint64_t(o.seed) * 1000003 + std::uint64_t(g), o, samples);
+      bool avoided = false;
+      const double result = play_one(std::uint64_t(o.seed) * 1000003 + std::uint64_t(g), o, samples, avoided);
       std::lock_guard guard(lock);
+      if (avoided) {
+        ++avoided_games;
+        continue;
+      }
       for (const Sample& s : samples)
         out << s.fen << '|'
             << (result == 1.0   ? "1"
@@ -166,7 +200,9 @@ int xiangqi_selfplay_command(const Args& args) {
   for (long long t = 0; t < std::max(1LL, o.threads); ++t) threads.emplace_back(worker);
   for (auto& t : threads) t.join();
 #endif
-  std::fprintf(stderr, "selfplay: done, %lld games, %zu positions in %s\n", o.games, positions, o.out.c_str());
+  std::fprintf(stderr,
+               "selfplay: done, %lld games (%lld through an avoided position, not written), %zu positions in %s\n",
+               o.games, avoided_games, positions, o.out.c_str());
   return 0;
 }
 

@@ -6,7 +6,8 @@
 // and wasm figures side by side; `nodes` doubles as the section's signature,
 // which must be identical in both builds. Sections: perft from the start
 // position (move generation speed) and the fixed-depth search bench (search
-// speed; its node count is the determinism signature), and Reversi perft from
+// speed; its node count is the determinism signature) with the hand-made
+// evaluation and with the network, and Reversi perft from
 // the start (bitboard move generation and flips). Add a section by
 // writing a function returning a BenchResult and listing it in kSections.
 // Sections marked on_request (the FFO endgame set: about a minute; movetime,
@@ -60,6 +61,14 @@ BenchResult perft_xiangqi(const BenchOptions& options) {
 // fixed positions (search_bench.cpp); the total node count is the signature.
 BenchResult search_xiangqi(const BenchOptions& options) {
   const SearchBenchResult s = run_search_bench(options.search_depth, options.verbose);
+  return BenchResult{s.depth, s.nodes, s.seconds};
+}
+
+// The same searches evaluated by the network (engine/xiangqi/network.h):
+// its speed beside the hand-made evaluation's, and its own signature (the
+// network's integer arithmetic is the same in every build).
+BenchResult search_xiangqi_network(const BenchOptions& options) {
+  const SearchBenchResult s = run_search_bench(options.search_depth, options.verbose, &xiangqi::network::kWeights);
   return BenchResult{s.depth, s.nodes, s.seconds};
 }
 
@@ -122,9 +131,16 @@ struct Section {
 };
 
 constexpr Section kSections[] = {
-    {"perft-xiangqi", perft_xiangqi},   {"search-xiangqi", search_xiangqi},       {"perft-reversi", perft_reversi},
-    {"search-reversi", search_reversi}, {"perft-checkers", perft_checkers},       {"search-checkers", search_checkers},
-    {"ffo", ffo_reversi<40, 49>, true}, {"ffo-50-59", ffo_reversi<50, 59>, true}, {"movetime", movetime, true},
+    {"perft-xiangqi", perft_xiangqi},
+    {"search-xiangqi", search_xiangqi},
+    {"search-xiangqi-network", search_xiangqi_network},
+    {"perft-reversi", perft_reversi},
+    {"search-reversi", search_reversi},
+    {"perft-checkers", perft_checkers},
+    {"search-checkers", search_checkers},
+    {"ffo", ffo_reversi<40, 49>, true},
+    {"ffo-50-59", ffo_reversi<50, 59>, true},
+    {"movetime", movetime, true},
 };
 
 void print(std::string_view name, const BenchResult& r) {

@@ -29,7 +29,7 @@ struct PositionRun {
   double seconds = 0;
 };
 
-PositionRun run_one(std::string_view fen, int depth) {
+PositionRun run_one(std::string_view fen, int depth, const xiangqi::network::Weights* network) {
   auto pos = xiangqi::Position::from_fen(fen);
   PositionRun run;
   if (!pos) {  // the table above is fixed: this is a bug, make it loud
@@ -37,6 +37,7 @@ PositionRun run_one(std::string_view fen, int depth) {
     return run;
   }
   xiangqi::Searcher searcher(16);
+  searcher.set_network(network);
   SearchLimits limits;
   limits.depth = depth;
   Stopwatch watch;
@@ -47,11 +48,11 @@ PositionRun run_one(std::string_view fen, int depth) {
 
 }  // namespace
 
-SearchBenchResult run_search_bench(int depth, bool verbose) {
+SearchBenchResult run_search_bench(int depth, bool verbose, const xiangqi::network::Weights* network) {
   SearchBenchResult total;
   total.depth = depth;
   for (std::string_view fen : kBenchFens) {
-    const PositionRun run = run_one(fen, depth);
+    const PositionRun run = run_one(fen, depth, network);
     total.nodes += run.result.nodes;
     total.seconds += run.seconds;
     ++total.positions;

@@ -5,6 +5,8 @@
 
 #include <cstdint>
 
+#include "engine/xiangqi/network.h"
+
 namespace qipan::tools {
 
 // About a second natively, under two seconds in wasm under Node.
@@ -18,8 +20,10 @@ struct SearchBenchResult {
   double nodes_per_second() const { return seconds > 0 ? double(nodes) / seconds : 0; }
 };
 
-// Searches every bench position with a fresh searcher to `depth` plies;
-// `verbose` prints one line per position (nodes, move, score, time, FEN).
-SearchBenchResult run_search_bench(int depth = kSearchBenchDepth, bool verbose = false);
+// Searches every bench position with a fresh searcher to `depth` plies,
+// evaluating with `network` (nullptr: the hand-made evaluation); `verbose`
+// prints one line per position (nodes, move, score, time, FEN).
+SearchBenchResult run_search_bench(int depth = kSearchBenchDepth, bool verbose = false,
+                                   const xiangqi::network::Weights* network = nullptr);
 
 }  // namespace qipan::tools

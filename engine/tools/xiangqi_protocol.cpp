@@ -146,12 +146,14 @@ class Protocol {
       say("option name UCI_Variant type combo default xiangqi var xiangqi");
       say("option name Move Limit type spin default 60 min 0 max 1000");
       say("option name Perpetual Check Loses type check default true");
+      say("option name Eval Network type check default false");
       say("option name Ponder type check default false");
       say("uciok");
     } else {
       say("option hashsize type spin min 1 max 1024 default 16");
       say("option movelimit type spin min 0 max 1000 default 60");
       say("option perpetualcheckloses type check default true");
+      say("option evalnetwork type check default false");
       say("option newgame type button");
       say("ucciok");
     }
@@ -194,6 +196,9 @@ class Protocol {
     } else if (key == "perpetualcheckloses" && (value == "true" || value == "false")) {
       perpetual_check_loses_ = value == "true";
       searcher_->set_perpetual_check_loses(perpetual_check_loses_);
+    } else if (key == "evalnetwork" && (value == "true" || value == "false")) {
+      use_network_ = value == "true";
+      searcher_->set_network(use_network_ ? &network::kWeights : nullptr);
     } else if (key == "ponder" || key == "usebook" || key == "threads") {
       // Accepted and ignored: one thread, no book, pondering needs no setup.
     } else {
@@ -342,6 +347,7 @@ class Protocol {
     searcher_ = std::make_unique<Searcher>(megabytes);
     searcher_->set_move_limit_plies(2 * move_limit_);
     searcher_->set_perpetual_check_loses(perpetual_check_loses_);
+    searcher_->set_network(use_network_ ? &network::kWeights : nullptr);
   }
 
   void report() {
@@ -393,6 +399,7 @@ class Protocol {
   std::vector<Move> banned_;
   int move_limit_ = 60;
   bool perpetual_check_loses_ = true;
+  bool use_network_ = false;
   SearchResult result_;
   Stopwatch clock_;
   std::atomic<std::int64_t> deadline_ms_{-1};

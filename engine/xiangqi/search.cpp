@@ -13,6 +13,7 @@
 #include "move_check.h"
 #include "move_picker.h"
 #include "movegen.h"
+#include "network.h"
 #include "see.h"
 
 namespace qipan::xiangqi {
@@ -97,6 +98,23 @@ struct Searcher::Frame {
   bool tt_pv = false;       // on (or once on) a principal variation
 };
 
+// The evaluation network's accumulator at a ply, brought up to date from the
+// nearest ready one above it only when the ply is evaluated (many nodes are
+// cut before they are).
+struct NetworkPly {
+  network::Accumulator acc;
+  bool ready = false;
+  Piece moving = kEmpty;  // the move into this ply; kEmpty: a null move
+  Piece captured = kEmpty;
+  Move move;
+  void reached_by(Piece moving_piece, Move m, Piece captured_piece) {
+    ready = false;
+    moving = moving_piece;
+    move = m;
+    captured = captured_piece;
+  }
+};
+
 // Everything indexed by ply lives here, on the heap, so that neither the
 // Searcher object nor the recursion needs much stack (wasm stacks are small).
 struct Searcher::Workspace {
@@ -111,6 +129,7 @@ struct Searcher::Workspace {
   std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> pv{};
   std::array<int, kMaxPly + 1> pv_len{};
   std::array<MovePicker, kMaxPickers> pickers{};
+  std::array<NetworkPly, kMaxPly + 1> network{};  // used with network_
   HistoryTables history;
   // Late-move reductions by depth and move number (in 1/1024 plies).
   std::array<std::array<int, 64>, 64> reductions{};
@@ -142,6 +161,27 @@ class PickerLease {
 Searcher::Searcher(std::size_t tt_megabytes)
     : ws_(std::make_unique<Workspace>()), tt_(tt_megabytes), repetition_count_(RuleOptions{}.repetition_count) {}
 Searcher::~Searcher() = default;
+
+void Searcher::set_network(const network::Weights* weights) {
+  if (weights == network_) return;
+  network_ = weights;
+  clear();  // the table keeps static evaluations of the other kind
+}
+
+int Searcher::static_eval(int ply) {
+  Workspace& w = *ws_;
+  if (!network_) return evaluate(w.pos, w.frame(ply).psqt);
+  int ready = ply;
+  while (!w.network[std::size_t(ready)].ready) --ready;  // the root's always is
+  for (int p = ready + 1; p <= ply; ++p) {
+    const NetworkPly& parent = w.network[std::size_t(p - 1)];
+    NetworkPly& here = w.network[std::size_t(p)];
+    if (here.moving == kEmpty) here.acc = parent.acc;
+    else network::update(parent.acc, here.moving, here.move.from(), here.move.to(), here.captured, here.acc, *network_);
+    here.ready = true;
+  }
+  return network::evaluate(w.network[std::size_t(ply)].acc, w.pos.side_to_move(), *network_);
+}
 
 void Searcher::clear() {
   tt_.clear();
@@ -211,6 +251,7 @@ void Searcher::push_child(int ply, Move m, Piece moving, Piece captured) {
   child.in_check = w.pos.in_check();
   child.rep_window = captured != kEmpty ? 0 : parent.rep_window + 1;
   child.after_null = false;
+  if (network_) w.network[std::size_t(ply + 1)].reached_by(moving, m, captured);
   w.keys[root_index_ + ply + 1] = w.pos.key();
   w.checks[root_index_ + ply + 1] = child.in_check;
 }
@@ -222,6 +263,7 @@ void Searcher::push_null(int ply) {
   child.in_check = false;
   child.rep_window = 0;
   child.after_null = true;
+  if (network_) w.network[std::size_t(ply + 1)].reached_by(kEmpty, Move(), kEmpty);
   w.keys[root_index_ + ply + 1] = w.pos.key();
   w.checks[root_index_ + ply + 1] = false;
 }
@@ -323,7 +365,7 @@ int Searcher::quiesce(int alpha, int beta, int ply) {
   int rep_score = 0;
   if (repetition(ply, rep_score)) return rep_score;
   const bool in_check = ss.in_check;
-  if (ply >= kMaxPly - 1 || picker_height_ >= kMaxPickers) return in_check ? 0 : evaluate(pos, ss.psqt);
+  if (ply >= kMaxPly - 1 || picker_height_ >= kMaxPickers) return in_check ? 0 : static_eval(ply);
   alpha = std::max(alpha, -kMateScore + ply);
   beta = std::min(beta, kMateScore - ply - 1);
   if (alpha >= beta) return alpha;
@@ -343,7 +385,7 @@ int Searcher::quiesce(int alpha, int beta, int ply) {
   int raw_eval = kNoScore;  // the table keeps the evaluation uncorrected
   if (!in_check) {
     const bool have_eval = tt_hit && hit.eval != kNoScore;
-    raw_eval = have_eval ? hit.eval : evaluate(pos, ss.psqt);
+    raw_eval = have_eval ? hit.eval : static_eval(ply);
     ss.static_eval = corrected_eval(ply, raw_eval);
     best = ss.static_eval;
     if (tt_score != kNoScore &&
@@ -430,7 +472,7 @@ int Searcher::negamax(int depth, int alpha, int beta, int ply, bool cut_node) {
     int rep_score = 0;
     if (repetition(ply, rep_score)) return rep_score;
     if (move_limit_plies_ > 0 && pos.quiet_plies() >= move_limit_plies_) return 0;
-    if (ply >= kMaxPly - 1 || picker_height_ >= kMaxPickers) return in_check ? 0 : evaluate(pos, ss.psqt);
+    if (ply >= kMaxPly - 1 || picker_height_ >= kMaxPickers) return in_check ? 0 : static_eval(ply);
     // Mate distance pruning: no line here can beat a mate already found nearer the root.
     alpha = std::max(alpha, -kMateScore + ply);
     beta = std::min(beta, kMateScore - ply - 1);
@@ -477,7 +519,7 @@ int Searcher::negamax(int depth, int alpha, int beta, int ply, bool cut_node) {
         (hit.bound == Bound::kExact || hit.bound == (tt_score > eval ? Bound::kLower : Bound::kUpper)))
       eval = tt_score;
   } else {
-    raw_eval = evaluate(pos, ss.psqt);
+    raw_eval = static_eval(ply);
     ss.static_eval = eval = corrected_eval(ply, raw_eval);
     tt_.store(key, 0, 0, raw_eval, SearchTable::kEvalOnlyDepth, Bound::kNone, ss.tt_pv);
   }
@@ -764,6 +806,10 @@ void Searcher::prepare(const Position& root, std::span<const PastPosition> histo
   }
   Frame& top = w.frame(0);
   top.psqt = psqt_score(root);
+  if (network_) {
+    network::refresh(root, w.network[0].acc, *network_);
+    w.network[0].ready = true;
+  }
   top.in_check = root.in_check();
   top.rep_window = root_index_;
   top.after_null = false;

@@ -26,6 +26,7 @@
 
 #include "../core/move_list.h"
 #include "../core/search_limits.h"
+#include "network.h"
 #include "position.h"
 #include "search_table.h"
 
@@ -118,6 +119,13 @@ class Searcher {
   // Safe from another thread; the running search returns its best move so far.
   // Cleared when the next search starts.
   void stop() { stop_requested_.store(true, std::memory_order_relaxed); }
+  // Evaluates with these network weights (network.h; network::kWeights are
+  // the trained ones) instead of the hand-made evaluation (evaluate.h), or
+  // with the hand-made one again for nullptr, the default. Switching forgets
+  // the table. Only a program that passes weights links them in: the page
+  // carries none while it plays the hand-made evaluation.
+  void set_network(const network::Weights* weights);
+  bool uses_network() const { return network_ != nullptr; }
   // Forgets the table, history and killers.
   void clear();
   std::uint64_t nodes() const { return nodes_; }
@@ -132,6 +140,8 @@ class Searcher {
   template <bool Pv>
   int quiesce(int alpha, int beta, int ply);
   int aspiration(int depth, int previous);
+  // The static evaluation of the node at `ply` (w.pos), by the network or the hand-made one.
+  int static_eval(int ply);
   bool repetition(int ply, int& score) const;
   void push_child(int ply, Move m, Piece moving, Piece captured);
   void push_null(int ply);
@@ -161,6 +171,7 @@ class Searcher {
   int seldepth_ = 0;
   int move_limit_plies_ = 120;
   bool perpetual_check_loses_ = true;
+  const network::Weights* network_ = nullptr;
   // Occurrences that end the game when a repeat reaches back before the root.
   // The rule's count (RuleOptions::repetition_count), set in the constructor.
   int repetition_count_ = 0;

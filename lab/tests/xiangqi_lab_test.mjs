@@ -265,4 +265,83 @@ test('qipan-lab tune xiangqi reads match records: every finished game, its quiet
   rmSync(dir, { recursive: true });
 });
 
+test('qipan-lab selfplay xiangqi --avoid and train xiangqi-network: data kept from held-out positions, a network trained on it', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'qipan-network-'));
+  const data = join(dir, 'selfplay.txt');
+  // 30 games: the trainer holds out one game in twenty.
+  const selfplay = ['selfplay', 'xiangqi', '--games', '30', '--nodes', '400', '--random-plies', '4', '--seed', '7'];
+  const played = run([...selfplay, '--out', data]);
+  assert.equal(played.status, 0, played.stderr);
+  const lines = readFileSync(data, 'utf8').trim().split('\n');
+  assert.ok(lines.length > 200, `${lines.length} positions`);
+  for (const line of lines) assert.match(line, /^[1-9rnbakcpRNBAKCP/]+ [wb] - - \d+ \d+\|(1|0|0\.5)\|-?\d+\|\d+$/);
+  // The same games again, avoiding their own positions: every game that wrote
+  // any passes through one, and none is written.
+  const again = join(dir, 'again.txt');
+  const avoided = run([...selfplay, '--avoid', data, '--out', again]);
+  assert.equal(avoided.status, 0, avoided.stderr);
+  const skipped = avoided.stderr.match(/done, 30 games \((\d+) through an avoided position, not written\), 0 positions/);
+  assert.ok(skipped && Number(skipped[1]) >= 25, avoided.stderr);
+  assert.equal(run([...selfplay, '--avoid', join(dir, 'missing.txt'), '--out', again]).status, 1);
+  // With the network the same seeds play other games.
+  const withNetwork = join(dir, 'network.txt');
+  assert.equal(run([...selfplay.slice(0, 3), '3', ...selfplay.slice(4), '--network', '--out', withNetwork]).status, 0);
+  const networkLines = readFileSync(withNetwork, 'utf8').trim().split('\n');
+  assert.ok(networkLines.length > 20, `${networkLines.length} positions`);
+  assert.notDeepEqual(networkLines.slice(0, 20), lines.slice(0, 20));
+
+  // A damaged line is counted and skipped, the rest trained on.
+  writeFileSync(data, readFileSync(data, 'utf8') + 'not a position|1|0|3\n');
+  const weights = join(dir, 'network_weights.inc');
+  const train = ['train', 'xiangqi-network', '--data', data, '--epochs', '6', '--batch', '32', '--out', weights];
+  const trained = run(train);
+  assert.equal(trained.status, 0, trained.stderr);
+  assert.match(trained.stdout, /train: \d+ positions, \d+ held out, 1 lines unreadable; logistic scale [\d.]+/);
+  const loss = (epoch) => Number(trained.stdout.match(new RegExp(`epoch ${epoch}, loss ([\\d.]+)`))[1]);
+  assert.ok(loss(6) < loss(1), `the loss falls: ${loss(1)} then ${loss(6)}`);
+  const written = readFileSync(weights, 'utf8').split('\n');
+  assert.match(written[0], /^\/\/ Written by `qipan-lab train xiangqi-network --data .* --epochs 6 --batch 32 --out /);
+  // 692 feature rows of 128 weights, the bias, the output weights of both
+  // views, the output bias, a linear value per feature.
+  const rows = written.filter((l) => l.startsWith('{') && l.length > 2).map((l) => l.replace(/,$/, ''));
+  assert.equal(rows.length, 692 + 3);
+  assert.equal(rows[0].split(',').length, 128);
+  assert.equal(rows[692].split(',').length, 128);
+  assert.equal(rows[693].split(',').length, 256);
+  assert.equal(rows[694].split(',').length, 692);
+  assert.ok(
+    written.some((l) => /^-?\d+,$/.test(l)),
+    'the output bias',
+  );
+  assert.equal(run([...train.slice(0, 4), '--wdl', '2']).status, 2);
+  assert.equal(run(['train', 'xiangqi-network', '--data', join(dir, 'missing.txt')]).status, 1);
+  writeFileSync(data, 'nothing here\n');
+  const empty = run(['train', 'xiangqi-network', '--data', data, '--out', weights]);
+  assert.equal(empty.status, 1);
+  assert.match(empty.stderr, /no positions to train on \(1 lines unreadable\)/);
+  rmSync(dir, { recursive: true });
+});
+
+test('qipan uci: the Eval Network option switches the evaluation the search uses', () => {
+  const search = (network) => {
+    const input = `uci\nsetoption name Eval Network value ${network}\nposition startpos moves h2e2 h9g7\ngo depth 6\nquit\n`;
+    const out = spawnSync(qipan, ['uci'], { input, encoding: 'utf8', timeout: 60000 });
+    assert.equal(out.status, 0, out.stderr);
+    assert.match(out.stdout, /option name Eval Network type check default false/);
+    assert.doesNotMatch(out.stdout, /unknown or bad option/);
+    return out.stdout
+      .split('\n')
+      .filter((l) => l.startsWith('info depth '))
+      .map((l) => l.replace(/ (nps|time) \d+/g, ''));
+  };
+  const network = search('true');
+  const handmade = search('false');
+  assert.equal(network.length, 6);
+  assert.equal(handmade.length, 6);
+  assert.notDeepEqual(network, handmade, 'the two evaluations search differently');
+  assert.deepEqual(search('true'), network, 'and each the same way every time');
+  const bad = spawnSync(qipan, ['uci'], { input: 'setoption name Eval Network value maybe\nquit\n', encoding: 'utf8' });
+  assert.match(bad.stdout, /info string unknown or bad option: Eval Network = maybe/);
+});
+
 finish();
