@@ -5,11 +5,11 @@
 // records.
 //   node lab/tests/xiangqi_lab_test.mjs build/release/qipan-lab [build/release/qipan]
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { finish, test } from '../../tests/js/harness.mjs';
+import { finish, test, testAsync } from '../../tests/js/harness.mjs';
 
 const lab = process.argv[2];
 if (!lab) {
@@ -322,24 +322,40 @@ test('qipan-lab selfplay xiangqi --avoid and train xiangqi-network: data kept fr
   rmSync(dir, { recursive: true });
 });
 
-test('qipan uci: the Eval Network option switches the evaluation the search uses', () => {
-  const search = (network) => {
-    const input = `uci\nsetoption name Eval Network value ${network}\nposition startpos moves h2e2 h9g7\ngo depth 6\nquit\n`;
-    const out = spawnSync(qipan, ['uci'], { input, encoding: 'utf8', timeout: 60000 });
-    assert.equal(out.status, 0, out.stderr);
-    assert.match(out.stdout, /option name Eval Network type check default false/);
-    assert.doesNotMatch(out.stdout, /unknown or bad option/);
-    return out.stdout
+// One `qipan uci` session: the commands, then quit once the search has
+// answered (quit stops a running search); its output.
+const uciSession = (commands) =>
+  new Promise((resolvePromise, reject) => {
+    const engine = spawn(qipan, ['uci'], { stdio: ['pipe', 'pipe', 'inherit'] });
+    let out = '';
+    engine.stdout.setEncoding('utf8');
+    engine.stdout.on('data', (chunk) => {
+      out += chunk;
+      if (/^bestmove /m.test(out)) engine.stdin.end('quit\n');
+    });
+    engine.on('error', reject);
+    engine.on('close', (code) => (code === 0 ? resolvePromise(out) : reject(new Error(`qipan uci exited ${code}`))));
+    engine.stdin.write(commands);
+  });
+
+await testAsync('qipan uci: the Eval Network option switches the evaluation the search uses', async () => {
+  const search = async (network) => {
+    const out = await uciSession(
+      `uci\nsetoption name Eval Network value ${network}\nposition startpos moves h2e2 h9g7\ngo depth 6\n`,
+    );
+    assert.match(out, /option name Eval Network type check default false/);
+    assert.doesNotMatch(out, /unknown or bad option/);
+    return out
       .split('\n')
       .filter((l) => l.startsWith('info depth '))
       .map((l) => l.replace(/ (nps|time) \d+/g, ''));
   };
-  const network = search('true');
-  const handmade = search('false');
+  const network = await search('true');
+  const handmade = await search('false');
   assert.equal(network.length, 6);
   assert.equal(handmade.length, 6);
   assert.notDeepEqual(network, handmade, 'the two evaluations search differently');
-  assert.deepEqual(search('true'), network, 'and each the same way every time');
+  assert.deepEqual(await search('true'), network, 'and each the same way every time');
   const bad = spawnSync(qipan, ['uci'], { input: 'setoption name Eval Network value maybe\nquit\n', encoding: 'utf8' });
   assert.match(bad.stdout, /info string unknown or bad option: Eval Network = maybe/);
 });

@@ -143,7 +143,9 @@ async function seekByForm() {
   await shotDialog(bo.page, 'lobby-phone-zh');
   await ann.page.click('#lobby-waiting [data-lobby="cancel-own"]');
   await bo.page.waitForSelector(row, { state: 'detached' });
-  assert.equal(await ann.page.isHidden('#lobby-waiting'), true);
+  // Ann's page hides its waiting panel when the server acknowledges the
+  // cancel, which may come after Bo has already seen the seek go.
+  await ann.page.waitForSelector('#lobby-waiting', { state: 'hidden' });
 
   // Made again; Bo accepts with one click: both pages start Reversi in place.
   await ann.page.click('[data-lobby="create"]');
