@@ -13,7 +13,7 @@
 #include "move_check.h"
 #include "move_picker.h"
 #include "movegen.h"
-#include "network.h"
+#include "network_stack.h"
 #include "see.h"
 
 namespace qipan::xiangqi {
@@ -98,23 +98,6 @@ struct Searcher::Frame {
   bool tt_pv = false;       // on (or once on) a principal variation
 };
 
-// The evaluation network's accumulator at a ply, brought up to date from the
-// nearest ready one above it only when the ply is evaluated (many nodes are
-// cut before they are).
-struct NetworkPly {
-  network::Accumulator acc;
-  bool ready = false;
-  Piece moving = kEmpty;  // the move into this ply; kEmpty: a null move
-  Piece captured = kEmpty;
-  Move move;
-  void reached_by(Piece moving_piece, Move m, Piece captured_piece) {
-    ready = false;
-    moving = moving_piece;
-    move = m;
-    captured = captured_piece;
-  }
-};
-
 // Everything indexed by ply lives here, on the heap, so that neither the
 // Searcher object nor the recursion needs much stack (wasm stacks are small).
 struct Searcher::Workspace {
@@ -129,7 +112,7 @@ struct Searcher::Workspace {
   std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> pv{};
   std::array<int, kMaxPly + 1> pv_len{};
   std::array<MovePicker, kMaxPickers> pickers{};
-  std::array<NetworkPly, kMaxPly + 1> network{};  // used with network_
+  network::AccumulatorStack<kMaxPly + 1> network;  // used with network_
   HistoryTables history;
   // Late-move reductions by depth and move number (in 1/1024 plies).
   std::array<std::array<int, 64>, 64> reductions{};
@@ -171,16 +154,7 @@ void Searcher::set_network(const network::Weights* weights) {
 int Searcher::static_eval(int ply) {
   Workspace& w = *ws_;
   if (!network_) return evaluate(w.pos, w.frame(ply).psqt);
-  int ready = ply;
-  while (!w.network[std::size_t(ready)].ready) --ready;  // the root's always is
-  for (int p = ready + 1; p <= ply; ++p) {
-    const NetworkPly& parent = w.network[std::size_t(p - 1)];
-    NetworkPly& here = w.network[std::size_t(p)];
-    if (here.moving == kEmpty) here.acc = parent.acc;
-    else network::update(parent.acc, here.moving, here.move.from(), here.move.to(), here.captured, here.acc, *network_);
-    here.ready = true;
-  }
-  return network::evaluate(w.network[std::size_t(ply)].acc, w.pos.side_to_move(), *network_);
+  return w.network.evaluate(ply, w.pos.side_to_move(), *network_);
 }
 
 void Searcher::clear() {
@@ -251,7 +225,7 @@ void Searcher::push_child(int ply, Move m, Piece moving, Piece captured) {
   child.in_check = w.pos.in_check();
   child.rep_window = captured != kEmpty ? 0 : parent.rep_window + 1;
   child.after_null = false;
-  if (network_) w.network[std::size_t(ply + 1)].reached_by(moving, m, captured);
+  if (network_) w.network.reached(ply + 1, moving, m, captured);
   w.keys[root_index_ + ply + 1] = w.pos.key();
   w.checks[root_index_ + ply + 1] = child.in_check;
 }
@@ -263,7 +237,7 @@ void Searcher::push_null(int ply) {
   child.in_check = false;
   child.rep_window = 0;
   child.after_null = true;
-  if (network_) w.network[std::size_t(ply + 1)].reached_by(kEmpty, Move(), kEmpty);
+  if (network_) w.network.reached(ply + 1, kEmpty, Move(), kEmpty);
   w.keys[root_index_ + ply + 1] = w.pos.key();
   w.checks[root_index_ + ply + 1] = false;
 }
@@ -806,10 +780,7 @@ void Searcher::prepare(const Position& root, std::span<const PastPosition> histo
   }
   Frame& top = w.frame(0);
   top.psqt = psqt_score(root);
-  if (network_) {
-    network::refresh(root, w.network[0].acc, *network_);
-    w.network[0].ready = true;
-  }
+  if (network_) w.network.reset(root, *network_);
   top.in_check = root.in_check();
   top.rep_window = root_index_;
   top.after_null = false;
