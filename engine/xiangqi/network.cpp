@@ -1,5 +1,7 @@
 #include "network.h"
 
+#include "network_simd.h"
+
 #include <algorithm>
 #include <cassert>
 
@@ -55,23 +57,6 @@ ActiveFeatures active_features(const Position& pos) {
   return active;
 }
 
-namespace {
-
-void add_row(std::int16_t* values, const std::int16_t* row) {
-  for (int i = 0; i < kHidden; ++i) values[i] = std::int16_t(values[i] + row[i]);
-}
-
-// values = parent + added - removed (and - also_removed when given).
-void add_sub(std::int16_t* values, const std::int16_t* parent, const std::int16_t* added, const std::int16_t* removed,
-             const std::int16_t* also_removed) {
-  if (also_removed)
-    for (int i = 0; i < kHidden; ++i) values[i] = std::int16_t(parent[i] + added[i] - removed[i] - also_removed[i]);
-  else
-    for (int i = 0; i < kHidden; ++i) values[i] = std::int16_t(parent[i] + added[i] - removed[i]);
-}
-
-}  // namespace
-
 void refresh(const Position& pos, Accumulator& acc, const Weights& weights) {
   for (auto& view : acc.values) std::copy(std::begin(weights.bias), std::end(weights.bias), view);
   acc.linear[kRed] = acc.linear[kBlack] = 0;
@@ -80,7 +65,9 @@ void refresh(const Position& pos, Accumulator& acc, const Weights& weights) {
       const Piece p = pos.at(s);
       for (Color view : {kRed, kBlack}) {
         const int f = feature_index(view, p, s);
-        add_row(acc.values[view], weights.feature[f]);
+        // Once a search root: plain C++ is quick enough here.
+        for (int i = 0; i < kHidden; ++i)
+          acc.values[view][i] = std::int16_t(acc.values[view][i] + weights.feature[f][i]);
         acc.linear[view] += weights.linear[f];
       }
     });
@@ -91,8 +78,8 @@ void update(const Accumulator& parent, Piece moving, Square from, Square to, Pie
   for (Color view : {kRed, kBlack}) {
     const int added = feature_index(view, moving, to), removed = feature_index(view, moving, from);
     const int taken = captured != kEmpty ? feature_index(view, captured, to) : kNoFeature;
-    add_sub(child.values[view], parent.values[view], weights.feature[added], weights.feature[removed],
-            taken != kNoFeature ? weights.feature[taken] : nullptr);
+    simd::add_sub(child.values[view], parent.values[view], weights.feature[added], weights.feature[removed],
+                  taken != kNoFeature ? weights.feature[taken] : nullptr, kHidden);
     child.linear[view] = parent.linear[view] + weights.linear[added] - weights.linear[removed] -
                          (taken != kNoFeature ? weights.linear[taken] : 0);
   }
@@ -102,8 +89,7 @@ int evaluate(const Accumulator& acc, Color side_to_move, const Weights& weights)
   std::int32_t sum = weights.output_bias + acc.linear[side_to_move] - acc.linear[opposite(side_to_move)];
   for (int half = 0; half < 2; ++half) {
     const std::int16_t* view = acc.values[half == 0 ? side_to_move : opposite(side_to_move)];
-    const std::int16_t* out = weights.output + half * kHidden;
-    for (int i = 0; i < kHidden; ++i) sum += std::clamp<std::int32_t>(view[i], 0, kQA) * out[i];
+    sum += simd::clipped_dot(view, weights.output + half * kHidden, kHidden, kQA);
   }
   // Far beyond any real position's value, and far below the mate scores.
   constexpr std::int64_t kLimit = 20000;

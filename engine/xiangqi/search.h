@@ -122,10 +122,9 @@ class Searcher {
   // Evaluates with these network weights (network.h; network::kWeights are
   // the trained ones) instead of the hand-made evaluation (evaluate.h), or
   // with the hand-made one again for nullptr, the default. Switching forgets
-  // the table. Only a program that passes weights links them in: the page
-  // carries none while it plays the hand-made evaluation.
+  // the table. Only a program that passes weights links them in.
   void set_network(const network::Weights* weights);
-  bool uses_network() const { return network_ != nullptr; }
+  const network::Weights* network() const { return network_; }
   // Forgets the table, history and killers.
   void clear();
   std::uint64_t nodes() const { return nodes_; }

@@ -288,7 +288,40 @@ await test(
   { context: { locale: 'zh-CN' }, url: server.url },
 );
 
+// A browser without WebAssembly SIMD cannot compile the engine; the page
+// says why, in the player's language, instead of a bare CompileError.
+// Chromium has SIMD: a WebAssembly.validate that refuses every module
+// stands in for an older browser (the page validates only its probe).
+const withoutSimd = pageTests(browser, {
+  prefix: 'no-simd-',
+  open: async (page) => {
+    await page.addInitScript(() => {
+      WebAssembly.validate = () => false;
+    });
+    await page.goto(server.url);
+  },
+});
+for (const [locale, words] of [
+  ['zh-CN', '棋盘无法启动：浏览器不支持 WebAssembly SIMD（Chrome 91、Firefox 89、Safari 16.4 及以上版本支持）'],
+  ['en-US', 'Qipan could not start: this browser lacks WebAssembly SIMD (Chrome 91, Firefox 89, Safari 16.4 or later have it)'],
+]) {
+  await withoutSimd.test(
+    `${locale}: a browser without WebAssembly SIMD is told so`,
+    async (page, problems) => {
+      await page.waitForSelector('p.fatal');
+      assert.equal(await page.textContent('p.fatal'), words);
+      assert.equal(await page.evaluate(() => window.qipan?.snapshot?.() ?? null), null, 'no game started');
+      // The page logs the error it shows; nothing else went wrong.
+      assert.equal(problems.length, 1);
+      assert.match(problems[0], /lacks WebAssembly SIMD/);
+      problems.length = 0;
+    },
+    { context: { locale } },
+  );
+}
+
 contract.close();
 server.close();
 await browser.close();
-process.exit(tests.finish());
+const failedWith = tests.finish();
+process.exit(withoutSimd.finish() || failedWith);

@@ -1,5 +1,6 @@
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <set>
 #include <string>
 #include <vector>
@@ -8,6 +9,7 @@
 #include "engine/xiangqi/game/iccs.h"
 #include "engine/xiangqi/movegen.h"
 #include "engine/xiangqi/network.h"
+#include "engine/xiangqi/network_simd.h"
 #include "engine/xiangqi/search.h"
 #include "tests/xiangqi/mirrored_fen.h"
 
@@ -49,6 +51,31 @@ TEST_CASE("network: each piece on each square it can stand on is one feature of 
           CHECK(network::mirrored_feature(network::mirrored_feature(f)) == f);
         }
     CHECK(seen.size() == std::size_t(network::kFeatures));
+  }
+}
+
+TEST_CASE("network: the SIMD loops (AVX2, wasm SIMD or plain, as built) equal plain integer sums") {
+  // Random rows over the whole int16 range, so clipping at both ends and
+  // int16 wrap-around in the accumulator are both exercised.
+  qipan::SplitMix64 rng(7);
+  auto random_row = [&rng](std::int16_t* row) {
+    for (int i = 0; i < network::kHidden; ++i) row[i] = std::int16_t(rng.next());
+  };
+  for (int trial = 0; trial < 200; ++trial) {
+    alignas(32) std::int16_t values[network::kHidden], weights[network::kHidden], parent[network::kHidden],
+        added[network::kHidden], removed[network::kHidden], taken[network::kHidden], out[network::kHidden];
+    for (std::int16_t* row : {values, weights, parent, added, removed, taken}) random_row(row);
+    if (trial % 2)  // accumulator-like values around the clipping range
+      for (std::int16_t& v : values) v = std::int16_t(int(std::uint16_t(v) % 600) - 150);
+
+    std::int32_t expected = 0;
+    for (int i = 0; i < network::kHidden; ++i) expected += std::clamp<int>(values[i], 0, network::kQA) * weights[i];
+    CHECK(network::simd::clipped_dot(values, weights, network::kHidden, network::kQA) == expected);
+
+    const bool capture = trial % 3 == 0;
+    network::simd::add_sub(out, parent, added, removed, capture ? taken : nullptr, network::kHidden);
+    for (int i = 0; i < network::kHidden; ++i)
+      REQUIRE(out[i] == std::int16_t(parent[i] + added[i] - removed[i] - (capture ? taken[i] : 0)));
   }
 }
 
@@ -121,7 +148,7 @@ TEST_CASE("network: the trained weights value material") {
 TEST_CASE("network: a search on it finds mates and wins material") {
   Searcher searcher(1);
   searcher.set_network(&network::kWeights);
-  CHECK(searcher.uses_network());
+  CHECK(searcher.network() == &network::kWeights);
   qipan::SearchLimits depth6;
   depth6.depth = 6;
   const SearchResult mate = searcher.search(fen("9/4k4/R8/8R/9/9/9/9/9/3K5 w - - 0 1"), depth6);

@@ -23,7 +23,9 @@ export async function bootPage(apps) {
     console.error(error);
     const p = document.createElement('p');
     p.className = 'fatal';
-    p.textContent = new I18n(settings.language).t('fatal', { reason: String(error.message || error) });
+    const i18n = new I18n(settings.language);
+    const reason = error.i18nKey ? i18n.t(error.i18nKey) : String(error.message || error);
+    p.textContent = i18n.t('fatal', { reason });
     document.body.prepend(p);
   }
 }

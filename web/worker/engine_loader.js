@@ -24,7 +24,32 @@ export async function inflateBase64Gzip(base64) {
   return out;
 }
 
+// The smallest module that uses 128-bit SIMD: one function returning
+// v128.const 0. The engine is built with SIMD (CMakeLists.txt), and a browser
+// without it would fail to compile the engine with a bare CompileError.
+// prettier-ignore
+const SIMD_PROBE = new Uint8Array([
+  0, 97, 115, 109, 1, 0, 0, 0, // "\0asm", version 1
+  1, 5, 1, 96, 0, 1, 123, // types: () -> v128
+  3, 2, 1, 0, // one function of that type
+  10, 22, 1, 20, 0, 253, 12, ...new Array(16).fill(0), 11, // its body: v128.const 0, end
+]);
+
+export function hasWasmSimd() {
+  return WebAssembly.validate(SIMD_PROBE);
+}
+
+// Thrown when the browser cannot run the engine; `i18nKey` names the
+// page's own words for it.
+export class EngineUnsupported extends Error {
+  constructor() {
+    super('this browser lacks WebAssembly SIMD (Chrome 91, Firefox 89, Safari 16.4 or later have it)');
+    this.i18nKey = 'needsWasmSimd';
+  }
+}
+
 export async function startEngine() {
+  if (!hasWasmSimd()) throw new EngineUnsupported();
   if (typeof QipanWasmGzip !== 'string') return QipanEngine();
   return QipanEngine({ wasmBinary: await inflateBase64Gzip(QipanWasmGzip) });
 }

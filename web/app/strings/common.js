@@ -122,6 +122,7 @@ export const COMMON = {
     openImportExport: '打开导入/导出',
     updateReady: '新版本已下载，重新打开页面即可使用',
     fatal: '棋盘无法启动：{reason}',
+    needsWasmSimd: '浏览器不支持 WebAssembly SIMD（Chrome 91、Firefox 89、Safari 16.4 及以上版本支持）',
   },
   en: {
     brand: 'Qipan',
@@ -240,6 +241,7 @@ export const COMMON = {
     openImportExport: 'Open Import/Export',
     updateReady: 'A new version has been downloaded: reopen the page to use it',
     fatal: 'Qipan could not start: {reason}',
+    needsWasmSimd: 'this browser lacks WebAssembly SIMD (Chrome 91, Firefox 89, Safari 16.4 or later have it)',
   },
 };
 
