@@ -27,7 +27,9 @@ class XiangqiSearcher {
   emscripten::val answerDrawOffer(emscripten::val game, emscripten::val options);
 
  private:
-  xiangqi::XiangqiAi ai_{16};  // the same table size as `qipan bench`
+  // The same table size as `qipan bench`; the network for level 8, hints,
+  // analysis and explicit limits (ai_levels.h).
+  xiangqi::XiangqiAi ai_{16, &xiangqi::network::kWeights};
 };
 
 // The level table (engine/xiangqi/ai_levels.h) for the page:

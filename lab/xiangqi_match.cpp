@@ -259,7 +259,7 @@ int xiangqi_match_command(const Args& args) {
                 adjudication.draw_from_move, adjudication.draw_cp, adjudication.draw_moves);
   std::fflush(stdout);
 
-  XiangqiAi ai_a(16), ai_b(16);
+  XiangqiAi ai_a(16, &network::kWeights), ai_b(16, &network::kWeights);  // as the page plays
   SideStats stats_a, stats_b;
   int wins = 0, draws = 0, losses = 0;
   SplitMix64 rng{std::uint64_t(seed)};

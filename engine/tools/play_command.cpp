@@ -283,7 +283,7 @@ class TerminalGame {
 
   Options options_;
   Game game_;
-  XiangqiAi ai_{16};
+  XiangqiAi ai_{16, &xiangqi::network::kWeights};  // as the page plays
   AiOptions ai_options_;
   const bool echo_ = !isatty(STDIN_FILENO);
 };

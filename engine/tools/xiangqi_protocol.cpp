@@ -146,14 +146,14 @@ class Protocol {
       say("option name UCI_Variant type combo default xiangqi var xiangqi");
       say("option name Move Limit type spin default 60 min 0 max 1000");
       say("option name Perpetual Check Loses type check default true");
-      say("option name Eval Network type check default false");
+      say("option name Eval Network type check default true");
       say("option name Ponder type check default false");
       say("uciok");
     } else {
       say("option hashsize type spin min 1 max 1024 default 16");
       say("option movelimit type spin min 0 max 1000 default 60");
       say("option perpetualcheckloses type check default true");
-      say("option evalnetwork type check default false");
+      say("option evalnetwork type check default true");
       say("option newgame type button");
       say("ucciok");
     }
@@ -399,7 +399,7 @@ class Protocol {
   std::vector<Move> banned_;
   int move_limit_ = 60;
   bool perpetual_check_loses_ = true;
-  bool use_network_ = false;
+  bool use_network_ = true;  // false: the hand-made evaluation, the fallback
   SearchResult result_;
   Stopwatch clock_;
   std::atomic<std::int64_t> deadline_ms_{-1};

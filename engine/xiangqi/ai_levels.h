@@ -41,6 +41,7 @@ struct LevelSpec {
   std::int64_t time_ms;  // ceiling per move (0 = none)
   int margin;            // choose among moves within this of the best (0 = always the best)
   int margin_plies;      // apply the margin only before this ply of the game (0 = always)
+  bool network;          // evaluates with the network when the AI has one (XiangqiAi's constructor)
 };
 
 std::span<const LevelSpec> level_table();
@@ -86,13 +87,18 @@ struct DrawOfferAnswer {
 
 class XiangqiAi {
  public:
-  explicit XiangqiAi(std::size_t tt_megabytes = 16);
+  // `network`: the evaluation network's weights for the levels that play it
+  // and for hints, analysis and explicit limits; nullptr (the default)
+  // plays the hand-made evaluation everywhere. Only programs that pass
+  // network::kWeights link the weights in.
+  explicit XiangqiAi(std::size_t tt_megabytes = 16, const network::Weights* network = nullptr);
 
   // The level's move in the game's current position.
   AiMove choose_move(const Game& game, int level, const AiOptions& options = {});
   // The same for a level that is not in the table (the match tool's trials).
   AiMove choose_move(const Game& game, const LevelSpec& spec, const AiOptions& options = {});
-  // The best move under explicit limits: no book, no randomness.
+  // The best move under explicit limits: no book, no randomness; with the
+  // network when the AI has one.
   AiMove search(const Game& game, const SearchLimits& limits, const AiOptions& options = {});
   // Searches the current position as the AI of `level` would (its limits, no
   // randomness) and answers an offer made to `answering` (draw_offer.h).
@@ -104,8 +110,11 @@ class XiangqiAi {
   const OpeningBook& book() const { return book_; }
 
  private:
+  AiMove search_with(const Game& game, const SearchLimits& limits, const AiOptions& options, bool use_network);
+
   Searcher searcher_;
   OpeningBook book_;
+  const network::Weights* network_;
 };
 
 }  // namespace qipan::xiangqi

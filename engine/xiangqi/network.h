@@ -41,8 +41,8 @@ struct Weights {
 
 // The trained network (network_weights.inc, an object file of its own).
 // Every function here takes the weights it uses, so only programs that name
-// kWeights link it in: the page does not while it plays the hand-made
-// evaluation.
+// kWeights link it in (the page's engine does, for level 8 and its hints:
+// bindings/xiangqi_searcher.h).
 extern const Weights kWeights;
 
 // The feature of piece p on square s in the view of `view`, or kNoFeature

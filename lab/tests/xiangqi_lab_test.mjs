@@ -338,12 +338,11 @@ const uciSession = (commands) =>
     engine.stdin.write(commands);
   });
 
-await testAsync('qipan uci: the Eval Network option switches the evaluation the search uses', async () => {
+await testAsync('qipan uci: the Eval Network option (on by default) switches the evaluation the search uses', async () => {
   const search = async (network) => {
-    const out = await uciSession(
-      `uci\nsetoption name Eval Network value ${network}\nposition startpos moves h2e2 h9g7\ngo depth 6\n`,
-    );
-    assert.match(out, /option name Eval Network type check default false/);
+    const option = network === undefined ? '' : `setoption name Eval Network value ${network}\n`;
+    const out = await uciSession(`uci\n${option}position startpos moves h2e2 h9g7\ngo depth 6\n`);
+    assert.match(out, /option name Eval Network type check default true/);
     assert.doesNotMatch(out, /unknown or bad option/);
     return out
       .split('\n')
@@ -356,6 +355,7 @@ await testAsync('qipan uci: the Eval Network option switches the evaluation the 
   assert.equal(handmade.length, 6);
   assert.notDeepEqual(network, handmade, 'the two evaluations search differently');
   assert.deepEqual(await search('true'), network, 'and each the same way every time');
+  assert.deepEqual(await search(undefined), network, 'the network unless told otherwise');
   const bad = spawnSync(qipan, ['uci'], { input: 'setoption name Eval Network value maybe\nquit\n', encoding: 'utf8' });
   assert.match(bad.stdout, /info string unknown or bad option: Eval Network = maybe/);
 });

@@ -108,6 +108,32 @@ TEST_CASE("the same moves on every build: a signature of levels 1-5") {
   CHECK(nodes == 48452);
 }
 
+TEST_CASE("an AI given the network plays it for explicit limits and at the levels that say so") {
+  const Game game = game_of(kMiddlegame);
+  XiangqiAi with(kTestTableMb, &network::kWeights), without(kTestTableMb);
+  SearchLimits depth6;
+  depth6.depth = 6;
+  Searcher reference(kTestTableMb);
+  reference.set_network(&network::kWeights);
+  const SearchResult expected = reference.search(game.position(), past_positions(game), depth6);
+  const AiMove searched = with.search(game, depth6, deterministic(0));
+  CHECK(searched.move == expected.best);
+  CHECK(searched.nodes == expected.nodes);
+  CHECK(searched.score == expected.score);
+  CHECK(without.search(game, depth6, deterministic(0)).nodes != expected.nodes);
+
+  // A level's own flag decides; an AI without weights ignores it.
+  for (bool network : {false, true}) {
+    CAPTURE(network);
+    LevelSpec spec = level_spec(6);
+    spec.network = network;
+    const AiMove a = with.choose_move(game, spec, deterministic(1));
+    const AiMove b = without.choose_move(game, spec, deterministic(1));
+    CHECK((a.nodes == b.nodes && a.move == b.move) == !network);
+  }
+  for (const LevelSpec& spec : level_table()) CHECK(spec.network == (spec.level == kMaxLevel));
+}
+
 TEST_CASE("seeds vary the games: book moves at every level, near-best moves at the lower levels") {
   XiangqiAi ai(kTestTableMb);
   const Game start;
