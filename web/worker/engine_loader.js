@@ -35,13 +35,9 @@ const SIMD_PROBE = new Uint8Array([
   10, 22, 1, 20, 0, 253, 12, ...new Array(16).fill(0), 11, // its body: v128.const 0, end
 ]);
 
-export function hasWasmSimd() {
-  return WebAssembly.validate(SIMD_PROBE);
-}
-
 // Thrown when the browser cannot run the engine; `i18nKey` names the
 // page's own words for it.
-export class EngineUnsupported extends Error {
+class EngineUnsupported extends Error {
   constructor() {
     super('this browser lacks WebAssembly SIMD (Chrome 91, Firefox 89, Safari 16.4 or later have it)');
     this.i18nKey = 'needsWasmSimd';
@@ -49,7 +45,7 @@ export class EngineUnsupported extends Error {
 }
 
 export async function startEngine() {
-  if (!hasWasmSimd()) throw new EngineUnsupported();
+  if (!WebAssembly.validate(SIMD_PROBE)) throw new EngineUnsupported();
   if (typeof QipanWasmGzip !== 'string') return QipanEngine();
   return QipanEngine({ wasmBinary: await inflateBase64Gzip(QipanWasmGzip) });
 }
