@@ -8,10 +8,10 @@
 #include "endgame_bits.h"
 #include "endgame_last_empties.h"
 #include "endgame_split.h"
-#include "endgame_stability.h"
 #include "endgame_tt.h"
 #include "evaluate.h"
 #include "movegen.h"
+#include "stability.h"
 
 // Natively the solver can run on several threads; so can a wasm build with
 // pthreads (qipan_solve_threads.js). The page's wasm has none: opened from

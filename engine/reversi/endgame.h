@@ -16,7 +16,7 @@
 // bounds and enhanced transposition cutoffs; move ordering by shallow
 // searches with the pattern evaluation (evaluate.h) far from the end, by the
 // opponent's corner-weighted mobility ("fastest first") in the middle, by
-// quadrant parity near the end; stability cutoffs (endgame_stability.h); and
+// quadrant parity near the end; stability cutoffs (stability.h); and
 // dedicated code for the last four empty squares (endgame_last_empties.h).
 //
 // A Solver holds no global state; separate solvers are independent. The table

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
-#include "eval_stability.h"
 #include "eval_symmetry.h"
 #include "movegen.h"
+#include "stability.h"
 
 namespace qipan::reversi {
 namespace {
@@ -95,8 +95,9 @@ inline bool for_each_feature(Bitboard player, Bitboard opponent, F&& f) {
   f(kFeatureOffset[kFeatureOpponentMobility] + std::min(theirs, 35));
   f(kFeatureOffset[kFeaturePotential] + std::min(popcount(neighbours(opponent) & empties), 63));
   f(kFeatureOffset[kFeatureOpponentPotential] + std::min(popcount(neighbours(player) & empties), 63));
-  f(kFeatureOffset[kFeatureStable] + popcount(stable_discs(player, opponent)));
-  f(kFeatureOffset[kFeatureOpponentStable] + popcount(stable_discs(opponent, player)));
+  const StableDiscs stable = stable_discs_of_both(player, opponent);
+  f(kFeatureOffset[kFeatureStable] + popcount(stable.player));
+  f(kFeatureOffset[kFeatureOpponentStable] + popcount(stable.opponent));
   f(kFeatureOffset[kFeatureCorners] + popcount(player & kCorners) * 5 + popcount(opponent & kCorners));
   // The X square next to each empty corner (a1-b2, h1-g2, a8-b7, h8-g7).
   const Bitboard open = empties & kCorners;

@@ -50,7 +50,7 @@ enum FeatureKind : int {
   kFeatureOpponentMobility,  // the other side's (0..35)
   kFeaturePotential,         // empty squares next to an opponent disc (0..63)
   kFeatureOpponentPotential,
-  kFeatureStable,  // stable discs (eval_stability.h), 0..64
+  kFeatureStable,  // stable discs (stability.h), 0..64
   kFeatureOpponentStable,
   kFeatureCorners,   // corners held: mine * 5 + theirs
   kFeatureXSquares,  // X squares held next to an empty corner: mine * 5 + theirs

@@ -1,7 +1,7 @@
 // The exact endgame solver against a plain full-width minimax (no pruning, no
 // table, no ordering) on small endgames from seeded random games, its window
-// and all-moves entry points, its building blocks (last-square flip counts,
-// full lines, stable discs) against direct definitions, and FFO #40.
+// and all-moves entry points, its last-square flip counts against real moves,
+// and FFO #40 (stable discs: stability_test.cpp).
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -13,7 +13,6 @@
 #include "engine/core/random.h"
 #include "engine/reversi/endgame.h"
 #include "engine/reversi/endgame_bits.h"
-#include "engine/reversi/endgame_stability.h"
 #include "engine/reversi/ffo_positions.h"
 #include "engine/reversi/game/notation.h"
 #include "engine/reversi/movegen.h"
@@ -95,48 +94,6 @@ TEST_CASE("the last-square flip count equals the flips of a real move") {
     CHECK(endgame::last_flip_count(player, empty) == std::popcount(flips(player, opponent, empty)));
     CHECK(endgame::last_flip_count(opponent, empty) == std::popcount(flips(opponent, player, empty)));
   }
-}
-
-TEST_CASE("full lines are the lines without an empty square") {
-  SplitMix64 rng(11);
-  for (int trial = 0; trial < 500; ++trial) {
-    // Dense boards, so that full lines actually occur.
-    const Bitboard occupied = rng.next() | rng.next() | rng.next();
-    const endgame::FullLines full = endgame::full_lines(occupied);
-    for (Square s = 0; s < 64; ++s) {
-      const Bitboard row = kRow1 << (8 * row_of(s)), column = kColumnA << column_of(s);
-      const Bitboard lines[4] = {row, column, endgame::kDiagonal[s], endgame::kAntiDiagonal[s]};
-      const Bitboard got[4] = {full.horizontal, full.vertical, full.diagonal, full.anti_diagonal};
-      for (int k = 0; k < 4; ++k) CHECK(((got[k] >> s) & 1) == ((lines[k] & ~occupied) == 0 ? 1u : 0u));
-    }
-  }
-}
-
-TEST_CASE("stable discs never flip in random continuations") {
-  SplitMix64 rng(2024);
-  int stable_seen = 0;
-  for (const Position& start : random_endgames(99, 60, 8, 24)) {
-    const Bitboard stable[2] = {endgame::stable_discs(start.player(), start.opponent()),
-                                endgame::stable_discs(start.opponent(), start.player())};
-    CHECK((stable[0] & ~start.player()) == 0);
-    CHECK((stable[1] & ~start.opponent()) == 0);
-    stable_seen += std::popcount(stable[0] | stable[1]);
-    for (int game = 0; game < 20; ++game) {
-      Position pos = start;
-      MoveList moves;
-      for (pos.generate_moves(moves); !moves.empty(); pos.generate_moves(moves)) {
-        Undo undo;
-        pos.make(moves[rng.below(std::uint32_t(moves.size()))], undo);
-        // The mover's stable discs stay the mover's, the other side's stay its own.
-        CHECK((stable[0] & ~pos.discs(start.side_to_move())) == 0);
-        CHECK((stable[1] & ~pos.discs(opposite(start.side_to_move()))) == 0);
-      }
-    }
-  }
-  CHECK(stable_seen > 100);  // the property was exercised
-  // Corners are always stable; every disc of a full board is.
-  CHECK(endgame::stable_discs(kCorners, 0x00000000FFFF0000ull) == kCorners);
-  CHECK(endgame::stable_discs(0x5555555555555555ull, 0xAAAAAAAAAAAAAAAAull) == 0x5555555555555555ull);
 }
 
 TEST_CASE("the solver agrees with plain minimax on 200 small endgames") {

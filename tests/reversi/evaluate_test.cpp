@@ -1,6 +1,6 @@
 // The evaluation: pattern readings checked square by square against a slow
-// reading, symmetry of the value under the 8 board symmetries, stable discs
-// that really never flip, and the packed weight format.
+// reading, symmetry of the value under the 8 board symmetries, and the packed
+// weight format.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -12,7 +12,6 @@
 
 #include "engine/core/random.h"
 #include "engine/reversi/endgame.h"
-#include "engine/reversi/eval_stability.h"
 #include "engine/reversi/eval_symmetry.h"
 #include "engine/reversi/eval_weights.h"
 #include "engine/reversi/evaluate.h"
@@ -226,49 +225,6 @@ TEST_CASE("reversi eval: the tuned evaluation predicts solved endgames") {
   CHECK(agree * 10 >= decided * 9);
   if (has_tuned_weights()) CHECK(error < handmade_error);
   MESSAGE("mean error at 14 empties: tuned ", error / samples, ", hand-made ", handmade_error / samples);
-}
-
-TEST_CASE("reversi eval: edge stability of single lines") {
-  // A full line is stable.
-  CHECK(edge_stable_squares(0x0F, 0xF0) == 0xFF);
-  // A corner disc is stable; its neighbour too when the run is anchored.
-  CHECK((edge_stable_squares(0x03, 0x00) & 0x03) == 0x03);
-  // An inner disc with both neighbours empty can be flipped.
-  CHECK(edge_stable_squares(0x08, 0x00) == 0);
-  // X O _ ... : O at b can be flipped by X playing c.
-  CHECK((edge_stable_squares(0x01, 0x02) & 0x02) == 0);
-  CHECK((edge_stable_squares(0x01, 0x02) & 0x01) == 0x01);
-}
-
-TEST_CASE("reversi eval: stable discs never change colour in random continuations") {
-  SplitMix64 rng(99);
-  int checked = 0;
-  for (const Position& start : random_positions(37, 150)) {
-    const Bitboard stable_p = stable_discs(start.player(), start.opponent());
-    const Bitboard stable_o = stable_discs(start.opponent(), start.player());
-    CHECK((stable_p & ~start.player()) == 0);
-    CHECK((stable_o & ~start.opponent()) == 0);
-    CHECK((full_line_squares(start.occupied()) & start.empties()) == 0);
-    if ((stable_p | stable_o) == 0) continue;
-    const Color side = start.side_to_move();
-    for (int game = 0; game < 20; ++game) {
-      Position pos = start;
-      while (!pos.game_over()) {
-        MoveList moves;
-        pos.generate_moves(moves);
-        Undo undo;
-        pos.make(moves[rng.below(std::uint32_t(moves.size()))], undo);
-        REQUIRE((pos.discs(side) & stable_p) == stable_p);
-        REQUIRE((pos.discs(opposite(side)) & stable_o) == stable_o);
-      }
-      ++checked;
-    }
-  }
-  CHECK(checked > 200);
-  // A full board: every disc is stable.
-  auto full = parse_board(std::string(32, 'X') + std::string(32, 'O') + " X");
-  REQUIRE(full.ok());
-  CHECK(stable_discs(full->player(), full->opponent()) == full->player());
 }
 
 TEST_CASE("reversi eval: encoded weights round-trip and the built-in bytes decode") {

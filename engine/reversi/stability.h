@@ -1,11 +1,12 @@
-// Stable discs: discs that no sequence of moves can flip. Counting the
-// opponent's gives an upper bound on the side to move's final score
-// (64 - 2 * stable), which the solver uses to cut off null-window searches
-// whose alpha is already above it.
+// Stable discs: discs that no sequence of moves can flip. The evaluation
+// counts each side's (a stable disc is a disc kept to the end); the solver
+// counts the opponent's for an upper bound on the side to move's final score
+// (64 - 2 * stable), to cut off null-window searches whose alpha is already
+// above it.
 //
 // The estimate is a lower bound on the true stable set, built from:
-// - the four edges, solved exactly as 8-square lines (a compile-time table of
-//   the 3^8 edge configurations: a disc is stable when no sequence of moves on
+// - the four edges, solved exactly as 8-square lines (a table of the 3^8
+//   edge configurations: a disc is stable when no sequence of moves on
 //   that edge, by either side in any order, ever flips it);
 // - discs all four of whose lines (row, column, both diagonals) are full;
 // - propagation: a disc is safe along a line when the line is full, or when a
@@ -20,7 +21,7 @@
 #include "bitboard.h"
 #include "endgame_bits.h"
 
-namespace qipan::reversi::endgame {
+namespace qipan::reversi {
 
 namespace detail {
 
@@ -126,29 +127,42 @@ inline FullLines full_lines(Bitboard occupied) {
   return f;
 }
 
+// The squares lying on 4 full lines: no move can flip a disc there, whoever
+// owns it.
+inline Bitboard full_line_squares(Bitboard occupied) {
+  const FullLines f = full_lines(occupied);
+  return f.horizontal & f.vertical & f.diagonal & f.anti_diagonal;
+}
+
+// The stable squares (of either colour) of one edge line, given its 8 squares
+// as bytes (bit i = square i along the edge).
+inline unsigned edge_stable_squares(unsigned player, unsigned opponent) {
+  return edge_stability_table()[(player << 8) | opponent];
+}
+
 // Stable discs of the four edges, for both colours; `edge` is
 // edge_stability_table().
 inline Bitboard edge_stable_discs(const std::uint8_t* edge, Bitboard player, Bitboard opponent) {
   Bitboard s = edge[((player & 0xFF) << 8) | (opponent & 0xFF)];
   s |= Bitboard(edge[((player >> 56) << 8) | (opponent >> 56)]) << 56;
-  s |= kColumnDeposit[edge[(column_byte(player, 0) << 8) | column_byte(opponent, 0)]];
-  s |= kColumnDeposit[edge[(column_byte(player, 7) << 8) | column_byte(opponent, 7)]] << 7;
+  s |= kColumnDeposit[edge[(endgame::column_byte(player, 0) << 8) | endgame::column_byte(opponent, 0)]];
+  s |= kColumnDeposit[edge[(endgame::column_byte(player, 7) << 8) | endgame::column_byte(opponent, 7)]] << 7;
   return s;
 }
 
-// A subset of `player`'s discs that can never be flipped.
-inline Bitboard stable_discs(const std::uint8_t* edge, Bitboard player, Bitboard opponent) {
-  const Bitboard occupied = player | opponent;
-  Bitboard stable = edge_stable_discs(edge, player, opponent) & player;
-  const FullLines full = full_lines(occupied);
+namespace detail {
+
+// Grows `stable` (some of `discs`, all of one colour) by the propagation
+// described at the top.
+inline Bitboard grow_stable(Bitboard stable, Bitboard discs, const FullLines& full) {
   // Off-board counts as safe: an edge disc cannot be bracketed across the edge.
   const Bitboard h_full = full.horizontal | kColumnA | kColumnH;
   const Bitboard v_full = full.vertical | kRow1 | kRow8;
   const Bitboard d_full = full.diagonal | kEdges;
   const Bitboard a_full = full.anti_diagonal | kEdges;
-  stable |= player & full.horizontal & full.vertical & full.diagonal & full.anti_diagonal;
+  stable |= discs & full.horizontal & full.vertical & full.diagonal & full.anti_diagonal;
   if (stable == 0) return 0;
-  const Bitboard candidates = player & ~stable;
+  const Bitboard candidates = discs & ~stable;
   for (;;) {
     const Bitboard grown = candidates & ~stable & (h_full | shift_east(stable) | shift_west(stable)) &
                            (v_full | shift_up(stable) | shift_down(stable)) &
@@ -158,8 +172,26 @@ inline Bitboard stable_discs(const std::uint8_t* edge, Bitboard player, Bitboard
     stable |= grown;
   }
 }
+
+}  // namespace detail
+
+// A subset of `player`'s discs that can never be flipped.
+inline Bitboard stable_discs(const std::uint8_t* edge, Bitboard player, Bitboard opponent) {
+  return detail::grow_stable(edge_stable_discs(edge, player, opponent) & player, player, full_lines(player | opponent));
+}
 inline Bitboard stable_discs(Bitboard player, Bitboard opponent) {
   return stable_discs(edge_stability_table(), player, opponent);
 }
 
-}  // namespace qipan::reversi::endgame
+// Both sides' stable discs at once: the edge lookups and full lines are the
+// same for both, so the evaluation reads them once.
+struct StableDiscs {
+  Bitboard player, opponent;
+};
+inline StableDiscs stable_discs_of_both(Bitboard player, Bitboard opponent) {
+  const Bitboard edge = edge_stable_discs(edge_stability_table(), player, opponent);
+  const FullLines full = full_lines(player | opponent);
+  return {detail::grow_stable(edge & player, player, full), detail::grow_stable(edge & opponent, opponent, full)};
+}
+
+}  // namespace qipan::reversi
