@@ -49,7 +49,7 @@ constexpr unsigned diagonal_bits(Bitboard b) {
 // The 8 symmetric views of one side's discs (eval_symmetry.h numbering).
 struct Views {
   std::array<Bitboard, 8> v;
-  explicit Views(Bitboard b) {
+  constexpr explicit Views(Bitboard b) : v{} {
     v[0] = b;
     v[1] = mirror_horizontal(b);
     v[2] = flip_vertical(b);
@@ -60,35 +60,39 @@ struct Views {
 
 constexpr unsigned ternary(unsigned mine, unsigned theirs) { return kTernary[mine] + 2u * kTernary[theirs]; }
 
-// Calls `f(index)` for every feature instance, in FeatureIndices order.
-// Returns false when neither side can move (the game is over).
+// Calls `f(configuration)` for every pattern instance, in FeatureIndices
+// order (the table offset not added).
 template <typename F>
-inline bool for_each_feature(Bitboard player, Bitboard opponent, F&& f) {
+constexpr void for_each_pattern(Bitboard player, Bitboard opponent, F&& f) {
   const Views p(player), o(opponent);
   // Views that put each place of a pattern at its canonical spot: the four
   // edges (rows 1 and 8, columns a and h), the four corners, and so on.
   constexpr int kEdges4[4] = {0, 2, 4, 5};
   constexpr int kCorners4[4] = {0, 1, 2, 3};
   constexpr int kDiagonals4[4] = {0, 4, 1, 5};
-  for (int v : kEdges4) f(kFeatureOffset[kFeatureEdge2X] + ternary(edge2x_bits(p.v[v]), edge2x_bits(o.v[v])));
-  for (int v = 0; v < 8; ++v)
-    f(kFeatureOffset[kFeatureCorner2x5] + ternary(corner2x5_bits(p.v[v]), corner2x5_bits(o.v[v])));
-  for (int v : kCorners4)
-    f(kFeatureOffset[kFeatureCorner3x3] + ternary(corner3x3_bits(p.v[v]), corner3x3_bits(o.v[v])));
+  for (int v : kEdges4) f(ternary(edge2x_bits(p.v[v]), edge2x_bits(o.v[v])));
+  for (int v = 0; v < 8; ++v) f(ternary(corner2x5_bits(p.v[v]), corner2x5_bits(o.v[v])));
+  for (int v : kCorners4) f(ternary(corner3x3_bits(p.v[v]), corner3x3_bits(o.v[v])));
   for (int line = 1; line <= 3; ++line)
-    for (int v : kEdges4)
-      f(kFeatureOffset[kFeatureLine2 + line - 1] + ternary(row_bits(p.v[v], line), row_bits(o.v[v], line)));
-  for (int v = 0; v < 2; ++v)
-    f(kFeatureOffset[kFeatureDiag8] + ternary(diagonal_bits<0>(p.v[v]), diagonal_bits<0>(o.v[v])));
-  for (int v : kDiagonals4)
-    f(kFeatureOffset[kFeatureDiag7] + ternary(diagonal_bits<1>(p.v[v]), diagonal_bits<1>(o.v[v])));
-  for (int v : kDiagonals4)
-    f(kFeatureOffset[kFeatureDiag6] + ternary(diagonal_bits<2>(p.v[v]), diagonal_bits<2>(o.v[v])));
-  for (int v : kDiagonals4)
-    f(kFeatureOffset[kFeatureDiag5] + ternary(diagonal_bits<3>(p.v[v]), diagonal_bits<3>(o.v[v])));
-  for (int v : kDiagonals4)
-    f(kFeatureOffset[kFeatureDiag4] + ternary(diagonal_bits<4>(p.v[v]), diagonal_bits<4>(o.v[v])));
+    for (int v : kEdges4) f(ternary(row_bits(p.v[v], line), row_bits(o.v[v], line)));
+  for (int v = 0; v < 2; ++v) f(ternary(diagonal_bits<0>(p.v[v]), diagonal_bits<0>(o.v[v])));
+  for (int v : kDiagonals4) f(ternary(diagonal_bits<1>(p.v[v]), diagonal_bits<1>(o.v[v])));
+  for (int v : kDiagonals4) f(ternary(diagonal_bits<2>(p.v[v]), diagonal_bits<2>(o.v[v])));
+  for (int v : kDiagonals4) f(ternary(diagonal_bits<3>(p.v[v]), diagonal_bits<3>(o.v[v])));
+  for (int v : kDiagonals4) f(ternary(diagonal_bits<4>(p.v[v]), diagonal_bits<4>(o.v[v])));
+}
 
+// Each pattern instance's table offset inside a phase.
+constexpr std::array<std::uint32_t, kPatternInstances> kPatternOffset = [] {
+  std::array<std::uint32_t, kPatternInstances> offsets{};
+  for (int i = 0; i < kPatternInstances; ++i) offsets[i] = kFeatureOffset[kInstanceKind[i]];
+  return offsets;
+}();
+
+// Calls `f(index)` for every scalar feature, in FeatureIndices order.
+// Returns false when neither side can move (the game is over).
+template <typename F>
+inline bool for_each_scalar(Bitboard player, Bitboard opponent, F&& f) {
   const Bitboard empties = ~(player | opponent);
   const int mine = mobility(player, opponent), theirs = mobility(opponent, player);
   f(kFeatureOffset[kFeatureMobility] + std::min(mine, 35));
@@ -108,10 +112,40 @@ inline bool for_each_feature(Bitboard player, Bitboard opponent, F&& f) {
   return mine + theirs > 0;
 }
 
+// Calls `f(index)` for every feature instance, in FeatureIndices order.
+// Returns false when the game is over.
+template <typename F>
+inline bool for_each_feature(Bitboard player, Bitboard opponent, F&& f) {
+  int i = 0;
+  for_each_pattern(player, opponent, [&](unsigned configuration) { f(kPatternOffset[i++] + configuration); });
+  return for_each_scalar(player, opponent, f);
+}
+
+// kSquareDigits[s][i]: what a disc of the side to move on square s adds to
+// pattern instance i's configuration (3 to the power of its digit there, or
+// 0 when the instance does not read s); a disc of the other side adds twice
+// that.
+using PatternLanes = PatternState::Lanes;
+constexpr std::array<PatternLanes, kSquares> kSquareDigits = [] {
+  std::array<PatternLanes, kSquares> digits{};
+  for (Square s = 0; s < kSquares; ++s) {
+    int i = 0;
+    for_each_pattern(square_bit(s), 0, [&](unsigned configuration) { digits[s][i++] = std::uint16_t(configuration); });
+  }
+  return digits;
+}();
+
 // The final score for the side to move, empties to the winner.
 int final_score(Bitboard player, Bitboard opponent) {
   const int p = popcount(player), o = popcount(opponent), empties = 64 - p - o;
   return p > o ? p - o + empties : p < o ? p - o - empties : 0;
+}
+
+// A weighted sum in 1/kEvalScale disc to discs, rounded, within
+// +-kEvalLimit.
+int scaled_to_discs(int s) {
+  const int discs = s >= 0 ? (s + kEvalScale / 2) / kEvalScale : -((-s + kEvalScale / 2) / kEvalScale);
+  return std::clamp(discs, -kEvalLimit, kEvalLimit);
 }
 
 // Digit permutation of each self-symmetric pattern: digit i of a reading
@@ -124,6 +158,17 @@ int permute_digits(int configuration, const int* perm, int digits) {
   for (int i = 0; i < digits; ++i) m[perm[i]] = d[i];
   for (int i = 0; i < digits; ++i, power *= 3) out += m[i] * power;
   return out;
+}
+
+// The weighted sum of the features in 1/kEvalScale disc, the patterns read
+// from `patterns`; false (and `sum` unset) when the game is over.
+bool weighted_sum(const EvalWeights& weights, const PatternState& patterns, Bitboard player, Bitboard opponent,
+                  int& sum) {
+  const std::int16_t* w = weights.phase(phase_of_discs(popcount(player | opponent)));
+  sum = 0;
+  if (!for_each_scalar(player, opponent, [&](unsigned index) { sum += w[index]; })) return false;
+  for (int i = 0; i < kPatternInstances; ++i) sum += w[kPatternOffset[i] + patterns.mine[i]];
+  return true;
 }
 
 }  // namespace
@@ -144,10 +189,48 @@ int evaluate_scaled(const EvalWeights& weights, Bitboard player, Bitboard oppone
 
 int evaluate(const EvalWeights& weights, Bitboard player, Bitboard opponent) {
   const std::int16_t* w = weights.phase(phase_of_discs(popcount(player | opponent)));
-  int s = 0;
-  if (!for_each_feature(player, opponent, [&](unsigned index) { s += w[index]; })) return final_score(player, opponent);
-  const int discs = s >= 0 ? (s + kEvalScale / 2) / kEvalScale : -((-s + kEvalScale / 2) / kEvalScale);
-  return std::clamp(discs, -kEvalLimit, kEvalLimit);
+  int sum = 0;
+  if (!for_each_feature(player, opponent, [&](unsigned index) { sum += w[index]; }))
+    return final_score(player, opponent);
+  return scaled_to_discs(sum);
+}
+
+PatternState PatternState::of(Bitboard player, Bitboard opponent) {
+  PatternState state;
+  int i = 0;
+  for_each_pattern(player, opponent, [&](unsigned configuration) { state.mine[i++] = std::uint16_t(configuration); });
+  i = 0;
+  for_each_pattern(opponent, player, [&](unsigned configuration) { state.theirs[i++] = std::uint16_t(configuration); });
+  return state;
+}
+
+PatternState PatternState::after_move(Square square, Bitboard flipped) const {
+  // The flipped squares' digits turn from the other side's (2 in `mine`, 1 in
+  // `theirs`) to the mover's; the placed square's from empty to the mover's.
+  // The configurations stay within 0..3^10 - 1, so 16-bit wrap-around in the
+  // sums is harmless.
+  PatternLanes flips{};
+  while (flipped) {
+    const PatternLanes& d = kSquareDigits[pop_first(flipped)];
+    for (int i = 0; i < kPatternLanes; ++i) flips[i] = std::uint16_t(flips[i] + d[i]);
+  }
+  const PatternLanes& placed = kSquareDigits[square];
+  PatternState child;  // the other side to move: the two views trade places
+  for (int i = 0; i < kPatternLanes; ++i) {
+    child.mine[i] = std::uint16_t(theirs[i] + 2 * placed[i] + flips[i]);
+    child.theirs[i] = std::uint16_t(mine[i] + placed[i] - flips[i]);
+  }
+  return child;
+}
+
+int evaluate_scaled(const EvalWeights& weights, const PatternState& patterns, Bitboard player, Bitboard opponent) {
+  int sum;
+  return weighted_sum(weights, patterns, player, opponent, sum) ? sum : final_score(player, opponent) * kEvalScale;
+}
+
+int evaluate(const EvalWeights& weights, const PatternState& patterns, Bitboard player, Bitboard opponent) {
+  int sum;
+  return weighted_sum(weights, patterns, player, opponent, sum) ? scaled_to_discs(sum) : final_score(player, opponent);
 }
 
 int mirror_configuration(int kind, int configuration) {

@@ -23,6 +23,12 @@
 //
 //   const EvalWeights& w = EvalWeights::builtin();
 //   int discs = evaluate(w, pos.player(), pos.opponent());   // -63 .. +63
+//
+// The search keeps the pattern configurations up to date move by move
+// (PatternState) and evaluates with them: the same value, read faster.
+//   PatternState state = PatternState::of(P, O);
+//   state = state.after_move(square, flipped);               // the reply's view
+//   int discs = evaluate(w, state, O ^ flipped, P | flipped | square_bit(square));
 #pragma once
 
 #include <array>
@@ -144,6 +150,33 @@ struct EvalWeights {
   static EvalWeights handmade();
 };
 
+// The pattern instances: the slots of FeatureIndices before the scalar
+// features.
+constexpr int pattern_instance_count() {
+  int n = 0;
+  for (int k = 0; k < kFeatureMobility; ++k) n += kFeatures[k].instances;
+  return n;
+}
+constexpr int kPatternInstances = pattern_instance_count();
+// Padded to a whole number of 16-byte vectors.
+constexpr int kPatternLanes = (kPatternInstances + 7) / 8 * 8;
+
+// The configuration of every pattern instance, from both sides' view, kept up
+// to date move by move by the search: a move changes only the digits of the
+// placed and flipped squares, which costs less than reading all the patterns
+// from the board at every evaluation (the same numbers either way).
+struct PatternState {
+  using Lanes = std::array<std::uint16_t, kPatternLanes>;
+  alignas(16) Lanes mine{};    // digit 1: the side to move's disc, 2: the other side's
+  alignas(16) Lanes theirs{};  // digit 1: the other side's disc, 2: the side to move's
+
+  static PatternState of(Bitboard player, Bitboard opponent);
+  // The state after the side to move plays `square`, flipping `flipped`: the
+  // other side is to move.
+  PatternState after_move(Square square, Bitboard flipped) const;
+  PatternState after_pass() const { return PatternState{theirs, mine}; }
+};
+
 // The weighted sum in 1/kEvalScale disc (unclamped). A finished game (neither
 // side can move) scores its exact result instead, times kEvalScale.
 int evaluate_scaled(const EvalWeights& weights, Bitboard player, Bitboard opponent);
@@ -154,5 +187,10 @@ int evaluate(const EvalWeights& weights, Bitboard player, Bitboard opponent);
 inline int evaluate(const EvalWeights& weights, const Position& pos) {
   return evaluate(weights, pos.player(), pos.opponent());
 }
+
+// The same two with the patterns read from `patterns` (which must be the
+// state of player/opponent) instead of from the board.
+int evaluate_scaled(const EvalWeights& weights, const PatternState& patterns, Bitboard player, Bitboard opponent);
+int evaluate(const EvalWeights& weights, const PatternState& patterns, Bitboard player, Bitboard opponent);
 
 }  // namespace qipan::reversi

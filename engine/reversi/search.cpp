@@ -139,15 +139,17 @@ class Searcher::Impl {
     return limits_.time_ms > 0 && watch_.elapsed_ms() * 100 >= limits_.time_ms * limits_.soft_time_percent;
   }
 
-  int eval(Bitboard player, Bitboard opponent) { return evaluate(weights_, player, opponent); }
+  int eval(Bitboard player, Bitboard opponent, const PatternState& patterns) {
+    return evaluate(weights_, patterns, player, opponent);
+  }
 
   // Depth 1: the best evaluation over the children.
-  int search1(Bitboard player, Bitboard opponent, Bitboard moves) {
+  int search1(Bitboard player, Bitboard opponent, const PatternState& patterns, Bitboard moves) {
     int best = -kInf;
     while (moves) {
       const Square s = pop_first(moves);
       const Bitboard f = flips(player, opponent, s);
-      const int v = -eval(opponent ^ f, player | f | square_bit(s));
+      const int v = -eval(opponent ^ f, player | f | square_bit(s), patterns.after_move(s, f));
       if (v > best) best = v;
     }
     return best;
@@ -156,7 +158,8 @@ class Searcher::Impl {
   // Fills `list` with the moves in `moves`, scored for ordering; returns the
   // count. Fastest first: few replies for the opponent (corners counting
   // double), few squares next to our discs, then a shallow value.
-  int order_moves(Bitboard player, Bitboard opponent, Bitboard moves, int depth, MoveEntry* list) {
+  int order_moves(Bitboard player, Bitboard opponent, const PatternState& patterns, Bitboard moves, int depth,
+                  MoveEntry* list) {
     int n = 0;
     const int sort_depth = depth >= 16 ? 2 : depth >= 8 ? 1 : 0;
     while (moves) {
@@ -174,8 +177,9 @@ class Searcher::Impl {
       const int potential = popcount(neighbours(no) & ~(np | no));
       int score = -mobility * 16 - potential * 2;
       if (depth >= kValueOrderDepth) {
-        const int v = sort_depth == 0 ? -evaluate_scaled(weights_, np, no) / (kEvalScale / 4)
-                                      : -4 * pvs(np, no, -kInf, kInf, sort_depth);
+        const PatternState child = patterns.after_move(s, m.flipped);
+        const int v = sort_depth == 0 ? -evaluate_scaled(weights_, child, np, no) / (kEvalScale / 4)
+                                      : -4 * pvs(np, no, child, -kInf, kInf, sort_depth);
         score += v * 2;
       }
       m.score = score;
@@ -193,14 +197,16 @@ class Searcher::Impl {
 
   // Multi-probcut: true (with the bound in `score`) when a shallow search
   // says the node fails high or low with the required confidence.
-  bool probcut(Bitboard player, Bitboard opponent, int alpha, int beta, int depth, int empties, int& score) {
+  bool probcut(Bitboard player, Bitboard opponent, const PatternState& patterns, int alpha, int beta, int depth,
+               int empties, int& score) {
     const int margin = margin_[std::min(depth, kProbcutMaxDepth)][empties];
     const int shallow = probcut_shallow_depth(depth);
     in_probcut_ = true;
     bool cut = false;
     const int upper = beta + margin;
     if (upper < kScoreMax) {
-      const int v = shallow == 0 ? eval(player, opponent) : pvs(player, opponent, upper - 1, upper, shallow);
+      const int v =
+          shallow == 0 ? eval(player, opponent, patterns) : pvs(player, opponent, patterns, upper - 1, upper, shallow);
       if (v >= upper) {
         score = beta;
         cut = true;
@@ -208,7 +214,8 @@ class Searcher::Impl {
     }
     const int lower = alpha - margin;
     if (!cut && lower > -kScoreMax) {
-      const int v = shallow == 0 ? eval(player, opponent) : pvs(player, opponent, lower, lower + 1, shallow);
+      const int v =
+          shallow == 0 ? eval(player, opponent, patterns) : pvs(player, opponent, patterns, lower, lower + 1, shallow);
       if (v <= lower) {
         score = alpha;
         cut = true;
@@ -218,15 +225,16 @@ class Searcher::Impl {
     return cut;
   }
 
-  // Negascout on (alpha, beta), fail-soft, in discs.
-  int pvs(Bitboard player, Bitboard opponent, int alpha, int beta, int depth) {
+  // Negascout on (alpha, beta), fail-soft, in discs; `patterns` is the
+  // position's pattern state.
+  int pvs(Bitboard player, Bitboard opponent, const PatternState& patterns, int alpha, int beta, int depth) {
     ++nodes_;
     if (out_of_budget()) return 0;
-    if (depth <= 0) return eval(player, opponent);
+    if (depth <= 0) return eval(player, opponent, patterns);
     const Bitboard moves = legal_moves(player, opponent);
     if (moves == 0) {
       if (legal_moves(opponent, player) == 0) return final_score(player, opponent);
-      return -pvs(opponent, player, -beta, -alpha, depth);  // a pass costs no depth
+      return -pvs(opponent, player, patterns.after_pass(), -beta, -alpha, depth);  // a pass costs no depth
     }
     const int empties = 64 - popcount(player | opponent);
     // From here on the search reaches the end of the game everywhere: its
@@ -235,7 +243,7 @@ class Searcher::Impl {
     if (exact) depth = empties;
     if (depth == 1) {
       nodes_ += popcount(moves);
-      return search1(player, opponent, moves);
+      return search1(player, opponent, patterns, moves);
     }
     const std::uint8_t acc = exact ? kFullAccuracy : accuracy_;
 
@@ -254,7 +262,7 @@ class Searcher::Impl {
 
     if (!exact && probcut_ != Probcut::kOff && !in_probcut_ && depth >= kProbcutMinDepth) {
       int score;
-      if (probcut(player, opponent, alpha, beta, depth, empties, score)) return score;
+      if (probcut(player, opponent, patterns, alpha, beta, depth, empties, score)) return score;
     }
 
     const int alpha0 = alpha;
@@ -263,12 +271,13 @@ class Searcher::Impl {
     // Searches one move; true on a beta cutoff.
     auto visit = [&](Square sq, Bitboard flipped) {
       const Bitboard np = opponent ^ flipped, no = player | flipped | square_bit(sq);
+      const PatternState child = patterns.after_move(sq, flipped);
       int v;
       if (best_move == kNoSquare) {
-        v = -pvs(np, no, -beta, -alpha, depth - 1);
+        v = -pvs(np, no, child, -beta, -alpha, depth - 1);
       } else {
-        v = -pvs(np, no, -alpha - 1, -alpha, depth - 1);
-        if (v > alpha && v < beta) v = -pvs(np, no, -beta, -alpha, depth - 1);
+        v = -pvs(np, no, child, -alpha - 1, -alpha, depth - 1);
+        if (v > alpha && v < beta) v = -pvs(np, no, child, -beta, -alpha, depth - 1);
       }
       if (stopped_) return true;
       if (v > best) {
@@ -291,7 +300,7 @@ class Searcher::Impl {
     }
     if (!cut && rest) {
       MoveEntry list[kMaxMoves];
-      const int n = order_moves(player, opponent, rest, depth, list);
+      const int n = order_moves(player, opponent, patterns, rest, depth, list);
       for (int i = 0; i < n; ++i) {
         pick(list, i, n);
         if (visit(list[i].square, list[i].flipped)) break;
@@ -371,6 +380,7 @@ SearchResult Searcher::search(const Position& root, const SearchOptions& options
   SearchResult result;
 
   const Bitboard player = root.player(), opponent = root.opponent();
+  const PatternState root_patterns = PatternState::of(player, opponent);
   const Bitboard moves_bb = root.legal_moves();
   if (moves_bb == 0) {
     if (root.game_over()) {
@@ -406,7 +416,7 @@ SearchResult Searcher::search(const Position& root, const SearchOptions& options
   int n = 0;
   {
     MoveEntry list[kMaxMoves];
-    const int count = s.order_moves(player, opponent, moves_bb, 2, list);
+    const int count = s.order_moves(player, opponent, root_patterns, moves_bb, 2, list);
     for (int i = 0; i < count; ++i) {
       Impl::pick(list, i, count);
       moves[n++] = RootMove{list[i].square, list[i].flipped, -kInf};
@@ -436,12 +446,13 @@ SearchResult Searcher::search(const Position& root, const SearchOptions& options
     for (int i = 0; i < n; ++i) {
       RootMove& m = moves[i];
       const Bitboard np = opponent ^ m.flipped, no = player | m.flipped | square_bit(m.square);
+      const PatternState child = root_patterns.after_move(m.square, m.flipped);
       int v;
       if (i == 0) {
-        v = -s.pvs(np, no, -kInf, -alpha, depth - 1);
+        v = -s.pvs(np, no, child, -kInf, -alpha, depth - 1);
       } else {
-        v = -s.pvs(np, no, -alpha - 1, -alpha, depth - 1);
-        if (v > alpha && !s.stopped_) v = -s.pvs(np, no, -kInf, -alpha, depth - 1);
+        v = -s.pvs(np, no, child, -alpha - 1, -alpha, depth - 1);
+        if (v > alpha && !s.stopped_) v = -s.pvs(np, no, child, -kInf, -alpha, depth - 1);
       }
       if (s.stopped_) break;
       ++completed;
@@ -500,6 +511,7 @@ std::vector<MoveValue> Searcher::evaluate_moves(const Position& root, const Sear
   std::vector<MoveValue> values;
 
   const Bitboard player = root.player(), opponent = root.opponent();
+  const PatternState root_patterns = PatternState::of(player, opponent);
   Bitboard moves_bb = root.legal_moves();
   if (moves_bb == 0) {
     if (root.game_over()) return values;
@@ -529,7 +541,7 @@ std::vector<MoveValue> Searcher::evaluate_moves(const Position& root, const Sear
     for (std::size_t i = 0; i < moves.size() && !s.stopped_; ++i) {
       const RootMove& m = moves[i];
       const Bitboard np = opponent ^ m.flipped, no = player | m.flipped | square_bit(m.square);
-      const int v = -s.pvs(np, no, -kInf, kInf, depth - 1);
+      const int v = -s.pvs(np, no, root_patterns.after_move(m.square, m.flipped), -kInf, kInf, depth - 1);
       current[i] = MoveValue{m.square, v, exact_iteration, depth};
     }
     if (s.stopped_) break;

@@ -176,6 +176,46 @@ TEST_CASE("reversi eval: mirror readings pair configurations") {
   CHECK(mirror_configuration(kFeatureEdge2X, 1 + 2 * 6561) == 2187 + 2 * 19683);
 }
 
+TEST_CASE("reversi eval: the pattern state kept move by move equals the board's, and so does the value") {
+  const EvalWeights random_weights = random_tied_weights(6);
+  SplitMix64 rng(31);
+  int moves_checked = 0, passes_checked = 0;
+  for (int game = 0; game < 300; ++game) {
+    Position pos = Position::start();
+    PatternState state = PatternState::of(pos.player(), pos.opponent());
+    while (!pos.game_over()) {
+      if (pos.must_pass()) {
+        pos.pass();
+        state = state.after_pass();
+        ++passes_checked;
+      } else {
+        MoveList moves;
+        pos.generate_moves(moves);
+        const Square s = moves[rng.below(std::uint32_t(moves.size()))];
+        state = state.after_move(s, flips(pos.player(), pos.opponent(), s));
+        Undo undo;
+        pos.make(s, undo);
+        ++moves_checked;
+      }
+      const PatternState fresh = PatternState::of(pos.player(), pos.opponent());
+      REQUIRE(state.mine == fresh.mine);
+      REQUIRE(state.theirs == fresh.theirs);
+      // The configurations are the pattern slots of the features.
+      FeatureIndices f;
+      compute_features(pos.player(), pos.opponent(), f);
+      for (int i = 0; i < kPatternInstances; ++i)
+        REQUIRE(f.index[i] == std::uint32_t(kFeatureOffset[kInstanceKind[i]] + state.mine[i]));
+      for (const EvalWeights* w : {&EvalWeights::builtin(), &random_weights}) {
+        REQUIRE(evaluate_scaled(*w, state, pos.player(), pos.opponent()) ==
+                evaluate_scaled(*w, pos.player(), pos.opponent()));
+        REQUIRE(evaluate(*w, state, pos.player(), pos.opponent()) == evaluate(*w, pos.player(), pos.opponent()));
+      }
+    }
+  }
+  CHECK(moves_checked > 15000);
+  CHECK(passes_checked > 10);  // passes were exercised
+}
+
 TEST_CASE("reversi eval: the value is the same in all 8 symmetric positions") {
   const EvalWeights random_weights = random_tied_weights(5);
   const EvalWeights* weight_sets[] = {&EvalWeights::builtin(), &random_weights};
