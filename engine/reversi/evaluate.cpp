@@ -161,7 +161,7 @@ int permute_digits(int configuration, const int* perm, int digits) {
 }
 
 // The weighted sum of the features in 1/kEvalScale disc, the patterns read
-// from `patterns`; false (and `sum` unset) when the game is over.
+// from `patterns`; false when the game is over (`sum` is then meaningless).
 bool weighted_sum(const EvalWeights& weights, const PatternState& patterns, Bitboard player, Bitboard opponent,
                   int& sum) {
   const std::int16_t* w = weights.phase(phase_of_discs(popcount(player | opponent)));

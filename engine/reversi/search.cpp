@@ -143,14 +143,19 @@ class Searcher::Impl {
     return evaluate(weights_, patterns, player, opponent);
   }
 
-  // Depth 1: the best evaluation over the children.
-  int search1(Bitboard player, Bitboard opponent, const PatternState& patterns, Bitboard moves) {
+  // Depth 1: the best evaluation over the children, stopping at the first
+  // that reaches beta (fail-soft: that value).
+  int search1(Bitboard player, Bitboard opponent, const PatternState& patterns, Bitboard moves, int beta) {
     int best = -kInf;
     while (moves) {
       const Square s = pop_first(moves);
       const Bitboard f = flips(player, opponent, s);
+      ++nodes_;
       const int v = -eval(opponent ^ f, player | f | square_bit(s), patterns.after_move(s, f));
-      if (v > best) best = v;
+      if (v > best) {
+        best = v;
+        if (v >= beta) break;
+      }
     }
     return best;
   }
@@ -242,8 +247,7 @@ class Searcher::Impl {
     const bool exact = depth >= empties;
     if (exact) depth = empties;
     if (depth == 1) {
-      nodes_ += popcount(moves);
-      return search1(player, opponent, patterns, moves);
+      return search1(player, opponent, patterns, moves, beta);
     }
     const std::uint8_t acc = exact ? kFullAccuracy : accuracy_;
 
