@@ -17,6 +17,7 @@
 #include "bitboard.h"
 #include "endgame_bits.h"
 #include "movegen.h"
+#include "position.h"
 
 namespace qipan::reversi::endgame {
 
@@ -24,8 +25,7 @@ constexpr int kScoreInfinity = 65;  // beyond any score
 
 // The score of a finished game with `empties` empty squares left.
 inline int final_score(Bitboard player, int empties) {
-  const int diff = 2 * count_bits(player) + empties - 64;
-  return diff > 0 ? diff + empties : diff < 0 ? diff - empties : 0;
+  return final_score_from(2 * count_bits(player) + empties - 64, empties);
 }
 
 // kParityMask[parity]: the squares of the quadrants whose bit is set.

@@ -4,6 +4,7 @@
 
 #include "eval_symmetry.h"
 #include "movegen.h"
+#include "position.h"
 #include "stability.h"
 
 namespace qipan::reversi {
@@ -134,12 +135,6 @@ constexpr std::array<PatternLanes, kSquares> kSquareDigits = [] {
   }
   return digits;
 }();
-
-// The final score for the side to move, empties to the winner.
-int final_score(Bitboard player, Bitboard opponent) {
-  const int p = popcount(player), o = popcount(opponent), empties = 64 - p - o;
-  return p > o ? p - o + empties : p < o ? p - o - empties : 0;
-}
 
 // A weighted sum in 1/kEvalScale disc to discs, rounded, within
 // +-kEvalLimit.

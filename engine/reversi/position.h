@@ -30,6 +30,17 @@ struct Undo {
 constexpr std::size_t kMaxMoves = 64;
 using MoveList = FixedList<Square, kMaxMoves>;
 
+// The score of a finished game for the side to move, from its disc difference
+// and the empty squares left: the empties go to the winner, none on a draw.
+constexpr int final_score_from(int disc_difference, int empties) {
+  return disc_difference > 0 ? disc_difference + empties : disc_difference < 0 ? disc_difference - empties : 0;
+}
+// The same from the two sides' discs, once neither side can move.
+constexpr int final_score(Bitboard player, Bitboard opponent) {
+  const int p = popcount(player), o = popcount(opponent);
+  return final_score_from(p - o, 64 - p - o);
+}
+
 class Position {
  public:
   // Empty board, black to move (a valid but finished position).
@@ -120,11 +131,7 @@ class Position {
   constexpr int disc_difference() const { return popcount(player_) - popcount(opponent_); }
   // The final score for the side to move under the usual rule: empty squares
   // go to the winner (none on a draw). Meaningful once game_over().
-  constexpr int final_score() const {
-    const int diff = disc_difference();
-    const int empties = empty_count();
-    return diff > 0 ? diff + empties : diff < 0 ? diff - empties : 0;
-  }
+  constexpr int final_score() const { return final_score_from(disc_difference(), empty_count()); }
   // The same, from black's point of view (as GGF's RE[] and players quote it).
   constexpr int final_score_for_black() const { return side_ == kBlack ? final_score() : -final_score(); }
 

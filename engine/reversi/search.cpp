@@ -56,13 +56,6 @@ struct MoveEntry {
   Square square;
 };
 
-// The final score for the side to move when neither side can move.
-constexpr int final_score(Bitboard player, Bitboard opponent) {
-  const int p = popcount(player), o = popcount(opponent);
-  const int empties = 64 - p - o;
-  return p > o ? p - o + empties : p < o ? p - o - empties : 0;
-}
-
 }  // namespace
 
 int probcut_percent(Probcut p) {
