@@ -14,45 +14,13 @@
 #include "engine/reversi/game/notation.h"
 #include "engine/reversi/movegen.h"
 #include "lab/reversi_root_split/root_split.h"
+#include "tests/reversi/random_endgames.h"
 
 using namespace qipan;
 using namespace qipan::reversi;
+using namespace qipan::reversi::testing;
 
 namespace {
-
-// The position after playing `s` (a square or kPass).
-Position after(const Position& pos, Square s) {
-  Position child = pos;
-  Undo undo;
-  child.make(s, undo);
-  return child;
-}
-
-// A position with `empties` empty squares from a seeded random game (random
-// legal moves, passes as forced), or nothing when the game ended earlier.
-bool random_endgame(SplitMix64& rng, int empties, Position& out) {
-  Position pos = Position::start();
-  while (pos.empty_count() > empties) {
-    MoveList moves;
-    pos.generate_moves(moves);
-    if (moves.empty()) return false;
-    Undo undo;
-    pos.make(moves[rng.below(std::uint32_t(moves.size()))], undo);
-  }
-  out = pos;
-  return true;
-}
-
-std::vector<Position> random_endgames(std::uint64_t seed, int count, int min_empties, int max_empties) {
-  SplitMix64 rng(seed);
-  std::vector<Position> out;
-  while (int(out.size()) < count) {
-    const int empties = min_empties + int(rng.below(std::uint32_t(max_empties - min_empties + 1)));
-    Position pos;
-    if (random_endgame(rng, empties, pos)) out.push_back(pos);
-  }
-  return out;
-}
 
 // A root-split solve driven here: `workers` solvers with their own tables
 // take jobs whenever idle, and the jobs out finish in an order drawn from

@@ -14,6 +14,7 @@
 #include "engine/reversi/movegen.h"
 #include "engine/reversi/search.h"
 #include "reference.h"
+#include "tests/reversi/random_endgames.h"
 
 using namespace qipan::reversi;
 using qipan::SplitMix64;
@@ -31,16 +32,8 @@ Position board(const char* text) {
 
 // A random game stopped with `empties` empty squares (side to move can move).
 Position random_position(SplitMix64& rng, int empties) {
-  for (;;) {
-    Position pos = Position::start();
-    while (!pos.game_over() && pos.empty_count() > empties) {
-      MoveList moves;
-      pos.generate_moves(moves);
-      Undo undo;
-      pos.make(moves[rng.below(std::uint32_t(moves.size()))], undo);
-    }
-    if (pos.empty_count() == empties && !pos.game_over() && !pos.must_pass()) return pos;
-  }
+  for (Position pos;;)
+    if (testing::random_endgame(rng, empties, pos) && !pos.game_over() && !pos.must_pass()) return pos;
 }
 
 // Plain negamax with the engine's evaluation at depth 0; a pass costs no
