@@ -112,7 +112,7 @@ val XiangqiSearcher::search(val request, val limits, val onInfo) {
   if (read->level) {
     move = ai_.choose_move(*game, read->level, options);
   } else if (*hint) {
-    move = ai_.search(*game, hint_limits(int(**hint)), options);
+    move = ai_.hint(*game, int(**hint), options);
   } else if (analyse.isTrue()) {
     move = ai_.search(*game, analysis_limits(), options);
   } else if (read->depth || read->nodes || read->time_ms) {

@@ -70,9 +70,7 @@ SearchLimits level_limits(const LevelSpec& spec, bool use_time) {
   return limits;
 }
 
-SearchLimits hint_limits(int level, bool use_time) {
-  return level_limits(level_spec(std::clamp(level, 5, 7)), use_time);
-}
+const LevelSpec& hint_spec(int level) { return level_spec(std::clamp(level, 5, 7)); }
 
 SearchLimits analysis_limits(bool use_time) {
   SearchLimits limits = level_limits(level_spec(kMaxLevel), use_time);
@@ -92,6 +90,11 @@ XiangqiAi::XiangqiAi(std::size_t tt_megabytes, const network::Weights* network)
 
 AiMove XiangqiAi::search(const Game& game, const SearchLimits& limits, const AiOptions& options) {
   return search_with(game, limits, options, true);
+}
+
+AiMove XiangqiAi::hint(const Game& game, int level, const AiOptions& options) {
+  const LevelSpec& spec = hint_spec(level);
+  return search_with(game, level_limits(spec, options.use_time), options, spec.network);
 }
 
 AiMove XiangqiAi::search_with(const Game& game, const SearchLimits& limits, const AiOptions& options,

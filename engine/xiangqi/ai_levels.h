@@ -49,10 +49,9 @@ std::span<const LevelSpec> level_table();
 const LevelSpec& level_spec(int level);
 // A level's search limits; `use_time` false drops the ceiling (deterministic).
 SearchLimits level_limits(const LevelSpec& spec, bool use_time = true);
-// A hint for a player at `level`: the level's search, at least level 5's and
-// at most level 7's (under a second in wasm), without randomness (a hint should be a good move, and
-// come quickly).
-SearchLimits hint_limits(int level, bool use_time = true);
+// The level whose search a hint for a player at `level` runs: the player's
+// own, at least level 5 and at most level 7 (under a second in wasm).
+const LevelSpec& hint_spec(int level);
 // "Analyse" in the page: a fixed, deep search of the shown position.
 SearchLimits analysis_limits(bool use_time = true);
 // Explicit limits (the searcher's {depth, nodes, timeMs}; 0 = none): `time_ms`
@@ -88,7 +87,7 @@ struct DrawOfferAnswer {
 class XiangqiAi {
  public:
   // `network`: the evaluation network's weights for the levels that play it
-  // and for hints, analysis and explicit limits; nullptr (the default)
+  // (and hints at them), analysis and explicit limits; nullptr (the default)
   // plays the hand-made evaluation everywhere. Only programs that pass
   // network::kWeights link the weights in.
   explicit XiangqiAi(std::size_t tt_megabytes = 16, const network::Weights* network = nullptr);
@@ -100,6 +99,10 @@ class XiangqiAi {
   // The best move under explicit limits: no book, no randomness; with the
   // network when the AI has one.
   AiMove search(const Game& game, const SearchLimits& limits, const AiOptions& options = {});
+  // A hint for a player at `level`: the best move of hint_spec(level)'s
+  // search, its budgets and its evaluation (at these budgets the hand-made
+  // evaluation is the stronger one, measuring.md), no book, no randomness.
+  AiMove hint(const Game& game, int level, const AiOptions& options = {});
   // Searches the current position as the AI of `level` would (its limits, no
   // randomness) and answers an offer made to `answering` (draw_offer.h).
   DrawOfferAnswer answer_draw_offer(const Game& game, Color answering, int level, const AiOptions& options = {});

@@ -65,8 +65,9 @@ TEST_CASE("the level table: eight levels, more search and less randomness going 
   }
   CHECK(&level_spec(0) == &table.front());
   CHECK(&level_spec(99) == &table.back());
-  CHECK(hint_limits(1).nodes == level_limits(level_spec(5)).nodes);
-  CHECK(hint_limits(8).nodes == level_limits(level_spec(7)).nodes);
+  CHECK(&hint_spec(1) == &level_spec(5));
+  CHECK(&hint_spec(6) == &level_spec(6));
+  CHECK(&hint_spec(8) == &level_spec(7));
   CHECK(level_limits(level_spec(8), false).time_ms == 0);
 }
 
@@ -108,7 +109,7 @@ TEST_CASE("the same moves on every build: a signature of levels 1-5") {
   CHECK(nodes == 48452);
 }
 
-TEST_CASE("an AI given the network plays it for explicit limits and at the levels that say so") {
+TEST_CASE("an AI given the network plays it for explicit limits and at the levels that say so, hints as their level") {
   const Game game = game_of(kMiddlegame);
   XiangqiAi with(kTestTableMb, &network::kWeights), without(kTestTableMb);
   SearchLimits depth6;
@@ -132,6 +133,19 @@ TEST_CASE("an AI given the network plays it for explicit limits and at the level
     CHECK((a.nodes == b.nodes && a.move == b.move) == !network);
   }
   for (const LevelSpec& spec : level_table()) CHECK(spec.network == (spec.level == kMaxLevel));
+
+  // A hint searches as its level does, with the level's evaluation: the
+  // hand-made one at levels 5-7, not the network the AI has.
+  for (int level : {1, 6}) {
+    CAPTURE(level);
+    const AiMove a = with.hint(game, level, deterministic(0));
+    const AiMove b = without.hint(game, level, deterministic(0));
+    CHECK(a.move == b.move);
+    CHECK(a.score == b.score);
+    CHECK(a.depth == b.depth);
+    CHECK(a.nodes == hint_spec(level).nodes);  // these budgets end the search here
+    CHECK(with.search(game, level_limits(hint_spec(level), false), deterministic(0)).score != a.score);
+  }
 }
 
 TEST_CASE("seeds vary the games: book moves at every level, near-best moves at the lower levels") {
@@ -207,7 +221,7 @@ TEST_CASE("a fixed time for the move is spent whole, as `go movetime` spends it;
   CHECK(budgets.nodes == 5000);
   // Levels, hints and analysis keep their ceilings: no iteration starts after half.
   for (const LevelSpec& spec : level_table()) CHECK(level_limits(spec).soft_time_percent == 50);
-  CHECK(hint_limits(5).soft_time_percent == 50);
+  CHECK(level_limits(hint_spec(5)).soft_time_percent == 50);
   CHECK(analysis_limits().soft_time_percent == 50);
 }
 
