@@ -27,7 +27,7 @@ constexpr std::uint64_t kMarginCheckMinNodes = 2 * kThousand;
 //
 // level  depth  nodes   ceiling  margin  margin until ply  network
 constexpr std::array<LevelSpec, kMaxLevel> kLevels = {{
-    {1, "novice", 1, 0, 1000, 40, 0, false},
+    {1, "novice", 1, 0, 1000, 55, 0, false},
     {2, "beginner", 0, 500, 1000, 20, 0, false},
     {3, "casual", 0, 1800, 1000, 12, 0, false},
     {4, "club", 0, 5 * kThousand, 1000, 10, 0, false},
