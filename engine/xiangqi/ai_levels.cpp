@@ -93,7 +93,10 @@ AiMove XiangqiAi::search(const Game& game, const SearchLimits& limits, const AiO
 }
 
 AiMove XiangqiAi::hint(const Game& game, int level, const AiOptions& options) {
-  const LevelSpec& spec = hint_spec(level);
+  return search_as(game, hint_spec(level), options);
+}
+
+AiMove XiangqiAi::search_as(const Game& game, const LevelSpec& spec, const AiOptions& options) {
   return search_with(game, level_limits(spec, options.use_time), options, spec.network);
 }
 
@@ -158,8 +161,7 @@ AiMove XiangqiAi::choose_move(const Game& game, const LevelSpec& spec, const AiO
 
 DrawOfferAnswer XiangqiAi::answer_draw_offer(const Game& game, Color answering, int level, const AiOptions& options) {
   DrawOfferAnswer out;
-  const LevelSpec& spec = level_spec(level);
-  const AiMove m = search_with(game, level_limits(spec, options.use_time), options, spec.network);
+  const AiMove m = search_as(game, level_spec(level), options);
   const bool ours = game.position().side_to_move() == answering;
   out.score = ours ? m.score : -m.score;
   out.depth = m.depth;

@@ -101,7 +101,8 @@ class XiangqiAi {
   AiMove search(const Game& game, const SearchLimits& limits, const AiOptions& options = {});
   // A hint for a player at `level`: the best move of hint_spec(level)'s
   // search, its budgets and its evaluation (at these budgets the hand-made
-  // evaluation is the stronger one, measuring.md), no book, no randomness.
+  // evaluation is the stronger one, docs/xiangqi-network.md), no book, no
+  // randomness.
   AiMove hint(const Game& game, int level, const AiOptions& options = {});
   // Searches the current position as the AI of `level` would (its limits, no
   // randomness) and answers an offer made to `answering` (draw_offer.h).
@@ -114,6 +115,9 @@ class XiangqiAi {
 
  private:
   AiMove search_with(const Game& game, const SearchLimits& limits, const AiOptions& options, bool use_network);
+  // The level's search without its choice among near-best moves: its limits
+  // and its evaluation.
+  AiMove search_as(const Game& game, const LevelSpec& spec, const AiOptions& options);
 
   Searcher searcher_;
   OpeningBook book_;
