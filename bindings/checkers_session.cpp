@@ -185,15 +185,11 @@ val CheckersSession::flag(int seat) {
 }
 
 val CheckersSession::restoreEnding(const std::string& code_name, int seat) {
-  auto kind = ending_argument(code_name);
-  if (!kind) return refused(kind.failure());
   // Checkers also ends abandoned by every player (Game::nobody_left).
-  const bool seatless = seatless_ending(*kind, seat) || Game::nobody_left({*kind, seat});
-  if (!seatless) {
-    auto p = seat_of(seat);
-    if (!p) return refused(p.failure());
-  }
-  return ended(game_.restore({*kind, seatless ? -1 : seat}));
+  auto ending = restored_ending(
+      code_name, seat, [this](int s) { return seat_of(s); }, Game::nobody_left);
+  if (!ending) return refused(ending.failure());
+  return ended(game_.restore(*ending));
 }
 
 val CheckersSession::capabilities() const {

@@ -116,14 +116,9 @@ val ReversiSession::flag(int seat) {
 }
 
 val ReversiSession::restoreEnding(const std::string& code_name, int seat) {
-  auto kind = ending_argument(code_name);
-  if (!kind) return refused(kind.failure());
-  const bool seatless = seatless_ending(*kind, seat);
-  if (!seatless) {
-    auto color = color_argument(seat);
-    if (!color) return refused(color.failure());
-  }
-  return ended(game_.restore({*kind, seatless ? -1 : seat}));
+  auto ending = restored_ending(code_name, seat, color_argument);
+  if (!ending) return refused(ending.failure());
+  return ended(game_.restore(*ending));
 }
 
 val ReversiSession::capabilities() const { return capabilities_value({}); }

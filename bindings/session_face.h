@@ -102,6 +102,26 @@ inline bool seatless_ending(EndingKind kind, int seat) {
          (seat < 0 && (kind == EndingKind::kRecorded || kind == EndingKind::kTimeoutDraw));
 }
 
+// The ending a record or a room's log names, as Game::restore takes it: the
+// code read by ending_argument, and the seat checked by `read_seat` (the
+// game's seat reader, whose refusal is returned) unless the ending is about no
+// seat (seatless_ending, or `about_no_seat` for a game's own such endings),
+// when the seat is -1.
+template <typename ReadSeat, typename AboutNoSeat>
+Result<Ending> restored_ending(const std::string& code, int seat, ReadSeat read_seat, AboutNoSeat about_no_seat) {
+  auto kind = ending_argument(code);
+  if (!kind) return kind.failure();
+  const Ending named{*kind, seat};
+  if (seatless_ending(*kind, seat) || about_no_seat(named)) return Ending{*kind, -1};
+  if (auto checked = read_seat(seat); !checked) return checked.failure();
+  return named;
+}
+
+template <typename ReadSeat>
+Result<Ending> restored_ending(const std::string& code, int seat, ReadSeat read_seat) {
+  return restored_ending(code, seat, read_seat, [](const Ending&) { return false; });
+}
+
 // The room's part of a start: {players?} checked against the game's seat
 // counts, and no key the game does not know (the rest is the game's own:
 // `allowed` lists its keys). A refusal names the key.
