@@ -14,6 +14,7 @@ import { entryFrame, isRunning, moveFrame } from './animation.js';
 import { drawPiece } from './pieces.js';
 import { seatColor } from './seat_colors.js';
 import { viewFrame } from '../common/canvas.js';
+import { strokeCursor } from '../common/shapes.js';
 
 const TWO_PI = Math.PI * 2;
 // How high a hop's arc rises on screen, in hole spacings (matches the lift
@@ -171,15 +172,9 @@ function drawGlow(ctx, layout, x, y, player, timeMs, still) {
 
 function drawCursor(ctx, layout, at) {
   const p = centerOf(layout, at);
-  const r = layout.pieceRadius * 1.12;
-  ctx.lineWidth = Math.max(3, layout.unit * 0.1);
-  ctx.strokeStyle = 'rgba(255,255,255,0.9)';
   ctx.beginPath();
-  ctx.arc(p.x, p.y, r, 0, TWO_PI);
-  ctx.stroke();
-  ctx.lineWidth = Math.max(1.5, layout.unit * 0.05);
-  ctx.strokeStyle = '#2563eb';
-  ctx.stroke();
+  ctx.arc(p.x, p.y, layout.pieceRadius * 1.12, 0, TWO_PI);
+  strokeCursor(ctx, Math.max(1.5, layout.unit * 0.05), Math.max(3, layout.unit * 0.1));
 }
 
 // A finished seat: its target arm outlined in its colour, and its place on a

@@ -23,3 +23,20 @@ export function roundRect(g, x, y, w, h, r) {
   g.arcTo(x, y, x + w, y, r);
   g.closePath();
 }
+
+// A rounded square of half side `half` centred on (x, y) (begins a new path).
+export function roundedSquare(g, x, y, half, r) {
+  roundRect(g, x - half, y - half, 2 * half, 2 * half, r);
+}
+
+// Strokes the current path as the keyboard cursor, the same on every board: a
+// light halo of `haloWidth` under a blue line of `width`, so it reads on dark
+// wood, green felt and the star alike.
+export function strokeCursor(g, width, haloWidth) {
+  g.lineWidth = haloWidth;
+  g.strokeStyle = 'rgba(255,255,255,0.9)';
+  g.stroke();
+  g.lineWidth = width;
+  g.strokeStyle = '#1565c0';
+  g.stroke();
+}

@@ -9,6 +9,7 @@ import { boardLayerFor, UI_FONT_STACK } from './board_layer.js';
 import { animationDuration, dropFrame, flipFrame } from './animation.js';
 import { BLACK, WHITE, drawDisc, drawGhostDisc, drawTurningDisc, isDisc, opponent } from './discs.js';
 import { viewFrame } from '../common/canvas.js';
+import { roundedSquare, strokeCursor } from '../common/shapes.js';
 
 const TWO_PI = Math.PI * 2;
 
@@ -26,16 +27,6 @@ export const DEFAULT_VIEW = Object.freeze({
 
 function sq(v) {
   return isSquare(v) ? v : -1;
-}
-
-function roundedSquare(ctx, x, y, half, radius) {
-  ctx.beginPath();
-  ctx.moveTo(x - half + radius, y - half);
-  ctx.arcTo(x + half, y - half, x + half, y + half, radius);
-  ctx.arcTo(x + half, y + half, x - half, y + half, radius);
-  ctx.arcTo(x - half, y + half, x - half, y - half, radius);
-  ctx.arcTo(x - half, y - half, x + half, y - half, radius);
-  ctx.closePath();
 }
 
 // Legal-move dots: small and quiet, tinted like the side to move.
@@ -123,15 +114,9 @@ function drawLastMove(ctx, layout, square) {
 
 function drawCursor(ctx, layout, square) {
   const c = centerOf(layout, square);
-  const half = layout.cell * 0.47;
   const w = Math.max(1.5, layout.cell * 0.05);
-  roundedSquare(ctx, c.x, c.y, half, layout.cell * 0.12);
-  ctx.lineWidth = w + Math.max(2, layout.cell * 0.04);
-  ctx.strokeStyle = 'rgba(255,255,255,0.92)';
-  ctx.stroke();
-  ctx.lineWidth = w;
-  ctx.strokeStyle = '#1565c0';
-  ctx.stroke();
+  roundedSquare(ctx, c.x, c.y, layout.cell * 0.47, layout.cell * 0.12);
+  strokeCursor(ctx, w, w + Math.max(2, layout.cell * 0.04));
 }
 
 // Draw one frame. `ctx` is a 2D context of a canvas whose backing store is

@@ -12,6 +12,7 @@ import { moveFrame, progress } from './animation.js';
 import { drawPiece, isPiece } from './pieces.js';
 import { isPieceFontPending, loadPieceFont } from './piece_font.js';
 import { viewFrame } from '../common/canvas.js';
+import { roundedSquare, strokeCursor } from '../common/shapes.js';
 
 const TWO_PI = Math.PI * 2;
 
@@ -72,16 +73,6 @@ function corners(ctx, x, y, half, arm, width, color) {
   ctx.stroke();
 }
 
-function roundedSquare(ctx, x, y, half, radius) {
-  ctx.beginPath();
-  ctx.moveTo(x - half + radius, y - half);
-  ctx.arcTo(x + half, y - half, x + half, y + half, radius);
-  ctx.arcTo(x + half, y + half, x - half, y + half, radius);
-  ctx.arcTo(x - half, y + half, x - half, y - half, radius);
-  ctx.arcTo(x - half, y - half, x + half, y - half, radius);
-  ctx.closePath();
-}
-
 function drawLastMove(ctx, layout, move) {
   const { cell } = layout;
   const a = centerOf(layout, move.from);
@@ -122,15 +113,9 @@ function drawTargets(ctx, layout, board, targets, t, still, skip) {
 
 function drawCursor(ctx, layout, square) {
   const c = centerOf(layout, square);
-  const half = layout.cell * 0.5;
   const w = Math.max(1.5, layout.cell * 0.05);
-  roundedSquare(ctx, c.x, c.y, half, layout.cell * 0.14);
-  ctx.lineWidth = w + Math.max(2, layout.cell * 0.04);
-  ctx.strokeStyle = 'rgba(255,255,255,0.9)';
-  ctx.stroke();
-  ctx.lineWidth = w;
-  ctx.strokeStyle = '#1565c0';
-  ctx.stroke();
+  roundedSquare(ctx, c.x, c.y, layout.cell * 0.5, layout.cell * 0.14);
+  strokeCursor(ctx, w, w + Math.max(2, layout.cell * 0.04));
 }
 
 // Draw one frame. `ctx` is a 2D context of a canvas whose backing store is
