@@ -17,6 +17,10 @@
 #include <array>
 #include <cstdlib>
 #include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/tools/command_flags.h"
 
 namespace qipan::lab {
 
@@ -27,6 +31,31 @@ struct AdjudicationRules {
   int draw_moves = 0;  // 0: no draw adjudication
   int draw_cp = 0;
 };
+
+// The readers (CommandFlags) of `--resign N CP`: a win after N moves each at
+// CP or more; and of `--draw FROM N CP`: a draw from move FROM after N moves
+// each within +-CP.
+inline tools::CommandFlags::Reader adjudication_resign(AdjudicationRules& rules) {
+  return [&rules](const std::vector<std::string>& words) {
+    long long moves = 0, cp = 0;
+    if (!tools::parse_integer(words[0], 1, 1000, moves) || !tools::parse_integer(words[1], 1, 1000000, cp))
+      return "takes N CP (N 1-1000 moves, CP 1-1000000), not '" + words[0] + " " + words[1] + "'";
+    rules.resign_moves = int(moves), rules.resign_cp = int(cp);
+    return std::string();
+  };
+}
+
+inline tools::CommandFlags::Reader adjudication_draw(AdjudicationRules& rules) {
+  return [&rules](const std::vector<std::string>& words) {
+    long long from = 0, moves = 0, cp = 0;
+    if (!tools::parse_integer(words[0], 0, 10000, from) || !tools::parse_integer(words[1], 1, 1000, moves) ||
+        !tools::parse_integer(words[2], 0, 1000000, cp))
+      return "takes FROM N CP (FROM 0-10000, N 1-1000 moves, CP 0-1000000), not '" + words[0] + " " + words[1] + " " +
+             words[2] + "'";
+    rules.draw_from_move = int(from), rules.draw_moves = int(moves), rules.draw_cp = int(cp);
+    return std::string();
+  };
+}
 
 // A score as an engine reports it (`score cp N` or `score mate N`), from the
 // point of view of the side it moved for.

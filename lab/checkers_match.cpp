@@ -34,12 +34,15 @@ using namespace checkers;
 
 namespace {
 
-bool parse_level(const std::string& text, long long& out) {
-  if (text == "greedy") {
-    out = 1;
-    return true;
-  }
-  return parse_integer(text, kMinLevel, kMaxLevel, out);
+// The reader (CommandFlags) of --a and --b: a level, or greedy (level 1).
+CommandFlags::Reader level_option(long long& out) {
+  return [&out](const std::vector<std::string>& words) {
+    if (words[0] == "greedy") out = 1;
+    else if (!parse_integer(words[0], kMinLevel, kMaxLevel, out))
+      return "takes a level " + std::to_string(kMinLevel) + "-" + std::to_string(kMaxLevel) + " or greedy, not '" +
+             words[0] + "'";
+    return std::string();
+  };
 }
 
 struct SideStats {
@@ -66,43 +69,46 @@ int checkers_match_command(const Args& args) {
   std::optional<MultiAlgorithm> multi;  // unset: the levels' choice
   std::optional<EvalWeights> weights;
   std::optional<Sprt> sprt;
-  bool verbose = false, games_given = false;
-  bool ok = !args.empty() && args[0] == "checkers";
-  for (std::size_t i = 1; ok && i < args.size(); ++i) {
-    const std::string& opt = args[i];
-    if (opt == "--verbose") {
-      verbose = true;
-      continue;
+  bool verbose = false;
+  CommandFlags flags;
+  flags.option("--a", 1, level_option(a)).option("--b", 1, level_option(b));
+  flags.option("--players", 1, [&players](const std::vector<std::string>& words) {
+    if (parse_integer(words[0], 2, 6, players) && valid_player_count(int(players))) return std::string();
+    return "takes 2, 3, 4 or 6, not '" + words[0] + "'";
+  });
+  flags.integer("--games", 1, 100000, games).integer("--time-ms", 1, 600000, time_ms);
+  flags.integer("--nodes", 1, 1LL << 40, nodes).integer("--seed", 0, 1LL << 40, seed);
+  flags.toggle("--verbose", verbose).option("--sprt", 2, sprt_bounds(sprt));
+  // straggler,slack,isolated,in_target,rival_percent[,filled_percent]
+  // (tuning experiments; filled_percent 0 when left out)
+  flags.option("--weights", 1, [&weights](const std::vector<std::string>& words) {
+    EvalWeights w;
+    int* const fields[] = {&w.straggler, &w.straggler_slack, &w.isolated,
+                           &w.in_target, &w.rival_percent,   &w.filled_percent};
+    std::size_t count = 0, start = 0;
+    bool ok = true;
+    for (std::size_t end = 0; ok && end != std::string::npos; start = end + 1, ++count) {
+      end = words[0].find(',', start);
+      long long value = 0;
+      ok = count < 6 && parse_integer(words[0].substr(start, end - start), -1000000, 1000000, value);
+      if (ok) *fields[count] = int(value);
     }
-    if (opt == "--sprt") {
-      ok = parse_sprt_option(args, i, sprt);
-      continue;
-    }
-    if (i + 1 >= args.size()) {
-      ok = false;
-      break;
-    }
-    const std::string& v = args[++i];
-    if (opt == "--a") ok = parse_level(v, a);
-    else if (opt == "--b") ok = parse_level(v, b);
-    else if (opt == "--players") ok = parse_integer(v, 2, 6, players) && valid_player_count(int(players));
-    else if (opt == "--games") ok = games_given = parse_integer(v, 1, 100000, games);
-    else if (opt == "--time-ms") ok = parse_integer(v, 1, 600000, time_ms);
-    else if (opt == "--nodes") ok = parse_integer(v, 1, 1LL << 40, nodes);
-    else if (opt == "--seed") ok = parse_integer(v, 0, 1LL << 40, seed);
-    else if (opt == "--weights") {
-      // straggler,slack,isolated,in_target,rival_percent[,filled_percent]
-      // (tuning experiments; filled_percent 0 when left out)
-      EvalWeights w;
-      ok = std::sscanf(v.c_str(), "%d,%d,%d,%d,%d,%d", &w.straggler, &w.straggler_slack, &w.isolated, &w.in_target,
-                       &w.rival_percent, &w.filled_percent) >= 5;
-      weights = w;
-    } else if (opt == "--multi") {
-      ok = v == "brs" || v == "paranoid" || v == "greedy";
-      multi = v == "paranoid" ? MultiAlgorithm::paranoid : v == "greedy" ? MultiAlgorithm::greedy : MultiAlgorithm::brs;
-    } else ok = false;
-  }
-  if (!ok || a == 0 || b == 0 || (sprt && players != 2)) {
+    if (!ok || count < 5) return "takes five or six whole numbers separated by commas, not '" + words[0] + "'";
+    weights = w;
+    return std::string();
+  });
+  flags.option("--multi", 1, [&multi](const std::vector<std::string>& words) {
+    const std::string& v = words[0];
+    if (v != "brs" && v != "paranoid" && v != "greedy") return "takes brs, paranoid or greedy, not '" + v + "'";
+    multi = v == "paranoid" ? MultiAlgorithm::paranoid : v == "greedy" ? MultiAlgorithm::greedy : MultiAlgorithm::brs;
+    return std::string();
+  });
+  std::string error = !args.empty() && args[0] == "checkers" ? flags.read(args) : "plays checkers only";
+  if (error.empty() && (a == 0 || b == 0)) error = "--a and --b are both needed";
+  if (error.empty() && sprt && players != 2) error = "--sprt is for two players";
+  if (!error.empty()) std::fprintf(stderr, "qipan-lab match: %s\n", error.c_str());
+  const bool games_given = flags.given("--games");
+  if (!error.empty()) {
     std::fprintf(
         stderr,
         "usage: qipan-lab match checkers --a LEVEL|greedy --b LEVEL|greedy [--players 2|3|4|6] [--games G]\n"

@@ -21,26 +21,16 @@ using namespace checkers;
 int checkers_race_command(const Args& args) {
   long long width = 5000, exact_nodes = 0;
   std::string position_text;
-  bool ok = !args.empty() && args[0] == "checkers";
-  for (std::size_t i = 1; ok && i + 1 < args.size(); i += 2) {
-    char* end = nullptr;
-    if (args[i] == "--width") {
-      width = std::strtoll(args[i + 1].c_str(), &end, 10);
-      ok = *end == '\0' && width >= 1 && width <= 1000000;
-    } else if (args[i] == "--exact-nodes") {
-      exact_nodes = std::strtoll(args[i + 1].c_str(), &end, 10);
-      ok = *end == '\0' && exact_nodes >= 0;
-    } else if (args[i] == "--position") {
-      position_text = args[i + 1];
-    } else {
-      ok = false;
-    }
-  }
-  if (ok && args.size() % 2 == 0) ok = false;  // a flag without its value
-  if (!ok) {
+  CommandFlags flags;
+  flags.integer("--width", 1, 1000000, width).integer("--exact-nodes", 0, 1LL << 62, exact_nodes);
+  flags.text("--position", position_text);
+  if (const std::string error = !args.empty() && args[0] == "checkers" ? flags.read(args) : "races checkers only";
+      !error.empty()) {
     std::fprintf(
         stderr,
-        "usage: qipan-lab race checkers [--width W] [--exact-nodes N] [--position \"<121 holes> <side> <players>\"]\n");
+        "qipan-lab race: %s\n"
+        "usage: qipan-lab race checkers [--width W] [--exact-nodes N] [--position \"<121 holes> <side> <players>\"]\n",
+        error.c_str());
     return 2;
   }
   Position pos = Position::start(1);

@@ -4,11 +4,13 @@
 #include <string>
 #include <vector>
 
+#include "engine/tools/command_flags.h"
 #include "engine/tools/parse_integer.h"
 
 namespace qipan::lab {
 
 using Args = std::vector<std::string>;
+using tools::CommandFlags;
 using tools::parse_integer;
 
 // Reversi: AI strength matches (reversi_match.cpp), and the evaluation

@@ -211,42 +211,37 @@ GameOutcome play_game(Engine* engines[2], const ReversiOpening& opening, bool a_
   return out;
 }
 
-bool parse_settings(const Args& args, Settings& s) {
-  for (std::size_t i = 1; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    const bool has_value = i + 1 < args.size();
-    long long n = 0;
-    if ((a == "--a" || a == "--b") && has_value && args[i + 1].rfind("nboard:", 0) == 0) {
-      s.engines[a == "--a" ? 0 : 1].command = args[++i].substr(7);
-    } else if ((a == "--a-set" || a == "--b-set") && has_value) {
-      s.engines[a == "--a-set" ? 0 : 1].settings.push_back(args[++i]);
-    } else if (a == "--openings" && has_value) {
-      ReversiSuite suite = read_reversi_suite(args[++i]);
-      if (!suite.error.empty()) {
-        std::fprintf(stderr, "match: %s\n", suite.error.c_str());
-        return false;
-      }
-      s.openings = std::move(suite.openings);
-      s.openings_file = args[i];
-    } else if (a == "--games" && has_value && parse_integer(args[++i], 1, 100000, n)) {
-      s.games = int(n);
-      s.games_given = true;
-    } else if (a == "--first-game" && has_value && parse_integer(args[++i], 1, 100000, n)) {
-      s.first_game = int(n);
-    } else if (a == "--concurrency" && has_value && parse_integer(args[++i], 1, 16, n)) {
-      s.concurrency = int(n);
-    } else if (a == "--move-timeout" && has_value && parse_integer(args[++i], 1, 3600, n)) {
-      s.move_timeout_ms = n * 1000;
-    } else if (a == "--ggf" && has_value) {
-      s.ggf_path = args[++i];
-    } else if (a == "--sprt") {
-      if (!parse_sprt_option(args, i, s.sprt)) return false;
-    } else {
-      return false;
-    }
-  }
+// Reads the command line into `s`: "" or the first mistake, as a sentence.
+std::string parse_settings(const Args& args, Settings& s) {
+  const auto engine = [](EngineSpec& e) {
+    return [&e](const std::vector<std::string>& words) {
+      if (words[0].rfind("nboard:", 0) != 0 || words[0].size() == 7)
+        return "takes nboard:COMMAND, not '" + words[0] + "'";
+      e.command = words[0].substr(7);
+      return std::string();
+    };
+  };
+  long long move_timeout_s = 0;
+  CommandFlags flags;
+  flags.option("--a", 1, engine(s.engines[0])).option("--b", 1, engine(s.engines[1]));
+  flags.texts("--a-set", s.engines[0].settings).texts("--b-set", s.engines[1].settings);
+  flags.option("--openings", 1, [&s](const std::vector<std::string>& words) {
+    ReversiSuite suite = read_reversi_suite(words[0]);
+    if (!suite.error.empty()) return "cannot be read: " + suite.error;
+    s.openings = std::move(suite.openings);
+    s.openings_file = words[0];
+    return std::string();
+  });
+  flags.integer("--games", 1, 100000, s.games).integer("--first-game", 1, 100000, s.first_game);
+  flags.integer("--concurrency", 1, 16, s.concurrency).integer("--move-timeout", 1, 3600, move_timeout_s);
+  flags.text("--ggf", s.ggf_path).option("--sprt", 2, sprt_bounds(s.sprt));
+  if (std::string error = flags.read(args); !error.empty()) return error;
+  if (s.engines[0].command.empty() || s.engines[1].command.empty()) return "--a and --b are both needed";
+  if (s.openings.empty()) return "--openings is needed";
+  if (move_timeout_s) s.move_timeout_ms = move_timeout_s * 1000;
+  s.games_given = flags.given("--games");
   if (s.sprt && !s.games_given) s.games = kSprtMaxGames;
-  return !s.engines[0].command.empty() && !s.engines[1].command.empty() && !s.openings.empty();
+  return "";
 }
 
 }  // namespace
@@ -259,15 +254,17 @@ int reversi_engine_match_command(const Args& args) {
   return 2;
 #else
   Settings s;
-  if (!parse_settings(args, s)) {
+  if (const std::string error = parse_settings(args, s); !error.empty()) {
     std::fprintf(stderr,
+                 "qipan-lab match: %s\n"
                  "usage: qipan-lab match reversi --a nboard:CMD --b nboard:CMD --openings FILE [--a-set WORDS]\n"
                  "           [--b-set WORDS] [--games G] [--first-game N] [--concurrency K] [--move-timeout S]\n"
                  "           [--ggf FILE] [--sprt ELO0 ELO1]\n"
                  "  --openings FILE: the held-out suite (lab/openings/reversi-heldout.txt), each opening in order,\n"
                  "          twice (colours swapped); --a-set \"level 8\" sends `set level 8` to A after the greeting\n"
                  "  --sprt: stop when the pentanomial SPRT (alpha = beta = 0.05) accepts H0 (A - B = ELO0) or H1\n"
-                 "          (A - B = ELO1); --games (default then 20000) is the most it plays\n");
+                 "          (A - B = ELO1); --games (default then 20000) is the most it plays\n",
+                 error.c_str());
     return 2;
   }
   if (!s.ggf_path.empty() && !std::ofstream(s.ggf_path, s.first_game == 1 ? std::ios::trunc : std::ios::app)) {

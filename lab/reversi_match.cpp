@@ -77,33 +77,16 @@ int reversi_match_command(const Args& args) {
   bool use_time = false;
   std::string weights_a, weights_b;
   std::optional<Sprt> sprt;
-  bool games_given = false;
-  bool ok = !args.empty() && args[0] == "reversi";
-  for (std::size_t i = 1; ok && i < args.size(); ++i) {
-    const std::string& opt = args[i];
-    if (opt == "--time") {
-      use_time = true;
-      continue;
-    }
-    if (opt == "--sprt") {
-      ok = parse_sprt_option(args, i, sprt);
-      continue;
-    }
-    if (i + 1 >= args.size()) {
-      ok = false;
-      break;
-    }
-    const std::string& v = args[++i];
-    if (opt == "--a") ok = parse_integer(v, kMinLevel, kMaxLevel, a);
-    else if (opt == "--b") ok = parse_integer(v, kMinLevel, kMaxLevel, b);
-    else if (opt == "--games") ok = games_given = parse_integer(v, 2, 100000, games);
-    else if (opt == "--random-plies") ok = parse_integer(v, 0, 30, random_plies);
-    else if (opt == "--seed") ok = parse_integer(v, 0, 1LL << 40, seed);
-    else if (opt == "--weights-a") weights_a = v;
-    else if (opt == "--weights-b") weights_b = v;
-    else ok = false;
-  }
-  if (!ok || a == 0 || b == 0) {
+  CommandFlags flags;
+  flags.integer("--a", kMinLevel, kMaxLevel, a).integer("--b", kMinLevel, kMaxLevel, b);
+  flags.integer("--games", 2, 100000, games).integer("--random-plies", 0, 30, random_plies);
+  flags.integer("--seed", 0, 1LL << 40, seed).text("--weights-a", weights_a).text("--weights-b", weights_b);
+  flags.toggle("--time", use_time).option("--sprt", 2, sprt_bounds(sprt));
+  std::string error = !args.empty() && args[0] == "reversi" ? flags.read(args) : "plays reversi only";
+  if (error.empty() && (a == 0 || b == 0)) error = "--a and --b are both needed";
+  if (!error.empty()) std::fprintf(stderr, "qipan-lab match: %s\n", error.c_str());
+  const bool games_given = flags.given("--games");
+  if (!error.empty()) {
     std::fprintf(stderr,
                  "usage: qipan-lab match reversi --a N --b M [--games G] [--random-plies P] [--seed S] [--time]\n"
                  "                               [--weights-a FILE.inc] [--weights-b FILE.inc] [--sprt ELO0 ELO1]\n"

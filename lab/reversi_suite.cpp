@@ -270,38 +270,33 @@ std::vector<CanonicalKey> suite_position_keys(const ReversiSuite& suite) {
 
 int reversi_openings_command(const Args& args) {
   SuiteOptions o;
-  for (std::size_t i = 1; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    long long* number = a == "--count"         ? &o.count
-                        : a == "--plies"       ? &o.plies
-                        : a == "--seed"        ? &o.seed
-                        : a == "--margin"      ? &o.margin
-                        : a == "--quick-depth" ? &o.quick_depth
-                        : a == "--deep-depth"  ? &o.deep_depth
-                        : a == "--probcut"     ? &o.probcut
-                        : a == "--balance"     ? &o.balance
-                                               : nullptr;
-    const bool has_value = i + 1 < args.size();
-    if (number && has_value && parse_integer(args[i + 1], 0, 1LL << 40, *number)) ++i;
-    else if (a == "--exclude" && has_value) o.excludes.push_back(args[++i]);
-    else if (a == "--check" && has_value) o.check = args[++i];
-    else {
-      usage();
-      return 2;
+  CommandFlags flags;
+  flags.integer("--count", 1, 1LL << 40, o.count)
+      .integer("--plies", 1, 40, o.plies)
+      .integer("--seed", 0, 1LL << 40, o.seed);
+  flags.integer("--margin", 0, 1LL << 40, o.margin).integer("--balance", 0, 1LL << 40, o.balance);
+  flags.integer("--quick-depth", 1, kMaxSearchDepth, o.quick_depth)
+      .integer("--deep-depth", 1, kMaxSearchDepth, o.deep_depth);
+  flags.option("--probcut", 1, [&o](const std::vector<std::string>& words) {
+    for (const long long percent : {0, 73, 87, 95, 99}) {
+      if (words[0] != std::to_string(percent)) continue;
+      o.probcut = percent;
+      return std::string();
     }
+    return "takes 0, 73, 87, 95 or 99, not '" + words[0] + "'";
+  });
+  flags.texts("--exclude", o.excludes).text("--check", o.check);
+  if (const std::string error = flags.read(args); !error.empty()) {
+    std::fprintf(stderr, "qipan-lab openings: %s\n", error.c_str());
+    usage();
+    return 2;
   }
   if (!o.check.empty()) return check_suite(o);
   const Probcut probcut = o.probcut == 0    ? Probcut::kOff
                           : o.probcut == 73 ? Probcut::k73
                           : o.probcut == 87 ? Probcut::k87
                           : o.probcut == 95 ? Probcut::k95
-                          : o.probcut == 99 ? Probcut::k99
-                                            : Probcut(0xFF);
-  if (o.count < 1 || o.plies < 1 || o.plies > 40 || o.quick_depth < 1 || o.deep_depth < 1 ||
-      o.quick_depth > kMaxSearchDepth || o.deep_depth > kMaxSearchDepth || probcut == Probcut(0xFF)) {
-    usage();
-    return 2;
-  }
+                                            : Probcut::k99;
   std::vector<CanonicalKey> avoid;
   if (!excluded_keys(o, avoid)) return 2;
 

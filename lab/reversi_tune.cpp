@@ -415,44 +415,28 @@ int reversi_tune_command(const Args& args) {
   TuneOptions o;
   const bool probcut = args[1] == "probcut";
   if (probcut) o.out = "engine/reversi/search_probcut.inc";
-  std::string command_line = "qipan-lab tune reversi " + args[1];
-  for (std::size_t i = 2; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (i + 1 >= args.size()) {
-      std::fprintf(stderr, "qipan-lab tune: %s needs a value\n", a.c_str());
-      return 2;
-    }
-    const std::string& v = args[++i];
-    command_line += " " + a + " " + v;
-    long long n = 0;
-    bool ok = true;
-    if (a == "--games") ok = parse_integer(v, 1, 10000000, n), o.games = int(n);
-    else if (a == "--rounds") ok = parse_integer(v, 1, 20, n), o.rounds = int(n);
-    else if (a == "--depth") ok = parse_integer(v, 1, 20, n), o.depth = int(n);
-    else if (a == "--exact") ok = parse_integer(v, 0, 30, n), o.exact = int(n);
-    else if (a == "--seed") ok = parse_integer(v, 0, 1LL << 40, n), o.seed = std::uint64_t(n);
-    else if (a == "--positions") ok = parse_integer(v, 1, 1000000, n), o.positions = int(n);
-    else if (a == "--max-depth") ok = parse_integer(v, 3, 20, n), o.max_depth = int(n);
-    else if (a == "--iterations") ok = parse_integer(v, 1, 100000, n), o.fit.max_iterations = int(n);
-    else if (a == "--keep-rounds") ok = parse_integer(v, 1, 20, n), o.keep_rounds = int(n);
-    else if (a == "--tables") ok = parse_integer(v, 1, kPhases, n), o.fit.tables = int(n);
-    else if (a == "--step") ok = parse_integer(v, 1, 64, n), o.fit.step = int(n);
-    else if (a == "--min-count") ok = parse_integer(v, 1, 1000000, n), o.fit.min_count = int(n);
-    else if (a == "--skip") ok = parse_kinds(v, o.fit.skip_kinds);
-    else if (a == "--blend") o.blend = std::atof(v.c_str());
-    else if (a == "--ridge") o.fit.ridge = std::atof(v.c_str());
-    else if (a == "--smooth") o.fit.phase_smoothing = std::atof(v.c_str());
-    else if (a == "--out") o.out = v;
-    else if (a == "--save-data") o.save_data = v;
-    else if (a == "--data") o.data = v;
-    else if (a == "--start") o.start = v;
-    else if (a == "--avoid") o.avoid = v;
-    else ok = false;
-    if (!ok) {
-      std::fprintf(stderr, "qipan-lab tune: bad option %s %s\n", a.c_str(), v.c_str());
-      return 2;
-    }
+  CommandFlags flags;
+  flags.integer("--games", 1, 10000000, o.games).integer("--rounds", 1, 20, o.rounds);
+  flags.integer("--depth", 1, 20, o.depth).integer("--exact", 0, 30, o.exact).integer("--seed", 0, 1LL << 40, o.seed);
+  flags.integer("--positions", 1, 1000000, o.positions).integer("--max-depth", 3, 20, o.max_depth);
+  flags.integer("--iterations", 1, 100000, o.fit.max_iterations).integer("--keep-rounds", 1, 20, o.keep_rounds);
+  flags.integer("--tables", 1, kPhases, o.fit.tables).integer("--step", 1, 64, o.fit.step);
+  flags.integer("--min-count", 1, 1000000, o.fit.min_count);
+  flags.option("--skip", 1, [&o](const std::vector<std::string>& words) {
+    if (parse_kinds(words[0], o.fit.skip_kinds)) return std::string();
+    std::string names;
+    for (int kind = 0; kind < kFeatureKinds; ++kind) names += std::string(kind ? ", " : "") + kFeatures[kind].name;
+    return "takes feature kinds separated by commas (" + names + "), not '" + words[0] + "'";
+  });
+  flags.decimal("--blend", 0, 1, o.blend).decimal("--ridge", 0, HUGE_VAL, o.fit.ridge);
+  flags.decimal("--smooth", 0, HUGE_VAL, o.fit.phase_smoothing);
+  flags.text("--out", o.out).text("--save-data", o.save_data).text("--data", o.data);
+  flags.text("--start", o.start).text("--avoid", o.avoid);
+  if (const std::string error = flags.read(args, 2); !error.empty()) {
+    std::fprintf(stderr, "qipan-lab tune: %s\n", error.c_str());
+    return 2;
   }
+  const std::string command_line = "qipan-lab tune " + tools::joined_words(args);
   return probcut ? tune_probcut(o, command_line) : tune_eval(o, command_line);
 }
 

@@ -34,6 +34,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/tools/command_flags.h"
 #include "match_stats.h"
 
 namespace qipan::lab {
@@ -143,14 +144,6 @@ enum class SprtVerdict { kContinue, kAcceptH0, kAcceptH1 };
 // A match under --sprt plays at most this many games unless told otherwise.
 inline constexpr int kSprtMaxGames = 20000;
 
-// An Elo bound from the command line: a finite number within +-1000.
-inline bool parse_elo(const std::string& text, double& elo) {
-  if (text.empty()) return false;
-  char* end = nullptr;
-  elo = std::strtod(text.c_str(), &end);
-  return *end == '\0' && std::isfinite(elo) && std::fabs(elo) <= 1000;
-}
-
 // One test as a match runs it: add each finished pair, read the verdict.
 class Sprt {
  public:
@@ -213,14 +206,18 @@ class Sprt {
   double llr_ = 0;
 };
 
-// `--sprt ELO0 ELO1` at args[i]: reads the two bounds (ELO0 < ELO1) into
-// `sprt` and moves i past them; false when they are missing or wrong.
-inline bool parse_sprt_option(const std::vector<std::string>& args, std::size_t& i, std::optional<Sprt>& sprt) {
-  double elo0 = 0, elo1 = 0;
-  const bool ok = i + 2 < args.size() && parse_elo(args[i + 1], elo0) && parse_elo(args[i + 2], elo1) && elo0 < elo1;
-  if (ok) sprt.emplace(elo0, elo1);
-  i += 2;
-  return ok;
+// The reader of `--sprt ELO0 ELO1` (CommandFlags): two Elo bounds within
+// +-1000, ELO0 below ELO1, set into `sprt`.
+inline tools::CommandFlags::Reader sprt_bounds(std::optional<Sprt>& sprt) {
+  return [&sprt](const std::vector<std::string>& words) {
+    double elo0 = 0, elo1 = 0;
+    if (!tools::CommandFlags::parse_decimal(words[0], -1000, 1000, elo0) ||
+        !tools::CommandFlags::parse_decimal(words[1], -1000, 1000, elo1) || elo0 >= elo1)
+      return "takes two Elo bounds from -1000 to 1000, the first below the second, not '" + words[0] + " " + words[1] +
+             "'";
+    sprt.emplace(elo0, elo1);
+    return std::string();
+  };
 }
 
 }  // namespace qipan::lab

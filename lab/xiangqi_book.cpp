@@ -16,7 +16,6 @@
 
 #include "commands.h"
 #include "engine/core/random.h"
-#include "engine/tools/parse_integer.h"
 #include "engine/xiangqi/game/iccs.h"
 #include "engine/xiangqi/movegen.h"
 #include "engine/xiangqi/search.h"
@@ -28,19 +27,15 @@ using namespace qipan::xiangqi;
 
 int xiangqi_book_command(const Args& args) {
   long long lines = 60, plies = 6, seed = 1, margin = 25, balance = 40;
-  for (std::size_t i = 1; i + 1 < args.size(); i += 2) {
-    const std::string& a = args[i];
-    long long* target = a == "--lines"     ? &lines
-                        : a == "--plies"   ? &plies
-                        : a == "--seed"    ? &seed
-                        : a == "--margin"  ? &margin
-                        : a == "--balance" ? &balance
-                                           : nullptr;
-    if (!target || !parse_integer(args[i + 1], 0, 100000, *target)) {
-      std::fprintf(stderr,
-                   "usage: qipan-lab book xiangqi [--lines N] [--plies P] [--seed S] [--margin CP] [--balance CP]\n");
-      return 2;
-    }
+  CommandFlags flags;
+  flags.integer("--lines", 0, 100000, lines).integer("--plies", 0, 100000, plies).integer("--seed", 0, 100000, seed);
+  flags.integer("--margin", 0, 100000, margin).integer("--balance", 0, 100000, balance);
+  if (const std::string error = flags.read(args); !error.empty()) {
+    std::fprintf(stderr,
+                 "qipan-lab book: %s\n"
+                 "usage: qipan-lab book xiangqi [--lines N] [--plies P] [--seed S] [--margin CP] [--balance CP]\n",
+                 error.c_str());
+    return 2;
   }
   Searcher searcher(16);
   SplitMix64 rng{std::uint64_t(seed)};

@@ -313,88 +313,79 @@ GameOutcome play_game(Engine* engines[2], const std::vector<std::string>& openin
   return out;
 }
 
-bool parse_settings(const Args& args, Settings& s) {
-  const auto engine_of = [&](const std::string& text, EngineSpec& e) {
-    if (text.rfind("uci:", 0) == 0) e.command = text.substr(4);
-    else if (text.rfind("ucci:", 0) == 0) e.command = text.substr(5), e.ucci = true;
-    else return false;
-    return !e.command.empty();
+// Reads the command line into `s`: "" or the first mistake, as a sentence.
+std::string parse_settings(const Args& args, Settings& s) {
+  const auto engine = [](EngineSpec& e) {
+    return [&e](const std::vector<std::string>& words) {
+      const std::string& text = words[0];
+      if (text.rfind("uci:", 0) == 0) e.command = text.substr(4), e.ucci = false;
+      else if (text.rfind("ucci:", 0) == 0) e.command = text.substr(5), e.ucci = true;
+      else e.command.clear();
+      return e.command.empty() ? "takes uci:COMMAND or ucci:COMMAND, not '" + text + "'" : std::string();
+    };
   };
-  for (std::size_t i = 1; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    const bool has_value = i + 1 < args.size();
-    long long n = 0;
-    if ((a == "--a" || a == "--b") && has_value) {
-      if (!engine_of(args[++i], s.engines[a == "--a" ? 0 : 1])) return false;
-    } else if ((a == "--a-option" || a == "--b-option") && has_value) {
-      const std::string& o = args[++i];
-      const std::size_t eq = o.find('=');
-      if (eq == std::string::npos) return false;
-      s.engines[a == "--a-option" ? 0 : 1].options.emplace_back(o.substr(0, eq), o.substr(eq + 1));
-    } else if (a == "--movetime" && has_value && parse_integer(args[++i], 1, 3600000, n)) {
-      s.move_time_ms = n;
-    } else if (a == "--tc" && has_value) {
-      double base = 0, inc = 0;
-      if (std::sscanf(args[++i].c_str(), "%lf+%lf", &base, &inc) < 1 || base <= 0) return false;
-      s.base_ms = std::int64_t(base * 1000), s.increment_ms = std::int64_t(inc * 1000);
-    } else if (a == "--nodes" && has_value && parse_integer(args[++i], 1, 1LL << 40, n)) {
-      s.nodes = n;
-    } else if (a == "--depth" && has_value && parse_integer(args[++i], 1, 64, n)) {
-      s.depth = int(n);
-    } else if (a == "--games" && has_value && parse_integer(args[++i], 1, 100000, n)) {
-      s.games = int(n);
-      s.games_given = true;
-    } else if (a == "--sprt") {
-      if (!parse_sprt_option(args, i, s.sprt)) return false;
-    } else if (a == "--first-game" && has_value && parse_integer(args[++i], 1, 100000, n)) {
-      s.first_game = int(n);
-    } else if (a == "--concurrency" && has_value && parse_integer(args[++i], 1, 16, n)) {
-      s.concurrency = int(n);
-    } else if (a == "--book" && has_value) {
-      std::ifstream in(args[++i]);
-      if (!in) return false;
-      for (std::string line; std::getline(in, line);) {
-        if (line.empty() || line[0] == '#') continue;
-        std::istringstream words(line.substr(0, line.find('#')));
-        std::vector<std::string> moves;
-        for (std::string w; words >> w;) moves.push_back(w);
-        if (!moves.empty()) s.book.push_back(moves);
-      }
-    } else if (a == "--openings" && has_value) {
-      // The held-out suite (xiangqi_suite.h): each entry's line from the start.
-      const OpeningSuite suite = read_opening_suite(args[++i]);
-      if (!suite.error.empty()) {
-        std::fprintf(stderr, "match: %s\n", suite.error.c_str());
-        return false;
-      }
-      for (const SuiteOpening& opening : suite.openings) s.book.push_back(opening.moves);
-      s.openings_file = args[i];
-    } else if ((a == "--pgn" || a == "--resume") && has_value) {
-      if (!s.pgn_path.empty()) return false;  // one file: --pgn or --resume
-      s.pgn_path = args[++i];
-      s.resume = a == "--resume";
-    } else if (a == "--resign" && i + 2 < args.size()) {
-      long long moves = 0, cp = 0;
-      if (!parse_integer(args[++i], 1, 1000, moves) || !parse_integer(args[++i], 1, 1000000, cp)) return false;
-      s.adjudication.resign_moves = int(moves), s.adjudication.resign_cp = int(cp);
-    } else if (a == "--draw" && i + 3 < args.size()) {
-      long long from = 0, moves = 0, cp = 0;
-      if (!parse_integer(args[++i], 0, 10000, from) || !parse_integer(args[++i], 1, 1000, moves) ||
-          !parse_integer(args[++i], 0, 1000000, cp))
-        return false;
-      s.adjudication.draw_from_move = int(from), s.adjudication.draw_moves = int(moves),
-      s.adjudication.draw_cp = int(cp);
-    } else if (a == "--verbose") {
-      s.verbose = true;
-    } else {
-      return false;
+  const auto engine_option = [](EngineSpec& e) {
+    return [&e](const std::vector<std::string>& words) {
+      const std::size_t eq = words[0].find('=');
+      if (eq == std::string::npos) return "takes NAME=VALUE, not '" + words[0] + "'";
+      e.options.emplace_back(words[0].substr(0, eq), words[0].substr(eq + 1));
+      return std::string();
+    };
+  };
+  const auto record = [&s](bool resume) {
+    return [&s, resume](const std::vector<std::string>& words) {
+      if (!s.pgn_path.empty()) return std::string("is one file too many: --pgn or --resume, once");
+      s.pgn_path = words[0];
+      s.resume = resume;
+      return std::string();
+    };
+  };
+  CommandFlags flags;
+  flags.option("--a", 1, engine(s.engines[0])).option("--b", 1, engine(s.engines[1]));
+  flags.option("--a-option", 1, engine_option(s.engines[0])).option("--b-option", 1, engine_option(s.engines[1]));
+  flags.integer("--movetime", 1, 3600000, s.move_time_ms).integer("--nodes", 1, 1LL << 40, s.nodes);
+  flags.integer("--depth", 1, 64, s.depth).integer("--games", 1, 100000, s.games);
+  flags.integer("--first-game", 1, 100000, s.first_game).integer("--concurrency", 1, 16, s.concurrency);
+  flags.option("--tc", 1, [&s](const std::vector<std::string>& words) {
+    const std::size_t plus = words[0].find('+');
+    double base = 0, increment = 0;
+    if (!CommandFlags::parse_decimal(words[0].substr(0, plus), 0.001, 1e6, base) ||
+        (plus != std::string::npos && !CommandFlags::parse_decimal(words[0].substr(plus + 1), 0, 1e6, increment)))
+      return "takes BASE or BASE+INCREMENT in seconds (60+0.5), not '" + words[0] + "'";
+    s.base_ms = std::int64_t(base * 1000), s.increment_ms = std::int64_t(increment * 1000);
+    return std::string();
+  });
+  flags.option("--book", 1, [&s](const std::vector<std::string>& words) {
+    std::ifstream in(words[0]);
+    if (!in) return "cannot read '" + words[0] + "'";
+    for (std::string line; std::getline(in, line);) {
+      if (line.empty() || line[0] == '#') continue;
+      std::istringstream text(line.substr(0, line.find('#')));
+      std::vector<std::string> moves;
+      for (std::string w; text >> w;) moves.push_back(w);
+      if (!moves.empty()) s.book.push_back(moves);
     }
-  }
-  if (s.engines[0].command.empty() || s.engines[1].command.empty()) return false;
+    return std::string();
+  });
+  // The held-out suite (xiangqi_suite.h): each entry's line from the start.
+  flags.option("--openings", 1, [&s](const std::vector<std::string>& words) {
+    const OpeningSuite suite = read_opening_suite(words[0]);
+    if (!suite.error.empty()) return "cannot be read: " + suite.error;
+    for (const SuiteOpening& opening : suite.openings) s.book.push_back(opening.moves);
+    s.openings_file = words[0];
+    return std::string();
+  });
+  flags.option("--pgn", 1, record(false)).option("--resume", 1, record(true));
+  flags.option("--resign", 2, adjudication_resign(s.adjudication));
+  flags.option("--draw", 3, adjudication_draw(s.adjudication));
+  flags.option("--sprt", 2, sprt_bounds(s.sprt)).toggle("--verbose", s.verbose);
+  if (std::string error = flags.read(args); !error.empty()) return error;
+  if (s.engines[0].command.empty() || s.engines[1].command.empty()) return "--a and --b are both needed";
+  s.games_given = flags.given("--games");
   if (s.move_time_ms == 0 && s.base_ms == 0 && s.nodes == 0 && s.depth == 0) s.move_time_ms = 300;
   if (s.sprt && !s.games_given) s.games = kSprtMaxGames;
   if (s.book.empty()) s.book = builtin_xiangqi_openings();
-  return true;
+  return "";
 }
 
 }  // namespace
@@ -407,9 +398,10 @@ int xiangqi_engine_match_command(const Args& args) {
   return 2;
 #else
   Settings s;
-  if (!parse_settings(args, s)) {
+  if (const std::string error = parse_settings(args, s); !error.empty()) {
     std::fprintf(
         stderr,
+        "qipan-lab match: %s\n"
         "usage: qipan-lab match xiangqi --a uci:CMD|ucci:CMD --b uci:CMD|ucci:CMD [--a-option N=V] [--b-option N=V]\n"
         "           [--movetime MS | --tc BASE+INC | --nodes N | --depth D] [--games G] [--first-game N] [--concurrency K]\n"
         "           [--resign MOVES CP] [--draw FROM_MOVE MOVES CP] [--book FILE | --openings FILE]\n"
@@ -418,7 +410,8 @@ int xiangqi_engine_match_command(const Args& args) {
         "  --openings FILE: the held-out suite (lab/openings/xiangqi-heldout.txt), each opening in order,\n"
         "          twice (colours swapped); --book FILE: ICCS lines; neither: the lab's built-in book\n"
         "  --sprt: stop when the pentanomial SPRT (alpha = beta = 0.05) accepts H0 (A - B = ELO0) or H1\n"
-        "          (A - B = ELO1); --games (default then 20000) is the most it plays\n");
+        "          (A - B = ELO1); --games (default then 20000) is the most it plays\n",
+        error.c_str());
     return 2;
   }
   std::mutex lock;

@@ -183,63 +183,36 @@ void usage() {
 int xiangqi_match_command(const Args& args) {
   std::optional<Player> a, b;
   long long games = 100, seed = 1;
-  bool use_time = false, verbose = false, games_given = false;
+  bool use_time = false, verbose = false;
   std::optional<Sprt> sprt;
   std::vector<SuiteOpening> suite;  // --openings: played in order instead of drawn from the book
   std::string openings_file;
   AdjudicationRules adjudication;
-  bool ok = !args.empty() && args[0] == "xiangqi";
-  for (std::size_t i = 1; ok && i < args.size(); ++i) {
-    const std::string& opt = args[i];
-    if (opt == "--time") {
-      use_time = true;
-      continue;
-    }
-    if (opt == "--verbose") {
-      verbose = true;
-      continue;
-    }
-    if (opt == "--resign") {
-      long long moves = 0, cp = 0;
-      ok = i + 2 < args.size() && parse_integer(args[i + 1], 1, 1000, moves) &&
-           parse_integer(args[i + 2], 1, 100000, cp);
-      adjudication.resign_moves = int(moves), adjudication.resign_cp = int(cp);
-      i += 2;
-      continue;
-    }
-    if (opt == "--sprt") {
-      ok = parse_sprt_option(args, i, sprt);
-      continue;
-    }
-    if (opt == "--draw") {
-      long long from = 0, moves = 0, cp = 0;
-      ok = i + 3 < args.size() && parse_integer(args[i + 1], 0, 10000, from) &&
-           parse_integer(args[i + 2], 1, 1000, moves) && parse_integer(args[i + 3], 0, 100000, cp);
-      adjudication.draw_from_move = int(from), adjudication.draw_moves = int(moves), adjudication.draw_cp = int(cp);
-      i += 3;
-      continue;
-    }
-    if (i + 1 >= args.size()) {
-      ok = false;
-      break;
-    }
-    const std::string& v = args[++i];
-    if (opt == "--a") ok = (a = parse_player(v)).has_value();
-    else if (opt == "--b") ok = (b = parse_player(v)).has_value();
-    else if (opt == "--games") ok = games_given = parse_integer(v, 2, 100000, games);
-    else if (opt == "--seed") ok = parse_integer(v, 0, 1LL << 40, seed);
-    else if (opt == "--openings") {
-      const OpeningSuite read = read_opening_suite(v);
-      if (!read.error.empty()) std::fprintf(stderr, "match: %s\n", read.error.c_str());
-      ok = read.error.empty();
-      suite = read.openings;
-      openings_file = v;
-    } else ok = false;
-  }
-  if (!ok || !a || !b) {
+  CommandFlags flags;
+  const auto player = [](std::optional<Player>& out) {
+    return [&out](const std::vector<std::string>& words) {
+      out = parse_player(words[0]);
+      return out ? std::string() : "takes a level 1-8 or limits like depth=6,nodes=200000, not '" + words[0] + "'";
+    };
+  };
+  flags.option("--a", 1, player(a)).option("--b", 1, player(b));
+  flags.integer("--games", 2, 100000, games).integer("--seed", 0, 1LL << 40, seed);
+  flags.toggle("--time", use_time).toggle("--verbose", verbose).option("--sprt", 2, sprt_bounds(sprt));
+  flags.option("--resign", 2, adjudication_resign(adjudication)).option("--draw", 3, adjudication_draw(adjudication));
+  flags.option("--openings", 1, [&](const std::vector<std::string>& words) {
+    const OpeningSuite read = read_opening_suite(words[0]);
+    suite = read.openings;
+    openings_file = words[0];
+    return read.error.empty() ? std::string() : "cannot be read: " + read.error;
+  });
+  std::string error = !args.empty() && args[0] == "xiangqi" ? flags.read(args) : "plays xiangqi only";
+  if (error.empty() && (!a || !b)) error = "--a and --b are both needed";
+  if (!error.empty()) {
+    std::fprintf(stderr, "qipan-lab match: %s\n", error.c_str());
     usage();
     return 2;
   }
+  const bool games_given = flags.given("--games");
   if (sprt && !games_given) games = kSprtMaxGames;
   const int pairs = int((games + 1) / 2);
   std::printf("match xiangqi: %s (A) vs %s (B), %s%d games, seed %lld%s\n", a->name.c_str(), b->name.c_str(),

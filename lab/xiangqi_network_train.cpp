@@ -219,7 +219,7 @@ std::unique_ptr<net::Weights> quantised(const std::vector<float>& w) {
 bool write_weights(const net::Weights& q, const TrainOptions& o, const std::string& summary) {
   std::ofstream out(o.out);
   if (!out) return false;
-  out << "// Written by `qipan-lab train xiangqi-network" << o.command_line << "`.\n// " << summary
+  out << "// Written by `" << o.command_line << "`.\n// " << summary
       << "\n// Layout: engine/xiangqi/network.h (Weights).\n{\n";
   const auto row = [&](const auto* values, int n) {
     out << '{';
@@ -240,46 +240,25 @@ bool write_weights(const net::Weights& q, const TrainOptions& o, const std::stri
   return bool(out);
 }
 
-bool parse(const Args& args, TrainOptions& o) {
-  for (std::size_t i = 1; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    const bool has_value = i + 1 < args.size();
-    long long* number = a == "--epochs"    ? &o.epochs
-                        : a == "--batch"   ? &o.batch
-                        : a == "--seed"    ? &o.seed
-                        : a == "--threads" ? &o.threads
-                                           : nullptr;
-    if (has_value) o.command_line += " " + a + " " + args[i + 1];
-    if (number && has_value && parse_integer(args[i + 1], 1, 1LL << 30, *number)) {
-      ++i;
-    } else if ((a == "--rate" || a == "--wdl" || a == "--decay") && has_value) {
-      char* end = nullptr;
-      const double v = std::strtod(args[++i].c_str(), &end);
-      if (*end != '\0' || !(v >= 0) || (a == "--wdl" && v > 1)) return false;
-      (a == "--rate" ? o.rate : a == "--wdl" ? o.wdl : o.decay) = v;
-    } else if (a == "--data" && has_value) {
-      std::stringstream list(args[++i]);
-      for (std::string path; std::getline(list, path, ',');) o.data.push_back(path);
-    } else if (a == "--out" && has_value) {
-      o.out = args[++i];
-    } else {
-      return false;
-    }
-  }
-  return !o.data.empty();
-}
-
 }  // namespace
 
 int xiangqi_network_train_command(const Args& args) {
   TrainOptions o;
-  if (!parse(args, o)) {
-    std::fprintf(
-        stderr,
-        "usage: qipan-lab train xiangqi-network --data FILE[,FILE...] [--epochs N] [--batch B] [--rate R]\n"
-        "                                       [--wdl W] [--decay D] [--seed S] [--threads T] [--out FILE]\n");
+  CommandFlags flags;
+  flags.list("--data", o.data).integer("--epochs", 1, 1LL << 30, o.epochs).integer("--batch", 1, 1LL << 30, o.batch);
+  flags.decimal("--rate", 0, HUGE_VAL, o.rate).decimal("--wdl", 0, 1, o.wdl).decimal("--decay", 0, HUGE_VAL, o.decay);
+  flags.integer("--seed", 1, 1LL << 30, o.seed).integer("--threads", 1, 256, o.threads).text("--out", o.out);
+  std::string error = flags.read(args);
+  if (error.empty() && o.data.empty()) error = "--data is missing";
+  if (!error.empty()) {
+    std::fprintf(stderr,
+                 "qipan-lab train: %s\n"
+                 "usage: qipan-lab train xiangqi-network --data FILE[,FILE...] [--epochs N] [--batch B] [--rate R]\n"
+                 "                                       [--wdl W] [--decay D] [--seed S] [--threads T] [--out FILE]\n",
+                 error.c_str());
     return 2;
   }
+  o.command_line = "qipan-lab train " + tools::joined_words(args);
   Data data;
   std::size_t unreadable = 0;
   for (const std::string& path : o.data)

@@ -128,29 +128,18 @@ double play_one(std::uint64_t seed, const SelfplayOptions& o, std::vector<Sample
 
 int xiangqi_selfplay_command(const Args& args) {
   SelfplayOptions o;
-  for (std::size_t i = 1; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    long long* number = a == "--games"          ? &o.games
-                        : a == "--nodes"        ? &o.nodes
-                        : a == "--random-plies" ? &o.random_plies
-                        : a == "--seed"         ? &o.seed
-                        : a == "--threads"      ? &o.threads
-                                                : nullptr;
-    const bool has_value = i + 1 < args.size();
-    if (number && has_value && parse_integer(args[i + 1], 0, 1LL << 40, *number)) {
-      ++i;
-    } else if (a == "--out" && has_value) {
-      o.out = args[++i];
-    } else if (a == "--network") {
-      o.network = true;
-    } else if (a == "--avoid" && has_value) {
-      o.avoid_files.push_back(args[++i]);
-    } else {
-      std::fprintf(stderr,
-                   "usage: qipan-lab selfplay xiangqi [--games N] [--nodes K] [--random-plies R] [--seed S]\n"
-                   "                                  [--threads T] [--out FILE] [--avoid FILE]... [--network]\n");
-      return 2;
-    }
+  CommandFlags flags;
+  flags.integer("--games", 0, 1LL << 40, o.games).integer("--nodes", 1, 1LL << 40, o.nodes);
+  flags.integer("--random-plies", 0, 1000, o.random_plies).integer("--seed", 0, 1LL << 40, o.seed);
+  flags.integer("--threads", 1, 256, o.threads).text("--out", o.out).texts("--avoid", o.avoid_files);
+  flags.toggle("--network", o.network);
+  if (const std::string error = flags.read(args); !error.empty()) {
+    std::fprintf(stderr,
+                 "qipan-lab selfplay: %s\n"
+                 "usage: qipan-lab selfplay xiangqi [--games N] [--nodes K] [--random-plies R] [--seed S]\n"
+                 "                                  [--threads T] [--out FILE] [--avoid FILE]... [--network]\n",
+                 error.c_str());
+    return 2;
   }
   for (const std::string& path : o.avoid_files) {
     std::string error;

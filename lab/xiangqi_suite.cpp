@@ -233,32 +233,21 @@ std::string command_line(const SuiteOptions& o) {
 
 int xiangqi_openings_command(const Args& args) {
   SuiteOptions o;
-  for (std::size_t i = 1; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    long long* number = a == "--count"         ? &o.count
-                        : a == "--seed"        ? &o.seed
-                        : a == "--min-plies"   ? &o.min_plies
-                        : a == "--max-plies"   ? &o.max_plies
-                        : a == "--margin"      ? &o.margin
-                        : a == "--quick-depth" ? &o.quick_depth
-                        : a == "--deep-depth"  ? &o.deep_depth
-                        : a == "--balance"     ? &o.balance
-                                               : nullptr;
-    const bool has_value = i + 1 < args.size();
-    if (number && has_value && parse_integer(args[i + 1], 0, 1LL << 40, *number)) ++i;
-    else if (a == "--exclude" && has_value) o.excludes.push_back(args[++i]);
-    else if (a == "--check" && has_value) o.check = args[++i];
-    else {
-      usage();
-      return 2;
-    }
-  }
-  if (!o.check.empty()) return check_suite(o);
-  if (o.count < 1 || o.min_plies < 1 || o.max_plies < o.min_plies || o.max_plies > 40 || o.quick_depth < 1 ||
-      o.deep_depth < 1 || o.quick_depth > kMaxSearchDepth || o.deep_depth > kMaxSearchDepth) {
+  CommandFlags flags;
+  flags.integer("--count", 1, 1LL << 40, o.count).integer("--seed", 0, 1LL << 40, o.seed);
+  flags.integer("--min-plies", 1, 40, o.min_plies).integer("--max-plies", 1, 40, o.max_plies);
+  flags.integer("--margin", 0, 1LL << 40, o.margin).integer("--balance", 0, 1LL << 40, o.balance);
+  flags.integer("--quick-depth", 1, kMaxSearchDepth, o.quick_depth)
+      .integer("--deep-depth", 1, kMaxSearchDepth, o.deep_depth);
+  flags.texts("--exclude", o.excludes).text("--check", o.check);
+  std::string error = flags.read(args);
+  if (error.empty() && o.max_plies < o.min_plies) error = "--max-plies is below --min-plies";
+  if (!error.empty()) {
+    std::fprintf(stderr, "qipan-lab openings: %s\n", error.c_str());
     usage();
     return 2;
   }
+  if (!o.check.empty()) return check_suite(o);
   std::set<std::uint64_t> avoid;
   if (!excluded_keys(o, avoid)) return 2;
 

@@ -26,7 +26,6 @@
 
 #include "commands.h"
 #include "engine/core/clock.h"
-#include "engine/tools/parse_integer.h"
 #include "engine/xiangqi/eval_params.h"
 #include "engine/xiangqi/eval_weights.h"
 #include "engine/xiangqi/evaluate.h"
@@ -213,35 +212,21 @@ int xiangqi_tune_command(const Args& args) {
   double rate = 1.0, ridge = 1e-7;
   std::string out = "engine/xiangqi/eval_weights.h";
   bool freeze_material = false;
-  std::string command_line = "qipan-lab tune xiangqi";
-  for (std::size_t i = 1; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    const bool has_value = i + 1 < args.size();
-    if (a == "--data" && has_value) {
-      std::stringstream list(args[++i]);
-      for (std::string f; std::getline(list, f, ',');) files.push_back(f);
-    } else if (a == "--iterations" && has_value && parse_integer(args[i + 1], 1, 1000000, iterations)) {
-      ++i;
-    } else if (a == "--rate" && has_value) {
-      rate = std::atof(args[++i].c_str());
-    } else if (a == "--ridge" && has_value) {
-      ridge = std::atof(args[++i].c_str());
-    } else if (a == "--out" && has_value) {
-      out = args[++i];
-    } else if (a == "--freeze-material") {
-      freeze_material = true;
-    } else {
-      files.clear();
-      break;
-    }
-    command_line += " " + a + (a == "--freeze-material" ? "" : " " + args[i]);
-  }
-  if (files.empty()) {
+  CommandFlags flags;
+  flags.list("--data", files).integer("--iterations", 1, 1000000, iterations);
+  flags.decimal("--rate", 0, HUGE_VAL, rate).decimal("--ridge", 0, HUGE_VAL, ridge).text("--out", out);
+  flags.toggle("--freeze-material", freeze_material);
+  std::string error = flags.read(args);
+  if (error.empty() && files.empty()) error = "--data is missing";
+  if (!error.empty()) {
     std::fprintf(stderr,
+                 "qipan-lab tune: %s\n"
                  "usage: qipan-lab tune xiangqi --data FILE[,FILE...] [--iterations N] [--rate R] [--ridge L]\n"
-                 "                              [--out engine/xiangqi/eval_weights.h] [--freeze-material]\n");
+                 "                              [--out engine/xiangqi/eval_weights.h] [--freeze-material]\n",
+                 error.c_str());
     return 2;
   }
+  const std::string command_line = "qipan-lab tune " + tools::joined_words(args);
   Stopwatch watch;
   Dataset data;
   std::size_t skipped = 0;

@@ -18,6 +18,7 @@
 #include <string>
 #include <string_view>
 
+#include "command_flags.h"
 #include "commands.h"
 #include "engine/checkers/perft.h"
 #include "engine/core/clock.h"
@@ -166,33 +167,14 @@ void usage() {
 int bench_command(const Args& args) {
   BenchOptions options;
   std::string only;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--reversi-depth" && i + 1 < args.size()) {
-      char* end = nullptr;
-      const long d = std::strtol(args[++i].c_str(), &end, 10);
-      if (*end != '\0' || d < 1 || d > 14) {
-        std::fprintf(stderr, "qipan bench: --reversi-depth must be a number from 1 to 14\n");
-        return 2;
-      }
-      options.reversi_perft_depth = int(d);
-    } else if ((args[i] == "--depth" || args[i] == "--search-depth") && i + 1 < args.size()) {
-      const bool perft = args[i] == "--depth";
-      const int max = perft ? 12 : xiangqi::kMaxSearchDepth;
-      char* end = nullptr;
-      const long d = std::strtol(args[++i].c_str(), &end, 10);
-      if (*end != '\0' || d < 1 || d > max) {
-        std::fprintf(stderr, "qipan bench: %s must be a number from 1 to %d\n", args[i - 1].c_str(), max);
-        return 2;
-      }
-      (perft ? options.perft_depth : options.search_depth) = int(d);
-    } else if (args[i] == "--verbose") {
-      options.verbose = true;
-    } else if (args[i] == "--only" && i + 1 < args.size()) {
-      only = args[++i];
-    } else {
-      usage();
-      return 2;
-    }
+  CommandFlags flags;
+  flags.integer("--reversi-depth", 1, 14, options.reversi_perft_depth).integer("--depth", 1, 12, options.perft_depth);
+  flags.integer("--search-depth", 1, xiangqi::kMaxSearchDepth, options.search_depth);
+  flags.toggle("--verbose", options.verbose).text("--only", only);
+  if (const std::string error = flags.read(args, 0); !error.empty()) {
+    std::fprintf(stderr, "qipan bench: %s\n", error.c_str());
+    usage();
+    return 2;
   }
   bool ran = false;
   for (const Section& s : kSections) {

@@ -11,6 +11,7 @@
 
 #include <unistd.h>
 
+#include "command_flags.h"
 #include "commands.h"
 #include "engine/xiangqi/ai_levels.h"
 #include "engine/xiangqi/game/chinese.h"
@@ -19,7 +20,6 @@
 #include "engine/xiangqi/game/record.h"
 #include "engine/xiangqi/movegen.h"
 #include "engine/xiangqi/search.h"
-#include "parse_integer.h"
 
 namespace qipan::tools {
 namespace {
@@ -56,38 +56,20 @@ std::optional<Options> parse_options(const Args& args) {
     std::fputs("play: only xiangqi can be played so far\n", stderr);
     return std::nullopt;
   }
-  for (std::size_t i = 1; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    const bool has_value = i + 1 < args.size();
-    if (a == "--think") {
-      o.think = true;
-    } else if (a == "--level" && has_value) {
-      const std::string& v = args[++i];
-      long long level = 0;
-      if (!parse_integer(v, kMinLevel, kMaxLevel, level)) {
-        std::fprintf(stderr, "play: --level must be %d-%d, not '%s'\n", kMinLevel, kMaxLevel, v.c_str());
-        return std::nullopt;
-      }
-      o.level = int(level);
-    } else if (a == "--seed" && has_value) {
-      const std::string& v = args[++i];
-      if (!parse_integer(v, 0, 1LL << 62, o.seed)) {
-        std::fprintf(stderr, "play: --seed must be a number, not '%s'\n", v.c_str());
-        return std::nullopt;
-      }
-    } else if ((a == "--red" || a == "--black") && has_value) {
-      const std::string& v = args[++i];
-      if (v != "human" && v != "ai") {
-        std::fprintf(stderr, "play: %s takes human or ai, not '%s'\n", a.c_str(), v.c_str());
-        return std::nullopt;
-      }
-      o.ai[a == "--red" ? kRed : kBlack] = v == "ai";
-    } else if (a == "--fen" && has_value) {
-      o.fen = args[++i];
-    } else {
-      std::fprintf(stderr, "play: unknown or incomplete option '%s'\n", a.c_str());
-      return std::nullopt;
-    }
+  const auto side = [](bool& ai) {
+    return [&ai](const std::vector<std::string>& words) {
+      if (words[0] != "human" && words[0] != "ai") return "takes human or ai, not '" + words[0] + "'";
+      ai = words[0] == "ai";
+      return std::string();
+    };
+  };
+  CommandFlags flags;
+  flags.toggle("--think", o.think).integer("--level", kMinLevel, kMaxLevel, o.level);
+  flags.integer("--seed", 0, 1LL << 62, o.seed).text("--fen", o.fen);
+  flags.option("--red", 1, side(o.ai[kRed])).option("--black", 1, side(o.ai[kBlack]));
+  if (const std::string error = flags.read(args); !error.empty()) {
+    std::fprintf(stderr, "play: %s\n", error.c_str());
+    return std::nullopt;
   }
   return o;
 }

@@ -21,7 +21,6 @@
 #include "engine/reversi/endgame.h"
 #include "engine/reversi/game/notation.h"
 #include "ffo_bench.h"
-#include "parse_integer.h"
 
 namespace qipan::tools {
 namespace {
@@ -41,55 +40,35 @@ int usage() {
 int solve_command(const Args& args) {
   if (args.size() < 2 || args[0] != "reversi") return usage();
   bool all = false, window = false;
-  long long alpha = -64, beta = 64, megabytes = 64, ffo_first = 0, ffo_last = 0, threads = 1;
+  long long alpha = -64, beta = 64, megabytes = 64, threads = 1;
+  FfoBenchOptions ffo;
+  ffo.first = 0;
   std::string board;
-  for (std::size_t i = 1; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--all") {
-      all = true;
-    } else if (a == "--window" && i + 2 < args.size()) {
-      window = true;
-      if (!parse_integer(args[i + 1], -64, 64, alpha) || !parse_integer(args[i + 2], -64, 64, beta) || alpha >= beta) {
-        std::fprintf(stderr, "qipan solve: --window needs two scores A < B within -64..64\n");
-        return 2;
-      }
-      i += 2;
-    } else if (a == "--hash" && i + 1 < args.size()) {
-      if (!parse_integer(args[++i], 1, 4096, megabytes)) {
-        std::fprintf(stderr, "qipan solve: --hash must be a number of megabytes from 1 to 4096\n");
-        return 2;
-      }
-    } else if (a == "--threads" && i + 1 < args.size()) {
-      if (!parse_integer(args[++i], 1, reversi::endgame::Solver::kMaxThreads, threads)) {
-        std::fprintf(stderr, "qipan solve: --threads must be a number from 1 to %d\n",
-                     reversi::endgame::Solver::kMaxThreads);
-        return 2;
-      }
-    } else if (a == "--ffo" && i + 1 < args.size()) {
-      const std::string range = args[++i];
-      const std::size_t dash = range.find('-');
-      const bool ok = dash == std::string::npos
-                          ? parse_integer(range, 40, 59, ffo_first) && parse_integer(range, 40, 59, ffo_last)
-                          : parse_integer(range.substr(0, dash), 40, 59, ffo_first) &&
-                                parse_integer(range.substr(dash + 1), 40, 59, ffo_last) && ffo_first <= ffo_last;
-      if (!ok) {
-        std::fprintf(stderr, "qipan solve: --ffo takes a position number or range within 40-59, e.g. 40-49\n");
-        return 2;
-      }
-    } else if (board.empty() && a.size() >= 64) {  // board strings may start with "--"
-
-      board = a;
-    } else {
-      return usage();
-    }
+  CommandFlags flags;
+  flags.toggle("--all", all).integer("--hash", 1, 4096, megabytes);
+  flags.integer("--threads", 1, reversi::endgame::Solver::kMaxThreads, threads);
+  flags.option("--window", 2, [&](const std::vector<std::string>& words) {
+    window = true;
+    if (parse_integer(words[0], -64, 64, alpha) && parse_integer(words[1], -64, 64, beta) && alpha < beta)
+      return std::string();
+    return "takes two scores A < B within -64..64, not '" + words[0] + " " + words[1] + "'";
+  });
+  flags.option("--ffo", 1, ffo_positions_option(ffo));
+  // The board string (parse_board says what is wrong with it); a long one
+  // may start with "--", a short one is a mistyped option.
+  flags.loose_words([&board](const std::string& word) {
+    if (!board.empty() || (word.rfind("--", 0) == 0 && word.size() < 64)) return std::string("is an unknown option");
+    board = word;
+    return std::string();
+  });
+  if (const std::string error = flags.read(args); !error.empty()) {
+    std::fprintf(stderr, "qipan solve: %s\n", error.c_str());
+    return usage();
   }
-  if (ffo_first) {
-    FfoBenchOptions options;
-    options.first = int(ffo_first);
-    options.last = int(ffo_last);
-    options.table_megabytes = std::size_t(megabytes);
-    options.threads = int(threads);
-    const FfoBenchResult r = run_ffo_bench(options);
+  if (ffo.first) {
+    ffo.table_megabytes = std::size_t(megabytes);
+    ffo.threads = int(threads);
+    const FfoBenchResult r = run_ffo_bench(ffo);
     return r.wrong ? 1 : 0;
   }
   if (board.empty()) return usage();

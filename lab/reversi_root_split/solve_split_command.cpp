@@ -15,7 +15,8 @@
 namespace qipan::lab {
 namespace {
 
-int usage() {
+int usage(const std::string& error) {
+  if (!error.empty()) std::fprintf(stderr, "qipan-lab solve: %s\n", error.c_str());
   std::fprintf(stderr,
                "usage: qipan-lab solve reversi --ffo N[-M] --workers N [--simulate] [--hash MB]\n"
                "                                  (FFO test positions, 40-59; 1-64 workers)\n");
@@ -25,39 +26,16 @@ int usage() {
 }  // namespace
 
 int reversi_root_split_command(const Args& args) {
-  if (args.empty() || args[0] != "reversi") return usage();
+  if (args.empty() || args[0] != "reversi") return usage("solves reversi only");
   bool simulate = false;
-  long long megabytes = 64, ffo_first = 0, ffo_last = 0, workers = 0;
-  for (std::size_t i = 1; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "--hash" && i + 1 < args.size()) {
-      if (!parse_integer(args[++i], 1, 4096, megabytes)) {
-        std::fprintf(stderr, "qipan-lab solve: --hash must be a number of megabytes from 1 to 4096\n");
-        return 2;
-      }
-    } else if (a == "--workers" && i + 1 < args.size()) {
-      if (!parse_integer(args[++i], 1, 64, workers)) {
-        std::fprintf(stderr, "qipan-lab solve: --workers must be a number from 1 to 64\n");
-        return 2;
-      }
-    } else if (a == "--simulate") {
-      simulate = true;
-    } else if (a == "--ffo" && i + 1 < args.size()) {
-      const std::string range = args[++i];
-      const std::size_t dash = range.find('-');
-      const bool ok = dash == std::string::npos
-                          ? parse_integer(range, 40, 59, ffo_first) && parse_integer(range, 40, 59, ffo_last)
-                          : parse_integer(range.substr(0, dash), 40, 59, ffo_first) &&
-                                parse_integer(range.substr(dash + 1), 40, 59, ffo_last) && ffo_first <= ffo_last;
-      if (!ok) {
-        std::fprintf(stderr, "qipan-lab solve: --ffo takes a position number or range within 40-59, e.g. 40-49\n");
-        return 2;
-      }
-    } else {
-      return usage();
-    }
-  }
-  if (!workers || !ffo_first) return usage();
+  long long megabytes = 64, workers = 0;
+  tools::FfoBenchOptions options;
+  options.first = 0;
+  CommandFlags flags;
+  flags.integer("--hash", 1, 4096, megabytes).integer("--workers", 1, 64, workers).toggle("--simulate", simulate);
+  flags.option("--ffo", 1, tools::ffo_positions_option(options));
+  if (const std::string error = flags.read(args); !error.empty()) return usage(error);
+  if (!workers || !options.first) return usage(!workers ? "--workers is needed" : "--ffo is needed");
 #if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
   if (!simulate) {
     std::fprintf(stderr,
@@ -68,9 +46,6 @@ int reversi_root_split_command(const Args& args) {
   const int n = int(workers);
   const std::size_t table = std::size_t(megabytes);
   std::printf("ffo root-split workers=%d%s\n", n, simulate ? " simulated (nodes = makespan in nodes)" : "");
-  tools::FfoBenchOptions options;
-  options.first = int(ffo_first);
-  options.last = int(ffo_last);
   options.table_megabytes = table;
   // New solvers for every position: each starts cold.
   options.solve = [&](const reversi::Position& pos) {

@@ -29,7 +29,7 @@ test("qipan play xiangqi: two AIs play the page's levels, the same game for the 
   assert.notDeepEqual(moves(other.stdout), moves(first.stdout), 'another seed, another game');
   const refused = run(['play', 'xiangqi', '--level', '9'], 'quit\n');
   assert.equal(refused.status, 2);
-  assert.match(refused.stderr, /--level must be 1-8/);
+  assert.match(refused.stderr, /--level takes a whole number from 1 to 8, not '9'/);
 });
 
 finish();
