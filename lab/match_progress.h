@@ -53,12 +53,13 @@ class MatchProgress {
   }
 
   // The closing lines: A's score with each colour (`first`, `second`: "red",
-  // "black"), overall with its Elo error, and the SPRT's verdict.
+  // "black"), overall with its 95 % errors (score and Elo), and the SPRT's verdict.
   void print_summary(const char* first, const char* second) const {
     std::printf("A as %s %d-%d-%d, as %s %d-%d-%d\n", first, as_first_.wins, as_first_.draws, as_first_.losses, second,
                 as_second_.wins, as_second_.draws, as_second_.losses);
-    std::printf("score of A: %d-%d-%d (%.1f%%) in %d games, Elo %s\n", total_.wins, total_.draws, total_.losses,
-                100.0 * total_.score(), total_.games(), elo_text(total_).c_str());
+    std::printf("score of A: %d-%d-%d (%.1f%% +/- %.1f) in %d games, Elo %s\n", total_.wins, total_.draws,
+                total_.losses, 100.0 * total_.score(), 100.0 * score_margin(total_), total_.games(),
+                elo_text(total_).c_str());
     if (sprt_)
       std::printf("sprt: %s after %d pairs; %s\n", sprt_->verdict_text().c_str(), sprt_->pairs(),
                   sprt_->line().c_str());

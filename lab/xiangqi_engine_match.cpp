@@ -213,28 +213,6 @@ struct GameOutcome {
   bool a_red = true;
 };
 
-// "+0.37/18 1.99s": the mover's score (centipawns / 100), the depth and the
-// time; "+M3" a mate in 3 for the mover, "-M3" against it; "?" no score.
-std::string move_comment(const Engine::Reply& reply) {
-  std::string score = "?";
-  if (reply.score && reply.score->mate) {
-    score = (reply.score->value > 0 ? "+M" : "-M") + std::to_string(std::abs(reply.score->value));
-  } else if (reply.score) {
-    char cp[24];
-    std::snprintf(cp, sizeof cp, "%+.2f", reply.score->value / 100.0);
-    score = cp;
-  }
-  char rest[40];
-  std::snprintf(rest, sizeof rest, "/%d %.2fs", reply.depth, double(reply.ms) / 1000.0);
-  return score + rest;
-}
-
-struct SideFigures {
-  std::int64_t ms = 0;
-  long long moves = 0;
-  long long depth = 0;
-};
-
 // Plays one game; `engines[0]` is A. Records time and depth per side.
 GameOutcome play_game(Engine* engines[2], const std::vector<std::string>& opening, bool a_red, const Settings& s,
                       SideFigures figures[2]) {
@@ -268,9 +246,8 @@ GameOutcome play_game(Engine* engines[2], const std::vector<std::string>& openin
       timeout = clocks[who] + 1000;
     }
     const Engine::Reply reply = engines[who]->think(game.start_position(), game.moves(), go, timeout);
-    figures[who].ms += reply.ms;
-    figures[who].moves += 1;
-    figures[who].depth += reply.depth;
+    const MoveNote note{reply.score, reply.depth, reply.ms};
+    figures[who].add(note);
     if (s.move_time_ms == 0 && s.base_ms > 0) {
       clocks[who] -= reply.ms;
       if (clocks[who] < 0) {
@@ -289,7 +266,7 @@ GameOutcome play_game(Engine* engines[2], const std::vector<std::string>& openin
     }
     (void)game.play(*move);
     out.comments.resize(std::size_t(game.ply() - 1));
-    out.comments.push_back(move_comment(reply));
+    out.comments.push_back(move_comment(note));
     // Adjudication names the sides as red 0, black 1.
     if (const auto verdict = adjudicator.after_move(who, side == kRed ? 0 : 1, reply.score, game.ply() / 2)) {
       if (*verdict == Verdict::kDraw) {
@@ -432,13 +409,12 @@ int xiangqi_engine_match_command(const Args& args) {
       if (k < 0 || k >= s.games) continue;
       played[std::size_t(k)] = true;
       progress.record(g.number - 1, g.a_red, g.result_for_a);
+      add_recorded_figures(g, totals);  // the match's time and depth figures cover every game
     }
   }
   std::vector<int> to_play;  // game numbers from 0: they pick the opening and colours
   for (int k = 0; k < s.games; ++k)
     if (!played[std::size_t(k)]) to_play.push_back(s.first_game - 1 + k);
-  const auto per_move = [](const SideFigures& f) { return f.moves ? double(f.ms) / double(f.moves) : 0.0; };
-  const auto depth = [](const SideFigures& f) { return f.moves ? double(f.depth) / double(f.moves) : 0.0; };
   // A new match starts its PGN afresh; a continued one (--first-game, --resume) appends.
   if (!s.pgn_path.empty() &&
       !std::ofstream(s.pgn_path, s.first_game == 1 && !s.resume ? std::ios::trunc : std::ios::app)) {
@@ -456,8 +432,11 @@ int xiangqi_engine_match_command(const Args& args) {
   progress.print_sprt_header();
   if (s.resume) {
     const MatchScore& score = progress.total();
-    std::printf("resumed from %s: %d games played (A %d-%d-%d), %zu to play\n", s.pgn_path.c_str(), score.games(),
-                score.wins, score.draws, score.losses, to_play.size());
+    std::printf(
+        "resumed from %s: %d games played (A %d-%d-%d), %zu to play; so far A %.0f ms/move depth %.1f, B %.0f "
+        "ms/move depth %.1f\n",
+        s.pgn_path.c_str(), score.games(), score.wins, score.draws, score.losses, to_play.size(),
+        totals[0].ms_per_move(), totals[0].depth_per_move(), totals[1].ms_per_move(), totals[1].depth_per_move());
   }
   const AdjudicationRules& adj = s.adjudication;
   if (adj.resign_moves)
@@ -503,8 +482,8 @@ int xiangqi_engine_match_command(const Args& args) {
           "game %d: A %s, %s (%s), %d plies after the book; score %d-%d-%d; so far A %.0f ms/move depth %.1f, "
           "B %.0f ms/move depth %.1f\n",
           g + 1, a_red ? "red" : "black", pgn_result(out.a_red, out.result_for_a).c_str(), out.reason.c_str(),
-          out.plies, score.wins, score.draws, score.losses, per_move(totals[0]), depth(totals[0]), per_move(totals[1]),
-          depth(totals[1]));
+          out.plies, score.wins, score.draws, score.losses, totals[0].ms_per_move(), totals[0].depth_per_move(),
+          totals[1].ms_per_move(), totals[1].depth_per_move());
       std::fflush(stdout);
       if (!s.pgn_path.empty()) {
         MatchGameRecord record{g + 1, a_red, out.result_for_a, out.reason, {}, out.comments};
@@ -517,10 +496,11 @@ int xiangqi_engine_match_command(const Args& args) {
     b.quit();
   };
   std::vector<std::thread> threads;
-  for (int k = 0; k < s.concurrency; ++k) threads.emplace_back(slot);
+  // No engine starts when every game is already recorded.
+  for (std::size_t k = 0; k < std::min(std::size_t(s.concurrency), to_play.size()); ++k) threads.emplace_back(slot);
   for (auto& t : threads) t.join();
-  std::printf("A: %.0f ms per move, depth %.1f; B: %.0f ms per move, depth %.1f\n", per_move(totals[0]),
-              depth(totals[0]), per_move(totals[1]), depth(totals[1]));
+  std::printf("A: %.0f ms per move, depth %.1f; B: %.0f ms per move, depth %.1f\n", totals[0].ms_per_move(),
+              totals[0].depth_per_move(), totals[1].ms_per_move(), totals[1].depth_per_move());
   progress.print_summary("red", "black");
   return failed ? 1 : 0;
 #endif

@@ -39,6 +39,7 @@
 #include "engine/xiangqi/ai_levels.h"
 #include "engine/xiangqi/game/iccs.h"
 #include "engine/xiangqi/game/record.h"
+#include "match_stats.h"
 #include "sprt.h"
 #include "xiangqi_suite.h"
 
@@ -144,22 +145,6 @@ double play_game(const std::vector<Move>& opening, XiangqiAi& red_ai, const Play
   ending = std::string(game.status().code());
   const auto winner = game.status().winner();
   return !winner ? 0.5 : *winner == kRed ? 1.0 : 0.0;
-}
-
-double elo_of(double score) { return -400.0 * std::log10(1.0 / score - 1.0); }
-
-void print_elo(int wins, int draws, int losses) {
-  const int n = wins + draws + losses;
-  const double s = (wins + 0.5 * draws) / n;
-  const double variance = (wins * (1 - s) * (1 - s) + draws * (0.5 - s) * (0.5 - s) + losses * s * s) / n;
-  const double margin = 1.96 * std::sqrt(variance / n);
-  if (s <= 0 || s >= 1) {
-    std::printf("Elo difference A - B: %s (no game %s)\n", s >= 1 ? "+inf" : "-inf", s >= 1 ? "lost" : "won");
-    return;
-  }
-  const double lo = std::max(s - margin, 1e-4), hi = std::min(s + margin, 1 - 1e-4);
-  std::printf("Elo difference A - B: %+.0f +- %.0f (95%%; score interval %.1f%% .. %.1f%%)\n", elo_of(s),
-              (elo_of(hi) - elo_of(lo)) / 2, 100 * lo, 100 * hi);
 }
 
 void usage() {
@@ -290,9 +275,10 @@ int xiangqi_match_command(const Args& args) {
     }
   }
   const int total = played;
-  std::printf("A (%s): %d wins, %d draws, %d losses of %d; score %.1f%%\n", a->name.c_str(), wins, draws, losses, total,
-              100.0 * (wins + 0.5 * draws) / total);
-  print_elo(wins, draws, losses);
+  const MatchScore score{wins, draws, losses};
+  std::printf("A (%s): %d wins, %d draws, %d losses of %d; score %.1f%% +/- %.1f%%\n", a->name.c_str(), wins, draws,
+              losses, total, 100.0 * score.score(), 100.0 * score_margin(score));
+  std::printf("Elo difference A - B: %s (95%%)\n", elo_text(score).c_str());
   const auto speed = [](const char* side, const Player& p, const SideStats& s) {
     std::printf("%s (%s): %d moves, %.4f s/move, %.0f nodes/move\n", side, p.name.c_str(), s.moves,
                 s.moves ? s.seconds / s.moves : 0.0, s.moves ? double(s.nodes) / s.moves : 0.0);

@@ -4,9 +4,12 @@
 // games at once, games end out of order: a stopped match has gaps).
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "adjudication.h"
 
 namespace qipan::lab {
 
@@ -21,6 +24,32 @@ struct MatchGameRecord {
   std::vector<std::string> comments;
 };
 
+// What an engine said of its move, as the record's comment writes it:
+// "+0.37/18 1.99s" (the mover's score in pawns, the depth, the time), "+M3"
+// a mate in 3 for the mover, "-M3" against it, "?" no score.
+struct MoveNote {
+  std::optional<ReportedScore> score;
+  int depth = 0;
+  std::int64_t ms = 0;  // read back to the comment's hundredths of a second
+};
+std::string move_comment(const MoveNote& note);
+// The note a comment holds; none for a comment not in that form.
+std::optional<MoveNote> read_move_comment(const std::string& comment);
+
+// A side's thinking over a match: its moves, their time and depth summed.
+struct SideFigures {
+  std::int64_t ms = 0;
+  long long moves = 0;
+  long long depth = 0;
+
+  void add(const MoveNote& note) { ms += note.ms, depth += note.depth, moves += 1; }
+  double ms_per_move() const { return moves ? double(ms) / double(moves) : 0.0; }
+  double depth_per_move() const { return moves ? double(depth) / double(moves) : 0.0; }
+};
+// Adds the notes of a recorded game's moves to A's figures (figures[0]) and
+// B's (figures[1]); book moves carry none.
+void add_recorded_figures(const MatchGameRecord& game, SideFigures figures[2]);
+
 // The result as PGN writes it, from red's side: "1-0", "0-1" or "1/2-1/2".
 std::string pgn_result(bool a_red, int result_for_a);
 
@@ -30,8 +59,9 @@ std::string match_game_pgn(const MatchGameRecord& game);
 
 // The games recorded in a match PGN file, in file order, a game number seen
 // twice counted once (the first record); none when there is no such file.
-// Only the tags are read (`moves` stays empty); a record without a game
-// number, colours or result is an error, with its line.
+// The tags are read and checked (a record without a game number, colours or
+// result is an error, with its line), and the movetext's moves and comments
+// as written (a resumed match counts each side's time and depth from them).
 struct MatchRecords {
   std::vector<MatchGameRecord> games;
   std::string error;  // empty when the file was read

@@ -219,6 +219,21 @@ test('qipan-lab match xiangqi --resume: a stopped match plays only its missing g
       line,
     );
   assert.equal(finalScore(resumed.stdout), finalScore(whole.stdout));
+  // Each side's time and depth cover every game, the recorded ones read back
+  // from their comments (times to the comments' hundredths of a second).
+  const figures = (out) => {
+    const m = out.match(/^A: (\d+) ms per move, depth ([\d.]+); B: (\d+) ms per move, depth ([\d.]+)$/m);
+    assert.ok(m, out);
+    return m.slice(1).map(Number);
+  };
+  const sameFigures = (out) => {
+    const [aMs, aDepth, bMs, bDepth] = figures(out);
+    const [wholeAMs, wholeADepth, wholeBMs, wholeBDepth] = figures(whole.stdout);
+    assert.deepEqual([aDepth, bDepth], [wholeADepth, wholeBDepth]);
+    assert.ok(Math.abs(aMs - wholeAMs) <= 10 && Math.abs(bMs - wholeBMs) <= 10, out);
+  };
+  sameFigures(resumed.stdout);
+  assert.match(resumed.stdout, /2 to play; so far A \d+ ms\/move depth [\d.]+, B \d+ ms\/move depth [\d.]+$/m);
   assert.equal(
     readFileSync(stopped, 'utf8')
       .split('[Event ')
@@ -229,6 +244,7 @@ test('qipan-lab match xiangqi --resume: a stopped match plays only its missing g
   const again = run(['match', 'xiangqi', ...engines, '--resume', stopped]);
   assert.equal(lines(again.stdout).length, 0, again.stdout);
   assert.equal(finalScore(again.stdout), finalScore(whole.stdout));
+  sameFigures(again.stdout);
   // A damaged file is refused with its line; --pgn and --resume together too.
   const damaged = join(dir, 'damaged.pgn');
   writeFileSync(damaged, '[Event "qipan match"]\n[Round "two"]\n');
