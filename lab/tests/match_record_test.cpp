@@ -13,9 +13,8 @@ using namespace qipan::lab;
 
 TEST_CASE("a move comment is written as cutechess does and reads back") {
   const MoveNote notes[] = {
-      {ReportedScore{false, 37}, 18, 1990},  {ReportedScore{false, -1254}, 9, 2010},
-      {ReportedScore{false, 0}, 21, 2000},   {ReportedScore{true, 3}, 42, 30},
-      {ReportedScore{true, -1}, 2, 0},       {std::nullopt, 0, 120},
+      {ReportedScore{false, 37}, 18, 1990}, {ReportedScore{false, -1254}, 9, 2010}, {ReportedScore{false, 0}, 21, 2000},
+      {ReportedScore{true, 3}, 42, 30},     {ReportedScore{true, -1}, 2, 0},        {std::nullopt, 0, 120},
   };
   const char* texts[] = {"+0.37/18 1.99s", "-12.54/9 2.01s", "+0.00/21 2.00s",
                          "+M3/42 0.03s",   "-M1/2 0.00s",    "?/0 0.12s"};

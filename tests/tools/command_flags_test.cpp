@@ -28,8 +28,9 @@ TEST_CASE("CommandFlags reads every kind of option, in any order, and says which
     window.emplace(std::stoi(words[0]), std::stoi(words[1]));
     return std::string();
   });
-  const Words args = {"xiangqi", "--depth",   "7",   "--exclude", "a.pgn", "--verbose", "--data", "x.txt,y.txt",
-                      "--rate",  "0.25",      "--window", "-3", "5",   "--exclude", "b.pgn", "--out",  "o.txt"};
+  const Words args = {"xiangqi", "--depth",     "7",      "--exclude", "a.pgn",    "--verbose",
+                      "--data",  "x.txt,y.txt", "--rate", "0.25",      "--window", "-3",
+                      "5",       "--exclude",   "b.pgn",  "--out",     "o.txt"};
   CHECK(flags.read(args) == "");
   CHECK(depth == 7);
   CHECK(games == 100);
