@@ -130,6 +130,11 @@ class CommandFlags {
   // Whether `read` met the option (for defaults that depend on it).
   bool given(const std::string& name) const { return given_.count(name) > 0; }
 
+  // Whether a word no option claims is a mistyped option rather than a
+  // position: a short word that starts with "--" (a Reversi board string, 64
+  // squares and more, may start with dashes).
+  static bool looks_like_option(const std::string& word) { return word.size() < 64 && word.rfind("--", 0) == 0; }
+
   // A whole word as a finite decimal number in [min, max].
   static bool parse_decimal(const std::string& word, double min, double max, double& out) {
     char* end = nullptr;

@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "command_flags.h"
 #include "commands.h"
 #include "engine/checkers/game/notation.h"
 #include "engine/checkers/perft.h"
@@ -102,37 +103,34 @@ int perft_checkers(const std::string& text, int depth, bool divide, const checke
 }  // namespace
 
 int perft_command(const Args& args) {
-  bool divide = false;
-  checkers::RuleOptions checkers_rules;
-  bool checkers_flags = false;
-  Args positional;
-  for (const std::string& a : args) {
-    if (a == "--divide") {
-      divide = true;
-    } else if (a == "--strict-win") {
-      checkers_rules.win_rule = checkers::WinRule::strict;
-      checkers_flags = true;
-    } else if (a == "--no-goal-lock") {
-      checkers_rules.goal_lock = false;
-      checkers_flags = true;
-    } else if (a == "--no-parking") {
-      checkers_rules.parking = checkers::Parking::pass_through;
-      checkers_flags = true;
-    } else if (a == "--long-jumps") {
-      checkers_rules.long_jumps = true;
-      checkers_flags = true;
-    } else {
-      positional.push_back(a);
-    }
-  }
-  if (positional.size() != 3) {
+  bool divide = false, strict_win = false, no_goal_lock = false, no_parking = false, long_jumps = false;
+  Args positional;  // the game, the position, the depth
+  CommandFlags flags;
+  flags.toggle("--divide", divide).toggle("--strict-win", strict_win).toggle("--no-goal-lock", no_goal_lock);
+  flags.toggle("--no-parking", no_parking).toggle("--long-jumps", long_jumps);
+  flags.loose_words([&positional](const std::string& word) {
+    if (CommandFlags::looks_like_option(word)) return std::string("is an unknown option");
+    positional.push_back(word);
+    return std::string();
+  });
+  std::string error = flags.read(args, 0);
+  if (error.empty() && positional.size() != 3) error = "takes a game, a position and a depth";
+  if (!error.empty()) {
     std::fprintf(stderr,
+                 "qipan perft: %s\n"
                  "usage: qipan perft xiangqi \"<fen>\" <depth> [--divide]\n"
                  "       qipan perft reversi \"<64-char board> <X|O>\" <depth> [--divide]\n"
                  "       qipan perft checkers \"<121 holes> <side> <players>\" <depth> [--divide]\n"
-                 "                  [--strict-win] [--no-goal-lock] [--no-parking] [--long-jumps]\n");
+                 "                  [--strict-win] [--no-goal-lock] [--no-parking] [--long-jumps]\n",
+                 error.c_str());
     return 2;
   }
+  checkers::RuleOptions checkers_rules;
+  if (strict_win) checkers_rules.win_rule = checkers::WinRule::strict;
+  if (no_goal_lock) checkers_rules.goal_lock = false;
+  if (no_parking) checkers_rules.parking = checkers::Parking::pass_through;
+  if (long_jumps) checkers_rules.long_jumps = true;
+  const bool checkers_flags = strict_win || no_goal_lock || no_parking || long_jumps;
   const std::string& game = positional[0];
   if (game != "xiangqi" && game != "reversi" && game != "checkers") {
     std::fprintf(stderr, "qipan perft: unknown game '%s' (known: xiangqi, reversi, checkers)\n", game.c_str());

@@ -54,10 +54,9 @@ int solve_command(const Args& args) {
     return "takes two scores A < B within -64..64, not '" + words[0] + " " + words[1] + "'";
   });
   flags.option("--ffo", 1, ffo_positions_option(ffo));
-  // The board string (parse_board says what is wrong with it); a long one
-  // may start with "--", a short one is a mistyped option.
+  // The board string (parse_board says what is wrong with it).
   flags.loose_words([&board](const std::string& word) {
-    if (!board.empty() || (word.rfind("--", 0) == 0 && word.size() < 64)) return std::string("is an unknown option");
+    if (!board.empty() || CommandFlags::looks_like_option(word)) return std::string("is an unknown option");
     board = word;
     return std::string();
   });

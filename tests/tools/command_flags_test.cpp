@@ -95,6 +95,10 @@ TEST_CASE("CommandFlags hands words no option claims to the loose-word reader, o
   CHECK(flags.read({"reversi", "--second"}) == "'--second' is a second board");
   board.clear();
   CHECK(flags.read({"reversi", "abc"}) == "'abc' is too short for a board");
+  // A short word of dashes is a mistyped option; a 64-square board may start with dashes.
+  CHECK(CommandFlags::looks_like_option("--divde"));
+  CHECK_FALSE(CommandFlags::looks_like_option("-1"));
+  CHECK_FALSE(CommandFlags::looks_like_option(std::string(64, '-') + " X"));
   CommandFlags strict;
   CHECK(strict.read({"reversi", "abc"}) == "unknown option 'abc'");
 }
