@@ -23,6 +23,8 @@ int reversi_tune_command(const Args& args);
 int xiangqi_match_command(const Args& args);
 // Engine against engine over UCI/UCCI, refereed by our rules (native only).
 int xiangqi_engine_match_command(const Args& args);
+// Sums up a record of the engine match (xiangqi_match_summary.cpp).
+int xiangqi_summary_command(const Args& args);
 // Writes the match opening book (xiangqi_openings.cpp) to stdout.
 int xiangqi_book_command(const Args& args);
 // Makes or checks the held-out opening suite (xiangqi_suite.h).

@@ -24,6 +24,7 @@ void usage() {
       "                   our levels against each other\n"
       "  qipan-lab match xiangqi --a uci:CMD --b uci:CMD [--movetime MS | --tc B+I] [--games G] ...\n"
       "                   engine against engine under our rules (docs/protocols.md)\n"
+      "  qipan-lab summary xiangqi FILE   the score, endings and each side's time and depth of a match record\n"
       "  qipan-lab match xiangqi ... --sprt ELO0 ELO1\n"
       "                   either match as a pentanomial SPRT: the LLR after each pair, stops at its bounds\n"
       "  qipan-lab race checkers [--width W] [--exact-nodes N] [--position \"<121 holes> <side> <players>\"]\n"
@@ -66,6 +67,7 @@ int main(int argc, char** argv) {
         std::any_of(rest.begin(), rest.end(), [](const std::string& a) { return a.rfind("nboard:", 0) == 0; });
     return engines ? reversi_engine_match_command(rest) : reversi_match_command(rest);
   }
+  if (command == "summary" && game == "xiangqi") return xiangqi_summary_command(rest);
   if (command == "book" && game == "xiangqi") return xiangqi_book_command(rest);
   if (command == "openings" && game == "xiangqi") return xiangqi_openings_command(rest);
   if (command == "openings" && game == "reversi") return reversi_openings_command(rest);

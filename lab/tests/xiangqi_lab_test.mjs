@@ -203,6 +203,11 @@ test('qipan-lab match xiangqi --resume: a stopped match plays only its missing g
       .map((r) => `[Event ${r}`)
       .join(''),
   );
+  // The summary of a record: its games and gaps, how they ended, the score.
+  const stoppedSummary = run(['summary', 'xiangqi', stopped]);
+  assert.equal(stoppedSummary.status, 0, stoppedSummary.stderr);
+  assert.match(stoppedSummary.stdout, /: 2 games, numbers 1-3; missing: 2\n/);
+  assert.match(stoppedSummary.stdout, /^endings: \w+ [12]/m);
   const resumed = run(['match', 'xiangqi', ...engines, '--resume', stopped]);
   assert.equal(resumed.status, 0, resumed.stderr);
   assert.match(resumed.stdout, /resumed from .*: 2 games played \(A \d+-\d+-\d+\), 2 to play/);
@@ -245,6 +250,11 @@ test('qipan-lab match xiangqi --resume: a stopped match plays only its missing g
   assert.equal(lines(again.stdout).length, 0, again.stdout);
   assert.equal(finalScore(again.stdout), finalScore(whole.stdout));
   sameFigures(again.stdout);
+  const wholeSummary = run(['summary', 'xiangqi', join(dir, 'whole.pgn')]);
+  assert.match(wholeSummary.stdout, /: 4 games, numbers 1-4; missing: none\n/);
+  assert.equal(finalScore(wholeSummary.stdout), finalScore(whole.stdout));
+  sameFigures(wholeSummary.stdout.replace(/ \(\d+ moves\)/g, ''));
+  assert.equal(run(['summary', 'xiangqi', join(dir, 'none.pgn')]).status, 2);
   // A damaged file is refused with its line; --pgn and --resume together too.
   const damaged = join(dir, 'damaged.pgn');
   writeFileSync(damaged, '[Event "qipan match"]\n[Round "two"]\n');
