@@ -473,11 +473,7 @@ int xiangqi_engine_match_command(const Args& args) {
       std::lock_guard guard(lock);
       progress.record(g, a_red, out.result_for_a);
       const MatchScore& score = progress.total();
-      for (int k = 0; k < 2; ++k) {
-        totals[k].ms += figures[k].ms;
-        totals[k].moves += figures[k].moves;
-        totals[k].depth += figures[k].depth;
-      }
+      for (int k = 0; k < 2; ++k) totals[k].add(figures[k]);
       std::printf(
           "game %d: A %s, %s (%s), %d plies after the book; score %d-%d-%d; so far A %.0f ms/move depth %.1f, "
           "B %.0f ms/move depth %.1f\n",

@@ -43,6 +43,7 @@ struct SideFigures {
   long long depth = 0;
 
   void add(const MoveNote& note) { ms += note.ms, depth += note.depth, moves += 1; }
+  void add(const SideFigures& other) { ms += other.ms, depth += other.depth, moves += other.moves; }
   double ms_per_move() const { return moves ? double(ms) / double(moves) : 0.0; }
   double depth_per_move() const { return moves ? double(depth) / double(moves) : 0.0; }
 };
