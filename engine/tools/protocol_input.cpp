@@ -55,6 +55,11 @@ bool read_raw_line(std::string& line) { return bool(std::getline(std::cin, line)
 
 }  // namespace
 
+void start_protocol_streams() {
+  std::ios::sync_with_stdio(false);
+  std::cin.tie(nullptr);
+}
+
 bool read_protocol_line(std::string& line) {
   if (!read_raw_line(line)) return false;
   if (!line.empty() && line.back() == '\r') line.pop_back();

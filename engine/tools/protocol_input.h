@@ -12,4 +12,13 @@ namespace qipan::tools {
 // GUI types one command at a time).
 bool read_protocol_line(std::string& line);
 
+// Sets up stdin and stdout for a protocol session; call it once, before the
+// first line. It unties stdin from stdout: tied (the default), every read
+// first flushes std::cout from the reading thread, unguarded, while a search
+// thread writes and flushes under the protocol's own lock. Two threads
+// flushing one buffer sometimes wrote a line twice, and a second `bestmove`
+// was then read as the answer to the next `go`. The protocols flush each line
+// they write themselves.
+void start_protocol_streams();
+
 }  // namespace qipan::tools

@@ -398,7 +398,7 @@ int nboard_command(const Args& args) {
     std::fprintf(stderr, "usage: qipan nboard   (then the NBoard protocol on stdin/stdout)\n");
     return 2;
   }
-  std::ios::sync_with_stdio(false);
+  start_protocol_streams();
   Nboard nboard;
   for (std::string line; read_protocol_line(line);)
     if (!nboard.handle(line)) return 0;

@@ -417,7 +417,7 @@ class Protocol {
 int protocol_command(const Args& args, bool ucci) {
   Protocol protocol(ucci ? Dialect::kUcci : Dialect::kUci);
   (void)args;
-  std::ios::sync_with_stdio(false);
+  start_protocol_streams();
   for (std::string line; read_protocol_line(line);)
     if (!protocol.handle(line)) return 0;
   return 0;
