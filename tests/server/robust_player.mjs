@@ -151,13 +151,20 @@ export class RobustPlayer {
   // Sends until an ack comes (waiting out rate limits and reconnections).
   async request(event, payload, deadlineMs = 60000) {
     const until = Date.now() + deadlineMs;
+    let waitingFor = 'nothing yet'; // what the last try waited for: said when the deadline passes
     for (let tries = 0; Date.now() < until; tries++) {
       if (tries) this.counts.resent++;
       if (!this.socket.connected || (event !== 'room:join' && event !== 'room:create' && !this.joined)) {
+        waitingFor = !this.socket.connected
+          ? 'a connection'
+          : this.rejoining
+            ? 'the rejoin under way'
+            : 'a rejoin (none under way)';
         await sleep(50);
         continue;
       }
       const ack = await this.send(event, payload);
+      waitingFor = ack ? `an ack other than ${ack.code}` : 'an ack (none came in time)';
       if (!ack) continue;
       if (ack.code === 'rate_limited') {
         await sleep(ack.retryAfterMs);
@@ -183,7 +190,8 @@ export class RobustPlayer {
       }
       return ack;
     }
-    throw new Error(`${this.name}: no ack for ${event} in ${deadlineMs} ms`);
+    const earlier = this.errors.length ? `; earlier errors: ${this.errors.map((e) => e.message).join(' | ')}` : '';
+    throw new Error(`${this.name}: no ack for ${event} in ${deadlineMs} ms, waiting for ${waitingFor}${earlier}`);
   }
 
   // With a requestId, so a creation re-sent after a lost ack (or to another
