@@ -9,6 +9,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { finish, test, testAsync } from './harness.mjs';
+import { refereedSession } from './refereed_session.mjs';
 
 const qipan = process.argv[2];
 if (!qipan) {
@@ -322,40 +323,16 @@ test('ping stops a search at once (a whole-game solve here) and its move still c
   assert.ok(legalMoves(START).includes(stopped.lines[move].match(MOVE)[1].toLowerCase()));
 });
 
-// One session of `searches` plain `go`s, each sent once every earlier one has
-// been answered (as a match runner drives an engine); resolves with the
-// number of moves (`===` lines) that came. Killed after a minute.
-const refereedSession = (searches) =>
-  new Promise((resolve, reject) => {
-    const child = spawn(qipan, ['nboard'], { stdio: ['pipe', 'pipe', 'inherit'] });
-    const timer = setTimeout(() => child.kill(), 60000);
-    let pending = '',
-      sent = 0,
-      moves = 0,
-      closing = false;
-    const ask = () => {
-      if (sent < searches) {
-        child.stdin.write('go\n');
-        sent += 1;
-      } else if (!closing) {
-        closing = true;
-        child.stdin.end('ping 1\n');
-      }
-    };
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk) => {
-      pending += chunk;
-      for (let end; (end = pending.indexOf('\n')) >= 0; pending = pending.slice(end + 1))
-        if (pending.startsWith('===') && ++moves >= sent) ask();
-    });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      if (code === 0) resolve(moves);
-      else reject(new Error(`qipan nboard exited ${code} after ${moves} moves`));
-    });
-    child.stdin.write('nboard 2\nset depth 2\n');
-    ask();
+// A session of `searches` plain `go`s, as a match runner drives an engine.
+const goSession = (searches) =>
+  refereedSession({
+    program: qipan,
+    args: ['nboard'],
+    hello: 'nboard 2\nset depth 2\n',
+    request: () => 'go\n',
+    isAnswer: (line) => line.startsWith('==='),
+    requests: searches,
+    goodbye: 'ping 1\n',
   });
 
 await testAsync('exactly one move per go, with four sessions searching at once', async () => {
@@ -363,12 +340,11 @@ await testAsync('exactly one move per go, with four sessions searching at once',
   // next command; reading used to flush stdout unguarded, and now and then a
   // line came out twice (tests/js/xiangqi_uci_test.mjs has the same case).
   const searches = 1500;
-  assert.deepEqual(await Promise.all([1, 2, 3, 4].map(() => refereedSession(searches))), [
-    searches,
-    searches,
-    searches,
-    searches,
-  ]);
+  const sessions = await Promise.all([1, 2, 3, 4].map(() => goSession(searches)));
+  assert.deepEqual(
+    sessions.map((lines) => lines.filter((l) => l.startsWith('===')).length),
+    [searches, searches, searches, searches],
+  );
 });
 
 const wasmQipan = process.env.QIPAN_WEB_ENGINE && join(dirname(process.env.QIPAN_WEB_ENGINE), 'qipan.js');

@@ -2,8 +2,8 @@
 // the next command only once the engine has answered the last one.
 //   node tests/js/xiangqi_uci_test.mjs build/release/qipan
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { finish, testAsync } from './harness.mjs';
+import { refereedSession } from './refereed_session.mjs';
 
 const qipan = process.argv[2];
 if (!qipan) {
@@ -15,44 +15,15 @@ if (!qipan) {
 const OPENING = ['h3e3', 'h8e8', 'b1c3', 'b10c8', 'a4a5', 'a7a6'];
 const positionCommand = (k) => `position startpos moves ${OPENING.slice(0, k % (OPENING.length + 1)).join(' ')}`.trim();
 
-// One session of `searches` searches, each sent once every earlier one has
-// been answered; then isready and quit. Resolves with every line the engine
-// wrote (a session still open after a minute is killed and fails).
-const refereedSession = (searches) =>
-  new Promise((resolvePromise, reject) => {
-    const engine = spawn(qipan, ['uci'], { stdio: ['pipe', 'pipe', 'inherit'] });
-    const timer = setTimeout(() => engine.kill(), 60000);
-    const lines = [];
-    let pending = '',
-      sent = 0,
-      answered = 0,
-      closing = false;
-    const ask = () => {
-      if (sent < searches) {
-        engine.stdin.write(`${positionCommand(sent)}\ngo depth 2\n`);
-        sent += 1;
-      } else if (!closing) {
-        closing = true;
-        engine.stdin.end('isready\nquit\n');
-      }
-    };
-    engine.stdout.setEncoding('utf8');
-    engine.stdout.on('data', (chunk) => {
-      pending += chunk;
-      for (let end; (end = pending.indexOf('\n')) >= 0; pending = pending.slice(end + 1)) {
-        const line = pending.slice(0, end);
-        lines.push(line);
-        if (line.startsWith('bestmove ') && ++answered >= sent) ask();
-      }
-    });
-    engine.on('error', reject);
-    engine.on('close', (code) => {
-      clearTimeout(timer);
-      if (code === 0) resolvePromise(lines);
-      else reject(new Error(`qipan uci exited ${code} after ${answered} answers`));
-    });
-    engine.stdin.write('uci\n');
-    ask();
+const session = (searches) =>
+  refereedSession({
+    program: qipan,
+    args: ['uci'],
+    hello: 'uci\n',
+    request: (k) => `${positionCommand(k)}\ngo depth 2\n`,
+    isAnswer: (line) => line.startsWith('bestmove '),
+    requests: searches,
+    goodbye: 'isready\nquit\n',
   });
 
 await testAsync('qipan uci: exactly one bestmove per go, with four sessions searching at once', async () => {
@@ -62,7 +33,7 @@ await testAsync('qipan uci: exactly one bestmove per go, with four sessions sear
   // next go (a referee saw an illegal move). Four sessions on two cores make
   // the threads interleave often; the fault showed in about half such sessions.
   const searches = 1500;
-  const sessions = await Promise.all([1, 2, 3, 4].map(() => refereedSession(searches)));
+  const sessions = await Promise.all([1, 2, 3, 4].map(() => session(searches)));
   for (const lines of sessions) {
     const bestmoves = lines.filter((l) => l.startsWith('bestmove '));
     assert.equal(bestmoves.length, searches, 'one bestmove for each go');
