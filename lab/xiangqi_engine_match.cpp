@@ -13,7 +13,8 @@
 // (lab/sprt.h: pentanomial, alpha = beta = 0.05) on the pairs of games (games 2k-1 and 2k share an opening, colours
 // swapped): a line with the LLR and its bounds as each pair completes, and no new game once the LLR leaves them
 // (--games is then the most it plays, 20000 unless given; the games already under way finish and count in the score
-// only).
+// only). --verbose writes every line sent to and read from the engines on stderr ("game 6 B> go depth 2", "game 6 B<
+// bestmove h3e3"), to see what an engine was told when it answered oddly.
 //
 //   qipan-lab match xiangqi --a "uci:build/release/qipan uci" --b "uci:/tmp/base/qipan uci"
 //       --nodes 20000 --sprt 0 5 --concurrency 2 --pgn sprt.pgn
@@ -33,6 +34,7 @@
 #include <sstream>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "adjudication.h"
@@ -97,22 +99,40 @@ std::optional<Move> parse_engine_move(const std::string& text, const Position& p
   return std::nullopt;
 }
 
+// --verbose: the lines exchanged with every engine, on stderr, one writer at a time.
+class EngineTranscript {
+ public:
+  explicit EngineTranscript(bool on) : on_(on) {}
+  void line(const std::string& who, char direction, const std::string& text) {
+    if (!on_) return;
+    std::lock_guard guard(lock_);
+    std::fprintf(stderr, "%s%c %s\n", who.c_str(), direction, text.c_str());
+  }
+
+ private:
+  bool on_;
+  std::mutex lock_;
+};
+
 // One engine process, kept for the whole match.
 class Engine {
  public:
-  explicit Engine(const EngineSpec& spec) : spec_(spec), process_(spec.command) {}
+  Engine(const EngineSpec& spec, std::string name, EngineTranscript& transcript)
+      : spec_(spec), name_(std::move(name)), who_(name_), transcript_(transcript), process_(spec.command) {}
 
   bool start() {
     if (!process_.running()) return false;
-    process_.send(spec_.ucci ? "ucci" : "uci");
+    send(spec_.ucci ? "ucci" : "uci");
     if (!wait_for(spec_.ucci ? "ucciok" : "uciok", 10000)) return false;
     for (const auto& [name, value] : spec_.options)
-      process_.send(spec_.ucci ? "setoption " + name + " " + value : "setoption name " + name + " value " + value);
+      send(spec_.ucci ? "setoption " + name + " " + value : "setoption name " + name + " value " + value);
     return ready();
   }
 
-  bool new_game() {
-    if (!spec_.ucci) process_.send("ucinewgame");
+  // Game numbers count from 1, as the game lines do.
+  bool new_game(int number) {
+    who_ = "game " + std::to_string(number) + " " + name_;
+    if (!spec_.ucci) send("ucinewgame");
     return ready();
   }
 
@@ -131,13 +151,13 @@ class Engine {
       line += " moves";
       for (Move m : moves) line.append(" ").append(move_text(m, spec_.ucci));
     }
-    process_.send(line);
+    send(line);
     Stopwatch watch;
-    process_.send(go);
+    send(go);
     Reply reply;
     for (;;) {
       const std::int64_t left = timeout_ms - watch.elapsed_ms();
-      auto text = process_.read_line(std::max<std::int64_t>(left, 0));
+      auto text = read_line(std::max<std::int64_t>(left, 0));
       if (!text) break;
       std::istringstream in(*text);
       std::string word;
@@ -172,19 +192,28 @@ class Engine {
 
   bool ucci() const { return spec_.ucci; }
   void quit() {
-    process_.send("quit");
+    send("quit");
     process_.stop();
   }
 
  private:
+  void send(const std::string& line) {
+    transcript_.line(who_, '>', line);
+    process_.send(line);
+  }
+  std::optional<std::string> read_line(std::int64_t timeout_ms) {
+    auto line = process_.read_line(timeout_ms);
+    if (line) transcript_.line(who_, '<', *line);
+    return line;
+  }
   bool ready() {
-    process_.send("isready");
+    send("isready");
     return wait_for("readyok", 10000);
   }
   bool wait_for(const std::string& word, std::int64_t timeout_ms) {
     Stopwatch watch;
     while (watch.elapsed_ms() < timeout_ms) {
-      auto line = process_.read_line(timeout_ms - watch.elapsed_ms());
+      auto line = read_line(timeout_ms - watch.elapsed_ms());
       if (!line) return false;
       if (line->rfind(word, 0) == 0) return true;
     }
@@ -199,6 +228,9 @@ class Engine {
   }
 
   EngineSpec spec_;
+  std::string name_;  // A or B
+  std::string who_;   // the transcript's prefix: the name, and the game once one starts
+  EngineTranscript& transcript_;
   ChildProcess process_;
 };
 
@@ -387,7 +419,8 @@ int xiangqi_engine_match_command(const Args& args) {
         "  --openings FILE: the held-out suite (lab/openings/xiangqi-heldout.txt), each opening in order,\n"
         "          twice (colours swapped); --book FILE: ICCS lines; neither: the lab's built-in book\n"
         "  --sprt: stop when the pentanomial SPRT (alpha = beta = 0.05) accepts H0 (A - B = ELO0) or H1\n"
-        "          (A - B = ELO1); --games (default then 20000) is the most it plays\n",
+        "          (A - B = ELO1); --games (default then 20000) is the most it plays\n"
+        "  --verbose: every line sent to and read from the engines, on stderr ('game 6 B> go depth 2')\n",
         error.c_str());
     return 2;
   }
@@ -446,8 +479,9 @@ int xiangqi_engine_match_command(const Args& args) {
     std::printf("adjudication: a draw when, from move %d, both engines stay within +-%d for %d moves each\n",
                 adj.draw_from_move, adj.draw_cp, adj.draw_moves);
   std::fflush(stdout);  // a log file shows the match's settings before its first game ends
+  EngineTranscript transcript(s.verbose);
   auto slot = [&] {
-    Engine a(s.engines[0]), b(s.engines[1]);
+    Engine a(s.engines[0], "A", transcript), b(s.engines[1], "B", transcript);
     if (!a.start() || !b.start()) {
       std::lock_guard guard(lock);
       std::fprintf(stderr, "match: an engine did not start (no uciok/readyok)\n");
@@ -464,7 +498,7 @@ int xiangqi_engine_match_command(const Args& args) {
       const auto& opening = s.book[std::size_t(g / 2) % s.book.size()];
       const bool a_red = g % 2 == 0;
       SideFigures figures[2];
-      if (!a.new_game() || !b.new_game()) {
+      if (!a.new_game(g + 1) || !b.new_game(g + 1)) {
         std::lock_guard guard(lock);
         failed = true;
         return;

@@ -93,7 +93,7 @@ test('qipan-lab match xiangqi between engine processes: games played out, or adj
       reason: m[4],
       plies: Number(m[5]),
     }));
-  const played = run(['match', 'xiangqi', ...engines]);
+  const played = run(['match', 'xiangqi', ...engines, '--verbose']);
   assert.equal(played.status, 0, played.stderr);
   const full = games(played.stdout);
   assert.equal(full.length, 2, played.stdout);
@@ -101,6 +101,15 @@ test('qipan-lab match xiangqi between engine processes: games played out, or adj
     full.every((g) => !g.reason.startsWith('adjudicated')),
     played.stdout,
   );
+  // --verbose: the exchange with each engine on stderr, a go and one
+  // bestmove for every move played after the book.
+  const transcript = played.stderr.split('\n');
+  assert.ok(transcript.includes('A> uci') && transcript.includes('B< uciok'), played.stderr);
+  full.forEach((g, i) => {
+    const said = (pattern) => transcript.filter((l) => pattern.test(l)).length;
+    assert.equal(said(new RegExp(`^game ${i + 1} [AB]> go depth 4$`)), g.plies, `game ${i + 1}`);
+    assert.equal(said(new RegExp(`^game ${i + 1} [AB]< bestmove `)), g.plies, `game ${i + 1}`);
+  });
 
   const adjudicated = run(['match', 'xiangqi', ...engines, '--resign', '3', '300', '--draw', '30', '5', '10']);
   assert.equal(adjudicated.status, 0, adjudicated.stderr);
