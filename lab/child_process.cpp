@@ -13,9 +13,13 @@
 namespace qipan::lab {
 
 ChildProcess::ChildProcess(const std::string& command) {
+  // Close-on-exec: a program started later (by this or another thread of a
+  // match) must not inherit this one's pipe ends; holding the write end of
+  // this one's stdin, it would keep it from seeing the end of its input.
+  // dup2 onto stdin/stdout clears the flag there.
   int in[2], out[2];
-  if (pipe(in) != 0) return;
-  if (pipe(out) != 0) {
+  if (pipe2(in, O_CLOEXEC) != 0) return;
+  if (pipe2(out, O_CLOEXEC) != 0) {
     close(in[0]);
     close(in[1]);
     return;
@@ -24,7 +28,7 @@ ChildProcess::ChildProcess(const std::string& command) {
   if (pid == 0) {
     dup2(in[0], STDIN_FILENO);
     dup2(out[1], STDOUT_FILENO);
-    const int null = open("/dev/null", O_WRONLY);
+    const int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
     if (null >= 0) dup2(null, STDERR_FILENO);
     close(in[0]);
     close(in[1]);
