@@ -5,16 +5,17 @@ import { spawn } from 'node:child_process';
 // Runs `program args`, writes `hello`, then `requests` requests (`request(k)`,
 // whole lines), each after the answers so far (lines `isAnswer` accepts)
 // have caught up with the requests; then `goodbye`, which must end the
-// session. Resolves with every line the engine wrote; a session still open
-// after a minute is killed and rejects.
+// session. Resolves with {lines: every line the engine wrote, answers: those
+// `isAnswer` accepted}; a session still open after a minute is killed and
+// rejects.
 export const refereedSession = ({ program, args, hello, request, isAnswer, requests, goodbye }) =>
   new Promise((resolve, reject) => {
     const child = spawn(program, args, { stdio: ['pipe', 'pipe', 'inherit'] });
     const timer = setTimeout(() => child.kill(), 60000);
     const lines = [];
+    const answers = [];
     let pending = '',
       sent = 0,
-      answered = 0,
       closing = false;
     const next = () => {
       if (sent < requests) {
@@ -32,14 +33,16 @@ export const refereedSession = ({ program, args, hello, request, isAnswer, reque
         const line = pending.slice(0, end);
         lines.push(line);
         // A surplus answer (the fault these sessions look for) must not stall the session.
-        if (isAnswer(line) && ++answered >= sent) next();
+        if (!isAnswer(line)) continue;
+        answers.push(line);
+        if (answers.length >= sent) next();
       }
     });
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
-      if (code === 0) resolve(lines);
-      else reject(new Error(`${program} ${args.join(' ')} exited ${code} after ${answered} answers`));
+      if (code === 0) resolve({ lines, answers });
+      else reject(new Error(`${program} ${args.join(' ')} exited ${code} after ${answers.length} answers`));
     });
     child.stdin.write(hello);
     next();
