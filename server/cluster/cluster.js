@@ -18,6 +18,7 @@
 //   stop()                nodes (SIGTERM, so they release their rooms), then
 //                         HAProxy, then PostgreSQL
 //   events 'exit' {name, code, signal} and 'started' {name, pid, port, url}
+// healthVia(url, name): /health through the proxy for ?node=NAME (above).
 // With restartDead (default), a node that exits on its own or is killed is
 // started again (a new process, so a new epoch) after a short delay.
 // cluster.json in dataDir is rewritten at every (re)start:
@@ -56,8 +57,9 @@ export function freePort(host = '127.0.0.1') {
 
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
-// GET through HAProxy to the named node: its /health, or null.
-function healthVia(url, node) {
+// GET through HAProxy to the named node (a live one when that node is
+// marked down): the /health of whichever answered, or null (none in 2 s).
+export function healthVia(url, node) {
   return new Promise((done) => {
     const request = get(`${url}health?node=${encodeURIComponent(node)}`, (res) => {
       let body = '';

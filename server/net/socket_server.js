@@ -106,7 +106,9 @@ export function attachSockets(io, rooms, { links, lobby, log = () => {}, budgets
 
   async function roomCommand(event, payload, socket) {
     const cameFor = typeof socket.handshake.query?.node === 'string' ? socket.handshake.query.node : null;
-    const room = LOADING.has(event) ? await rooms.get(payload.roomId, { cameFor }) : rooms.rooms.get(payload.roomId);
+    const room = LOADING.has(event)
+      ? await rooms.get(payload.roomId, { cameFor, connectedAt: socket.handshake.issued })
+      : rooms.rooms.get(payload.roomId);
     if (!room) {
       if (!LOADING.has(event) && (await rooms.exists(payload.roomId)))
         throw new Refusal('not_joined', 'join the room first (room:join)');

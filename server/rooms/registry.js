@@ -102,18 +102,23 @@ export class Rooms {
   // The room, from memory or the store (null when there is none). Refuses
   // `moved` (another node owns it), `unavailable` (quarantined, or its owner
   // is being replaced) or `busy` (this node holds as many rooms as it can).
-  // `cameFor`: the node the client asked the proxy for (?node=); when that is
-  // the room's owner, the proxy could not reach it, so the owner is down
-  // (its lease not yet run out) and the client is not sent back there.
-  async get(roomId, { cameFor = null } = {}) {
+  // `cameFor`: the node the client asked the proxy for (?node=), and
+  // `connectedAt` when its connection was made. When that node is the room's
+  // owner, the proxy could not reach it then, so the owner is down (its
+  // lease not yet run out) and the client is not sent back there. That holds
+  // for one lease from the connection: an owner whose lease still holds
+  // after that is alive (restarted, or back from a pause or failed health
+  // checks), the proxy routes to it again, and the client is sent there.
+  async get(roomId, { cameFor = null, connectedAt = 0 } = {}) {
     const room = this.rooms.get(roomId);
     if (room) return room;
     if (this.quarantined.has(roomId))
       refuse('unavailable', `room ${roomId} cannot be opened: its log is damaged and an operator has been told`);
     if (!this.loading.has(roomId)) {
+      const unreachable = Date.now() - connectedAt <= this.store.settings.leaseMs ? cameFor : null;
       this.loading.set(
         roomId,
-        this.load(roomId, cameFor).finally(() => this.loading.delete(roomId)),
+        this.load(roomId, unreachable).finally(() => this.loading.delete(roomId)),
       );
     }
     return this.loading.get(roomId);

@@ -9,6 +9,8 @@
 //     gone and gives the room up (a write already under way is fenced by
 //     the store: store_test.mjs); nothing is written twice;
 //   - a restarted node does not take back the rooms that moved;
+//   - a client the proxy sent to a survivor (its owner was down) is sent
+//     back to the owner once that is alive again;
 //   - chaos: 102 games while a node is killed (and restarted) every few
 //     seconds; afterwards every log replays to the clients' positions.
 import { randomBytes } from 'node:crypto';
@@ -16,7 +18,7 @@ import { get } from 'node:http';
 
 import pg from 'pg';
 
-import { startCluster } from '../../server/cluster/cluster.js';
+import { healthVia, startCluster } from '../../server/cluster/cluster.js';
 import {
   Client,
   LocalGame,
@@ -320,6 +322,50 @@ test(
     close(g);
   },
   { timeoutMs: 120_000 },
+);
+
+test(
+  'a client the proxy could not send to the owner it asked for is sent there once the owner is back',
+  async () => {
+    const host = new Client(cluster.url, { reconnection: false });
+    const made = await host.call('room:create', { game: 'reversi' });
+    assert.ok(made.ok, made.reason);
+    host.close();
+    const owner = await ownerOf(made.roomId);
+    // The owner stops answering; once HAProxy has marked it down, a client
+    // that asks for it (?node=, as after `moved`) lands on a survivor.
+    await cluster.kill(owner.node, 'SIGSTOP');
+    const until = Date.now() + 20_000;
+    for (;;) {
+      const routed = (await healthVia(cluster.url, owner.node))?.node?.name;
+      if (routed && routed !== owner.node) break;
+      if (Date.now() > until) {
+        await cluster.kill(owner.node, 'SIGCONT'); // never leave it stopped for the cases after this one
+        assert.fail(`HAProxy still sends ?node=${owner.node} to it 20 s after it stopped`);
+      }
+    }
+    const stranded = new Client(cluster.url, { reconnection: false, query: { node: owner.node } });
+    await stranded.connected();
+    const connectedAt = Date.now();
+    // The owner comes back (a new process) and takes its room again for a
+    // client that reaches it.
+    await cluster.restart(owner.node);
+    const visitor = new Client(cluster.url, { reconnection: false, query: { node: owner.node } });
+    await visitor.connected();
+    assert.ok((await visitor.call('room:join', { roomId: made.roomId, watch: true })).ok);
+    const back = await ownerOf(made.roomId);
+    assert.equal(back.node, owner.node);
+    assert.notEqual(back.epoch, owner.epoch);
+    // One lease after its connection, the stranded client's survivor knows
+    // the owner is alive: it sends the client there instead of answering
+    // `unavailable` for as long as the connection lasts.
+    await sleep(connectedAt + LEASE_MS + 100 - Date.now());
+    const answer = await stranded.call('room:join', { roomId: made.roomId, watch: true });
+    assert.equal(answer.code, 'moved', `${answer.code}: ${answer.reason}`);
+    assert.equal(answer.node, owner.node);
+    for (const c of [stranded, visitor]) c.close();
+  },
+  { timeoutMs: 60_000 },
 );
 
 // A client of one node (?node= through the proxy) that said hello, with its
