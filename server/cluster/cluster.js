@@ -18,7 +18,7 @@
 //   stop()                nodes (SIGTERM, so they release their rooms), then
 //                         HAProxy, then PostgreSQL
 //   events 'exit' {name, code, signal} and 'started' {name, pid, port, url}
-// healthVia(url, name): /health through the proxy for ?node=NAME (above).
+// healthVia(url, name): /health through the proxy for ?node=NAME (below).
 // With restartDead (default), a node that exits on its own or is killed is
 // started again (a new process, so a new epoch) after a short delay.
 // cluster.json in dataDir is rewritten at every (re)start:
