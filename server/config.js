@@ -36,6 +36,7 @@ export const LIMITS = {
   nameChars: 24,
   renamesPerSeat: 20, // seat:name, per seat and room (each one is in the log)
   spectatorsPerRoom: 200,
+  watcherNamesShown: 20, // spectators named in the state (the count covers the rest)
   roomIdLength: 10,
 };
 

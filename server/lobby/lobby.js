@@ -16,6 +16,15 @@ const SWEEP_EVERY_MS = 2000;
 export const GAME_IDLE_MS = 30 * 60_000;
 const GAMES_LISTED = 100;
 
+// The Socket.IO room of a player's sockets on this node (joined at hello).
+export const playerRoom = (playerId) => `player:${playerId}`;
+
+// This node's connected sockets of a player.
+function socketsOfPlayer(io, playerId) {
+  const ids = io?.sockets.adapter.rooms.get(playerRoom(playerId)) ?? [];
+  return [...ids].map((id) => io.sockets.sockets.get(id)).filter(Boolean);
+}
+
 const sameClock = (a, b) =>
   a === null ? b === null : b !== null && a.initialMs === b.initialMs && a.incrementMs === b.incrementMs;
 
@@ -90,8 +99,8 @@ export class Lobby {
         this.seeks.set(event.seek.seekId, event.seek);
         break;
       case 'seek_removed':
-        this.seeks.delete(event.seekId);
         if (event.started) this.startSeeker(event.seekId, event.started);
+        this.seeks.delete(event.seekId);
         this.held.delete(event.seekId);
         out = { type: 'seek_removed', seekId: event.seekId };
         break;
@@ -113,12 +122,20 @@ export class Lobby {
     this.io.to(SUBSCRIBERS).emit('lobby', out);
   }
 
-  // The seeker's socket, if it is on this node, hears that its seek made a room.
+  // The seeker hears that its seek made a room: the socket that made it and
+  // every other socket of the same player on this node (another tab, the
+  // same browser's key), each with the seat's token, which follows from the
+  // player's key.
   startSeeker(seekId, { roomId, seat, game, clock, state }) {
-    const socket = this.held.get(seekId);
-    const player = socket?.data.player;
-    if (!socket?.connected || !player) return;
-    socket.emit('room:started', { roomId, seat, token: player.seatToken(roomId, seat), game, clock, state });
+    const held = this.held.get(seekId);
+    const playerId = this.seeks.get(seekId)?.player.playerId ?? held?.data.player?.playerId ?? null;
+    const sockets = new Set(playerId ? socketsOfPlayer(this.io, playerId) : []);
+    if (held) sockets.add(held);
+    for (const socket of sockets) {
+      const player = socket.data.player;
+      if (!socket.connected || !player) continue;
+      socket.emit('room:started', { roomId, seat, token: player.seatToken(roomId, seat), game, clock, state });
+    }
   }
 
   gamesListed(now = Date.now()) {

@@ -5,6 +5,7 @@
 // `{ok: true, ...}` or `{ok: false, code, reason, ...}`.
 import { LIMITS } from '../config.js';
 import { addressKey, clientAddress } from './client_address.js';
+import { playerRoom } from '../lobby/lobby.js';
 import { Refusal } from '../protocol/codes.js';
 import { payloadBytes, socketLimits } from '../protocol/limits.js';
 import { SCHEMAS, parsePayload } from '../protocol/schemas.js';
@@ -24,6 +25,7 @@ const ROOM_COMMANDS = {
   'draw:offer': game.drawOffer,
   'draw:answer': game.drawAnswer,
   resign: game.resign,
+  abort: game.abort,
   'rematch:offer': rematchOffer,
   'rematch:answer': rematchAnswer,
   chat: game.chat,
@@ -84,6 +86,8 @@ export function attachSockets(io, rooms, { links, lobby, log = () => {}, budgets
   // (rooms/player_secrets.js); the key stays in this process's memory only.
   function hello({ playerKey, name }, socket) {
     socket.data.player = { ...playerSecrets(playerKey), name: name ?? null };
+    // The player's other tabs hear of its games starting (lobby.js startSeeker).
+    socket.join(playerRoom(socket.data.player.playerId));
     return { playerId: socket.data.player.playerId };
   }
 

@@ -102,6 +102,7 @@ export const SCHEMAS = {
   'draw:offer': z.strictObject({ roomId, token, step }),
   'draw:answer': z.strictObject({ roomId, token, step, accept: z.boolean() }),
   resign: z.strictObject({ roomId, token }),
+  abort: z.strictObject({ roomId, token }),
   'rematch:offer': z.strictObject({ roomId, token }),
   'rematch:answer': z.strictObject({ roomId, token, accept: z.boolean() }),
   chat: z.strictObject({

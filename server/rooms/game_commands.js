@@ -194,12 +194,28 @@ export function resign(room, payload, { socket }) {
   };
 }
 
+// Abort (as lichess has it): until every seat has made its first move, a
+// player may end the game with no result at all; nobody wins or loses, as
+// when a first move is missed. The result names the seat that aborted.
+export function abort(room, payload, { socket }) {
+  const seat = seatFor(room, socket, payload.token);
+  notOver(room);
+  if (room.step >= room.seats.length) refuse('not_allowed', 'a game can be aborted only before every seat has made a move');
+  room.engineDirty = true;
+  const aborted = room.game.restoreEnding('aborted', -1);
+  if (!aborted.ok) refuse('not_allowed', aborted.reason);
+  return { drafts: [{ type: 'result', data: room.game.result(seat) }], ack: {} };
+}
+
 // Chat: players and spectators; the text exactly as sent.
 export function chat(room, payload, { socket }) {
   const member = memberOf(room, socket);
   checkOptionalToken(room, member, payload.token);
-  const name = member.seat === null ? (room.spectators.get(member.spectator)?.name ?? null) : room.seats[member.seat].name;
-  return { drafts: [{ type: 'chat', data: { seat: member.seat, name, text: payload.text } }], ack: {} };
+  const watching = member.seat === null;
+  const name = watching ? (room.spectators.get(member.spectator)?.name ?? null) : room.seats[member.seat].name;
+  // A spectator's line names its spectator place, so a reader can mute that one spectator.
+  const data = { seat: member.seat, name, text: payload.text, ...(watching && { spectator: member.spectator }) };
+  return { drafts: [{ type: 'chat', data }], ack: {} };
 }
 
 export function sync(room, payload, { socket }) {

@@ -50,6 +50,9 @@ export class Room {
     this.seatCount = this.game.seats;
     this.createdAt = created.at;
     this.rematchOf = rematchOf ?? null;
+    // A room the lobby paired (a seek taken): both seats are its players'
+    // from the start, so it has no invite to give and nobody to host.
+    this.fromSeek = !!created.data.seek;
     this.v = 0;
     this.step = 0;
     this.posAt = [this.game.posHash()];
@@ -322,7 +325,7 @@ export class Room {
         this.noteCall({ call: 'resign', seat: d.seat }, replay);
         break;
       case 'chat':
-        this.chat.push({ v: event.v, seat: d.seat, name: d.name, text: d.text, at: event.at });
+        this.chat.push({ v: event.v, seat: d.seat, name: d.name, text: d.text, at: event.at, spectator: d.spectator ?? null });
         if (this.chat.length > LIMITS.chatKept) this.chat.splice(0, this.chat.length - LIMITS.chatKept);
         break;
       case 'result':
@@ -387,6 +390,8 @@ export class Room {
       })),
       host: this.host,
       spectators: this.spectators.size,
+      // The names spectators gave, the latest first (a few: the count says how many in all).
+      watchers: this.watcherNames(LIMITS.watcherNamesShown),
       offers: {
         undo: undo ? { seat: undo.seat, step: undo.step, waiting: undo.waiting, until: this.undoDeadline() } : null,
         draw: this.offers.draw ? { seat: this.offers.draw.seat, step: this.offers.draw.step } : null,
@@ -399,10 +404,21 @@ export class Room {
       rematchRoomId: this.rematchRoomId,
       rematchOf: this.rematchOf,
       public: this.isPublic,
+      paired: this.fromSeek,
       createdAt: this.createdAt,
       clock: this.clock ? this.clock.state(this, now) : null,
       serverTime: now,
     };
+  }
+
+  // The latest `max` spectators that gave a name, newest first: {spectator, name}.
+  watcherNames(max) {
+    const named = [];
+    for (const [spectator, { name }] of [...this.spectators].reverse()) {
+      if (named.length >= max) break;
+      if (name) named.push({ spectator, name });
+    }
+    return named;
   }
 
   // The latest chat messages whose JSON fits in `maxBytes` (the state stays

@@ -178,19 +178,25 @@ test('accept: both players land seated in a public room, room:started to both, l
   black.close();
 });
 
-test("quick pairing: the second player meets the first's seek; the seeker's other tab finds the seat", async () => {
+test("quick pairing: the second player meets the first's seek; the seeker's other tab hears of it and finds the seat", async () => {
   const ed = await LobbyClient.hello('Ed');
   const fay = await LobbyClient.hello('Fay');
   const waiting = ok(await ed.call('seek:quick', { game: 'reversi', clock: BLITZ }), 'quick (first)');
   assert.ok(waiting.seekId && !waiting.roomId, 'no one waiting: a seek opened');
   const again = ok(await ed.call('seek:quick', { game: 'reversi', clock: BLITZ }), 'quick again');
   assert.equal(again.seekId, waiting.seekId, 'asking again is the same seek');
+  // Ed's other tab (the same key, another socket) is open while Ed waits.
+  const edTab = await LobbyClient.hello('Ed', ed.key);
   const paired = ok(await fay.call('seek:quick', { game: 'reversi', clock: BLITZ, name: 'Fay' }), 'quick (second)');
   assert.ok(paired.roomId && paired.state, 'paired at once');
+  assert.equal(paired.state.paired, true, 'a room the lobby paired says so');
   const started = await ed.waitStarted((e) => e.roomId === paired.roomId);
   assert.equal(started.seat, 1 - paired.seat);
-  // Ed's other tab: room:join with the room id alone takes the seat.
-  const edTab = await LobbyClient.hello('Ed', ed.key);
+  // The other tab is told too, with the same seat and token; room:join with
+  // the room id alone takes the seat.
+  const tabStarted = await edTab.waitStarted((e) => e.roomId === paired.roomId);
+  assert.deepEqual([tabStarted.seat, tabStarted.token], [started.seat, started.token]);
+  assert.equal(fay.started.filter((e) => e.roomId === paired.roomId).length, 1, "the acceptor's socket once");
   const tabJoin = ok(await edTab.call('room:join', { roomId: paired.roomId }), 'the other tab');
   assert.equal(tabJoin.seat, started.seat);
   assert.equal(tabJoin.token, started.token);

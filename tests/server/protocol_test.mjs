@@ -237,7 +237,10 @@ test('chat: players and spectators, the text exactly as sent, the last 50 in the
   const text = '  你好, good game!  ';
   assert.ok((await watcher.call('chat', { text })).ok);
   const e = await red.waitType('chat');
-  assert.deepEqual(e.data, { seat: null, name: 'Wei', text });
+  // A spectator's line names its spectator place, so a reader can mute that one.
+  assert.deepEqual(e.data, { seat: null, name: 'Wei', text, spectator: e.data.spectator });
+  assert.ok(Number.isInteger(e.data.spectator));
+  assert.deepEqual((await red.sync()).watchers, [{ spectator: e.data.spectator, name: 'Wei' }], 'spectators named');
   assert.ok((await black.call('chat', { token: black.token, text: 'thanks' })).ok);
   const e2 = await red.client.waitFor((x) => x.type === 'chat' && x.data.seat === 1, { what: 'black chat' });
   assert.equal(e2.data.name, 'Black');
@@ -260,6 +263,28 @@ test('chat: players and spectators, the text exactly as sent, the last 50 in the
   assert.equal(state.chat[49].text, 'line 51');
   assert.equal(state.chat[0].text, 'line 2');
   for (const p of [red, black, watcher]) p.close();
+});
+
+test('abort: until every seat made a first move a player ends the game with no result, naming who; not after', async () => {
+  const [red, black] = await xiangqiPair();
+  refused(await black.call('abort', { token: red.token }), 'bad_token');
+  await playLine([red, black], ['h2e2']);
+  assert.ok((await black.call('abort', { token: black.token })).ok, 'black has not moved yet');
+  const result = await red.waitType('result');
+  assert.deepEqual(result.data, {
+    winner: null,
+    places: result.data.places,
+    code: 'aborted',
+    reason: result.data.reason,
+    seat: 1,
+  });
+  refused(await red.call('abort', { token: red.token }), 'game_over');
+  const [red2, black2] = await xiangqiPair();
+  await playLine([red2, black2], ['h2e2', 'h9g7']);
+  const late = refused(await red2.call('abort', { token: red2.token }), 'not_allowed');
+  assert.match(late.reason, /before every seat has made a move/);
+  assert.equal((await red2.sync()).result, null, 'nothing changed');
+  for (const p of [red, black, red2, black2]) p.close();
 });
 
 test('undo: accepted takes back one ply (asker moved last) or two (opponent answered)', async () => {
