@@ -65,6 +65,20 @@ export async function pressOnline(page) {
   await page.click('[data-action="online"]');
 }
 
+// Resolves once the page's event log has an event of `type` (after `from` of them).
+export async function waitEvent(page, type, from = 0) {
+  await page.waitForFunction(([t, n]) => window.qipan.events().filter((e) => e.type === t).length > n, [type, from], {
+    timeout: 30000,
+  });
+}
+
+// The Online button, and the lobby subscribed to the server's lists.
+export async function openLobby(page) {
+  await pressOnline(page);
+  await page.waitForSelector('#lobby-dialog[open]');
+  await waitEvent(page, 'lobby-ready');
+}
+
 // The Online button (the lobby), its "invite a friend" (the create dialog),
 // create; resolves with the room's state.
 export async function openCreateDialog(page) {

@@ -20,12 +20,14 @@ import { click, openGame, settled, watchErrors } from './page_harness.mjs';
 import {
   online,
   openBrowser,
+  openLobby,
   player,
   pressOnline,
   runAndExit,
   shotOnline,
   startServer,
   waitAllAtStep,
+  waitEvent,
   waitOnline,
 } from './online_harness.mjs';
 
@@ -52,19 +54,6 @@ const shortClock = (page) =>
     });
     upstream.onMessage((message) => ws.send(message));
   });
-
-async function openLobby(page) {
-  await pressOnline(page);
-  await page.waitForSelector('#lobby-dialog[open]');
-  await waitEvent(page, 'lobby-ready');
-}
-
-// Resolves once the page's event log has an event of `type` (after `from` of them).
-async function waitEvent(page, type, from = 0) {
-  await page.waitForFunction(([t, n]) => window.qipan.events().filter((e) => e.type === t).length > n, [type, from], {
-    timeout: 30000,
-  });
-}
 
 const count = (page, type) => page.evaluate((t) => window.qipan.events().filter((e) => e.type === t).length, type);
 

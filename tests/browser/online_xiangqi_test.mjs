@@ -123,11 +123,15 @@ await runAndExit(browser, server, async () => {
   await waitOnline(red.page, (s) => s.ready && s.spectators === 1 && s.seats[1].connected);
   const pages = [red.page, black.page, watcher.page];
 
-  // Black cannot move on red's turn: the page does not take the piece.
+  // Black cannot move on red's turn: two taps only queue a premove (the
+  // board and the room unchanged), and a further tap cancels it.
   await click(black.page, 'h7');
   await click(black.page, 'e7');
-  assert.equal((await online(black.page)).step, 0);
+  const queued = await waitOnline(black.page, (s) => s.premove === 'h7e7');
+  assert.equal(queued.step, 0);
   assert.equal((await snapshot(black.page)).ply, 0);
+  await click(black.page, 'a6');
+  await waitOnline(black.page, (s) => s.premove === null);
 
   const play2 = async (all, page, move, step) => {
     await click(page, move.slice(0, 2));

@@ -55,7 +55,10 @@ export function checkersThinkingText(app, info) {
 
 // One card per seat: colour, human or AI and its level, to move, place.
 export function checkersPlayerCards(app, snap) {
-  return snap.seats.map((seat) => {
+  // Two players sit at opposite tips, the first at the bottom: the cards list
+  // the top of the board first. More players go round the star in seat order.
+  const seats = snap.seats.length === 2 ? [...snap.seats].reverse() : snap.seats;
+  return seats.map((seat) => {
     const p = seat.player;
     const ai = app.isAi(p);
     const detail = seat.finished && seat.place ? app.i18n.t('place', { n: seat.place }) : '';

@@ -183,7 +183,7 @@ export class Panels {
       items.push(`<li>${line}</li>`);
     }
     list.innerHTML = items.join('');
-    list.querySelector('.current')?.scrollIntoView({ block: 'nearest' });
+    keepInList(list, list.querySelector('.current'));
   }
 
   renderCards(snap) {
@@ -236,4 +236,16 @@ export class Panels {
 // Text for innerHTML and attribute values, quoted with either quote.
 export function escapeHtml(text) {
   return String(text).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+}
+
+// Scrolls the move list, and only it, so that `item` is in view. Not
+// scrollIntoView: that scrolls every scrolling ancestor too, and online on a
+// phone the room panel scrolls; a move would carry the clocks' and the
+// actions' part of it out of sight.
+function keepInList(list, item) {
+  if (!item || list.scrollHeight <= list.clientHeight) return;
+  const top = item.offsetTop - list.offsetTop;
+  const bottom = top + item.offsetHeight;
+  if (top < list.scrollTop) list.scrollTop = top;
+  else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight;
 }

@@ -1,9 +1,10 @@
 // The player cards beside the board, one per seat, from the game's
 // playerCards(snap): [{seat, name, role: 'human'|'ai', level, toMove,
-// roleText?, detail?, pieces?: [{text, color, name?}]}], listed top of the
-// board first (a piece's `name` is what screen readers say; its glyph
-// otherwise; `roleText` says who plays the seat in place of the role's words:
-// an online room's player).
+// roleText?, detail?, pieces?: [{text, color, name?}], clock?: {text, state}}],
+// listed top of the board first (a piece's `name` is what screen readers say;
+// its glyph otherwise; `roleText` says who plays the seat in place of the
+// role's words: an online room's player; `clock` a timed room's clock as it
+// reads now, which web/online/room_clock_view.js then keeps ticking).
 // Rebuilt only when what they show changes.
 
 const CHINESE = /[\u3400-\u9fff]/;
@@ -25,6 +26,13 @@ function cardNode(card, i18n) {
   node.appendChild(head);
   const role = card.roleText ?? (card.role === 'ai' ? i18n.t('cardAiLevel', { n: card.level }) : i18n.t('human'));
   node.appendChild(el('div', 'card-role', role));
+  if (card.clock) {
+    const clock = el('span', 'card-clock', card.clock.text);
+    clock.dataset.clockSeat = String(card.seat);
+    clock.dataset.state = card.clock.state;
+    clock.setAttribute('role', 'timer');
+    node.appendChild(clock);
+  }
   if (card.detail) node.appendChild(el('div', 'card-detail', card.detail));
   if (Array.isArray(card.pieces) && card.pieces.length > 0) {
     const pieces = el('div', 'card-pieces');

@@ -100,8 +100,19 @@ export class ReversiApp extends GameApp {
       this.toast(this.i18n.t('browsing', { n: snap.ply }));
       return;
     }
-    if (!this.humanToMove(snap)) return;
+    if (!this.humanToMove(snap)) {
+      if (this.online?.mayPremove(snap)) this.premoveAt(square);
+      return;
+    }
     this.tryMove(square);
+  }
+
+  // Online, while the opponent is to move: a tap queues the square as a
+  // premove (played when their move comes, if legal then); a tap while one
+  // is queued cancels it.
+  premoveAt(square) {
+    if (this.online.premove) this.online.clearPremove();
+    else this.online.setPremove(squareName(square), { square });
   }
 
   tryMove(square) {
@@ -273,8 +284,16 @@ export class ReversiApp extends GameApp {
     return { score: this.scoreText(black, info.exact), line: this.lineText(info.pv) };
   }
 
+  // Online, the player's own seat is the card under the board (the board
+  // itself has no side to turn).
+  faceSeat(seat) {
+    this.bottomSeat = seat;
+  }
+
+  // Black first, white under it; online the player's own colour last.
   playerCards(snap) {
-    return [1, 2].map((side) => ({
+    const sides = this.online && this.bottomSeat === 0 ? [2, 1] : [1, 2];
+    return sides.map((side) => ({
       seat: side - 1,
       name: this.sideName(side),
       role: this.isAi(side) ? 'ai' : 'human',
@@ -359,6 +378,7 @@ export class ReversiApp extends GameApp {
     const view = {
       ...this.view,
       hints: this.current.live ? this.view.hints : null,
+      premove: this.online?.premove?.marks.square ?? -1,
       showLegal: this.humanToMove(this.current),
       reducedMotion: this.reducedMotion,
       width: this.size.width,

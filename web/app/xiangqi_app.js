@@ -40,7 +40,7 @@ export class XiangqiApp extends GameApp {
     this.input = new BoardInput(this.canvas, {
       squareAt: (x, y) => squareAt(boardLayout(this.size.width, this.size.height, this.settings.flipped), x, y),
       onPick: (square) => this.activate(square, true),
-      onDrop: (from, to) => this.tryMove(from, to),
+      onDrop: (from, to) => (this.premoving() ? this.queuePremove(from, to) : this.tryMove(from, to)),
       onDrag: (drag) => {
         this.view.dragging = drag;
         this.requestFrame();
@@ -132,6 +132,7 @@ export class XiangqiApp extends GameApp {
       return false;
     }
     if (!this.humanToMove(snap)) {
+      if (this.premoving(snap)) return this.premoveAt(square, snap);
       if (!snap.live) this.toast(this.i18n.t('browsing', { n: snap.ply }));
       return false;
     }
@@ -151,6 +152,38 @@ export class XiangqiApp extends GameApp {
     }
     if (code) this.showReason(this.session.play(square, square), square); // the engine says why
     return false;
+  }
+
+  // ---- premoves (online, while the opponent is to move) ------------------------
+
+  premoving(snap = this.current) {
+    return !!this.online?.mayPremove(snap);
+  }
+
+  // A tap while the opponent thinks: a queued premove is cancelled by any
+  // tap; else the player's own piece is picked up and the next square
+  // queues the move (checked by the engine only when it is played).
+  premoveAt(square, snap) {
+    if (this.online.premove) {
+      this.online.clearPremove();
+      this.clearSelection();
+      return false;
+    }
+    const code = snap.board[square];
+    if (code && colorOf(code) === this.online.seat) {
+      this.view.selected = square;
+      this.view.targets = [];
+      this.requestFrame();
+      return true;
+    }
+    if (this.view.selected >= 0) this.queuePremove(this.view.selected, square);
+    return false;
+  }
+
+  queuePremove(from, to) {
+    this.clearSelection();
+    const name = (s) => `${'abcdefghi'[s % FILES]}${Math.floor(s / FILES)}`;
+    this.online.setPremove(name(from) + name(to), { from, to });
   }
 
   select(square, snap) {
@@ -335,7 +368,8 @@ export class XiangqiApp extends GameApp {
   playerCards(snap) {
     const tags = new Map(this.session.tags());
     const over = !snap.live || snap.status.over;
-    return [0, 1].map((seat) => {
+    // From the top of the board: black, or red when the board is turned.
+    return (this.settings.flipped ? [0, 1] : [1, 0]).map((seat) => {
       const ai = this.isAiSeat(seat);
       const named = tags.get(seat === 0 ? 'Red' : 'Black');
       return {
@@ -394,6 +428,7 @@ export class XiangqiApp extends GameApp {
     this.view.fading = pruneFades(this.view.fading, time);
     const view = {
       ...this.view,
+      premove: this.online?.premove?.marks ?? null,
       flipped: this.settings.flipped,
       pieceStyle: this.settings.pieceStyle,
       reducedMotion: this.reducedMotion,

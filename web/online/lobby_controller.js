@@ -242,9 +242,10 @@ export class Lobby {
   }
 
   // The player's open seek as the server lists it (what it made of the
-  // request), or as asked until the list has it.
+  // request), or as asked until the list has it; or one the player opened
+  // in another tab (the same browser's key), which this tab waits on too.
   get waitingSeek() {
-    if (!this.waiting) return null;
+    if (!this.waiting) return this.model.seekOf(this.client?.playerId ?? null);
     return this.model.seeks.get(this.waiting.seekId) ?? this.waiting;
   }
 
@@ -262,8 +263,10 @@ export class Lobby {
     this.render();
   }
 
+  // The waiting line's cancel: the seek this tab made, or another tab's.
   cancelOwn() {
-    if (this.waiting) this.cancel(this.waiting.seekId);
+    const seek = this.waitingSeek;
+    if (seek) this.cancel(seek.seekId);
   }
 
   async accept(seekId) {
@@ -280,10 +283,12 @@ export class Lobby {
     }
   }
 
-  // The create-room dialog, for a friend who has the link.
+  // The create-room dialog, for a friend who has the link, for the game
+  // chosen in the lobby.
   invite() {
+    const game = this.dialog.game;
     this.dialog.hide();
-    this.entry.open({ create: true });
+    this.entry.openCreate(game);
   }
 
   // ---- into a room -----------------------------------------------------------------

@@ -253,9 +253,9 @@ export class LobbyDialog {
   // one open seek at a time.
   renderBusy() {
     if (!this.el) return;
-    const { ready, busy, waiting } = this.lobby;
+    const { ready, busy, waitingSeek } = this.lobby;
     for (const el of this.el.querySelectorAll('[data-lobby="quick"], [data-lobby="create"], [data-lobby="accept"]'))
-      el.disabled = !ready || busy || !!waiting;
+      el.disabled = !ready || busy || !!waitingSeek;
   }
 
   renderWaiting() {

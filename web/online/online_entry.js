@@ -128,6 +128,18 @@ export class OnlineEntry {
     this.app.emit('online-dialog', { join: joinRoomId });
   }
 
+  // The create-room dialog ("invite a friend") for `game`: another game
+  // than the board's starts in place first (the room will be of that game;
+  // the dialog words its seats and options), as a pairing does.
+  openCreate(game) {
+    if (game && game !== this.app.id && this.app.shell?.has(game)) {
+      this.dialog?.close();
+      this.app.shell.startRoomGame(game).onlineEntry.open({ create: true });
+      return;
+    }
+    this.open({ create: true });
+  }
+
   build() {
     const dialog = document.createElement('dialog');
     dialog.id = 'online-dialog';
@@ -136,6 +148,7 @@ export class OnlineEntry {
         <h2 id="online-title"></h2>
         <label class="block online-server"><span data-online-text="onlineServer"></span><input name="server" inputmode="url" autocomplete="url" spellcheck="false"></label>
         <p class="hint online-server" data-online-text="onlineServerHint"></p>
+        <label class="online-create"><span data-online-text="lobbyGame"></span> <select name="game"></select></label>
         <label class="block online-create"><span data-online-text="onlineName"></span><input name="name" maxlength="24" autocomplete="nickname"></label>
         <div class="online-create">
           <label class="online-count"><span data-online-text="players"></span> <select name="count"></select></label>
@@ -152,6 +165,7 @@ export class OnlineEntry {
     this.dialog = dialog;
     const form = dialog.querySelector('form');
     form.count.addEventListener('change', () => this.renderSeats());
+    form.game.addEventListener('change', () => this.openCreate(form.game.value));
     form.seat.addEventListener('change', () => this.renderSeatRows());
     dialog.querySelector('#online-go').addEventListener('click', (e) => {
       e.preventDefault();
@@ -170,6 +184,10 @@ export class OnlineEntry {
     this.dialog.querySelector('#online-title').textContent = this.joinRoomId
       ? t('onlineTitle')
       : t('onlineCreateTitle', { game: t(game ? game.label : this.app.id) });
+    form.game.innerHTML = GAMES.filter((g) => this.app.shell?.has(g.id) ?? g.id === this.app.id)
+      .map((g) => `<option value="${g.id}">${t(g.label)}</option>`)
+      .join('');
+    form.game.value = this.app.id;
     this.showServerField(this.asksServer());
     form.clock.innerHTML = TIME_CONTROLS.map(
       (c) => `<option value="${c.id}">${timeControlLabel(this.app.i18n, c.clock)}</option>`,
@@ -212,23 +230,18 @@ export class OnlineEntry {
     this.renderSeatRows();
   }
 
-  // Every seat but the creator's: a person (by the invite link) or the AI at
-  // a level. Games of more than two seats start from the seats of their own
-  // new-game dialog; a two-seat room invites a person unless asked.
+  // Every seat but the creator's: a person (by the invite link) unless the
+  // AI at a level is asked for (a room is for playing people).
   renderSeatRows() {
     const t = (key, params) => this.app.i18n.t(key, params);
     const form = this.dialog.querySelector('form');
     const count = Number(form.count.value);
     const mine = Number(form.seat.value);
-    const seats = this.app.seats;
     let html = '';
     for (let seat = 0; seat < count; seat++) {
       if (seat === mine) continue;
-      const ai = count > 2 && seats.players[seat] === 'ai';
-      const level = seats.levels[seat] || 3;
-      const options = [`<option value="human"${ai ? '' : ' selected'}>${t('human')}</option>`];
-      for (let n = 1; n <= 8; n++)
-        options.push(`<option value="${n}"${ai && level === n ? ' selected' : ''}>${t('onlineSeatAi', { n })}</option>`);
+      const options = [`<option value="human" selected>${t('human')}</option>`];
+      for (let n = 1; n <= 8; n++) options.push(`<option value="${n}">${t('onlineSeatAi', { n })}</option>`);
       html += `<label><span>${this.app.seatName(seat)}</span> <select name="seat${seat}">${options.join('')}</select></label>`;
     }
     this.dialog.querySelector('#online-seat-rows').innerHTML = html;

@@ -11,7 +11,9 @@
 // calls the panel's actions; it decides nothing.
 
 const CHAT_NOTE_MS = 6000;
+const LOW_TIME_NOTE_MS = 5000;
 const VIBRATE_OFFER = [120, 80, 120];
+const VIBRATE_LOW_TIME = [200, 100, 200];
 const VIBRATE_LOST = [300];
 const NOTIFY_KEY = 'qipan.online.notify'; // the player switched notifications on (localStorage)
 
@@ -45,6 +47,7 @@ export class RoomAlerts {
     this.room = panel.room;
     this.el = null;
     this.chatNote = null; // {text, until}
+    this.timeNote = null; // {text, until}: the player's own clock is low
     this.seenOffer = null; // the offer last told about (kind, seat, step)
     this.wasConnected = true;
     this.titleMark = ''; // what this put before the page's title
@@ -65,6 +68,7 @@ export class RoomAlerts {
       <div class="room-banner-conn" id="room-banner-conn" role="alert" hidden></div>
       <div class="room-offer" id="room-offer" role="alert" hidden><span class="room-offer-words"><span id="room-offer-text"></span> <span id="room-offer-timer" role="timer"></span></span>
         <span class="room-offer-actions"><button type="button" class="primary" data-room="accept"></button><button type="button" data-room="decline"></button></span></div>
+      <div class="room-banner-time" id="room-banner-time" hidden></div>
       <div class="room-banner-away" id="room-banner-away" role="timer" hidden></div>
       <div class="room-banner-chat" id="room-banner-chat" hidden></div>`;
     wrap.appendChild(el);
@@ -111,6 +115,15 @@ export class RoomAlerts {
     this.render();
   }
 
+  // The player's own clock passed ten seconds: said over the board for a
+  // while (the clock itself turns red), with a vibration. The clock view
+  // speaks it through its live region, so this box is not one.
+  noticeLowTime(text) {
+    this.timeNote = { text, until: performance.now() + LOW_TIME_NOTE_MS };
+    this.vibrate(VIBRATE_LOW_TIME);
+    this.render();
+  }
+
   // Four times a second with the panel's countdowns, and after each change.
   render() {
     if (!this.el || !this.room.room) return;
@@ -153,6 +166,11 @@ export class RoomAlerts {
     } else {
       this.seenOffer = null;
     }
+
+    // The own clock low, for a while (not once the game is over).
+    const low = !state.result && this.timeNote && this.timeNote.until > performance.now() ? this.timeNote.text : '';
+    if (!low) this.timeNote = null;
+    show(this.$('#room-banner-time'), low);
 
     // An absent opponent's time to come back.
     const away = [];
@@ -233,6 +251,7 @@ export class RoomAlerts {
     return {
       shown: !this.el.hidden,
       connection: visible('#room-banner-conn'),
+      lowTime: visible('#room-banner-time'),
       away: visible('#room-banner-away'),
       chat: visible('#room-banner-chat'),
       offer: visible('#room-offer'),

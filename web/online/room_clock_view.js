@@ -1,11 +1,15 @@
-// A timed room's clocks in the room panel: one beside each timed seat
-// (mm:ss, tenths under ten seconds), the running one highlighted, a
-// low-time colour under ten seconds; the time control's name with a button
-// (and the T key) that reads every clock aloud; for the player's own clock a
-// short sound at ten seconds and spoken warnings at 60, 30 and 10 seconds.
-// It ticks ten times a second from the server's figures (room_clocks.js)
-// and writes to the page only what changed, so the layout is not touched
-// between one second and the next.
+// A timed room's clocks: one in each timed seat's player card (the cards
+// sit beside the board on every screen, above and below it on a phone, so
+// the clocks never scroll out of sight), mm:ss with tenths under ten
+// seconds, the running one highlighted, a low-time colour under ten
+// seconds; while the connection is lost they stand still, marked paused,
+// until the room is back (the server's figures then say what ran). The
+// room panel has the time control's name with a button (and the T key)
+// that reads every clock aloud. For the player's own clock: spoken warnings
+// at 60, 30 and 10 seconds and, at ten seconds, a sound, a vibration and a
+// line over the board (room_alerts.js). It ticks ten times a second from
+// the server's figures (room_clocks.js) and writes to the page only what
+// changed, so the layout is not touched between one second and the next.
 
 import { formatClock, LOW_TIME_MS, spokenClock } from './clock_format.js';
 import { LowTimeAlerts } from './low_time_alerts.js';
@@ -19,8 +23,8 @@ export class RoomClockView {
     this.panel = panel;
     this.app = panel.app;
     this.room = panel.room; // the room controller
-    this.cells = []; // [{seat, el, text, state}]
     this.timer = 0;
+    this.pausedAt = null; // the server time the connection was lost at (the clocks stand still)
     this.alerts = null;
     this.alertsFor = null; // the room id the alerts count for
   }
@@ -55,23 +59,45 @@ export class RoomClockView {
     this.timer = setInterval(() => this.tick(), TICK_MS);
   }
 
-  // The clock cell of a seat's row (the panel's seat list), or '' where the
-  // seat has no clock: an untimed room, or an AI seat (AI seats play untimed).
-  seatHtml(seat) {
-    if (!this.clocks.timed || seat.kind === 'ai') return '';
-    return `<span class="room-clock" data-clock-seat="${seat.seat}" role="timer"></span>`;
+  // The seats that have a clock: every seat of a timed room but the AI's
+  // (AI seats play untimed).
+  timedSeats() {
+    if (!this.clocks.timed || !this.room.room) return [];
+    return this.room.room.seats.filter((s) => s.kind !== 'ai').map((s) => s.seat);
   }
 
-  // After the panel wrote its seat list (new elements): find the cells,
-  // name the time control, and paint at once.
+  // The server time the clocks show: now, or the moment the connection was
+  // lost while it is.
+  shownNow() {
+    if (this.room.connected) {
+      this.pausedAt = null;
+      return this.room.serverNow();
+    }
+    this.pausedAt ??= this.room.serverNow();
+    return this.pausedAt;
+  }
+
+  // What a seat's clock reads now, {text, state} (the player card's clock),
+  // or null where the seat has none. `state` is one attribute for its look:
+  // running, waiting for a first move, low, paused.
+  reading(seat, now = this.shownNow()) {
+    if (!this.timedSeats().includes(seat)) return null;
+    const ms = this.clocks.remainingAt(now)[seat] ?? 0;
+    const ticking = this.clocks.ticking();
+    const waiting = this.clocks.firstMove ? this.clocks.running : null;
+    const over = !!this.room.room.result;
+    const state = [
+      !over && seat === ticking ? 'running' : !over && seat === waiting ? 'first' : '',
+      ms < LOW_TIME_MS ? 'low' : '',
+      !over && !this.room.connected ? 'paused' : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
+    return { text: formatClock(ms), state };
+  }
+
+  // After the panel wrote its lines: name the time control, and paint at once.
   bind() {
-    const el = this.panel.el;
-    this.cells = [...el.querySelectorAll('[data-clock-seat]')].map((cell) => ({
-      seat: Number(cell.dataset.clockSeat),
-      el: cell,
-      text: null,
-      state: null,
-    }));
     const timed = this.clocks.timed;
     this.bar.hidden = !timed;
     if (timed) {
@@ -85,29 +111,26 @@ export class RoomClockView {
     this.tick();
   }
 
+  // The clocks on the page now (the player cards are rebuilt as the game
+  // goes, so they are looked up each time).
+  cells() {
+    return [...this.app.root.querySelectorAll('[data-clock-seat]')];
+  }
+
   tick() {
     if (!this.clocks.timed || !this.room.room) return;
-    const now = this.room.serverNow();
-    const remaining = this.clocks.remainingAt(now);
-    const ticking = this.clocks.ticking();
-    const waiting = this.clocks.firstMove ? this.clocks.running : null;
-    for (const cell of this.cells) {
-      const ms = remaining[cell.seat] ?? 0;
-      const text = formatClock(ms);
-      if (cell.text !== text) {
-        cell.el.textContent = text;
-        cell.text = text;
-      }
-      // One attribute for the cell's look: running, waiting for a first move, low.
-      const state = [cell.seat === ticking ? 'running' : cell.seat === waiting ? 'first' : '', ms < LOW_TIME_MS ? 'low' : '']
-        .filter(Boolean)
-        .join(' ');
-      if (cell.state !== state) {
-        cell.el.dataset.state = state;
-        cell.state = state;
-      }
+    const now = this.shownNow();
+    for (const cell of this.cells()) {
+      const read = this.reading(Number(cell.dataset.clockSeat), now);
+      if (!read) continue;
+      if (cell.textContent !== read.text) cell.textContent = read.text;
+      if (cell.dataset.state !== read.state) cell.dataset.state = read.state;
+      const title = read.state.includes('paused') ? this.t('onlineClockPaused') : '';
+      if (cell.title !== title) cell.title = title;
     }
-    this.warnOwnClock(ticking === this.room.seat && this.room.seat !== null ? remaining[this.room.seat] : null);
+    const own = this.room.seat;
+    const ownRuns = own !== null && this.room.connected && this.clocks.ticking() === own;
+    this.warnOwnClock(ownRuns ? this.clocks.remainingAt(now)[own] : null);
   }
 
   // The player's own running clock going down through 60, 30, 10 seconds:
@@ -120,19 +143,23 @@ export class RoomClockView {
     const passed = this.alerts.observe(this.room.room.result ? null : ms);
     if (passed.length === 0) return;
     const lowest = passed[passed.length - 1];
-    this.say(this.t('onlineClockLeft', { s: Math.round(lowest / 1000) }));
-    if (lowest <= LOW_TIME_MS) this.app.sound.play('lowtime');
+    const words = this.t('onlineClockLeft', { s: Math.round(lowest / 1000) });
+    this.say(words);
+    if (lowest <= LOW_TIME_MS) {
+      // Seen and felt too, not only heard by a screen reader.
+      this.app.sound.play('lowtime');
+      this.panel.alerts.noticeLowTime(words);
+    }
     this.app.emit('online-clock-warning', { seconds: lowest / 1000 });
   }
 
   // Every timed seat's time in words, and whose clock runs.
   readout() {
-    const now = this.room.serverNow();
-    const remaining = this.clocks.remainingAt(now);
-    const parts = this.cells.map((cell) =>
+    const remaining = this.clocks.remainingAt(this.shownNow());
+    const parts = this.timedSeats().map((seat) =>
       this.t('clockSeatReadout', {
-        side: this.panel.sideName(cell.seat),
-        time: spokenClock(this.app.i18n, remaining[cell.seat]),
+        side: this.panel.sideName(seat),
+        time: spokenClock(this.app.i18n, remaining[seat]),
       }),
     );
     const running = this.clocks.running;
@@ -171,7 +198,11 @@ export class RoomClockView {
     if (!this.clocks.timed) return null;
     return {
       control: this.bar.querySelector('#room-control').textContent,
-      seats: this.cells.map((c) => ({ seat: c.seat, text: c.el.textContent, state: c.el.dataset.state || '' })),
+      // Each clock on the page, by seat (the cards list the top of the board first).
+      seats: this.cells()
+        .map((c) => ({ seat: Number(c.dataset.clockSeat), text: c.textContent, state: c.dataset.state || '' }))
+        .sort((a, b) => a.seat - b.seat),
+      paused: this.pausedAt !== null,
       running: this.clocks.running,
       firstMove: this.clocks.firstMove,
       live: this.live.textContent,

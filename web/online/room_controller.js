@@ -14,6 +14,7 @@
 // game; the app plays a step through its own presentation (playStep).
 
 import { replayRoom } from '../common/session_steps.js';
+import { gameAddress } from './room_address.js';
 import { RoomClocks } from './room_clocks.js';
 import { forgetToken, rememberName, rememberToken, showRoomInUrl, storedName, tokenFor } from './room_storage.js';
 import { RoomPanel } from './room_panel.js';
@@ -42,9 +43,11 @@ const JOIN_ATTEMPTS = 4;
 export async function joinRoom(client, roomId, { watch = false, invite = null } = {}) {
   const name = storedName();
   const base = { roomId, ...(name ? { name } : {}), ...(invite && !watch ? { invite } : {}) };
+  // A spectator joins under the player's name too: the room lists who watches.
+  const watching = { ...base, watch: true };
   const token = watch ? null : tokenFor(roomId);
   const join = (payload) => client.request('room:join', payload);
-  let ack = await join(watch ? { roomId, watch: true } : token ? { ...base, token } : base);
+  let ack = await join(watch ? watching : token ? { ...base, token } : base);
   if (!ack.ok && ack.code === 'bad_token') {
     forgetToken(roomId);
     ack = await join(base);
@@ -55,7 +58,7 @@ export async function joinRoom(client, roomId, { watch = false, invite = null } 
     attempt++
   ) {
     await new Promise((resolve) => setTimeout(resolve, Math.min(5000, ack.retryAfterMs + 250)));
-    ack = await join(watch ? { roomId, watch: true } : tokenFor(roomId) ? { ...base, token: tokenFor(roomId) } : base);
+    ack = await join(watch ? watching : tokenFor(roomId) ? { ...base, token: tokenFor(roomId) } : base);
   }
   return ack;
 }
@@ -73,6 +76,7 @@ export class OnlineRoom {
     this.step = 0; // committed steps as the server said
     this.pos = null; // the server's position hash after them
     this.pending = null; // our own move until the server acks it
+    this.premove = null; // {text, marks}: a move queued while the opponent is to move
     this.applying = false; // while the server's move is played through the app
     this.serverClock = new ServerClock(); // the server's Date.now() from its stamps
     this.clocks = new RoomClocks(); // a timed room's clocks (untimed: none)
@@ -116,10 +120,49 @@ export class OnlineRoom {
 
   // The player may move for the side to move: it is their seat, the room is
   // ready, nothing is in flight and the live position is shown.
+  // While the connection is lost the move is still taken: it is sent once
+  // the room is back, or the player is told it was not (reconcileBoard).
   mayMove(snap) {
-    if (!this.room || this.seat === null || this.pending || !this.connected) return false;
+    if (!this.room || this.seat === null || this.pending) return false;
     if (!snap.live || snap.status.over || this.room.result || !this.room.ready) return false;
     return this.session.status().toMove === this.seat;
+  }
+
+  // A premove may be queued (lichess's): the player's seat, the live
+  // position of a game under way, and another seat to move.
+  mayPremove(snap) {
+    if (!this.room || this.seat === null || this.room.result || !this.room.ready) return false;
+    if (!snap.live || snap.status.over) return false;
+    return this.session.status().toMove !== this.seat;
+  }
+
+  // The app queues a premove: `text` as the session plays it (playText),
+  // `marks` what the board draws for it. One at a time; a new one replaces it.
+  setPremove(text, marks) {
+    this.premove = { text, marks };
+    this.emit('online-premove', { text });
+    this.app.refresh();
+  }
+
+  clearPremove({ told = true } = {}) {
+    if (!this.premove) return;
+    this.premove = null;
+    if (told) this.app.toast(this.app.i18n.t('onlinePremoveCancelled'));
+    this.emit('online-premove-cleared', {});
+    this.app.refresh();
+  }
+
+  // The opponent's move arrived: the premove is played as the player's own
+  // move if the engine takes it now, else dropped with a word.
+  playPremove() {
+    const premove = this.premove;
+    if (!premove || !this.mayMove(this.app.current)) return;
+    this.premove = null;
+    if (!this.app.playStep(premove.text)) {
+      this.app.toast(this.app.i18n.t('onlinePremoveDropped', { move: premove.text }));
+      this.emit('online-premove-dropped', { text: premove.text });
+      this.app.refresh();
+    }
   }
 
   get session() {
@@ -141,9 +184,11 @@ export class OnlineRoom {
     if (this.applying || !this.room) return;
     if (this.localSteps() <= this.step || this.pending) return;
     const [{ move }] = this.session.steps(this.step);
-    this.pending = { step: this.step + 1, move, pos: this.pos };
+    // `offline`: made while the connection was lost, sent once it is back.
+    this.pending = { step: this.step + 1, move, pos: this.pos, offline: !this.connected };
     this.emit('online-send', { step: this.pending.step, move });
     this.panel.render();
+    if (!this.connected) this.app.refresh(); // the status line says the move waits for the connection
     this.sendPending();
   }
 
@@ -164,10 +209,11 @@ export class OnlineRoom {
     if (!this.room) return null;
     const t = (key, params) => this.app.i18n.t(key, params);
     if (this.room.result) return this.panel.resultText().join(' · ');
-    if (!this.connected) return t('onlineLost');
+    if (!this.connected) return t(this.pending ? 'onlineLostMoveKept' : 'onlineLost');
     if (!this.room.ready) return t('onlineWaiting');
     const line = this.app.statusLine(snap);
     if (this.seat === null) return `${t('onlineWatching')} · ${line}`;
+    if (this.premove) return `${line} · ${t('onlinePremove', { move: this.premove.text })}`;
     return snap.live && this.room.toMove === this.seat ? `${t('onlineYourTurn')} · ${line}` : line;
   }
 
@@ -176,6 +222,23 @@ export class OnlineRoom {
   playerName(seat) {
     const s = this.room?.seats[seat];
     return s && s.kind === 'human' && s.name ? s.name : null;
+  }
+
+  // What a record file says of the room (xiangqi's PGN tags): its own
+  // address (on the server the watch link names), its time control as PGN's
+  // TimeControl writes it ("180+2" in seconds, "-" untimed), and each seat's
+  // public player id (null where none: an AI, a player without a key).
+  recordFacts() {
+    let site = null;
+    if (this.links?.watch) {
+      const base = new URL(this.links.watch);
+      base.search = '';
+      site = gameAddress(base.href, this.roomId);
+    }
+    const c = this.clocks.control;
+    const timeControl = c ? `${c.initialMs / 1000}+${c.incrementMs / 1000}` : '-';
+    const playerIds = (this.room?.seats ?? []).map((s) => (s.kind === 'human' ? (s.playerId ?? null) : null));
+    return { site, timeControl, playerIds };
   }
 
   // The seats the game app reads while online (this.seats): who plays each
@@ -229,7 +292,11 @@ export class OnlineRoom {
     const p = this.pending;
     const kept = (have === state.step && same) || (p && state.step === p.step - 1 && have === p.step && same);
     if (!kept) {
+      // A move made while the connection was lost, for a game that changed
+      // meanwhile: not sent, and the player is told.
+      if (p) this.notSent(p, this.app.i18n.t('onlineGameChanged'));
       this.pending = null;
+      this.premove = null;
       this.app.cancelAi();
       if (!replayRoom(this.session, state) || this.localPos(state.step) !== state.pos) {
         console.error('the room state did not replay to its pos', state.roomId, state.step);
@@ -293,7 +360,14 @@ export class OnlineRoom {
         this.onUndone(event);
         break;
       case 'chat':
-        this.room.chat.push({ v: event.v, seat: event.data.seat, name: event.data.name, text: event.data.text, at: event.at });
+        this.room.chat.push({
+          v: event.v,
+          seat: event.data.seat,
+          name: event.data.name,
+          text: event.data.text,
+          at: event.at,
+          spectator: event.data.spectator ?? null,
+        });
         if (this.room.chat.length > 50) this.room.chat.shift();
         this.panel.renderChat();
         break;
@@ -321,6 +395,7 @@ export class OnlineRoom {
         this.requestSync();
         break;
       case 'result':
+        this.premove = null;
         this.recordResult(event.data);
         this.room.result = event.data;
         this.room.toMove = null;
@@ -338,6 +413,9 @@ export class OnlineRoom {
         // page of a busy room for each of them).
         if (event.data.seat === null || event.data.seat === undefined) {
           this.room.spectators = Math.max(0, this.room.spectators + (event.type === 'joined' ? 1 : -1));
+          const { spectator, name } = event.data;
+          const others = (this.room.watchers ?? []).filter((w) => w.spectator !== spectator);
+          this.room.watchers = event.type === 'joined' && name ? [{ spectator, name }, ...others] : others;
           this.panel.render();
         } else {
           this.requestSync();
@@ -387,6 +465,7 @@ export class OnlineRoom {
     if (this.room.offers.undo || this.room.offers.draw) this.requestSync(); // a move cancels them
     this.panel.render();
     this.app.refresh();
+    this.playPremove();
   }
 
   onUndone(event) {
@@ -453,12 +532,21 @@ export class OnlineRoom {
 
   // The server refused our move: the board goes back to its position.
   refused(ack) {
+    const p = this.pending;
     this.pending = null;
     const reason = this.app.i18n.roomRefusal(ack, this.serverNow());
-    this.app.toast(this.app.i18n.t('onlineStaleBack', { reason }));
+    if (p?.offline) this.notSent(p, reason);
+    else this.app.toast(this.app.i18n.t('onlineStaleBack', { reason }));
     this.emit('online-refused', { code: ack.code, detail: ack.detail?.code ?? null });
     if (ack.state) this.adoptState(ack.state, { force: true });
     else this.sync();
+  }
+
+  // A move made while the connection was lost that the room could not take
+  // (the game changed or ended meanwhile): the player is told, with why.
+  notSent(p, reason) {
+    this.app.toast(this.app.i18n.t('onlineMoveNotSent', { move: p.move, reason }));
+    this.emit('online-move-dropped', { step: p.step, move: p.move });
   }
 
   // A room command ({} on success); a refusal is shown in the player's words.
@@ -491,6 +579,10 @@ export class OnlineRoom {
 
   resign() {
     return this.command('resign');
+  }
+
+  abort() {
+    return this.command('abort');
   }
 
   // Names our seat for everyone; the page remembers the name for next time.
@@ -597,6 +689,7 @@ export class OnlineRoom {
       step: this.step,
       pos: this.pos,
       pending: this.pending ? { ...this.pending } : null,
+      premove: this.premove ? this.premove.text : null,
       localSteps: this.localSteps(),
       localPos: this.session.positionHash(),
       links: this.links ? { ...this.links } : null,
@@ -611,6 +704,7 @@ export class OnlineRoom {
             seat: s.seat,
             kind: s.kind,
             name: s.name,
+            playerId: s.playerId ?? null,
             connected: s.connected,
             ai: s.ai,
             graceUntil: s.graceUntil,

@@ -13,6 +13,8 @@
 import QRCode from 'qrcode';
 import { downloadText } from '../app/files.js';
 import { escapeHtml } from '../app/panels.js';
+import { ChatMutes, chatAuthor } from './chat_mutes.js';
+import { roomOfPath } from './room_address.js';
 import { notificationsAvailable, RoomAlerts } from './room_alerts.js';
 import { clockBarHtml, RoomClockView } from './room_clock_view.js';
 
@@ -27,6 +29,7 @@ export class RoomPanel {
     this.qrFor = null;
     this.renaming = false; // the name form opened by the ✎ button
     this.clockView = new RoomClockView(this);
+    this.mutes = new ChatMutes();
     this.alerts = new RoomAlerts(this);
   }
 
@@ -71,7 +74,7 @@ export class RoomPanel {
         <input id="room-name-input" maxlength="24" autocomplete="nickname"></label><button type="submit" data-room-text="onlineNameSave"></button></form>
       <div class="room-actions" id="room-actions">
         <button type="button" data-room="undo"></button><button type="button" data-room="draw"></button>
-        <button type="button" data-room="resign"></button><button type="button" data-room="claim" hidden></button>
+        <button type="button" data-room="abort" hidden></button><button type="button" data-room="resign"></button><button type="button" data-room="claim" hidden></button>
         <button type="button" data-room="rematch" hidden></button><button type="button" data-room="export"></button>
       </div>
       <details class="room-invite" id="room-invite">
@@ -86,6 +89,7 @@ export class RoomPanel {
         <input type="range" id="room-replay-range" min="0" max="0" step="1" value="0">
         <output id="room-replay-out" for="room-replay-range"></output></div>
       <div class="room-chat">
+        <label class="room-chat-mute-all" hidden><input type="checkbox" id="room-mute-spectators"> <span data-room-text="onlineMuteSpectators"></span></label>
         <ol class="room-chat-log" id="room-chat-log" aria-live="polite"></ol>
         <form class="room-chat-form" id="room-chat-form"><input id="room-chat-input" maxlength="300" autocomplete="off">
           <button type="submit" data-room-text="onlineChatSend"></button></form>
@@ -98,8 +102,18 @@ export class RoomPanel {
     this.clockView.mount(el);
     this.alerts.mount();
     el.addEventListener('click', (e) => {
+      const mute = e.target.closest('[data-mute]');
+      if (mute) {
+        this.mutes.toggle(mute.dataset.mute);
+        this.renderChat();
+        return;
+      }
       const button = e.target.closest('[data-room]');
       if (button && !button.disabled) this.action(button.dataset.room);
+    });
+    this.$('#room-mute-spectators').addEventListener('change', (e) => {
+      this.mutes.setSpectators(e.target.checked);
+      this.renderChat();
     });
     this.$('#room-chat-form').addEventListener('submit', (e) => {
       e.preventDefault();
@@ -159,6 +173,16 @@ export class RoomPanel {
         break;
       case 'claim':
         await room.claim();
+        break;
+      case 'abort':
+        if (
+          await this.app.panels.dialogs.confirm({
+            title: this.t('onlineAbortTitle'),
+            text: this.t('onlineAbortText'),
+            ok: this.t('onlineAbort'),
+          })
+        )
+          await room.abort();
         break;
       case 'notify':
         await this.alerts.toggleNotify();
@@ -261,6 +285,7 @@ export class RoomPanel {
       undo: 'onlineUndoAsk',
       draw: 'onlineDrawOffer',
       resign: 'onlineResign',
+      abort: 'onlineAbort',
       claim: 'onlineClaim',
       rematch: 'onlineRematch',
       export: 'onlineExport',
@@ -289,7 +314,9 @@ export class RoomPanel {
         s.seat === me
           ? ` <span class="room-you">(${escapeHtml(this.t('onlineYou'))})</span> <button type="button" class="room-rename" data-room="rename" aria-label="${escapeHtml(this.t('onlineRename'))}" title="${escapeHtml(this.t('onlineRename'))}">✎</button>`
           : '';
-      const host = state.host === s.seat ? ` <span class="room-host">${escapeHtml(this.t('onlineHost'))}</span>` : '';
+      // A room the lobby paired has nobody to host (its seats were its players' from the start).
+      const host =
+        state.host === s.seat && !state.paired ? ` <span class="room-host">${escapeHtml(this.t('onlineHost'))}</span>` : '';
       const connected = s.kind === 'ai' || s.connected;
       const dot = s.kind === 'free' ? 'free' : connected ? 'on' : 'off';
       const dotLabel =
@@ -303,12 +330,16 @@ export class RoomPanel {
       const turn = state.toMove === s.seat && !state.result ? ' to-move' : '';
       return (
         `<li class="room-seat${turn}" data-seat="${s.seat}"><span class="room-seat-main"><span class="room-dot ${dot}" role="img" aria-label="${escapeHtml(dotLabel)}"></span>` +
-        `<span class="room-side">${escapeHtml(this.sideName(s.seat))}</span> <span class="room-who">${who}</span>${you}${host}</span>` +
-        `${this.clockView.seatHtml(s)}</li>`
+        `<span class="room-side">${escapeHtml(this.sideName(s.seat))}</span> <span class="room-who">${who}</span>${you}${host}</span></li>`
       );
     });
-    if (state.spectators > 0)
-      items.push(`<li class="room-spectators">${escapeHtml(this.t('onlineSpectators', { n: state.spectators }))}</li>`);
+    if (state.spectators > 0) {
+      const names = (state.watchers ?? []).map((w) => w.name).join(', ');
+      const text = names
+        ? this.t('onlineSpectatorsNamed', { n: state.spectators, names })
+        : this.t('onlineSpectators', { n: state.spectators });
+      items.push(`<li class="room-spectators">${escapeHtml(text)}</li>`);
+    }
     this.$('#room-seats').innerHTML = items.join('');
     this.clockView.bind();
     // A player who came by a link without a name is asked for one here.
@@ -322,8 +353,9 @@ export class RoomPanel {
   renderInvite(state) {
     const links = this.room.links;
     const invite = this.$('#room-invite');
-    invite.hidden = !links;
-    if (!links) return;
+    // A room the lobby paired has both its players: nobody to invite.
+    invite.hidden = !links || !!state.paired;
+    if (invite.hidden) return;
     // A spectator has no invite to give (only its watch link).
     const inviting = Boolean(links.invite);
     for (const el of [this.$('#room-invite-link').parentElement, this.$('#room-qr')]) el.hidden = !inviting;
@@ -358,11 +390,18 @@ export class RoomPanel {
     };
     show('undo', playing && !over);
     show('draw', playing && !over && two);
+    // Abort until every seat has made a first move (lichess's rule): no result.
+    show('abort', playing && !over && state.step < state.seats.length);
     show('resign', playing && !over, state.ready);
     const opponentGone = state.seats.some((s) => s.seat !== room.seat && s.kind === 'human' && s.expired);
     show('claim', playing && !over && two && opponentGone);
     show('rematch', playing && over, !state.offers.rematch);
     show('export', true);
+    // A finished game at its own address (/game/ROOMID) is a record: no chat
+    // to join and no room to leave (live spectators keep both).
+    const archive = room.watch && over && roomOfPath(location.pathname) === room.roomId;
+    this.$('[data-room="leave"]').hidden = archive;
+    this.$('#room-chat-form').hidden = archive;
     // Notifications where the browser has them (a secure context).
     const notify = this.$('[data-room="notify"]');
     notify.hidden = !playing || !notificationsAvailable();
@@ -468,15 +507,34 @@ export class RoomPanel {
     // A spectator's line carries a mark, so a spectator who takes a
     // player's name cannot pass for that player.
     const watching = `<span class="room-chat-watching">${escapeHtml(this.t('onlineChatWatching'))}</span>`;
+    const mutes = this.mutes.forRoom(this.room.roomId);
+    const me = this.room.seat;
+    let spectatorLines = false;
     log.innerHTML = this.room.room.chat
       .map((c) => {
-        if (c.seat === null) {
-          const who = c.name ? `<span class="room-chat-who room-chat-spectator">${escapeHtml(c.name)}</span> ` : '';
-          return `<li>${who}${watching} ${escapeHtml(c.text)}</li>`;
-        }
-        return `<li><span class="room-chat-who">${escapeHtml(c.name || this.sideName(c.seat))}</span> ${escapeHtml(c.text)}</li>`;
+        const spectator = c.seat === null;
+        spectatorLines ||= spectator;
+        const name = spectator ? c.name : c.name || this.sideName(c.seat);
+        const label = name || this.t('onlineSpectator');
+        const who = name
+          ? `<span class="room-chat-who${spectator ? ' room-chat-spectator' : ''}">${escapeHtml(name)}</span> `
+          : '';
+        const mark = spectator ? `${watching} ` : '';
+        // Everyone but the player themselves can be muted, for this player alone.
+        if (!spectator && c.seat === me) return `<li>${who}${escapeHtml(c.text)}</li>`;
+        const author = chatAuthor(c);
+        const muted = mutes.hides(c);
+        const button = `<button type="button" class="room-mute" data-mute="${author}" aria-pressed="${muted}" aria-label="${escapeHtml(
+          this.t(muted ? 'onlineUnmute' : 'onlineMute', { who: label }),
+        )}" title="${escapeHtml(this.t(muted ? 'onlineUnmute' : 'onlineMute', { who: label }))}">${muted ? '🔈' : '🔇'}</button>`;
+        if (muted)
+          return `<li class="room-chat-muted">${who}${mark}<span>${escapeHtml(this.t('onlineMutedLine'))}</span> ${button}</li>`;
+        return `<li>${who}${mark}${escapeHtml(c.text)} ${button}</li>`;
       })
       .join('');
+    const all = this.$('#room-mute-spectators');
+    all.checked = mutes.spectators;
+    all.closest('label').hidden = !spectatorLines && !mutes.spectators;
     log.scrollTop = log.scrollHeight;
   }
 
@@ -484,8 +542,12 @@ export class RoomPanel {
   resultText() {
     const result = this.room.room?.result;
     if (!result) return [];
-    // An aborted game has no result: nobody won, lost or drew.
-    if (result.code === 'aborted') return [this.t('onlineAborted')];
+    // An aborted game has no result: nobody won, lost or drew. A player who
+    // aborted is named (a first move missed names nobody).
+    if (result.code === 'aborted')
+      return [
+        Number.isInteger(result.seat) ? this.t('onlineAbortedBy', { side: this.sideName(result.seat) }) : this.t('onlineAborted'),
+      ];
     const outcome = this.room.outcomeFor(result.winner === null ? [] : [result.winner]);
     const heading = outcome ? this.t({ win: 'youWon', loss: 'youLost', draw: 'draw' }[outcome]) : '';
     const title = result.winner === null ? this.t('draw') : this.t('wins', { side: this.sideName(result.winner) });
@@ -528,7 +590,8 @@ export class RoomPanel {
     };
     const key = notices[event.type];
     if (key) this.app.toast(this.t(key, { side }));
-    if (event.type === 'chat') this.alerts.noticeChat(event.data);
+    // A muted author's line does not come over the board either.
+    if (event.type === 'chat' && !this.mutes.forRoom(this.room.roomId).hides(event.data)) this.alerts.noticeChat(event.data);
   }
 
   // The player cards while online: the side (with "(you)"), and under it
@@ -542,7 +605,7 @@ export class RoomPanel {
       if (!s || s.kind === 'ai') return card;
       const you = card.seat === this.room.seat ? ` (${this.t('onlineYou')})` : '';
       const who = s.kind === 'free' ? this.t('onlineSeatWaiting') : s.name || this.t('human');
-      return { ...card, name: `${card.name}${you}`, roleText: who };
+      return { ...card, name: `${card.name}${you}`, roleText: who, clock: this.clockView.reading(card.seat) };
     });
   }
 

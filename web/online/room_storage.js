@@ -1,7 +1,8 @@
 // What the page remembers for online play: the room server's address (asked
 // once when the page is opened from disk), the player's name, the time
-// control last chosen, and each
-// room's seat token, so a reload or a reconnection takes the same seat back.
+// control last chosen, each room's seat token, so a reload or a
+// reconnection takes the same seat back, and whose chat the player muted in
+// each room (chat_mutes.js).
 // Tokens live in sessionStorage (this tab, kept across reloads) and in
 // localStorage (the same browser coming back after closing the tab).
 
@@ -11,6 +12,7 @@ const SERVER_KEY = 'qipan.online.server';
 const NAME_KEY = 'qipan.online.name';
 const CLOCK_KEY = 'qipan.online.clock';
 const TOKENS_KEY = 'qipan.online.tokens';
+const MUTES_KEY = 'qipan.online.mutes';
 const MAX_ROOMS = 50;
 
 function read(storage, key, fallback) {
@@ -101,6 +103,20 @@ export function forgetToken(roomId) {
     delete tokens[roomId];
     write(storage, TOKENS_KEY, tokens);
   }
+}
+
+// The chat the player muted in a room: {keys: [...], spectators: bool}.
+export function storedMutes(roomId) {
+  const mutes = read(localStorage, MUTES_KEY, {})[roomId];
+  return mutes && Array.isArray(mutes.keys) ? mutes : { keys: [], spectators: false };
+}
+
+export function rememberMutes(roomId, { keys, spectators }) {
+  const all = read(localStorage, MUTES_KEY, {});
+  all[roomId] = { keys, spectators, at: Date.now() };
+  const ids = Object.keys(all).sort((a, b) => all[b].at - all[a].at);
+  for (const old of ids.slice(MAX_ROOMS)) delete all[old];
+  write(localStorage, MUTES_KEY, all);
 }
 
 // The room named by the page's address (?room=ID, &key=SECRET of an invite,

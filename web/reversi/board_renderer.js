@@ -21,6 +21,7 @@ export const DEFAULT_VIEW = Object.freeze({
   showLegal: true, // omitted counts as true
   hover: -1,
   cursor: -1,
+  premove: -1, // a square queued online while the opponent is to move
   animation: null, // animation.flipAnimation(...); the snapshot already shows the result
   reducedMotion: false,
 });
@@ -168,6 +169,14 @@ export function drawBoard(ctx, snapshot, view, timeMs) {
       const c = centerOf(layout, hover);
       roundedSquare(ctx, c.x, c.y, layout.cell * 0.46, layout.cell * 0.1);
       ctx.fillStyle = 'rgba(255,255,255,0.05)';
+      ctx.fill();
+    }
+    // A queued premove: the square filled in a quiet green.
+    const premove = sq(v.premove);
+    if (premove >= 0 && !isDisc(board[premove])) {
+      const c = centerOf(layout, premove);
+      roundedSquare(ctx, c.x, c.y, layout.cell * 0.46, layout.cell * 0.1);
+      ctx.fillStyle = 'rgba(120,230,170,0.35)';
       ctx.fill();
     }
     if (hinted.size) {

@@ -21,6 +21,7 @@ export const DEFAULT_VIEW = Object.freeze({
   pieceStyle: 'chinese',
   selected: -1,
   targets: [],
+  premove: null, // {from, to}: a move queued online while the opponent is to move
   lastMove: undefined, // undefined: take snapshot.lastMove; null: none
   checkedKing: undefined, // undefined: take snapshot.checkedKing
   hover: -1,
@@ -85,6 +86,18 @@ function drawLastMove(ctx, layout, move) {
   ring(ctx, a.x, a.y, cell * 0.2, Math.max(1, cell * 0.035), 'rgba(40,95,170,0.55)');
   // Destination: brackets just outside the piece.
   corners(ctx, b.x, b.y, cell * 0.5, cell * 0.16, Math.max(1.2, cell * 0.045), 'rgba(40,95,170,0.7)');
+}
+
+// A queued premove: both ends filled in a quiet green, apart from the last
+// move's blue.
+function drawPremove(ctx, layout, move) {
+  const { cell } = layout;
+  for (const square of [move.from, move.to]) {
+    const c = centerOf(layout, square);
+    ctx.fillStyle = 'rgba(30,140,90,0.35)';
+    roundedSquare(ctx, c.x, c.y, cell * 0.48, cell * 0.12);
+    ctx.fill();
+  }
 }
 
 function drawTargets(ctx, layout, board, targets, t, still, skip) {
@@ -162,6 +175,7 @@ export function drawBoard(ctx, snapshot, view, timeMs) {
   if (lastMove && isSquare(lastMove.from) && isSquare(lastMove.to)) {
     drawLastMove(ctx, layout, lastMove);
   }
+  if (v.premove && isSquare(v.premove.from) && isSquare(v.premove.to)) drawPremove(ctx, layout, v.premove);
 
   // Checked general: a red glow that flashes under the piece.
   if (checked >= 0) {
