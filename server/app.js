@@ -11,6 +11,7 @@ import { Server } from 'socket.io';
 import { AiPool } from './ai/pool.js';
 import { LIMITS, timingsFromEnv } from './config.js';
 import { loadEngine } from './engine/engine.js';
+import { proxyTrust } from './net/client_address.js';
 import { healthAccess } from './net/health_access.js';
 import { guardHeartbeat } from './net/heartbeat_guard.js';
 import { pageHandler } from './net/http.js';
@@ -29,12 +30,13 @@ import { openStore } from './store/store.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-// options: {port, host, db, node, publicUrl, pageDir, timings, log, trustProxy,
-// allowOrigins}. Resolves once listening, with {url, urls, port, node, rooms, close()}.
+// options: {port, host, db, node, publicUrl, pageDir, timings, log, trustProxy
+// (true: this machine's proxies, or a list of addresses and ranges), allowOrigins}. Resolves once listening, with {url, urls, port, node, rooms, close()}.
 export async function startServer(options = {}) {
   const config = { ...timingsFromEnv(), ...(options.timings ?? {}) };
   const transport = transportSettingsFromEnv();
-  const trustProxy = options.trustProxy || transport.trustProxy;
+  // --trust-proxy [LIST] over QIPAN_TRUST_PROXY: a ProxyTrust, or null.
+  const trustProxy = proxyTrust(options.trustProxy) ?? transport.trustProxy;
   const host = options.host ?? '127.0.0.1';
   const log = options.log ?? ((line) => console.error(`[qipan-server] ${line}`));
   const engine = await loadEngine();

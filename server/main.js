@@ -1,10 +1,12 @@
 // The room server from the command line (scripts/serve runs it):
 // The room server from the command line (scripts/serve runs it):
 //   node server/main.js [--port N] [--host H] [--db FILE|postgres://...] [--node NAME]
-//                       [--public-url URL] [--trust-proxy] [--allow-origin URL]...
+//                       [--public-url URL] [--trust-proxy [ADDR,...]] [--allow-origin URL]...
 // --node: this node's name among several sharing one PostgreSQL database.
-// --trust-proxy: a proxy in front appends the client's address to
-// X-Forwarded-For (limits per address and /health's loopback rule use it).
+// --trust-proxy: the proxies in front (addresses or CIDR ranges, comma
+// separated; none given: this machine's, 127.0.0.0/8 and ::1) append the
+// client's address to X-Forwarded-For, and limits per address and /health's
+// loopback rule use it; the header from any other peer is ignored.
 // --allow-origin (repeatable): another page origin that may connect (`null`:
 // a page opened from disk). Timings and limits come from the environment
 // (QIPAN_SEAT_GRACE_MS, QIPAN_MAX_SOCKETS_PER_IP, QIPAN_ALLOW_ORIGINS, ...;
@@ -15,6 +17,7 @@ import { resolve } from 'node:path';
 import QRCode from 'qrcode';
 
 import { startServer } from './app.js';
+import { proxyTrust } from './net/client_address.js';
 import { originOf } from './net/origin_policy.js';
 import { installProcessGuards } from './process_guards.js';
 import { isPostgresUrl } from './store/store.js';
@@ -23,7 +26,7 @@ import { isPostgresUrl } from './store/store.js';
 installProcessGuards((line) => console.error(`[qipan-server] ${line}`));
 
 const USAGE =
-  'usage: node server/main.js [--port N] [--host H] [--db FILE|postgres://...] [--node NAME] [--public-url URL] [--trust-proxy] [--allow-origin URL]...';
+  'usage: node server/main.js [--port N] [--host H] [--db FILE|postgres://...] [--node NAME] [--public-url URL] [--trust-proxy [ADDR,...]] [--allow-origin URL]...';
 
 function parseArgs(argv) {
   const out = { allowOrigins: [] };
@@ -35,7 +38,14 @@ function parseArgs(argv) {
       process.exit(0);
     }
     if (argv[i] === '--trust-proxy') {
-      out.trustProxy = true;
+      // A list follows unless the next word is another option.
+      const list = argv[i + 1] !== undefined && !argv[i + 1].startsWith('-') ? argv[++i] : null;
+      try {
+        out.trustProxy = proxyTrust(list ?? true);
+      } catch (error) {
+        console.error(`serve: --trust-proxy: ${error.message}`);
+        process.exit(2);
+      }
       continue;
     }
     if (argv[i] === '--allow-origin' && argv[i + 1] !== undefined) {

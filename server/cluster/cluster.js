@@ -36,6 +36,10 @@ import { startPostgres } from './postgres_server.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const READY_MS = 60_000;
+// HAProxy reaches the nodes from this address; it is the one peer whose
+// X-Forwarded-For a node believes (a client reaching a node's port directly
+// is counted by its own address).
+const PROXY_ADDRESS = '127.0.0.1';
 const STOP_GRACE_MS = 10_000;
 const TAIL_CHARS = 4000;
 
@@ -115,7 +119,7 @@ class Cluster extends EventEmitter {
       ...(this.options.nodeFlags ?? []),
       join(root, 'server/main.js'),
       ...['--port', String(port), '--host', '127.0.0.1', '--node', name],
-      ...['--db', this.postgres.url, '--public-url', this.url, '--trust-proxy'],
+      ...['--db', this.postgres.url, '--public-url', this.url, '--trust-proxy', PROXY_ADDRESS],
     ];
     const proc = spawn(process.execPath, args, {
       env: { ...process.env, ...env },

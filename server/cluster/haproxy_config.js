@@ -10,8 +10,8 @@
 //   closed so their clients reconnect through a live node.
 // - each node is checked at /ready (public, no figures; 503 while it closes);
 // - the client's address goes to the node in X-Forwarded-For (the nodes run
-//   with --trust-proxy), so the limits per address see the client, not the
-//   proxy.
+//   with --trust-proxy naming the proxy's address), so the limits per
+//   address see the client, not the proxy.
 export const CHECK_PATH = '/ready';
 
 // nodes: [{name, address: 'host:port'}]; bind: HAProxy's `bind` argument
@@ -38,7 +38,7 @@ export function haproxyConfig({ nodes, bind, checkPath = CHECK_PATH, tlsHint = f
     '  # A connection to a node that went down is tried on another one.',
     '  option redispatch',
     '  retries 2',
-    '  # The client address, appended to X-Forwarded-For (the nodes trust the last one).',
+    "  # The client address, appended to X-Forwarded-For (believed by nodes that list this proxy's address in --trust-proxy).",
     '  option forwardfor',
     '',
     'frontend qipan',

@@ -9,7 +9,7 @@ import { clientAddress, isLoopback } from './client_address.js';
 
 const digest = (text) => createHash('sha256').update(String(text), 'utf8').digest();
 
-export function healthAccess({ token = null, trustProxy = false } = {}) {
+export function healthAccess({ token = null, trustProxy = null } = {}) {
   const expected = token ? digest(token) : null;
   return (req, query) => {
     if (isLoopback(clientAddress(req, { trustProxy }))) return true;

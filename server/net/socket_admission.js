@@ -7,7 +7,7 @@
 import { addressKey, clientAddress } from './client_address.js';
 
 export class SocketAdmission {
-  constructor({ origins, maxSocketsPerIp, trustProxy = false }) {
+  constructor({ origins, maxSocketsPerIp, trustProxy = null }) {
     this.origins = origins;
     this.maxSocketsPerIp = maxSocketsPerIp;
     this.trustProxy = trustProxy;

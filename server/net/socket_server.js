@@ -45,7 +45,7 @@ const refusal = (code, reason, extra = {}) => ({ ok: false, code, reason, ...ext
 // key the per-address limits use.
 export const socketAddress = (trustProxy) => (socket) => addressKey(clientAddress(socket.request, { trustProxy }));
 
-export function attachSockets(io, rooms, { links, lobby, log = () => {}, budgets = null, trustProxy = false }) {
+export function attachSockets(io, rooms, { links, lobby, log = () => {}, budgets = null, trustProxy = null }) {
   const addressOf = socketAddress(trustProxy);
   const counts = { events: 0, refused: 0, errors: 0 };
   const creations = new RecentCreations();

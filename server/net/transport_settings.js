@@ -2,6 +2,7 @@
 // all (server/PROTOCOL.md, "Timings and limits"), from the environment; the
 // command line (server/main.js) adds --trust-proxy and --allow-origin.
 // Tests and benchmarks raise the limits through the same variables.
+import { proxyTrust } from './client_address.js';
 import { originOf } from './origin_policy.js';
 
 const LIMIT_VARIABLES = {
@@ -26,7 +27,9 @@ const yes = (text) => ['1', 'true', 'yes'].includes(String(text ?? '').toLowerCa
 export function transportSettingsFromEnv(env = process.env) {
   const out = {};
   for (const [key, [name, fallback]] of Object.entries(LIMIT_VARIABLES)) out[key] = readCount(name, fallback, env);
-  out.trustProxy = yes(env.QIPAN_TRUST_PROXY);
+  // The proxies whose X-Forwarded-For names the client (client_address.js):
+  // a comma list of addresses and CIDR ranges; 1 for this machine's only.
+  out.trustProxy = proxyTrust(env.QIPAN_TRUST_PROXY);
   out.allowOrigins = String(env.QIPAN_ALLOW_ORIGINS ?? '')
     .split(',')
     .map((s) => s.trim())

@@ -17,7 +17,7 @@ const SWEEP_EVERY_MS = 60_000;
 const rateLimited = (reason, bucket) => ({ ok: false, code: 'rate_limited', reason, retryAfterMs: bucket.waitMs() });
 
 export class EventBudgets {
-  constructor({ createsPerMinute, createBurst, syncsPerMinute, syncBurst, trustProxy = false }) {
+  constructor({ createsPerMinute, createBurst, syncsPerMinute, syncBurst, trustProxy = null }) {
     this.creates = { perSecond: createsPerMinute / 60, burst: createBurst };
     this.syncs = { perSecond: syncsPerMinute / 60, burst: syncBurst };
     this.trustProxy = trustProxy;

@@ -32,6 +32,7 @@ import {
   tempDir,
   test,
 } from './harness.mjs';
+import { fetchText } from './http_clients.mjs';
 import { RobustPlayer } from './robust_player.mjs';
 
 const LEASE_MS = 3000;
@@ -367,6 +368,18 @@ test(
   },
   { timeoutMs: 60_000 },
 );
+
+test('a node believes X-Forwarded-For from HAProxy only: a client reaching its port directly counts by its own address', async () => {
+  const node = cluster.nodes[0];
+  const forged = { 'x-forwarded-for': '203.0.113.9' };
+  // Directly: the header is the client's own word, ignored; it is on this machine.
+  const direct = await fetchText(`${node.url}health`, { from: '127.0.0.2', headers: forged });
+  assert.equal(direct.status, 200, 'a forged X-Forwarded-For from a peer that is not the proxy is ignored');
+  // Through HAProxy: the address HAProxy appends (this machine's) is the client's.
+  const proxied = await fetchText(`${cluster.url}health?node=${node.name}`, { from: '127.0.0.2', headers: forged });
+  assert.equal(proxied.status, 200, 'the client HAProxy saw is the one that counts');
+  assert.equal(JSON.parse(proxied.body).node.name, node.name);
+});
 
 // A client of one node (?node= through the proxy) that said hello, with its
 // lobby events and room starts.

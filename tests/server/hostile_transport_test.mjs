@@ -6,11 +6,12 @@
 // /health's access rules, /ready, and names and chat that lose their
 // invisible characters. Limits are the defaults unless a server says.
 import { spawn } from 'node:child_process';
-import { createServer, request as httpRequest } from 'node:http';
+import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 
 import { pageHandler } from '../../server/net/http.js';
-import { Client, ServerProcess, assert, io, root, run, tempDir, test } from './harness.mjs';
+import { Client, ServerProcess, assert, root, run, tempDir, test } from './harness.mjs';
+import { connectSocket as connect, fetchText, isRefused } from './http_clients.mjs';
 
 const WebSocket = createRequire(import.meta.url)('ws');
 
@@ -42,53 +43,7 @@ const capped = await new ServerProcess({
   env: { QIPAN_MAX_OUTPUT_BYTES: String(OUTPUT_CAP), QIPAN_PING_INTERVAL_MS: '60000', QIPAN_PING_TIMEOUT_MS: '60000' },
 }).start();
 
-// A Socket.IO connection; resolves once connected, rejects when refused.
-function connect(url, { headers = {}, transports = ['websocket'] } = {}) {
-  return new Promise((resolve, reject) => {
-    const socket = io(url, { transports, extraHeaders: headers, forceNew: true, reconnection: false, timeout: 5000 });
-    const timer = setTimeout(() => {
-      socket.close();
-      reject(new Error('neither connected nor refused'));
-    }, 8000);
-    socket.once('connect', () => {
-      clearTimeout(timer);
-      resolve(socket);
-    });
-    socket.once('connect_error', (error) => {
-      clearTimeout(timer);
-      socket.close();
-      reject(error);
-    });
-  });
-}
-
-const isRefused = (connecting) =>
-  connecting.then(
-    (socket) => {
-      socket.close();
-      return false;
-    },
-    () => true,
-  );
-
 const call = (socket, event, payload) => socket.timeout(8000).emitWithAck(event, payload);
-
-// One HTTP request; resolves with {status, headers, body}.
-function fetchText(url, { method = 'GET', headers = {} } = {}) {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method, headers }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => {
-        body += chunk;
-      });
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body }));
-    });
-    req.on('error', reject);
-    req.setTimeout(8000, () => req.destroy(new Error(`no answer from ${url}`)));
-    req.end();
-  });
-}
 
 // Resolves when the server's log has a line matching `pattern`.
 function logLine(server, pattern, timeoutMs = 30000) {

@@ -1,0 +1,93 @@
+// Clients for the hostile tests, each from a chosen local address (127.0.0.x,
+// so one test can be several clients' addresses for the per-address
+// limits): one HTTP request, a Socket.IO connection that resolves once
+// connected or rejects when refused, and half-sent HTTP requests. Not a
+// test itself.
+import { request as httpRequest } from 'node:http';
+import { connect as tcpConnect } from 'node:net';
+
+import { io } from './harness.mjs';
+
+// One HTTP request; resolves with {status, headers, body}.
+export function fetchText(url, { method = 'GET', headers = {}, from = undefined, timeoutMs = 8000 } = {}) {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method, headers, localAddress: from, agent: false }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => {
+        body += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.setTimeout(timeoutMs, () => req.destroy(new Error(`no answer from ${url} within ${timeoutMs} ms`)));
+    req.end();
+  });
+}
+
+// A Socket.IO connection; resolves once connected, rejects when refused.
+export function connectSocket(url, { headers = {}, transports = ['websocket'], from = undefined, query = {} } = {}) {
+  return new Promise((resolve, reject) => {
+    const socket = io(url, {
+      transports,
+      extraHeaders: headers,
+      localAddress: from,
+      query,
+      forceNew: true,
+      reconnection: false,
+      timeout: 5000,
+    });
+    const timer = setTimeout(() => {
+      socket.close();
+      reject(new Error('neither connected nor refused'));
+    }, 8000);
+    socket.once('connect', () => {
+      clearTimeout(timer);
+      resolve(socket);
+    });
+    socket.once('connect_error', (error) => {
+      clearTimeout(timer);
+      socket.close();
+      reject(error);
+    });
+  });
+}
+
+// Resolves true when the connection is refused, false (and closes it) when it connects.
+export const isRefused = (connecting) =>
+  connecting.then(
+    (socket) => {
+      socket.close();
+      return false;
+    },
+    () => true,
+  );
+
+// `count` TCP connections from `from`, each sending an HTTP request's first
+// lines and never the blank line that ends its headers (a slow-loris
+// client). Resolves once each is connected or already closed, with
+// [{socket, closed: Promise of {atMs, answer}}]: `answer` is what the server
+// wrote before it closed the connection ('' for nothing).
+export async function halfSentRequests(url, { count, from }) {
+  const { hostname, port } = new URL(url);
+  const started = Date.now();
+  const opened = Array.from({ length: count }, () => {
+    const socket = tcpConnect({ host: hostname, port: Number(port), localAddress: from });
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk) => {
+      answer += chunk;
+    });
+    socket.on('error', () => {});
+    const closed = new Promise((resolve) => socket.once('close', () => resolve({ atMs: Date.now() - started, answer })));
+    const ready = new Promise((resolve) => {
+      socket.once('connect', () => {
+        socket.write(`GET /ready HTTP/1.1\r\nHost: ${hostname}\r\nX-Slow: `, resolve);
+      });
+      closed.then(resolve);
+    });
+    return { socket, closed, ready };
+  });
+  await Promise.all(opened.map((c) => c.ready));
+  return opened.map(({ socket, closed }) => ({ socket, closed }));
+}
