@@ -3,12 +3,15 @@
 // It serves through the room server's own static-file handler
 // (server/net/static_files.js): the same content types, security headers
 // (Content-Security-Policy, nosniff, no referrer) and 400 for a path that
-// does not decode.
-import { createServer } from 'node:http';
+// does not decode; and with the room server's HTTP limits
+// (server/net/http_server.js: header and request timeouts, connections per
+// address; QIPAN_HTTP_HEADERS_TIMEOUT_MS, ...).
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { createHttpServer } from '../server/net/http_server.js';
 import { staticFiles } from '../server/net/static_files.js';
+import { transportSettingsFromEnv } from '../server/net/transport_settings.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const args = process.argv.slice(2);
@@ -23,7 +26,14 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
-const server = createServer(staticFiles(root));
+let settings;
+try {
+  settings = transportSettingsFromEnv();
+} catch (error) {
+  console.error(`serve: ${error.message}`);
+  process.exit(2);
+}
+const { server } = createHttpServer(staticFiles(root), settings);
 server.on('error', (error) => {
   console.error(`serve: ${error.message}${error.code === 'EADDRINUSE' ? ' (try --port N)' : ''}`);
   process.exit(1);

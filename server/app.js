@@ -1,7 +1,6 @@
 // The room server as one object: HTTP (the page), Socket.IO (the rooms), the
 // store, the engine and the AI pool. main.js starts it from the command line;
 // the tests and the benchmark start it the same way.
-import { createServer } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +14,7 @@ import { proxyTrust } from './net/client_address.js';
 import { healthAccess } from './net/health_access.js';
 import { guardHeartbeat } from './net/heartbeat_guard.js';
 import { pageHandler } from './net/http.js';
+import { createHttpServer } from './net/http_server.js';
 import { Links } from './net/links.js';
 import { OriginPolicy } from './net/origin_policy.js';
 import { capOutput } from './net/output_cap.js';
@@ -96,7 +96,7 @@ export async function startServer(options = {}) {
     wasmHeap: engine.HEAP8.length,
   });
   let closing = null;
-  const http = createServer(
+  const { server: http, figures: httpFigures } = createHttpServer(
     pageHandler({
       pageDir: options.pageDir ?? resolve(root, 'dist'),
       health,
@@ -104,6 +104,8 @@ export async function startServer(options = {}) {
       mayReadHealth: healthAccess({ token: transport.healthToken, trustProxy }),
       roomExists: (roomId) => store.roomExists(roomId),
     }),
+    transport,
+    { trustProxy },
   );
   const origins = new OriginPolicy({
     publicUrl: options.publicUrl,
@@ -122,7 +124,7 @@ export async function startServer(options = {}) {
   const output = capOutput(io.engine, { maxBytes: transport.maxOutputBytes, log });
   const heartbeat = guardHeartbeat(io.engine, { log });
   const budgets = new EventBudgets({ ...transport, trustProxy });
-  transportFigures = () => ({ ...admission.figures, ...output, ...heartbeat, ...budgets.figures });
+  transportFigures = () => ({ ...httpFigures, ...admission.figures, ...output, ...heartbeat, ...budgets.figures });
 
   // Rooms come into memory when a client asks for one: the server listens at once.
   rooms = new Rooms({ store, engine, config, io, ai, log });

@@ -1,6 +1,8 @@
 // The server's settings: timings and limits from docs/online-contract.md, each with its
 // default and the environment variable that overrides it (tests shorten the
-// timings this way). Read once at start-up; nothing here changes later.
+// timings this way). Read once at start-up; nothing here changes later. What
+// the transport allows one address (sockets, HTTP connections and timeouts,
+// event budgets, trusted proxies) is in net/transport_settings.js.
 
 const TIMING_VARIABLES = {
   undoTimeoutMs: ['QIPAN_UNDO_TIMEOUT_MS', 30_000],

@@ -12,6 +12,11 @@ const LIMIT_VARIABLES = {
   syncsPerMinute: ['QIPAN_SYNCS_PER_MINUTE', 30],
   syncBurst: ['QIPAN_SYNC_BURST', 10],
   maxOutputBytes: ['QIPAN_MAX_OUTPUT_BYTES', 1024 * 1024],
+  // HTTP (http_server.js): a request's headers, and all of it, must arrive
+  // within these; connections of one address that are not WebSockets.
+  httpHeadersTimeoutMs: ['QIPAN_HTTP_HEADERS_TIMEOUT_MS', 10_000],
+  httpRequestTimeoutMs: ['QIPAN_HTTP_REQUEST_TIMEOUT_MS', 30_000],
+  maxHttpConnectionsPerIp: ['QIPAN_MAX_HTTP_CONNECTIONS_PER_IP', 40],
 };
 
 function readCount(name, fallback, env) {
@@ -27,6 +32,8 @@ const yes = (text) => ['1', 'true', 'yes'].includes(String(text ?? '').toLowerCa
 export function transportSettingsFromEnv(env = process.env) {
   const out = {};
   for (const [key, [name, fallback]] of Object.entries(LIMIT_VARIABLES)) out[key] = readCount(name, fallback, env);
+  if (out.httpRequestTimeoutMs < out.httpHeadersTimeoutMs)
+    throw new Error('QIPAN_HTTP_REQUEST_TIMEOUT_MS must be at least QIPAN_HTTP_HEADERS_TIMEOUT_MS');
   // The proxies whose X-Forwarded-For names the client (client_address.js):
   // a comma list of addresses and CIDR ranges; 1 for this machine's only.
   out.trustProxy = proxyTrust(env.QIPAN_TRUST_PROXY);

@@ -41,6 +41,7 @@ export const TEST_LIMITS = {
   QIPAN_AI_ROOMS_PER_IP: '100000',
   QIPAN_MAX_SOCKETS_PER_IP: '100000',
   QIPAN_CREATES_PER_MINUTE: '100000',
+  QIPAN_MAX_HTTP_CONNECTIONS_PER_IP: '100000',
 };
 
 export async function loadEngine() {
@@ -66,11 +67,14 @@ process.on('exit', () => {
 });
 
 // A server process. `restart()` starts it again on the same port and db.
+// `fileLimit`: the most file descriptors it may hold (ulimit -n), as on a
+// small machine.
 export class ServerProcess {
-  constructor({ env = {}, db, port = 0 } = {}) {
+  constructor({ env = {}, db, port = 0, fileLimit = null } = {}) {
     this.env = { ...process.env, ...TEST_TIMINGS, ...TEST_LIMITS, ...env };
     this.db = db ?? join(tempDir(), 'qipan.db');
     this.port = port;
+    this.fileLimit = fileLimit;
     this.stderr = '';
   }
 
@@ -85,7 +89,11 @@ export class ServerProcess {
       '--db',
       this.db,
     ];
-    this.proc = spawn(process.execPath, args, { env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Through sh for the limit, which then becomes the server (exec): the same pid.
+    const [command, argv] = this.fileLimit
+      ? ['/bin/sh', ['-c', `ulimit -n ${Number(this.fileLimit)} && exec "$0" "$@"`, process.execPath, ...args]]
+      : [process.execPath, args];
+    this.proc = spawn(command, argv, { env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
     const proc = this.proc;
     children.add(proc);
     this.exited = new Promise((done) =>

@@ -1,10 +1,14 @@
 // What one address may cost everyone else at the HTTP level and in how the
 // server tells addresses apart, over real sockets to real server processes
-// (server/PROTOCOL.md, "Timings and limits"): X-Forwarded-For believed only
-// from the proxies listed. Clients of different addresses connect from
-// 127.0.0.x; limits are the defaults unless a server says.
-import { ServerProcess, assert, run, test } from './harness.mjs';
-import { connectSocket, fetchText, isRefused } from './http_clients.mjs';
+// (server/PROTOCOL.md, "Timings and limits"): half-sent requests (slow
+// loris) against a node with few file descriptors and against
+// scripts/serve.mjs; X-Forwarded-For believed only from the proxies listed.
+// Clients of different addresses connect from 127.0.0.x; limits are the
+// defaults unless a server says.
+import { spawn } from 'node:child_process';
+
+import { ServerProcess, assert, root, run, test } from './harness.mjs';
+import { connectSocket, fetchText, halfSentRequests, isRefused } from './http_clients.mjs';
 
 const DEFAULT_LIMITS = {
   QIPAN_MAX_SOCKETS_PER_IP: '20',
@@ -13,11 +17,137 @@ const DEFAULT_LIMITS = {
 };
 const PROXY = '127.0.0.1'; // stands for the proxy in front: the one address listed
 const servers = [];
-async function startServer(env) {
-  const server = await new ServerProcess({ env: { ...DEFAULT_LIMITS, ...env } }).start();
+async function startServer(env, { fileLimit = null } = {}) {
+  const server = await new ServerProcess({ env: { ...DEFAULT_LIMITS, ...env }, fileLimit }).start();
   servers.push(server);
   return server;
 }
+
+// Resolves as `promise` does, or rejects after `ms` saying what never happened.
+function within(promise, ms, what) {
+  let timer;
+  return Promise.race([
+    promise.finally(() => clearTimeout(timer)),
+    new Promise((resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`${what} (not within ${ms} ms)`)), ms);
+    }),
+  ]);
+}
+
+const stillOpen = (connections) => connections.filter((c) => !c.socket.destroyed && c.socket.readyState === 'open');
+// A request the server gave up on: 408 (after whatever it answered before, e.g. a 405 to a POST).
+const answered408 = (close) => close.answer.includes('HTTP/1.1 408');
+
+// Resolves once `count` of the connections are closed.
+function closedCount(connections, count) {
+  let closed = 0;
+  return new Promise((resolve) => {
+    if (count <= 0) resolve();
+    for (const c of connections) c.closed.then(() => ++closed === count && resolve());
+  });
+}
+
+test('400 half-sent requests from one address on a node with 256 descriptors: 40 held, the rest closed; others are served', async () => {
+  // Headers may take a minute here: what protects the others is the cap.
+  const server = await startServer(
+    { QIPAN_MAX_HTTP_CONNECTIONS_PER_IP: '40', QIPAN_HTTP_HEADERS_TIMEOUT_MS: '60000', QIPAN_HTTP_REQUEST_TIMEOUT_MS: '60000' },
+    { fileLimit: 256 },
+  );
+  const slow = await halfSentRequests(server.url, { count: 400, from: '127.0.0.2' });
+  try {
+    // Another address: /ready, a Socket.IO connection and a room, while the address holds what it may.
+    const ready = await fetchText(`${server.url}ready`, { from: '127.0.0.3' });
+    assert.deepEqual([ready.status, ready.body], [200, 'ok']);
+    const socket = await connectSocket(server.url, { from: '127.0.0.3' });
+    const created = await socket.timeout(8000).emitWithAck('room:create', { game: 'xiangqi' });
+    socket.close();
+    assert.equal(created.ok, true, created.code);
+    await within(closedCount(slow, 360), 10_000, 'the 360 connections past the cap closed');
+    const held = stillOpen(slow);
+    assert.equal(held.length, 40, 'the cap holds 40 connections of the address');
+    // The address's own page load still works once its half-sent requests are gone.
+    for (const c of held) c.socket.destroy();
+    await Promise.all(held.map((c) => c.closed));
+    const page = await within(fetchText(`${server.url}ready`, { from: '127.0.0.2' }), 10_000, 'the address served again');
+    assert.equal(page.status, 200);
+    const health = await server.health();
+    assert.equal(health.httpConnectionRefusals, 360);
+  } finally {
+    for (const c of slow) c.socket.destroy();
+  }
+});
+
+test('a request whose headers or body do not arrive in time is answered 408 and closed; so is a silent connection', async () => {
+  const server = await startServer({ QIPAN_HTTP_HEADERS_TIMEOUT_MS: '1000', QIPAN_HTTP_REQUEST_TIMEOUT_MS: '2000' });
+  // Clients that finished their requests live on: a WebSocket and long-polling.
+  const live = [
+    await connectSocket(server.url, { from: '127.0.0.6' }),
+    await connectSocket(server.url, { from: '127.0.0.6', transports: ['polling'] }),
+  ];
+  const slow = await halfSentRequests(server.url, { count: 10, from: '127.0.0.4' });
+  // One that says nothing, one that keeps sending header lines, one whose
+  // body never ends (answered 405 at once; the body still has to arrive in time).
+  const [silent, drip, body] = await halfSentRequests(server.url, { count: 3, from: '127.0.0.5', send: false });
+  const dripper = setInterval(() => drip.socket.write('X-More: 1\r\n'), 200);
+  body.socket.write('POST /ready HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\nsome');
+  drip.socket.write('GET /ready HTTP/1.1\r\n');
+  try {
+    const closes = await within(
+      Promise.all([...slow, silent, drip, body].map((c) => c.closed)),
+      15_000,
+      'every late request closed by the server',
+    );
+    for (const close of closes) assert.ok(answered408(close), `answered 408: ${JSON.stringify(close.answer.slice(0, 40))}`);
+    const ready = await fetchText(`${server.url}ready`, { from: '127.0.0.4' });
+    assert.equal(ready.status, 200, 'the address is served as before');
+    for (const socket of live) {
+      assert.equal(socket.connected, true, `${socket.io.engine.transport.name} outlived the timeouts`);
+      const answer = await socket.timeout(8000).emitWithAck('leave', { roomId: '0000000000' });
+      assert.equal(answer.code, 'not_found');
+    }
+  } finally {
+    clearInterval(dripper);
+    for (const socket of live) socket.close();
+  }
+});
+
+// scripts/serve.mjs (what scripts/play runs) on a free port, with `env`.
+async function startStaticServer(env) {
+  const proc = spawn(process.execPath, [`${root}/scripts/serve.mjs`, '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
+  process.on('exit', () => proc.kill('SIGKILL'));
+  const url = await new Promise((resolve, reject) => {
+    let out = '';
+    proc.stdout.on('data', (chunk) => {
+      out += chunk;
+      const m = /served at (http:\/\/\S+)/.exec(out);
+      if (m) resolve(m[1]);
+    });
+    proc.once('exit', (code) => reject(new Error(`scripts/serve.mjs exited (${code})`)));
+  });
+  proc.stdout.resume();
+  return { url, proc };
+}
+
+test("scripts/serve.mjs: the same timeouts and cap on one address's connections", async () => {
+  const statics = await startStaticServer({
+    QIPAN_MAX_HTTP_CONNECTIONS_PER_IP: '5',
+    QIPAN_HTTP_HEADERS_TIMEOUT_MS: '1000',
+    QIPAN_HTTP_REQUEST_TIMEOUT_MS: '1000',
+  });
+  try {
+    const slow = await halfSentRequests(statics.url, { count: 8, from: '127.0.0.2' });
+    const page = await fetchText(statics.url, { from: '127.0.0.3' });
+    assert.equal(page.status, 200, 'another address gets the page');
+    const closes = await within(Promise.all(slow.map((c) => c.closed)), 15_000, 'every half-sent request closed by the server');
+    assert.equal(closes.filter(answered408).length, 5, 'five held until their headers were late, then 408');
+    assert.equal(closes.filter((c) => c.answer === '').length, 3, 'three past the cap closed at once');
+  } finally {
+    statics.proc.kill('SIGTERM');
+  }
+});
 
 test('X-Forwarded-For is believed from a listed proxy only: any other peer counts by its own address', async () => {
   const server = await startServer({ QIPAN_TRUST_PROXY: PROXY });

@@ -65,10 +65,11 @@ export const isRefused = (connecting) =>
 
 // `count` TCP connections from `from`, each sending an HTTP request's first
 // lines and never the blank line that ends its headers (a slow-loris
-// client). Resolves once each is connected or already closed, with
-// [{socket, closed: Promise of {atMs, answer}}]: `answer` is what the server
-// wrote before it closed the connection ('' for nothing).
-export async function halfSentRequests(url, { count, from }) {
+// client; `send: false`: nothing, the caller writes). Resolves once each is
+// connected or already closed, with [{socket, closed: Promise of {atMs,
+// answer}}]: `answer` is what the server wrote before it closed the
+// connection ('' for nothing).
+export async function halfSentRequests(url, { count, from, send = true }) {
   const { hostname, port } = new URL(url);
   const started = Date.now();
   const opened = Array.from({ length: count }, () => {
@@ -82,7 +83,8 @@ export async function halfSentRequests(url, { count, from }) {
     const closed = new Promise((resolve) => socket.once('close', () => resolve({ atMs: Date.now() - started, answer })));
     const ready = new Promise((resolve) => {
       socket.once('connect', () => {
-        socket.write(`GET /ready HTTP/1.1\r\nHost: ${hostname}\r\nX-Slow: `, resolve);
+        if (send) socket.write(`GET /ready HTTP/1.1\r\nHost: ${hostname}\r\nX-Slow: `, resolve);
+        else resolve();
       });
       closed.then(resolve);
     });
