@@ -22,6 +22,7 @@ import { SocketAdmission } from './net/socket_admission.js';
 import { attachSockets, socketAddress } from './net/socket_server.js';
 import { transportSettingsFromEnv } from './net/transport_settings.js';
 import { processFigures } from './process_guards.js';
+import { AddressBuckets } from './protocol/address_buckets.js';
 import { EventBudgets } from './protocol/event_budgets.js';
 import { Lobby } from './lobby/lobby.js';
 import { LobbyGames } from './lobby/lobby_games.js';
@@ -96,6 +97,8 @@ export async function startServer(options = {}) {
     wasmHeap: engine.HEAP8.length,
   });
   let closing = null;
+  const gameLookups = new AddressBuckets({ perMinute: transport.gameLookupsPerMinute, burst: transport.gameLookupBurst });
+  const pageFigures = { gameLookupsRefused: 0 };
   const { server: http, figures: httpFigures } = createHttpServer(
     pageHandler({
       pageDir: options.pageDir ?? resolve(root, 'dist'),
@@ -103,6 +106,9 @@ export async function startServer(options = {}) {
       ready: () => closing === null,
       mayReadHealth: healthAccess({ token: transport.healthToken, trustProxy }),
       roomExists: (roomId) => store.roomExists(roomId),
+      gameLookups,
+      trustProxy,
+      figures: pageFigures,
     }),
     transport,
     { trustProxy },
@@ -124,7 +130,14 @@ export async function startServer(options = {}) {
   const output = capOutput(io.engine, { maxBytes: transport.maxOutputBytes, log });
   const heartbeat = guardHeartbeat(io.engine, { log });
   const budgets = new EventBudgets({ ...transport, trustProxy });
-  transportFigures = () => ({ ...httpFigures, ...admission.figures, ...output, ...heartbeat, ...budgets.figures });
+  transportFigures = () => ({
+    ...httpFigures,
+    ...pageFigures,
+    ...admission.figures,
+    ...output,
+    ...heartbeat,
+    ...budgets.figures,
+  });
 
   // Rooms come into memory when a client asks for one: the server listens at once.
   rooms = new Rooms({ store, engine, config, io, ai, log });

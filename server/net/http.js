@@ -3,7 +3,11 @@
 // health_access.js), and `/ready` for a load balancer's health checks:
 // `ok` (200) while the server serves, 503 once it is closing. Socket.IO
 // answers `/socket.io/` itself. `/game/ROOMID` is the page too, for a room
-// that exists (a game to watch or replay, for ever): roomExists(id).
+// that exists (a game to watch or replay, for ever): roomExists(id). Those
+// lookups are throttled per client address (gameLookups, a budget of
+// protocol/address_buckets.js), so room ids cannot be guessed at speed:
+// past it 429 with Retry-After.
+import { addressKey, clientAddress } from './client_address.js';
 import { ROOM_ID_PATTERN } from './ids.js';
 import { staticFiles } from './static_files.js';
 
@@ -11,9 +15,33 @@ const NO_STORE = { 'cache-control': 'no-store' };
 
 // health(gc, reset): the figures; ready(): false once closing; mayReadHealth(req, query).
 const GAME_PATH = /^\/game\/([^/]+)$/;
+const GAME_PREFIX = /^\/game\//;
 
-export function pageHandler({ pageDir, health, ready = () => true, mayReadHealth = () => true, roomExists = async () => false }) {
+// gameLookups: {take(key) -> {ok, waitMs}} (null: unthrottled); trustProxy:
+// a ProxyTrust or null; figures.gameLookupsRefused counts the 429s.
+export function pageHandler({
+  pageDir,
+  health,
+  ready = () => true,
+  mayReadHealth = () => true,
+  roomExists = async () => false,
+  gameLookups = null,
+  trustProxy = null,
+  figures = { gameLookupsRefused: 0 },
+}) {
   return staticFiles(pageDir, {
+    refusal: async (req, path) => {
+      if (!gameLookups || !GAME_PREFIX.test(path)) return null;
+      const taken = await gameLookups.take(addressKey(clientAddress(req, { trustProxy })));
+      if (taken.ok) return null;
+      figures.gameLookupsRefused++;
+      const seconds = Math.max(1, Math.ceil(taken.waitMs / 1000));
+      return {
+        status: 429,
+        headers: { 'retry-after': String(seconds), ...NO_STORE },
+        text: 'too many game lookups; wait a little',
+      };
+    },
     pageAt: async (path) => {
       const game = GAME_PATH.exec(path);
       if (!game) return null;

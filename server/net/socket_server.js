@@ -164,6 +164,10 @@ export function attachSockets(io, rooms, { links, lobby, log = () => {}, budgets
       // room:create per address, sync and room:join per socket (protocol/event_budgets.js).
       const overBudget = budgets?.refusal(event, socket);
       if (overBudget) return reply(overBudget);
+      if (budgets?.creating(event)) {
+        const overCreations = await budgets.creationRefusal(socket);
+        if (overCreations) return reply(overCreations);
+      }
       try {
         const answer = Object.hasOwn(SOCKET_COMMANDS, event)
           ? await SOCKET_COMMANDS[event](parsed.data, socket)

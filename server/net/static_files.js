@@ -5,7 +5,9 @@
 // (scripts/serve.mjs) both serve through it. `routes` maps paths the caller
 // answers itself (`/health`) to handlers; `pageAt(path)` (async) says
 // whether a path that is no file is one of the page's own addresses (true:
-// the page; false: 404; null: not such an address).
+// the page; false: 404; null: not such an address); `refusal(req, path)`
+// (async) may refuse a request before any of that, with {status, headers,
+// text} (a rate limit), or let it through with null.
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
 
@@ -35,7 +37,7 @@ export function requestPath(url) {
   }
 }
 
-export function staticFiles(pageDir, { routes = {}, pageAt = async () => null } = {}) {
+export function staticFiles(pageDir, { routes = {}, pageAt = async () => null, refusal = async () => null } = {}) {
   const root = resolve(pageDir);
   const plain = securityHeaders();
   let htmlHeaders = { key: null, headers: plain }; // the last HTML file's, by path, size and time
@@ -57,6 +59,11 @@ export function staticFiles(pageDir, { routes = {}, pageAt = async () => null } 
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD' }).end();
+      return;
+    }
+    const refused = await refusal(req, path);
+    if (refused) {
+      res.writeHead(refused.status, { 'content-type': 'text/plain', ...refused.headers }).end(refused.text);
       return;
     }
     if (Object.hasOwn(routes, path)) {

@@ -11,6 +11,9 @@ const LIMIT_VARIABLES = {
   createBurst: ['QIPAN_CREATE_BURST', 10],
   syncsPerMinute: ['QIPAN_SYNCS_PER_MINUTE', 30],
   syncBurst: ['QIPAN_SYNC_BURST', 10],
+  // `/game/ROOMID` lookups per address (net/http.js): room ids are not for guessing.
+  gameLookupsPerMinute: ['QIPAN_GAME_LOOKUPS_PER_MINUTE', 60],
+  gameLookupBurst: ['QIPAN_GAME_LOOKUP_BURST', 20],
   maxOutputBytes: ['QIPAN_MAX_OUTPUT_BYTES', 1024 * 1024],
   // HTTP (http_server.js): a request's headers, and all of it, must arrive
   // within these; connections of one address that are not WebSockets.

@@ -2,10 +2,12 @@
 // server tells addresses apart, over real sockets to real server processes
 // (server/PROTOCOL.md, "Timings and limits"): half-sent requests (slow
 // loris) against a node with few file descriptors and against
-// scripts/serve.mjs; X-Forwarded-For believed only from the proxies listed.
+// scripts/serve.mjs; /game/ROOMID lookups per address; X-Forwarded-For
+// believed only from the proxies listed.
 // Clients of different addresses connect from 127.0.0.x; limits are the
 // defaults unless a server says.
 import { spawn } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 
 import { ServerProcess, assert, root, run, test } from './harness.mjs';
 import { connectSocket, fetchText, halfSentRequests, isRefused } from './http_clients.mjs';
@@ -147,6 +149,31 @@ test("scripts/serve.mjs: the same timeouts and cap on one address's connections"
   } finally {
     statics.proc.kill('SIGTERM');
   }
+});
+
+test('/game/ROOMID lookups: one address is answered 429 with Retry-After past its burst of 20; another is not', async () => {
+  const server = await startServer({ QIPAN_GAME_LOOKUPS_PER_MINUTE: '60', QIPAN_GAME_LOOKUP_BURST: '20' });
+  const host = await connectSocket(server.url, { from: '127.0.0.7' });
+  const { roomId } = await host.timeout(8000).emitWithAck('room:create', { game: 'xiangqi' });
+  host.close();
+  const guess = () => Array.from({ length: 10 }, () => '0123456789abcdefghjkmnpqrstvwxyz'[randomInt(32)]).join('');
+  const guesser = '127.0.0.8';
+  const answers = [];
+  for (let i = 0; i < 30; i++) answers.push(await fetchText(`${server.url}game/${guess()}`, { from: guesser }));
+  const answered = answers.filter((a) => a.status === 404).length;
+  // The burst, and one more if the bucket refilled meanwhile (1 a second).
+  assert.ok(answered >= 20 && answered <= 21, `${answered} guesses answered`);
+  assert.deepEqual([...new Set(answers.slice(answered).map((a) => a.status))], [429], 'every guess after them is refused');
+  const refusal = answers[answered];
+  assert.match(refusal.headers['retry-after'], /^[1-9]\d*$/, 'Retry-After in whole seconds');
+  assert.equal(refusal.headers['x-content-type-options'], 'nosniff', 'with the security headers');
+  assert.match(refusal.body, /too many/);
+  assert.equal((await fetchText(`${server.url}game/${roomId}`, { from: guesser })).status, 429, 'a real room too, for now');
+  // Another address is served: the real room's page, a 404 for a guess.
+  assert.equal((await fetchText(`${server.url}game/${roomId}`, { from: '127.0.0.9' })).status, 200);
+  assert.equal((await fetchText(`${server.url}game/${guess()}`, { from: '127.0.0.9' })).status, 404);
+  assert.equal((await fetchText(server.url, { from: guesser })).status, 200, 'the page itself is not a lookup');
+  assert.ok((await server.health()).gameLookupsRefused >= 9);
 });
 
 test('X-Forwarded-For is believed from a listed proxy only: any other peer counts by its own address', async () => {
