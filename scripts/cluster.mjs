@@ -5,7 +5,8 @@
 import { resolve } from 'node:path';
 
 import { startCluster } from '../server/cluster/cluster.js';
-import { haproxyConfig, nodeFromPair } from '../server/cluster/haproxy_config.js';
+import { connectionsPerAddress, haproxyConfig, nodeFromPair } from '../server/cluster/haproxy_config.js';
+import { transportSettingsFromEnv } from '../server/net/transport_settings.js';
 
 const USAGE = `usage: scripts/cluster [--nodes N] [--port P] [--host H] [--public-url URL] [--no-restart-dead]
        scripts/cluster --haproxy-config [--port P] NAME=http://HOST:PORT...`;
@@ -44,7 +45,14 @@ const args = parseArgs(process.argv.slice(2));
 if (args.haproxyConfig) {
   if (!args.pairs.length) fail('--haproxy-config needs at least one NAME=http://HOST:PORT');
   try {
-    process.stdout.write(haproxyConfig({ nodes: args.pairs.map(nodeFromPair), bind: `:${args.port}`, tlsHint: true }));
+    process.stdout.write(
+      haproxyConfig({
+        nodes: args.pairs.map(nodeFromPair),
+        bind: `:${args.port}`,
+        tlsHint: true,
+        maxConnectionsPerAddress: connectionsPerAddress(transportSettingsFromEnv()),
+      }),
+    );
   } catch (error) {
     fail(error.message);
   }

@@ -97,7 +97,15 @@ export async function startServer(options = {}) {
     wasmHeap: engine.HEAP8.length,
   });
   let closing = null;
-  const gameLookups = new AddressBuckets({ perMinute: transport.gameLookupsPerMinute, burst: transport.gameLookupBurst });
+  // Budgets per address: in the store when it is shared by several nodes.
+  const shared = store.addressBudgets ?? null;
+  const gameLookups = new AddressBuckets({
+    perMinute: transport.gameLookupsPerMinute,
+    burst: transport.gameLookupBurst,
+    kind: 'game_lookup',
+    shared,
+    log,
+  });
   const pageFigures = { gameLookupsRefused: 0 };
   const { server: http, figures: httpFigures } = createHttpServer(
     pageHandler({
@@ -129,7 +137,7 @@ export async function startServer(options = {}) {
   admission.attach(io.engine);
   const output = capOutput(io.engine, { maxBytes: transport.maxOutputBytes, log });
   const heartbeat = guardHeartbeat(io.engine, { log });
-  const budgets = new EventBudgets({ ...transport, trustProxy });
+  const budgets = new EventBudgets({ ...transport, trustProxy, shared, log });
   transportFigures = () => ({
     ...httpFigures,
     ...pageFigures,

@@ -31,7 +31,8 @@ import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { haproxyConfig } from './haproxy_config.js';
+import { transportSettingsFromEnv } from '../net/transport_settings.js';
+import { connectionsPerAddress, haproxyConfig } from './haproxy_config.js';
 import { startPostgres } from './postgres_server.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -250,6 +251,8 @@ class Cluster extends EventEmitter {
     const config = haproxyConfig({
       nodes: nodes.map((n) => ({ name: n.name, address: `127.0.0.1:${n.port}` })),
       bind: `${this.options.host}:${this.port}`,
+      // As the nodes' own limits are (the same environment).
+      maxConnectionsPerAddress: connectionsPerAddress(transportSettingsFromEnv({ ...process.env, ...this.options.env })),
     });
     const configFile = join(this.options.dataDir, 'haproxy.cfg');
     writeFileSync(configFile, config);

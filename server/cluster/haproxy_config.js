@@ -9,14 +9,22 @@
 // - a node failing two checks 500 ms apart is out, and its sockets are
 //   closed so their clients reconnect through a live node.
 // - each node is checked at /ready (public, no figures; 503 while it closes);
+// - one client address holds at most `maxConnectionsPerAddress` connections
+//   through the proxy (an IPv6 address counts by its /64), whatever nodes
+//   they go to: a node's own cap per address sees only its share;
 // - the client's address goes to the node in X-Forwarded-For (the nodes run
 //   with --trust-proxy naming the proxy's address), so the limits per
 //   address see the client, not the proxy.
 export const CHECK_PATH = '/ready';
 
+// The connections one client address may hold through the proxy: its
+// Socket.IO connections and its other HTTP connections, as each node
+// allows them (net/transport_settings.js).
+export const connectionsPerAddress = ({ maxSocketsPerIp, maxHttpConnectionsPerIp }) => maxSocketsPerIp + maxHttpConnectionsPerIp;
+
 // nodes: [{name, address: 'host:port'}]; bind: HAProxy's `bind` argument
-// (e.g. '127.0.0.1:8080' or ':8080').
-export function haproxyConfig({ nodes, bind, checkPath = CHECK_PATH, tlsHint = false }) {
+// (e.g. '127.0.0.1:8080' or ':8080'); maxConnectionsPerAddress: null for no cap.
+export function haproxyConfig({ nodes, bind, checkPath = CHECK_PATH, tlsHint = false, maxConnectionsPerAddress = null }) {
   for (const { name, address } of nodes) {
     if (!/^[A-Za-z0-9][A-Za-z0-9_.-]*$/.test(name)) throw new Error(`bad node name '${name}'`);
     if (!/^[A-Za-z0-9.\-[\]:]+:\d+$/.test(address)) throw new Error(`bad node address '${address}'`);
@@ -50,6 +58,15 @@ export function haproxyConfig({ nodes, bind, checkPath = CHECK_PATH, tlsHint = f
       '  # bind :443 ssl crt /etc/haproxy/certs/qipan.pem',
       '  # http-request redirect scheme https unless { ssl_fc }',
       '  # http-request set-header X-Forwarded-Proto https if { ssl_fc }',
+    );
+  }
+  if (maxConnectionsPerAddress !== null) {
+    lines.push(
+      '  # One client address (an IPv6 address by its /64) holds at most this many',
+      '  # connections, whichever nodes they go to; the next is closed at once.',
+      '  stick-table type ipv6 size 1m expire 10m store conn_cur',
+      '  tcp-request connection track-sc0 src,ipmask(32,64)',
+      `  tcp-request connection reject if { sc0_conn_cur gt ${Number(maxConnectionsPerAddress)} }`,
     );
   }
   lines.push(

@@ -16,8 +16,9 @@ const CREATING_EVENTS = new Set(['room:create', 'seek:create', 'seek:accept', 's
 const rateLimited = (reason, retryAfterMs) => ({ ok: false, code: 'rate_limited', reason, retryAfterMs });
 
 export class EventBudgets {
-  constructor({ createsPerMinute, createBurst, syncsPerMinute, syncBurst, trustProxy = null }) {
-    this.creates = new AddressBuckets({ perMinute: createsPerMinute, burst: createBurst });
+  // shared: the store's budgets every node takes from (PostgreSQL), or null.
+  constructor({ createsPerMinute, createBurst, syncsPerMinute, syncBurst, trustProxy = null, shared = null, log }) {
+    this.creates = new AddressBuckets({ perMinute: createsPerMinute, burst: createBurst, kind: 'create', shared, log });
     this.syncs = { perSecond: syncsPerMinute / 60, burst: syncBurst };
     this.trustProxy = trustProxy;
     this.socketBuckets = new WeakMap(); // socket -> TokenBucket

@@ -76,6 +76,17 @@ CREATE TABLE IF NOT EXISTS live_games (
   updated_at bigint NOT NULL,
   data       json NOT NULL
 );
+-- Budgets per client address every node takes from (postgres_budgets.js):
+-- a token bucket per address and kind, times in ms of PostgreSQL's clock.
+CREATE TABLE IF NOT EXISTS address_budgets (
+  address text NOT NULL,
+  kind    text NOT NULL,
+  tokens  float8 NOT NULL,
+  at      float8 NOT NULL,
+  full_at float8 NOT NULL, -- the bucket is full again: the row may go
+  PRIMARY KEY (address, kind)
+);
+CREATE INDEX IF NOT EXISTS address_budgets_full ON address_budgets (full_at);
 -- The log is append-only: the database itself refuses to change an event.
 CREATE OR REPLACE FUNCTION qipan_events_append_only() RETURNS trigger LANGUAGE plpgsql AS
   $$ BEGIN RAISE EXCEPTION 'events are append-only'; END $$;

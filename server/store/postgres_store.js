@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { mergeChat, splitChat } from './chat_text.js';
 import { playerSeatRows } from './player_seats.js';
 import { LeasedStore, checkSequence, eventFromRow, refusal } from './leased_store.js';
+import { PostgresBudgets } from './postgres_budgets.js';
 import { PostgresLobby } from './postgres_lobby.js';
 import { applyPostgresSchema } from './postgres_schema.js';
 
@@ -133,6 +134,7 @@ class PostgresStore extends LeasedStore {
     this.roomsInFlight = new Set();
     this.beatClient = null;
     this.lobby = new PostgresLobby(this);
+    this.addressBudgets = new PostgresBudgets(this.pool, this.log);
   }
 
   // The heartbeat has a connection of its own, so a busy pool cannot delay it.

@@ -48,6 +48,10 @@
 //       epoch by itself unless a newer process of its name exists.
 //   'renewed' {name, epoch, url}   a new epoch after 'lost'
 //   store.live                     whether the store holds a current epoch
+//   store.addressBudgets           PostgreSQL only: budgets per client address
+//       every node shares, take(address, kind, {perSecond, burst}) -> {ok}
+//       or {ok: false, waitMs} (postgres_budgets.js); SQLite: undefined
+//       (one node keeps its own, protocol/address_buckets.js)
 //   store.stats                    counters for /health (flushes, appends,
 //       flushMs, flushMaxMs, fenced, conflicts, claims{owned, moved, wait,
 //       missing}, heartbeatFailures, lost, chatPurged; SQLite: walBytes)

@@ -32,7 +32,7 @@ import {
   tempDir,
   test,
 } from './harness.mjs';
-import { fetchText } from './http_clients.mjs';
+import { closedCount, connectSocket, fetchText, halfSentRequests, stillOpen, within } from './http_clients.mjs';
 import { RobustPlayer } from './robust_player.mjs';
 
 const LEASE_MS = 3000;
@@ -380,6 +380,81 @@ test('a node believes X-Forwarded-For from HAProxy only: a client reaching its p
   assert.equal(proxied.status, 200, 'the client HAProxy saw is the one that counts');
   assert.equal(JSON.parse(proxied.body).node.name, node.name);
 });
+
+test(
+  'one address through the proxy has one budget on all nodes: room creations, /game lookups and connections',
+  async () => {
+    // A cluster of its own with the default limits per address.
+    const small = await startCluster({
+      nodes: 2,
+      port: 0,
+      dataDir: tempDir(),
+      fsync: false,
+      postgresStop: 'immediate',
+      env: {
+        ...TEST_TIMINGS,
+        QIPAN_MAX_SOCKETS_PER_IP: '20',
+        QIPAN_MAX_HTTP_CONNECTIONS_PER_IP: '40',
+        QIPAN_CREATES_PER_MINUTE: '10',
+        QIPAN_CREATE_BURST: '10',
+        QIPAN_GAME_LOOKUPS_PER_MINUTE: '60',
+        QIPAN_GAME_LOOKUP_BURST: '20',
+      },
+      log: () => {},
+    });
+    const sockets = [];
+    let held = [];
+    try {
+      const [n1, n2] = small.nodes.map((n) => n.name);
+      // Room creations: one socket on each node (?node= picks it); 10 in all, then refused on both.
+      const one = '127.0.0.20';
+      for (const node of [n1, n2]) sockets.push(await connectSocket(small.url, { from: one, query: { node } }));
+      const answers = [];
+      for (let i = 0; i < 14; i++)
+        answers.push(await sockets[i % 2].timeout(8000).emitWithAck('room:create', { game: 'reversi' }));
+      const made = answers.filter((a) => a.ok).length;
+      assert.ok(made >= 10 && made <= 11, `${made} rooms made from one address over two nodes`);
+      assert.ok(
+        answers.slice(-2).every((a) => a.code === 'rate_limited' && a.retryAfterMs > 0),
+        'refused on either node once the budget is spent',
+      );
+      const other = await connectSocket(small.url, { from: '127.0.0.21', query: { node: n2 } });
+      sockets.push(other);
+      assert.equal(
+        (await other.timeout(8000).emitWithAck('room:create', { game: 'reversi' })).ok,
+        true,
+        'another address creates',
+      );
+
+      // /game lookups: the burst spent on one node is spent on the other.
+      const lookup = (node) => fetchText(`${small.url}game/0000000000?node=${node}`, { from: one });
+      for (let i = 0; i < 20; i++) assert.equal((await lookup(n1)).status, 404, `lookup ${i + 1} on ${n1}`);
+      const after = [];
+      for (let i = 0; i < 3; i++) after.push((await lookup(n2)).status);
+      assert.ok(after.filter((status) => status === 429).length >= 2, `on ${n2} after the burst: ${after}`);
+
+      // Connections: the proxy holds 60 of one address (20 sockets and 40
+      // others, as the nodes allow), whichever nodes they would go to.
+      held = await halfSentRequests(small.url, { count: 70, from: '127.0.0.22', send: false });
+      // (Well within HAProxy's 10 s for a request's headers.)
+      await within(closedCount(held, 10), 5_000, 'the 10 connections past 60 closed by the proxy');
+      const open = stillOpen(held);
+      assert.equal(open.length, 60, 'the proxy holds 60 of the address');
+      const refused = await Promise.all(held.filter((c) => !open.includes(c)).map((c) => c.closed));
+      assert.ok(
+        refused.every((c) => c.answer === ''),
+        'closed as they came, not answered as late requests',
+      );
+      const ready = await fetchText(`${small.url}ready`, { from: '127.0.0.23' });
+      assert.equal(ready.status, 200, 'another address is served');
+    } finally {
+      for (const c of held) c.socket.destroy();
+      for (const s of sockets) s.close();
+      await small.stop();
+    }
+  },
+  { timeoutMs: 90_000 },
+);
 
 // A client of one node (?node= through the proxy) that said hello, with its
 // lobby events and room starts.

@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 
 import { ServerProcess, assert, root, run, test } from './harness.mjs';
-import { connectSocket, fetchText, halfSentRequests, isRefused } from './http_clients.mjs';
+import { closedCount, connectSocket, fetchText, halfSentRequests, isRefused, stillOpen, within } from './http_clients.mjs';
 
 const DEFAULT_LIMITS = {
   QIPAN_MAX_SOCKETS_PER_IP: '20',
@@ -25,29 +25,8 @@ async function startServer(env, { fileLimit = null } = {}) {
   return server;
 }
 
-// Resolves as `promise` does, or rejects after `ms` saying what never happened.
-function within(promise, ms, what) {
-  let timer;
-  return Promise.race([
-    promise.finally(() => clearTimeout(timer)),
-    new Promise((resolve, reject) => {
-      timer = setTimeout(() => reject(new Error(`${what} (not within ${ms} ms)`)), ms);
-    }),
-  ]);
-}
-
-const stillOpen = (connections) => connections.filter((c) => !c.socket.destroyed && c.socket.readyState === 'open');
 // A request the server gave up on: 408 (after whatever it answered before, e.g. a 405 to a POST).
 const answered408 = (close) => close.answer.includes('HTTP/1.1 408');
-
-// Resolves once `count` of the connections are closed.
-function closedCount(connections, count) {
-  let closed = 0;
-  return new Promise((resolve) => {
-    if (count <= 0) resolve();
-    for (const c of connections) c.closed.then(() => ++closed === count && resolve());
-  });
-}
 
 test('400 half-sent requests from one address on a node with 256 descriptors: 40 held, the rest closed; others are served', async () => {
   // Headers may take a minute here: what protects the others is the cap.

@@ -93,3 +93,26 @@ export async function halfSentRequests(url, { count, from, send = true }) {
   await Promise.all(opened.map((c) => c.ready));
   return opened.map(({ socket, closed }) => ({ socket, closed }));
 }
+
+// Resolves once `count` of the connections (from halfSentRequests) are closed.
+export function closedCount(connections, count) {
+  let closed = 0;
+  return new Promise((resolve) => {
+    if (count <= 0) resolve();
+    for (const c of connections) c.closed.then(() => ++closed === count && resolve());
+  });
+}
+
+// The connections (from halfSentRequests) the client still sees open.
+export const stillOpen = (connections) => connections.filter((c) => !c.socket.destroyed && c.socket.readyState === 'open');
+
+// Resolves as `promise` does, or rejects after `ms` saying what never happened.
+export function within(promise, ms, what) {
+  let timer;
+  return Promise.race([
+    promise.finally(() => clearTimeout(timer)),
+    new Promise((resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`${what} (not within ${ms} ms)`)), ms);
+    }),
+  ]);
+}

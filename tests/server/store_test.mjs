@@ -622,6 +622,26 @@ test('postgres: a URL with the socket folder as host, and the schema made twice'
   await b.close();
 });
 
+test('postgres: an address has one budget on every node; takes at the same moment never overdraw it', async () => {
+  const a = await postgresBackend.open(newNodeName('budget'));
+  const b = await postgresBackend.open(newNodeName('budget'));
+  const rate = { perSecond: 1 / 60, burst: 5 }; // 1 a minute: nothing refills during the test
+  try {
+    // Twelve takes at once, half on each node: five tokens.
+    const takes = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => (i % 2 ? a : b).addressBudgets.take('198.51.100.1', 'create', rate)),
+    );
+    assert.equal(takes.filter((t) => t.ok).length, 5);
+    for (const refused of takes.filter((t) => !t.ok))
+      assert.ok(refused.waitMs > 0 && refused.waitMs <= 60_000, `waitMs ${refused.waitMs}`);
+    assert.equal((await a.addressBudgets.take('198.51.100.1', 'game_lookup', rate)).ok, true, 'another kind: its own budget');
+    assert.equal((await b.addressBudgets.take('198.51.100.2', 'create', rate)).ok, true, 'another address: its own budget');
+  } finally {
+    await a.close();
+    await b.close();
+  }
+});
+
 test('postgres: a database restart ends no process; the store goes on by itself', async () => {
   const a = await openStore(pgUrl(), { node: newNodeName('r'), leaseMs: 6000, heartbeatMs: 300, log: quiet });
   try {
