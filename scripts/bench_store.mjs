@@ -36,7 +36,7 @@ process.on('exit', () => {
 let location = join(dir, 'bench.db');
 if (args.store === 'postgres') {
   postgres = await startPostgres({ dataDir: join(dir, 'db'), socketDir: dir, fsync: args.fsync });
-  location = postgres.url;
+  location = postgres.urlWithPassword;
 }
 const store = await openStore(location, { node: 'bench' });
 

@@ -128,7 +128,7 @@ async function startNodes(count, env) {
       { name: 'postgres', pid: info.postgres.pid },
       { name: 'haproxy', pid: info.haproxy.pid },
     ],
-    postgresUrl: info.postgres.url,
+    postgresUrl: cluster.postgres.urlWithPassword,
     // Each node's figures through HAProxy (?node=), summed where they add up.
     async health(options = {}) {
       const each = await Promise.all(cluster.nodes.map((n) => healthAt(cluster.url, { ...options, node: n.name })));

@@ -22,7 +22,9 @@
 // With restartDead (default), a node that exits on its own or is killed is
 // started again (a new process, so a new epoch) after a short delay.
 // cluster.json in dataDir is rewritten at every (re)start:
-//   {url, nodes: [{name, pid, port}], postgres: {pid, socketDir}, haproxy: {pid, port}}
+//   {url, nodes: [{name, pid, port}], postgres: {pid, socketDir, url, passfile}, haproxy: {pid, port}}
+// (`url` names no password: the nodes get it as PGPASSWORD, pg_dump from
+// PGPASSFILE=passfile; cluster.postgres.urlWithPassword is for this process.)
 import { spawn } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { chmodSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -100,7 +102,12 @@ class Cluster extends EventEmitter {
     return {
       url: this.url,
       nodes: this.nodes.map(({ name, pid, port }) => ({ name, pid, port })),
-      postgres: { pid: this.postgres?.pid ?? null, socketDir: this.postgres?.socketDir ?? null, url: this.postgres?.url ?? null },
+      postgres: {
+        pid: this.postgres?.pid ?? null,
+        socketDir: this.postgres?.socketDir ?? null,
+        url: this.postgres?.url ?? null,
+        passfile: this.postgres?.passfile ?? null,
+      },
       haproxy: { pid: this.haproxy?.pid ?? null, port: this.port },
     };
   }
@@ -123,7 +130,8 @@ class Cluster extends EventEmitter {
       ...['--db', this.postgres.url, '--public-url', this.url, '--trust-proxy', PROXY_ADDRESS],
     ];
     const proc = spawn(process.execPath, args, {
-      env: { ...process.env, ...env },
+      // The database password in the environment, not on the command line (ps shows that).
+      env: { ...process.env, ...env, PGPASSWORD: this.postgres.password },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true, // its own process group: Ctrl-C reaches the launcher, which stops things in order
     });

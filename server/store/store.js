@@ -34,7 +34,8 @@
 // openStore(location, {node, url, leaseMs, heartbeatMs, chatRetentionDays, log})
 //   location  a file path or ':memory:' (SQLite), or a postgres:// or
 //             postgresql:// URL; a socket directory goes in `host`:
-//             postgres://qipan@/qipan?host=/tmp/qpg.x
+//             postgres://qipan_server@/qipan?host=/tmp/qpg.x (a password in
+//             the URL, or in PGPASSWORD)
 //   node      this node's name (default 'local'); url: where clients reach it
 //   leaseMs, heartbeatMs   default 6000 and 1000, or QIPAN_LEASE_MS and
 //             QIPAN_HEARTBEAT_MS

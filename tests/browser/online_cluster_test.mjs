@@ -45,7 +45,7 @@ const cluster = await startCluster({
   },
   log: () => {},
 });
-const db = new pg.Pool({ connectionString: cluster.info().postgres.url, max: 1 });
+const db = new pg.Pool({ connectionString: cluster.postgres.urlWithPassword, max: 1 });
 const ownerOf = async (roomId) =>
   (await db.query('SELECT e.node FROM rooms r JOIN epochs e ON e.epoch = r.owner_epoch WHERE r.room_id = $1', [roomId])).rows[0]
     ?.node;

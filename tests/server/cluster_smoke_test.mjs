@@ -48,7 +48,7 @@ const alive = (pid) => {
 };
 
 async function ownerOf(roomId) {
-  const client = new pg.Client({ connectionString: cluster.info().postgres.url });
+  const client = new pg.Client({ connectionString: cluster.postgres.urlWithPassword });
   await client.connect();
   try {
     const { rows } = await client.query(

@@ -54,7 +54,7 @@ const cluster = await startCluster({
   },
   log: () => {},
 });
-const db = new pg.Pool({ connectionString: cluster.info().postgres.url, max: 2 });
+const db = new pg.Pool({ connectionString: cluster.postgres.urlWithPassword, max: 2 });
 
 function healthOf(url) {
   return new Promise((done, fail) => {
@@ -455,6 +455,42 @@ test(
   },
   { timeoutMs: 90_000 },
 );
+
+test("the nodes' PostgreSQL role owns its tables and is nothing more; it needs its password", async () => {
+  const { rows } = await db.query(
+    `SELECT rolname, rolsuper, rolcreaterole, rolcreatedb, rolreplication, rolbypassrls
+     FROM pg_roles WHERE rolname = current_user`,
+  );
+  assert.deepEqual(rows, [
+    {
+      rolname: 'qipan_server',
+      rolsuper: false,
+      rolcreaterole: false,
+      rolcreatedb: false,
+      rolreplication: false,
+      rolbypassrls: false,
+    },
+  ]);
+  // Every node's session is that role's.
+  const sessions = await db.query(
+    "SELECT DISTINCT usename FROM pg_stat_activity WHERE datname = 'qipan' AND pid <> pg_backend_pid()",
+  );
+  assert.deepEqual(
+    sessions.rows.map((r) => r.usename),
+    ['qipan_server'],
+  );
+  const tables = await db.query("SELECT DISTINCT tableowner FROM pg_tables WHERE schemaname = 'public'");
+  assert.deepEqual(
+    tables.rows.map((r) => r.tableowner),
+    ['qipan_server'],
+    'it owns its tables',
+  );
+  // Without the password (what trust let through): refused.
+  const bare = new pg.Client({ connectionString: cluster.info().postgres.url });
+  bare.on('error', () => {});
+  await assert.rejects(bare.connect(), /password/);
+  await bare.end().catch(() => {});
+});
 
 // A client of one node (?node= through the proxy) that said hello, with its
 // lobby events and room starts.

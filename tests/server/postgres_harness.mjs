@@ -27,7 +27,8 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   if (!process.listenerCount(signal)) process.on(signal, () => process.exit(130));
 }
 
-// Resolves with {url, dir, pid, restart(), stop()}.
+// Resolves with {url, dir, pid, restart(), stop()}; `url` carries the
+// server role's password, for this process's own clients.
 export async function startTestPostgres() {
   postgresBin(); // the installation hint, before any folder is made
   const dir = mkdtempSync('/tmp/qpg.');
@@ -35,7 +36,7 @@ export async function startTestPostgres() {
   started.push(entry);
   entry.server = await startPostgres({ dataDir: `${dir}/db`, socketDir: dir, logFile: `${dir}/db/postgres.log`, fsync: false });
   return {
-    url: entry.server.url,
+    url: entry.server.urlWithPassword,
     dir,
     pid: entry.server.pid,
     restart: () => entry.server.restart(),

@@ -616,7 +616,7 @@ lobbyConformance({
 
 test('postgres: a URL with the socket folder as host, and the schema made twice', async () => {
   const a = await openStore(postgres.url, { node: 'twice', ...LEASE, log: quiet });
-  const b = await openStore(`postgresql://qipan@/qipan?host=${postgres.dir}`, { node: 'twice2', ...LEASE, log: quiet });
+  const b = await openStore(postgres.url.replace(/^postgres:/, 'postgresql:'), { node: 'twice2', ...LEASE, log: quiet });
   assert.ok(a.node.epoch !== b.node.epoch);
   await a.close();
   await b.close();
