@@ -7,6 +7,9 @@
 //   renewEpoch(old) -> epoch or null    after 'lost'; null when a newer epoch of this name exists
 //   stopEpoch(epoch)                    a clean release
 //   deleteChat(before) -> count
+//   mayOutliveLease() -> boolean        (optional) whether no other node could
+//                                       have taken this one's rooms, so a lease
+//                                       run out on the clock is kept
 import { EventEmitter } from 'node:events';
 
 const PURGE_FIRST_MS = 60_000; // the first chat purge, a while after start-up
@@ -73,7 +76,7 @@ export class LeasedStore extends EventEmitter {
   // is not doubled; the lease runs out on the clock all the same.
   async tick() {
     if (this.released) return;
-    if (this.live && Date.now() - this.lastBeatAt > this.settings.leaseMs) this.lose('stale');
+    if (this.live && Date.now() - this.lastBeatAt > this.settings.leaseMs && !this.mayOutliveLease()) this.lose('stale');
     if (this.beating || this.superseded) return;
     this.beating = true;
     const epoch = this.node.epoch;
@@ -112,6 +115,11 @@ export class LeasedStore extends EventEmitter {
     this.stats.lost++;
     this.log(`node ${this.node.name}: epoch ${this.node.epoch} lost (${reason})`);
     this.emit('lost', { epoch: this.node.epoch, reason });
+  }
+
+  // By default a lease that ran out is lost: other nodes may hold the rooms.
+  mayOutliveLease() {
+    return false;
   }
 
   stopTimers() {

@@ -154,6 +154,7 @@ class SqliteStore extends LeasedStore {
       return this.registerTx();
     });
     this.beatStatement = db.prepare('UPDATE epochs SET seen_at = ? WHERE epoch = ? AND stopped = 0');
+    this.selectOtherLive = db.prepare('SELECT 1 FROM epochs WHERE stopped = 0 AND epoch <> ? AND seen_at >= ? LIMIT 1').pluck();
     this.stopStatement = db.prepare('UPDATE epochs SET stopped = 1, seen_at = ? WHERE epoch = ? AND stopped = 0');
     this.setUrlStatement = db.prepare('UPDATE epochs SET url = ? WHERE epoch = ?');
   }
@@ -206,6 +207,20 @@ class SqliteStore extends LeasedStore {
 
   async renewEpoch(old) {
     return this.renewTx.immediate(old);
+  }
+
+  // A heartbeat held up by a write lock (a backup, an sqlite3 shell, a long
+  // checkpoint) is no sign that another node took the rooms: taking one is a
+  // write too, and WAL mode still lets this node read. So while no other
+  // node holds a live lease, the only node keeps its rooms and waits for the
+  // lock instead of dropping them all. Another node that starts and claims
+  // a room meanwhile is safe all the same: every append is fenced.
+  mayOutliveLease() {
+    try {
+      return this.selectOtherLive.get(this.node.epoch, Date.now() - this.settings.leaseMs) === undefined;
+    } catch {
+      return false;
+    }
   }
 
   async stopEpoch(epoch) {

@@ -44,7 +44,9 @@
 //   store.node -> {name, epoch, url}      epoch changes after a renewal
 //   'lost' {epoch, reason}    the heartbeat updated nothing ('stopped': a newer
 //       process of the same name, or a release) or has not succeeded for
-//       leaseMs ('stale'). Other nodes may own this node's rooms now: the
+//       leaseMs ('stale'; SQLite: only while another node holds a live
+//       lease, since a write lock that stops the heartbeat stops every
+//       claim too). Other nodes may own this node's rooms now: the
 //       server drops every room it holds. The store then registers a new
 //       epoch by itself unless a newer process of its name exists.
 //   'renewed' {name, epoch, url}   a new epoch after 'lost'

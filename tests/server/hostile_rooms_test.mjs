@@ -1,7 +1,8 @@
 // Hostile and broken conditions around the rooms (docs/online-contract.md
 // "Hardening"), each against its own server process on 127.0.0.1: a damaged
 // log quarantines its room alone; a database locked for 10 s loses neither a
-// disconnection's grace nor an AI move; one address flooding the AI with
+// disconnection's grace nor an AI move, and one locked longer than the lease
+// costs a single node none of its rooms; one address flooding the AI with
 // level-8 rooms leaves another address's first AI move within twice its
 // unloaded time, and the AI stops when the flooder leaves; the per-address
 // and global room caps; the state's chat stays small however the chat was
@@ -90,12 +91,9 @@ test('a log row the engine refuses, bad JSON or an unknown event quarantines tha
 });
 
 test('a database locked for 10 s: the disconnection, its grace and the AI move are written once it frees', async () => {
-  // A node that cannot write its heartbeat for its whole lease gives its
-  // rooms up (by design); the lease here outlasts the lock, so the rooms
-  // themselves must carry what happened during it.
-  const server = await new ServerProcess({
-    env: { QIPAN_SEAT_GRACE_MS: '1500', QIPAN_AI_MIN_DELAY_MS: '0', QIPAN_LEASE_MS: '30000' },
-  }).start();
+  // The rooms themselves must carry what happened during the lock (the
+  // lease, which the lock outlasts, is kept: the next case).
+  const server = await new ServerProcess({ env: { QIPAN_SEAT_GRACE_MS: '1500', QIPAN_AI_MIN_DELAY_MS: '0' } }).start();
   const [red, black] = await xiangqiPair(server.url, ['h2e2']);
   const human = await Player.create(server.url, engine, { game: 'reversi', options: { ai: [null, 1] }, name: 'H' });
 
@@ -130,6 +128,53 @@ test('a database locked for 10 s: the disconnection, its grace and the AI move a
   assert.ok(health.writeRetries >= 1, 'the disconnection was written on a retry');
   red.close();
   human.client.close();
+  await server.stop();
+});
+
+test('a single node whose database is locked longer than its lease keeps every room and acked move, and waits', async () => {
+  // The default lease (6 s) and heartbeat: the lock outlasts both.
+  const server = await new ServerProcess({ env: { QIPAN_AI_MIN_DELAY_MS: '0' } }).start();
+  const pairs = [await xiangqiPair(server.url, ['h2e2', 'h9g7']), await xiangqiPair(server.url, ['b2e2'])];
+  const human = await Player.create(server.url, engine, { game: 'reversi', options: { ai: [null, 1] }, name: 'H' });
+  await human.playOk(human.local.legal()[0]);
+  await human.waitUntil(() => human.step >= 2, 'the AI answers');
+  const players = [...pairs.flat(), human];
+  const dropped = [];
+  for (const p of players) p.client.socket.on('disconnect', (why) => dropped.push(`${p.roomId}: ${why}`));
+  const ackedBefore = players.map((p) => p.step);
+
+  const db = new Database(server.db, { timeout: 0 });
+  db.exec('BEGIN EXCLUSIVE');
+  const lockedAt = Date.now();
+  // A move during the lock: refused, nothing changed (the store cannot take it).
+  const [, black] = pairs[1];
+  assert.equal((await black.play(black.local.legal()[0])).code, 'server_error');
+  await new Promise((done) => setTimeout(done, 9_000 - (Date.now() - lockedAt)));
+  db.exec('COMMIT');
+  db.close();
+
+  assert.deepEqual(dropped, [], 'no socket was cut');
+  assert.equal((await server.health()).store.lost, 0, 'the lease was kept');
+  // The same sockets play on, every acked move is there.
+  for (const [[first, second], i] of pairs.map((pair, i) => [pair, i])) {
+    const mover = first.local.toMove() === first.seat ? first : second;
+    const other = mover === first ? second : first;
+    await mover.playOk(mover.local.legal()[0]);
+    await other.waitStep(ackedBefore[2 * i] + 1);
+  }
+  await human.playOk(human.local.legal()[0]);
+  await human.waitUntil(() => human.step >= ackedBefore[4] + 2, 'the AI answers after the lock');
+  for (const p of players) {
+    const state = await p.sync();
+    assert.equal(state.moves.length, p.step, `${p.roomId}: every move, acked before and after`);
+    assert.deepEqual(
+      state.moves.map((m) => m.move),
+      p.local.moves,
+    );
+  }
+  assert.deepEqual(dropped, [], 'no socket was cut since');
+  assert.doesNotMatch(server.stderr, /dropped|lost its lease/);
+  for (const p of players) p.close();
   await server.stop();
 });
 
