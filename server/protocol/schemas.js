@@ -1,21 +1,14 @@
 // The payload of every client event, as zod schemas (strict: an unknown key
 // is refused, so a `__proto__` key never reaches a handler). A payload that
 // does not parse is refused with `bad_request` and the first problem found.
+// Names and chat follow visible_text.js.
 import { z } from 'zod';
 
 import { LIMITS } from '../config.js';
 import { ROOM_ID_PATTERN, TOKEN_PATTERN } from '../net/ids.js';
+import { checkName, cleanChat, wellFormed } from './visible_text.js';
 
 const codePoints = (text) => [...text].length;
-
-// Characters a name or a chat message loses before its length is checked:
-// control characters (Cc), the bidirectional controls that can reorder what
-// follows them on screen (U+202A-202E, U+2066-2069, U+200E, U+200F, U+061C),
-// and zero-width ones (U+200B-200D, U+2060, U+FEFF) that make two names look
-// alike. What is left is what everyone sees.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060\u2066-\u2069\ufeff]/g;
-export const stripInvisible = (text) => text.replace(INVISIBLE, '');
 
 const roomId = z.string().max(32).regex(ROOM_ID_PATTERN, 'a room id is 10 or more letters of 0-9 a-z without i, l, o, u');
 const token = z.string().max(22).regex(TOKEN_PATTERN, 'a token is 22 base64url characters');
@@ -29,7 +22,12 @@ const pos = z.string().regex(/^[0-9a-f]{16}$/, 'pos is 16 lowercase hex digits')
 const name = z
   .string()
   .max(200)
-  .transform((text) => stripInvisible(text).trim())
+  .transform((text, ctx) => {
+    const checked = checkName(text);
+    if (checked.ok) return checked.text;
+    ctx.addIssue({ code: 'custom', message: checked.reason });
+    return z.NEVER;
+  })
   .refine((text) => codePoints(text) >= 1 && codePoints(text) <= LIMITS.nameChars, `a name is 1-${LIMITS.nameChars} characters`);
 const level = z.number().int().min(1).max(8);
 const seat = z.number().int().min(0).max(5);
@@ -111,7 +109,7 @@ export const SCHEMAS = {
     text: z
       .string()
       .max(LIMITS.chatRawChars * 2)
-      .transform(stripInvisible)
+      .transform(cleanChat)
       .refine((text) => codePoints(text) <= LIMITS.chatRawChars, `a message is at most ${LIMITS.chatRawChars} characters as sent`)
       .refine((text) => {
         const n = codePoints(text.trim());
@@ -129,6 +127,7 @@ export const EVENT_NAMES = Object.freeze(Object.keys(SCHEMAS));
 
 // {ok: true, data} or {ok: false, reason}: the first problem, readable.
 export function parsePayload(schema, payload) {
+  if (!wellFormed(payload)) return { ok: false, reason: 'text must be well-formed Unicode: a lone UTF-16 surrogate is not' };
   const parsed = schema.safeParse(payload);
   if (parsed.success) return { ok: true, data: parsed.data };
   const issue = parsed.error.issues[0];
