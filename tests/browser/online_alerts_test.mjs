@@ -16,11 +16,13 @@ import assert from 'node:assert/strict';
 import { click, openGame, watchErrors } from './page_harness.mjs';
 import {
   createRoom,
+  cuttableNetwork,
   online,
   openBrowser,
   runAndExit,
   shotOnline,
   startServer,
+  vibrationSpy,
   waitAllAtStep,
   waitOnline,
 } from './online_harness.mjs';
@@ -33,13 +35,8 @@ const server = await startServer({
 });
 const browser = await openBrowser();
 
-// The spies: vibrations and notifications as the page asked for them.
-function spies() {
-  window.__vibrations = [];
-  navigator.vibrate = (pattern) => {
-    window.__vibrations.push(pattern);
-    return true;
-  };
+// The notifications the page sent, in window.__notifications.
+function notificationSpy() {
   window.__notifications = [];
   const Real = window.Notification;
   function Spy(title, options) {
@@ -77,7 +74,8 @@ await runAndExit(browser, server, async () => {
     viewport: { width: 1366, height: 768 },
     permissions: ['notifications'],
   });
-  await redContext.addInitScript(spies);
+  await redContext.addInitScript(notificationSpy);
+  await redContext.addInitScript(vibrationSpy);
   const red = { page: await redContext.newPage() };
   red.problems = watchErrors(red.page);
   await openGame(red.page, server.url);
@@ -89,21 +87,12 @@ await runAndExit(browser, server, async () => {
     isMobile: true,
     hasTouch: true,
   });
-  await blackContext.addInitScript(spies);
+  await blackContext.addInitScript(notificationSpy);
+  await blackContext.addInitScript(vibrationSpy);
   const black = { page: await blackContext.newPage() };
   black.problems = watchErrors(black.page);
   // Black's network, which the test can cut: the WebSocket and the polling.
-  let offline = false;
-  let socket = null;
-  await black.page.routeWebSocket(/\/socket\.io\//, (ws) => {
-    if (offline) {
-      ws.close();
-      return;
-    }
-    socket = ws;
-    ws.connectToServer();
-  });
-  await black.page.route(/\/socket\.io\//, (route) => (offline ? route.abort() : route.fallback()));
+  const network = await cuttableNetwork(black.page);
   await openGame(black.page, created.links.invite);
   await black.page.waitForSelector('#room-name-form:not([hidden])');
   await black.page.fill('#room-name-input', 'Bob');
@@ -190,8 +179,7 @@ await runAndExit(browser, server, async () => {
   // ---- black's connection goes ----
   const vibrations = (await black.page.evaluate(() => window.__vibrations)).length;
   const marks = [red.problems.length, black.problems.length];
-  offline = true;
-  await socket.close();
+  await network.cut();
   const lost = await waitOnline(black.page, (s) => !s.connected);
   assert.equal(lost.panel.status, 'Connection to the server lost, reconnecting…', 'not "Red to move"');
   assert.equal(lost.panel.banner.connection, 'Connection to the server lost, reconnecting…');
@@ -201,7 +189,7 @@ await runAndExit(browser, server, async () => {
   assert.ok(overlaps(await rect(red.page, '#room-banner-away'), await rect(red.page, '#board-wrap')), 'over the board');
   assert.match(away.panel.line, /黑方断线，\d+ 秒内可回来/);
   await shotOnline(red.page, 'alerts-opponent-away-desktop');
-  offline = false;
+  network.restore();
   const back = await waitOnline(black.page, (s) => s.connected && s.ready && s.step === 4 && !s.panel.banner.connection);
   assert.equal(back.seat, 1);
   assert.doesNotMatch(back.panel.status, /lost/);

@@ -25,6 +25,7 @@ import {
   player,
   runAndExit,
   screenshotDir,
+  shortenBulletClock,
   shotOnline,
   startServer,
   waitAllAtStep,
@@ -51,18 +52,7 @@ async function shotPanel(page, name) {
 await runAndExit(browser, server, async () => {
   // ---- red creates a 1+0 room through the dialog ----
   let sentCreate = null;
-  const relay = (page) =>
-    page.routeWebSocket(/\/socket\.io\//, (ws) => {
-      const upstream = ws.connectToServer();
-      ws.onMessage((message) => {
-        if (typeof message === 'string' && message.includes('"room:create"')) {
-          sentCreate = message;
-          message = message.replace('"initialMs":60000', `"initialMs":${CLOCK_MS}`);
-        }
-        upstream.send(message);
-      });
-      upstream.onMessage((message) => ws.send(message));
-    });
+  const relay = (page) => shortenBulletClock(page, CLOCK_MS, (message) => (sentCreate = message));
   const red = await player(browser, server.url, { beforeOpen: relay });
   // Red plays in the light theme, black in the dark one.
   await red.page.emulateMedia({ colorScheme: 'light' });

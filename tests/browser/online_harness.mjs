@@ -38,6 +38,60 @@ export async function player(
 
 export const online = (page) => page.evaluate(() => window.qipan.online());
 
+// An init script (context.addInitScript): the vibrations the page asks
+// for, recorded in window.__vibrations.
+export function vibrationSpy() {
+  window.__vibrations = [];
+  navigator.vibrate = (pattern) => {
+    window.__vibrations.push(pattern);
+    return true;
+  };
+}
+
+// The page's own network to the room server, which the test can cut (the
+// WebSocket closed and refused, the polling aborted) and restore; call
+// before the page opens. Returns {cut(), restore()}.
+export async function cuttableNetwork(page) {
+  let down = false;
+  let socket = null;
+  await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+    if (down) {
+      ws.close();
+      return;
+    }
+    socket = ws;
+    ws.connectToServer();
+  });
+  await page.route(/\/socket\.io\//, (route) => (down ? route.abort() : route.fallback()));
+  return {
+    async cut() {
+      down = true;
+      await socket?.close();
+    },
+    restore() {
+      down = false;
+    },
+  };
+}
+
+// A relay on the page's socket that gives the room it creates (and the
+// seeks it makes) `initialMs` instead of the bullet minute its dialog sends,
+// which a server started with QIPAN_MIN_CLOCK_MS lowered takes; `sent` gets
+// each such message as the page sent it. Call before the page opens.
+export function shortenBulletClock(page, initialMs, sent = () => {}) {
+  return page.routeWebSocket(/\/socket\.io\//, (ws) => {
+    const upstream = ws.connectToServer();
+    ws.onMessage((message) => {
+      if (typeof message === 'string' && /"(room:create|seek:quick|seek:create)"/.test(message)) {
+        sent(message);
+        message = message.replace('"initialMs":60000', `"initialMs":${initialMs}`);
+      }
+      upstream.send(message);
+    });
+    upstream.onMessage((message) => ws.send(message));
+  });
+}
+
 // Waits until the page's online state passes `predicate` (a function of the
 // state, given as source text with its argument).
 export async function waitOnline(page, predicate, arg = null, timeout = 30000) {

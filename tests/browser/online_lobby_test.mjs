@@ -24,6 +24,7 @@ import {
   player,
   pressOnline,
   runAndExit,
+  shortenBulletClock,
   shotOnline,
   startServer,
   waitAllAtStep,
@@ -44,16 +45,7 @@ const browser = await openBrowser();
 
 // Every quick pairing and seek this page sends asks for CLOCK_MS instead of
 // the bullet minute (both players must ask the same to meet).
-const shortClock = (page) =>
-  page.routeWebSocket(/\/socket\.io\//, (ws) => {
-    const upstream = ws.connectToServer();
-    ws.onMessage((message) => {
-      if (typeof message === 'string' && /"seek:(quick|create)"/.test(message))
-        message = message.replace('"initialMs":60000', `"initialMs":${CLOCK_MS}`);
-      upstream.send(message);
-    });
-    upstream.onMessage((message) => ws.send(message));
-  });
+const shortClock = (page) => shortenBulletClock(page, CLOCK_MS);
 
 const count = (page, type) => page.evaluate((t) => window.qipan.events().filter((e) => e.type === t).length, type);
 

@@ -15,6 +15,7 @@ import assert from 'node:assert/strict';
 import { click, openGame, watchErrors } from './page_harness.mjs';
 import {
   createRoom,
+  cuttableNetwork,
   online,
   openBrowser,
   player,
@@ -46,17 +47,7 @@ await runAndExit(browser, server, async () => {
   const black = { page: await phone.newPage() };
   black.problems = watchErrors(black.page);
   // Black's own network, which the test can cut: the WebSocket and the polling.
-  let cut = false;
-  let socket = null;
-  await black.page.routeWebSocket(/\/socket\.io\//, (ws) => {
-    if (cut) {
-      ws.close();
-      return;
-    }
-    socket = ws;
-    ws.connectToServer();
-  });
-  await black.page.route(/\/socket\.io\//, (route) => (cut ? route.abort() : route.fallback()));
+  const network = await cuttableNetwork(black.page);
   await openGame(black.page, created.links.invite);
   await waitOnline(black.page, (s) => s.ready && s.seat === 1);
   const pages = [red.page, black.page];
@@ -116,8 +107,7 @@ await runAndExit(browser, server, async () => {
   await click(red.page, 'c4');
   await waitAllAtStep(pages, 5);
   const mark = black.problems.length;
-  cut = true;
-  await socket.close();
+  await network.cut();
   await waitOnline(black.page, (s) => !s.connected);
   await red.page.click('[data-room="resign"]');
   await red.page.waitForSelector('#confirm-dialog[open]');
@@ -126,7 +116,7 @@ await runAndExit(browser, server, async () => {
   await click(black.page, 'a9');
   await click(black.page, 'a8');
   await waitOnline(black.page, (s) => s.pending !== null);
-  cut = false;
+  network.restore();
   const dropped = await waitOnline(black.page, (s) => s.connected && !!s.result && s.pending === null);
   assert.equal(dropped.result.code, 'resignation');
   assert.equal(dropped.step, 5, 'the move was not played into a finished game');

@@ -23,8 +23,10 @@ import {
   openBrowser,
   player,
   runAndExit,
+  shortenBulletClock,
   shotOnline,
   startServer,
+  vibrationSpy,
   waitAllAtStep,
   waitOnline,
 } from './online_harness.mjs';
@@ -37,15 +39,6 @@ const PREMOVE_PLY = 8;
 
 const server = await startServer({ QIPAN_MIN_CLOCK_MS: '1000', QIPAN_FIRST_MOVE_MS: '30000', QIPAN_SEAT_GRACE_MS: '60000' });
 const browser = await openBrowser();
-
-// Vibrations as the page asked for them.
-function vibrationSpy() {
-  window.__vibrations = [];
-  navigator.vibrate = (pattern) => {
-    window.__vibrations.push(pattern);
-    return true;
-  };
-}
 
 // Where the phone's clocks are, against the board and the screen, and
 // whether each is the element actually on top at its centre.
@@ -75,16 +68,7 @@ const onScreen = (page, selector) =>
 
 await runAndExit(browser, server, async () => {
   // ---- red (desktop) creates a 1+0 room; black (phone) joins by the link ----
-  const shortClock = (page) =>
-    page.routeWebSocket(/\/socket\.io\//, (ws) => {
-      const upstream = ws.connectToServer();
-      ws.onMessage((message) => {
-        if (typeof message === 'string' && message.includes('"room:create"'))
-          message = message.replace('"initialMs":60000', `"initialMs":${CLOCK_MS}`);
-        upstream.send(message);
-      });
-      upstream.onMessage((message) => ws.send(message));
-    });
+  const shortClock = (page) => shortenBulletClock(page, CLOCK_MS);
   const red = await player(browser, server.url, { beforeOpen: shortClock });
   const created = await createRoom(red.page, {
     name: 'Red',

@@ -162,27 +162,13 @@ export class RoomPanel {
         await room.offerDraw();
         break;
       case 'resign':
-        if (
-          await this.app.panels.dialogs.confirm({
-            title: this.t('onlineResignTitle'),
-            text: this.t('resignText'),
-            ok: this.t('onlineResign'),
-          })
-        )
-          await room.resign();
+        if (await this.confirm('onlineResignTitle', 'resignText', 'onlineResign')) await room.resign();
         break;
       case 'claim':
         await room.claim();
         break;
       case 'abort':
-        if (
-          await this.app.panels.dialogs.confirm({
-            title: this.t('onlineAbortTitle'),
-            text: this.t('onlineAbortText'),
-            ok: this.t('onlineAbort'),
-          })
-        )
-          await room.abort();
+        if (await this.confirm('onlineAbortTitle', 'onlineAbortText', 'onlineAbort')) await room.abort();
         break;
       case 'notify':
         await this.alerts.toggleNotify();
@@ -208,17 +194,15 @@ export class RoomPanel {
         this.copy(this.$('#room-watch-link'));
         break;
       case 'leave':
-        if (
-          await this.app.panels.dialogs.confirm({
-            title: this.t('onlineLeaveTitle'),
-            text: this.t('onlineLeaveText'),
-            ok: this.t('onlineLeave'),
-          })
-        )
-          await room.leave();
+        if (await this.confirm('onlineLeaveTitle', 'onlineLeaveText', 'onlineLeave')) await room.leave();
         break;
     }
     this.render();
+  }
+
+  // The page's confirm dialog, worded by the keys of its title, text and OK.
+  confirm(title, text, ok) {
+    return this.app.panels.dialogs.confirm({ title: this.t(title), text: this.t(text), ok: this.t(ok) });
   }
 
   // The clipboard API needs a secure context; a phone on http://192.168.x.y
