@@ -19,7 +19,8 @@ import { Links } from './net/links.js';
 import { OriginPolicy } from './net/origin_policy.js';
 import { capOutput } from './net/output_cap.js';
 import { SocketAdmission } from './net/socket_admission.js';
-import { attachSockets, socketAddress } from './net/socket_server.js';
+import { socketOwner } from './net/address_owner.js';
+import { attachSockets } from './net/socket_server.js';
 import { transportSettingsFromEnv } from './net/transport_settings.js';
 import { processFigures } from './process_guards.js';
 import { AddressBuckets } from './protocol/address_buckets.js';
@@ -151,12 +152,13 @@ export async function startServer(options = {}) {
   rooms = new Rooms({ store, engine, config, io, ai, log });
   // Handlers are in place before the first connection can arrive.
   const links = new Links({ host, port: options.port ?? 8080, publicUrl: options.publicUrl });
-  lobby = new Lobby({ rooms, io, links, addressOf: socketAddress(trustProxy), log });
+  const ownerOf = socketOwner({ secret: store.ownerSecret, trustProxy });
+  lobby = new Lobby({ rooms, io, links, ownerOf, log });
   const lobbyGames = new LobbyGames({ store, publish: (event) => lobby.publish(event), log });
   rooms.onCommitted = (room, events) => lobbyGames.committed(room, events);
   rooms.onReleased = (roomId) => lobbyGames.forget(roomId);
   await lobby.start();
-  counts = attachSockets(io, rooms, { links, lobby, log, budgets, trustProxy });
+  counts = attachSockets(io, rooms, { links, lobby, ownerOf, log, budgets });
 
   await new Promise((resolveListen, reject) => {
     http.once('error', reject);

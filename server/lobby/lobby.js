@@ -29,9 +29,9 @@ const sameClock = (a, b) =>
   a === null ? b === null : b !== null && a.initialMs === b.initialMs && a.incrementMs === b.incrementMs;
 
 export class Lobby {
-  // addressOf(socket): the address a socket's rooms count for (rooms/room_caps.js).
-  constructor({ rooms, io, links, addressOf = () => null, log = () => {} }) {
-    Object.assign(this, { rooms, io, links, addressOf, log });
+  // ownerOf(socket): the owner its rooms count for (net/address_owner.js).
+  constructor({ rooms, io, links, ownerOf = () => null, log = () => {} }) {
+    Object.assign(this, { rooms, io, links, ownerOf, log });
     this.store = rooms.store;
     this.seeks = new Map(); // seekId -> seek, oldest first
     this.games = new Map(); // roomId -> game to watch
@@ -242,7 +242,7 @@ export class Lobby {
   }
 
   creatorOf(socket) {
-    return this.addressOf(socket);
+    return this.ownerOf(socket);
   }
 
   // The room of a taken seek, the acceptor seated on this socket; the seeker

@@ -4,7 +4,6 @@
 // event budgets; then the room's queue. Each event with an ack callback gets exactly one answer:
 // `{ok: true, ...}` or `{ok: false, code, reason, ...}`.
 import { LIMITS } from '../config.js';
-import { addressKey, clientAddress } from './client_address.js';
 import { playerRoom } from '../lobby/lobby.js';
 import { Refusal } from '../protocol/codes.js';
 import { payloadBytes, socketLimits } from '../protocol/limits.js';
@@ -41,12 +40,8 @@ const LOADING = new Set(['room:join']);
 
 const refusal = (code, reason, extra = {}) => ({ ok: false, code, reason, ...extra });
 
-// The address a socket's rooms count for (rooms/room_caps.js): the same
-// key the per-address limits use.
-export const socketAddress = (trustProxy) => (socket) => addressKey(clientAddress(socket.request, { trustProxy }));
-
-export function attachSockets(io, rooms, { links, lobby, log = () => {}, budgets = null, trustProxy = null }) {
-  const addressOf = socketAddress(trustProxy);
+// `ownerOf(socket)`: the owner its rooms count for (net/address_owner.js).
+export function attachSockets(io, rooms, { links, lobby, ownerOf, log = () => {}, budgets = null }) {
   const counts = { events: 0, refused: 0, errors: 0 };
   const creations = new RecentCreations();
 
@@ -55,7 +50,7 @@ export function attachSockets(io, rooms, { links, lobby, log = () => {}, budgets
   // request's key with the room, and the creator's token follows from the
   // requestId (request_secrets.js).
   async function createRoom({ requestId, ...payload }, socket) {
-    const creator = addressOf(socket);
+    const creator = ownerOf(socket);
     const request = requestId ? requestSecrets(requestId) : null;
     const make = async () => {
       const { draftsFor, tokenFor, ai } = creationDrafts(rooms.engine, rooms.config, payload, {
@@ -111,7 +106,7 @@ export function attachSockets(io, rooms, { links, lobby, log = () => {}, budgets
   async function roomCommand(event, payload, socket) {
     const cameFor = typeof socket.handshake.query?.node === 'string' ? socket.handshake.query.node : null;
     const room = LOADING.has(event)
-      ? await rooms.get(payload.roomId, { cameFor, connectedAt: socket.handshake.issued })
+      ? await rooms.get(payload.roomId, { cameFor, connectedAt: socket.handshake.issued, loader: ownerOf(socket) })
       : rooms.rooms.get(payload.roomId);
     if (!room) {
       if (!LOADING.has(event) && (await rooms.exists(payload.roomId)))
@@ -122,7 +117,12 @@ export function attachSockets(io, rooms, { links, lobby, log = () => {}, budgets
       socket,
       caps: rooms.caps,
       rooms: rooms.rooms,
-      createRoom: async (name, drafts) => (await rooms.createRoom(name, drafts, { creator: room.creator })).id,
+      // A rematch counts for the address that starts it, as any new room.
+      createRoom: async (name, drafts, { ai }) => {
+        const creator = ownerOf(socket);
+        rooms.caps.checkCreate(rooms.rooms, creator, { ai });
+        return (await rooms.createRoom(name, drafts, { creator })).id;
+      },
     };
     const answer = await rooms.run(room, () => ROOM_COMMANDS[event](room, payload, { ...ctx, now: Date.now() }));
     // Seated players get the invite (its secret takes a free seat); spectators the watch link.

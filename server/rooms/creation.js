@@ -131,6 +131,6 @@ async function accept(room, seat, ctx) {
 
 async function start(room, before, ctx) {
   const { drafts, map } = rematchDrafts(room);
-  const roomId = await ctx.createRoom(room.gameName, drafts);
+  const roomId = await ctx.createRoom(room.gameName, drafts, { ai: room.seats.some((s) => s.kind === 'ai') });
   return { drafts: [...before, { type: 'rematch', data: { roomId, seats: map } }], ack: { roomId } };
 }

@@ -109,7 +109,9 @@ export class Rooms {
   // for one lease from the connection: an owner whose lease still holds
   // after that is alive (restarted, or back from a pause or failed health
   // checks), the proxy routes to it again, and the client is sent there.
-  async get(roomId, { cameFor = null, connectedAt = 0 } = {}) {
+  // `loader`: the owner (net/address_owner.js) of the client that asked,
+  // which a room whose creator the store does not know counts for.
+  async get(roomId, { cameFor = null, connectedAt = 0, loader = null } = {}) {
     const room = this.rooms.get(roomId);
     if (room) return room;
     if (this.quarantined.has(roomId))
@@ -118,7 +120,7 @@ export class Rooms {
       const unreachable = Date.now() - connectedAt <= this.store.settings.leaseMs ? cameFor : null;
       this.loading.set(
         roomId,
-        this.load(roomId, unreachable).finally(() => this.loading.delete(roomId)),
+        this.load(roomId, unreachable, loader).finally(() => this.loading.delete(roomId)),
       );
     }
     return this.loading.get(roomId);
@@ -129,7 +131,7 @@ export class Rooms {
     return this.rooms.has(roomId) || this.store.roomExists(roomId);
   }
 
-  async load(roomId, cameFor) {
+  async load(roomId, cameFor, loader) {
     if (this.closed) return null;
     this.caps.checkLoad(this.rooms);
     const claim = await this.claim(roomId, cameFor);
@@ -150,7 +152,16 @@ export class Rooms {
       room.delete();
       return null;
     }
-    room.creator = null; // unknown after a reload: the room counts for nobody's share
+    // The room counts for its creator as before it left memory (a room the
+    // store knows no creator of, written by an older server, for whoever
+    // brought it back).
+    room.creator = claim.creator ?? loader;
+    try {
+      this.caps.checkTakenBack(this.rooms, room);
+    } catch (refusal) {
+      room.delete();
+      throw refusal;
+    }
     room.heldUntil = Date.now() + HOLD_MS;
     this.rooms.set(roomId, room);
     // Nobody is connected yet: the log says so (queued before any join).
@@ -159,13 +170,13 @@ export class Rooms {
     return room;
   }
 
-  // Takes the room in the store: {downSince} once this node owns it, null
+  // Takes the room in the store: {downSince, creator} once this node owns it, null
   // when there is no such room; refuses `moved` or `unavailable`.
   async claim(roomId, cameFor = null) {
     const until = Date.now() + CLAIM_WAIT_MS;
     for (;;) {
       const claim = await this.store.claimRoom(roomId);
-      if (claim.status === 'owned') return { downSince: claim.downSince ?? null };
+      if (claim.status === 'owned') return { downSince: claim.downSince ?? null, creator: claim.creator ?? null };
       if (claim.status === 'missing') return null;
       if (claim.status === 'moved' && claim.node !== cameFor)
         refuse('moved', `room ${roomId} is played on node ${claim.node}`, { node: claim.node, url: claim.url ?? null });
@@ -179,10 +190,11 @@ export class Rooms {
   }
 
   // Creates a room from its first drafts (rooms/creation.js; `drafts` may be
-  // a function of the room id) under a fresh id. `creator`: the address it counts for (room_caps.js); `requestKey`:
-  // the hash of the client's requestId, kept with the room so a retry on any
-  // node finds it.
-  // `roomId`: the id chosen beforehand (a seek's room, lobby/seeks.js), tried once.
+  // a function of the room id) under a fresh id. `creator`: the owner of the
+  // address it counts for (net/address_owner.js, room_caps.js), kept with it
+  // in the store; `requestKey`: the hash of the client's requestId, kept
+  // with the room so a retry on any node finds it. `roomId`: the id chosen
+  // beforehand (a seek's room, lobby/seeks.js), tried once.
   async createRoom(game, drafts, { creator = null, requestKey = null, roomId: chosen = null } = {}) {
     for (let attempt = 0; attempt < (chosen ? 1 : 8); attempt++) {
       const roomId = chosen ?? newRoomId();
@@ -201,7 +213,7 @@ export class Rooms {
       const room = new Room(this.engine, this.config, events[0]);
       for (const e of events) e.pos = room.pos;
       try {
-        await this.store.createRoom({ roomId, game, createdAt: at, requestKey, timed: room.clock !== null }, events);
+        await this.store.createRoom({ roomId, game, createdAt: at, requestKey, timed: room.clock !== null, creator }, events);
       } catch (error) {
         room.delete();
         if (error.code === 'room_exists') continue;

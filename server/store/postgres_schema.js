@@ -2,6 +2,8 @@
 // with PostgreSQL's clock in the epochs (timestamptz) and the events' JSON
 // as `json`, which keeps the text as written (jsonb would reorder keys).
 // Nodes starting together create them under one advisory lock.
+import { randomBytes } from 'node:crypto';
+
 const SCHEMA_LOCK = 0x71_69_70_61; // any constant; "qipa"
 
 const SCHEMA = `
@@ -28,6 +30,9 @@ CREATE TABLE IF NOT EXISTS rooms (
   request_key text UNIQUE
 );
 ALTER TABLE rooms ADD COLUMN IF NOT EXISTS timed boolean NOT NULL DEFAULT false;
+-- The keyed hash of the address that created it (net/address_owner.js),
+-- while it is unfinished: what it counts for when it is taken back.
+ALTER TABLE rooms ADD COLUMN IF NOT EXISTS creator text;
 CREATE INDEX IF NOT EXISTS rooms_owner ON rooms (owner_epoch);
 -- The timed games still going (orphanedTimedRooms).
 CREATE INDEX IF NOT EXISTS rooms_timed ON rooms (owner_epoch) WHERE timed AND NOT finished;
@@ -87,6 +92,11 @@ CREATE TABLE IF NOT EXISTS address_budgets (
   PRIMARY KEY (address, kind)
 );
 CREATE INDEX IF NOT EXISTS address_budgets_full ON address_budgets (full_at);
+-- The database's own secrets, made once (the key of net/address_owner.js).
+CREATE TABLE IF NOT EXISTS secrets (
+  name  text PRIMARY KEY,
+  value text NOT NULL
+);
 -- The log is append-only: the database itself refuses to change an event.
 CREATE OR REPLACE FUNCTION qipan_events_append_only() RETURNS trigger LANGUAGE plpgsql AS
   $$ BEGIN RAISE EXCEPTION 'events are append-only'; END $$;
@@ -96,12 +106,18 @@ CREATE OR REPLACE TRIGGER events_no_truncate BEFORE TRUNCATE ON events
   FOR EACH STATEMENT EXECUTE FUNCTION qipan_events_append_only();
 `;
 
+// Creates or upgrades the tables; resolves with the database's owner secret.
 export async function applyPostgresSchema(client) {
   await client.query('BEGIN');
   try {
     await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
     await client.query(SCHEMA);
+    await client.query("INSERT INTO secrets (name, value) VALUES ('owner', $1) ON CONFLICT DO NOTHING", [
+      randomBytes(32).toString('base64url'),
+    ]);
+    const { rows } = await client.query("SELECT value FROM secrets WHERE name = 'owner'");
     await client.query('COMMIT');
+    return rows[0].value;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
     throw error;

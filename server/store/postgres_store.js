@@ -34,7 +34,8 @@ const APPEND = `
 WITH jobs AS (
   SELECT * FROM json_to_recordset($1::json) AS j(i int, room_id text, old_v int, new_v int, at bigint, finished boolean)
 ), fenced AS (
-  UPDATE rooms r SET last_v = j.new_v, updated_at = greatest(r.updated_at, j.at), finished = r.finished OR j.finished
+  UPDATE rooms r SET last_v = j.new_v, updated_at = greatest(r.updated_at, j.at), finished = r.finished OR j.finished,
+    creator = CASE WHEN j.finished THEN NULL ELSE r.creator END
   FROM jobs j
   WHERE r.room_id = j.room_id AND r.owner_epoch = $2 AND r.last_v = j.old_v
   RETURNING j.i
@@ -63,8 +64,8 @@ const CREATE = `
 WITH me AS (
   SELECT 1 FROM epochs WHERE epoch = $1 AND NOT stopped
 ), room AS (
-  INSERT INTO rooms (room_id, game, created_at, updated_at, last_v, owner_epoch, request_key, timed)
-  SELECT $2, $3, $4, $5, $6, $1, $7, $10 FROM me
+  INSERT INTO rooms (room_id, game, created_at, updated_at, last_v, owner_epoch, request_key, timed, creator)
+  SELECT $2, $3, $4, $5, $6, $1, $7, $10, $12 FROM me
   RETURNING room_id
 ), written AS (
   INSERT INTO events (room_id, v, type, step, pos, at, data, secret)
@@ -97,7 +98,7 @@ WITH claimed AS (
 )
 SELECT (SELECT count(*) FROM claimed)::int AS claimed,
   pe.epoch AS prev_epoch, (extract(epoch FROM pe.seen_at) * 1000)::float8 AS prev_seen,
-  r.room_id IS NOT NULL AS present, r.owner_epoch, oe.node, oe.url, oe.stopped,
+  r.room_id IS NOT NULL AS present, r.owner_epoch, r.creator, oe.node, oe.url, oe.stopped,
   (extract(epoch FROM now() - oe.seen_at) * 1000)::float8 AS owner_age,
   (extract(epoch FROM oe.seen_at) * 1000)::float8 AS owner_seen
 FROM (SELECT 1) AS one
@@ -224,6 +225,7 @@ class PostgresStore extends LeasedStore {
           JSON.stringify(chatRows),
           Boolean(room.timed),
           JSON.stringify(playerSeatRows(room.roomId, events)),
+          room.creator ?? null,
         ],
       });
       created = rows[0].created;
@@ -399,7 +401,11 @@ class PostgresStore extends LeasedStore {
       const row = rows[0];
       if (row.claimed) {
         const fromOther = row.prev_epoch !== null && row.prev_epoch !== epoch;
-        return this.counted({ status: 'owned', downSince: fromOther ? Math.floor(row.prev_seen) : null });
+        return this.counted({
+          status: 'owned',
+          downSince: fromOther ? Math.floor(row.prev_seen) : null,
+          creator: row.creator,
+        });
       }
       if (!row.present) return this.counted({ status: 'missing' });
       const outcome = this.judgeOwner({
@@ -506,7 +512,7 @@ export async function openPostgresStore(url, settings) {
   try {
     const client = await store.pool.connect();
     try {
-      await applyPostgresSchema(client);
+      store.ownerSecret = await applyPostgresSchema(client);
     } finally {
       client.release();
     }

@@ -1,6 +1,8 @@
 // The SQLite store's tables, and the upgrade of a database written before
-// rooms had owners (the columns are added in place; the events and their
-// append-only triggers stay as they are).
+// rooms had owners or creators (the columns are added in place; the events
+// and their append-only triggers stay as they are).
+import { randomBytes } from 'node:crypto';
+
 const TABLES = `
 CREATE TABLE IF NOT EXISTS rooms (
   room_id     TEXT PRIMARY KEY,
@@ -11,7 +13,10 @@ CREATE TABLE IF NOT EXISTS rooms (
   finished    INTEGER NOT NULL DEFAULT 0,
   owner_epoch INTEGER,
   request_key TEXT,
-  timed       INTEGER NOT NULL DEFAULT 0
+  timed       INTEGER NOT NULL DEFAULT 0,
+  -- The keyed hash of the address that created it (net/address_owner.js),
+  -- while it is unfinished: what it counts for when it is taken back.
+  creator     TEXT
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS events (
   room_id TEXT NOT NULL,
@@ -74,9 +79,19 @@ CREATE TABLE IF NOT EXISTS live_games (
   updated_at INTEGER NOT NULL,
   data       TEXT NOT NULL
 ) WITHOUT ROWID;
+-- The database's own secrets, made once (the key of net/address_owner.js).
+CREATE TABLE IF NOT EXISTS secrets (
+  name  TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+) WITHOUT ROWID;
 `;
 
-const ADDED_ROOM_COLUMNS = { owner_epoch: 'INTEGER', request_key: 'TEXT', timed: 'INTEGER NOT NULL DEFAULT 0' };
+const ADDED_ROOM_COLUMNS = {
+  owner_epoch: 'INTEGER',
+  request_key: 'TEXT',
+  timed: 'INTEGER NOT NULL DEFAULT 0',
+  creator: 'TEXT',
+};
 
 const INDEXES = `
 CREATE UNIQUE INDEX IF NOT EXISTS rooms_request ON rooms (request_key);
@@ -87,13 +102,18 @@ CREATE INDEX IF NOT EXISTS rooms_timed ON rooms (owner_epoch) WHERE timed = 1 AN
 DROP INDEX IF EXISTS rooms_active;
 `;
 
+// Creates or upgrades the tables; returns the database's owner secret.
 export function applySqliteSchema(db) {
-  db.transaction(() => {
-    db.exec(TABLES);
-    const have = new Set(db.pragma('table_info(rooms)').map((c) => c.name));
-    for (const [name, type] of Object.entries(ADDED_ROOM_COLUMNS)) {
-      if (!have.has(name)) db.exec(`ALTER TABLE rooms ADD COLUMN ${name} ${type}`);
-    }
-    db.exec(INDEXES);
-  }).immediate();
+  return db
+    .transaction(() => {
+      db.exec(TABLES);
+      const have = new Set(db.pragma('table_info(rooms)').map((c) => c.name));
+      for (const [name, type] of Object.entries(ADDED_ROOM_COLUMNS)) {
+        if (!have.has(name)) db.exec(`ALTER TABLE rooms ADD COLUMN ${name} ${type}`);
+      }
+      db.exec(INDEXES);
+      db.prepare("INSERT OR IGNORE INTO secrets (name, value) VALUES ('owner', ?)").run(randomBytes(32).toString('base64url'));
+      return db.prepare("SELECT value FROM secrets WHERE name = 'owner'").pluck().get();
+    })
+    .immediate();
 }

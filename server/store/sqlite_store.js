@@ -54,12 +54,15 @@ class SqliteStore extends LeasedStore {
       'INSERT OR IGNORE INTO player_rooms (player_id, room_id, seat, at) VALUES (@player_id, @room_id, @seat, @at)',
     );
     const insertRoom = db.prepare(
-      'INSERT INTO rooms (room_id, game, created_at, updated_at, last_v, owner_epoch, request_key, timed) VALUES (?, ?, ?, ?, 0, ?, ?, ?)',
+      `INSERT INTO rooms (room_id, game, created_at, updated_at, last_v, owner_epoch, request_key, timed, creator)
+       VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?)`,
     );
     const roomState = db.prepare('SELECT last_v, owner_epoch FROM rooms WHERE room_id = ?');
-    // The fence: only the owner's epoch, and only on from the expected v.
-    const advance = db.prepare(`UPDATE rooms SET last_v = ?, updated_at = max(updated_at, ?), finished = finished OR ?
-      WHERE room_id = ? AND owner_epoch = ? AND last_v = ?`);
+    // The fence: only the owner's epoch, and only on from the expected v. A
+    // finished room forgets its creator (it counts for nobody any more).
+    const advance = db.prepare(`UPDATE rooms SET last_v = @v, updated_at = max(updated_at, @at),
+        finished = finished OR @finished, creator = CASE WHEN @finished THEN NULL ELSE creator END
+      WHERE room_id = @roomId AND owner_epoch = @epoch AND last_v = @lastV`);
     const roomOfRequest = db.prepare('SELECT room_id FROM rooms WHERE request_key = ?').pluck();
     const epochStopped = db.prepare('SELECT stopped FROM epochs WHERE epoch = ?').pluck();
     this.selectEvents = db.prepare(`SELECT e.room_id, e.v, e.type, e.step, e.pos, e.at, e.data, e.secret, c.text
@@ -84,7 +87,7 @@ class SqliteStore extends LeasedStore {
       if (room.owner_epoch !== epoch) throw refusal('fenced', `room ${roomId} is owned by epoch ${room.owner_epoch}`);
       checkSequence(roomId, events, room.last_v);
       const at = Math.max(...events.map((e) => e.at));
-      advance.run(room.last_v + events.length, at, finished ? 1 : 0, roomId, epoch, room.last_v);
+      advance.run({ v: room.last_v + events.length, at, finished: finished ? 1 : 0, roomId, epoch, lastV: room.last_v });
       for (const e of events) {
         const { data, text } = splitChat(e);
         insertEvent.run(
@@ -119,11 +122,20 @@ class SqliteStore extends LeasedStore {
         const taken = roomOfRequest.get(requestKey);
         if (taken !== undefined) throw refusal('request_exists', `request ${requestKey} made room ${taken}`, { roomId: taken });
       }
-      insertRoom.run(room.roomId, room.game, room.createdAt, room.createdAt, epoch, requestKey, room.timed ? 1 : 0);
+      insertRoom.run(
+        room.roomId,
+        room.game,
+        room.createdAt,
+        room.createdAt,
+        epoch,
+        requestKey,
+        room.timed ? 1 : 0,
+        room.creator ?? null,
+      );
       append(room.roomId, events, false, epoch);
     });
 
-    const ownerOf = db.prepare(`SELECT r.owner_epoch, e.node, e.url, e.seen_at, e.stopped
+    const ownerOf = db.prepare(`SELECT r.owner_epoch, r.creator, e.node, e.url, e.seen_at, e.stopped
       FROM rooms r LEFT JOIN epochs e ON e.epoch = r.owner_epoch WHERE r.room_id = ?`);
     const takeRoom = db.prepare('UPDATE rooms SET owner_epoch = ? WHERE room_id = ?');
     this.claimTx = db.transaction((roomId, epoch, now) => {
@@ -137,8 +149,9 @@ class SqliteStore extends LeasedStore {
         node: row.node,
         url: row.url,
       });
-      if (outcome.status === 'owned' && row.owner_epoch !== epoch) takeRoom.run(epoch, roomId);
-      return outcome;
+      if (outcome.status !== 'owned') return outcome;
+      if (row.owner_epoch !== epoch) takeRoom.run(epoch, roomId);
+      return { ...outcome, creator: row.creator };
     });
 
     const stopOwn = db.prepare('UPDATE epochs SET stopped = 1 WHERE node = ? AND stopped = 0');
@@ -409,8 +422,9 @@ export async function openSqliteStore(location, settings) {
   // by the rooms with back-off, off the event loop.
   db.pragma('busy_timeout = 250');
   db.pragma(`journal_size_limit = ${JOURNAL_LIMIT_BYTES}`);
-  applySqliteSchema(db);
+  const ownerSecret = applySqliteSchema(db);
   const store = new SqliteStore(db, path, settings);
+  store.ownerSecret = ownerSecret;
   if (onDisk) {
     // Checkpoints (and their disk syncs) in a worker thread (checkpointer.js).
     db.pragma('wal_autocheckpoint = 0');

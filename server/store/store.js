@@ -55,14 +55,19 @@
 //       every node shares, take(address, kind, {perSecond, burst}) -> {ok}
 //       or {ok: false, waitMs} (postgres_budgets.js); SQLite: undefined
 //       (one node keeps its own, protocol/address_buckets.js)
+//   store.ownerSecret              the database's own random secret, made
+//       once with the database and the same for every node: the key of the
+//       rooms' creators (net/address_owner.js)
 //   store.stats                    counters for /health (flushes, appends,
 //       flushMs, flushMaxMs, fenced, conflicts, claims{owned, moved, wait,
 //       missing}, heartbeatFailures, lost, chatPurged; SQLite: walBytes)
 //
 // Methods:
-//   createRoom({roomId, game, createdAt, requestKey = null, timed = false}, events)
+//   createRoom({roomId, game, createdAt, requestKey = null, timed = false, creator = null}, events)
 //       Creates the room, owned by this node's epoch, with its first events,
-//       atomically. `timed`: the game has a clock (orphanedTimedRooms). Rejects with `code` 'room_exists' if the id is taken;
+//       atomically. `timed`: the game has a clock (orphanedTimedRooms).
+//       `creator`: the owner it counts for (net/address_owner.js), kept
+//       until the room is finished. Rejects with `code` 'room_exists' if the id is taken;
 //       'request_exists' (and `roomId`, the room made with it) if requestKey
 //       was used before, however long ago; 'lost' while the store holds no
 //       epoch.
@@ -73,14 +78,15 @@
 //       last v. Rejects with `code` 'fenced' if this epoch does not own the
 //       room (nothing was written: drop the room), 'conflict' if v does not
 //       follow, 'missing' if there is no such room. `finished: true` marks
-//       the room as decided. Appends arriving in one event-loop turn share
+//       the room as decided (and forgets its creator). Appends arriving in one event-loop turn share
 //       one transaction; one refused append does not affect the others.
 //   claimRoom(roomId) -> one of
-//       {status: 'owned', downSince}  this epoch owns the room now; downSince
-//           is the previous owner's last heartbeat (ms) when the room comes
-//           from another epoch that died or stopped, else null (also for a
-//           room nobody owned). The server carries seat graces across
-//           [downSince, now).
+//       {status: 'owned', downSince, creator}  this epoch owns the room
+//           now; downSince is the previous owner's last heartbeat (ms) when
+//           the room comes from another epoch that died or stopped, else
+//           null (also for a room nobody owned). The server carries seat
+//           graces across [downSince, now). `creator`: as createRoom was
+//           given it, null once the room is finished.
 //       {status: 'moved', node, url}  a live other node owns it
 //       {status: 'wait', retryAfterMs} the owner looks dead (no heartbeat for
 //           a while) but its lease has not run out; also while this store

@@ -5,8 +5,10 @@
 // costs a single node none of its rooms; one address flooding the AI with
 // level-8 rooms leaves another address's first AI move within twice its
 // unloaded time, and the AI stops when the flooder leaves; the per-address
-// and global room caps; the state's chat stays small however the chat was
-// padded. Clients from different addresses connect from 127.0.0.x.
+// and global room caps, also for rooms taken back from the store (they
+// count for their creator, caps and AI share alike); the state's chat stays
+// small however the chat was padded. Clients from different addresses
+// connect from 127.0.0.x.
 import { createRequire } from 'node:module';
 
 import { Client, Player, ServerProcess, assert, loadEngine, run, test } from './harness.mjs';
@@ -235,6 +237,73 @@ test('caps: unfinished rooms per address (rate_limited), rooms in memory (busy)'
   assert.ok(busy.retryAfterMs > 0);
   one.close();
   two.close();
+  await server.stop();
+});
+
+test('AI rooms taken back from the store count for the address that created them: past its cap they are refused', async () => {
+  const server = await new ServerProcess({
+    env: { QIPAN_AI_ROOMS_PER_IP: '3', QIPAN_OPEN_ROOMS_PER_IP: '10', QIPAN_SEAT_GRACE_MS: '60000' },
+  }).start();
+  // The person moves first, so no AI search runs in this test.
+  const aiRoom = { game: 'xiangqi', options: { ai: [null, 1] } };
+  const owner = new Client(server.url, { from: '127.0.0.2' });
+  const old = [];
+  for (let i = 0; i < 3; i++) old.push(await owner.call('room:create', aiRoom, 15000, { retry: false }));
+  assert.ok(old.every((a) => a.ok));
+  owner.close();
+  // The rooms leave memory with the server; they stay in the store.
+  await server.restart();
+  const back = new Client(server.url, { from: '127.0.0.2' });
+  for (let i = 0; i < 3; i++) assert.ok((await back.call('room:create', aiRoom, 15000, { retry: false })).ok);
+  for (const room of old) {
+    const join = { roomId: room.roomId, token: room.token };
+    const ack = refused(await back.call('room:join', join, 15000, { retry: false }), 'rate_limited');
+    assert.ok(ack.retryAfterMs > 0);
+  }
+  // Nor does a watcher from elsewhere bring them back past their creator's cap.
+  const other = new Client(server.url, { from: '127.0.0.3' });
+  const watch = { roomId: old[0].roomId, watch: true };
+  refused(await other.call('room:join', watch, 15000, { retry: false }), 'rate_limited');
+  assert.ok((await other.call('room:create', aiRoom, 15000, { retry: false })).ok, "another address's own AI room");
+  back.close();
+  other.close();
+  await server.stop();
+});
+
+test("AI rooms taken back from the store share their creator's AI workers: it never holds more than all but one", async () => {
+  const server = await new ServerProcess({
+    env: { QIPAN_AI_WORKERS: '2', QIPAN_AI_ROOMS_PER_IP: '3', QIPAN_SEAT_GRACE_MS: '60000', QIPAN_AI_MIN_DELAY_MS: '0' },
+  }).start();
+  // Level-8 AI seats move first: each room searches at once.
+  const flood = { game: 'checkers', options: { players: 6, ai: [8, 8, 8, 8, 8, null] }, seat: 5 };
+  const owner = new Client(server.url, { from: '127.0.0.2' });
+  const old = [];
+  for (let i = 0; i < 3; i++) old.push(await owner.call('room:create', flood, 15000, { retry: false }));
+  assert.ok(old.every((a) => a.ok));
+  owner.close();
+  await server.restart();
+  const back = new Client(server.url, { from: '127.0.0.2' });
+  for (const room of old) assert.ok((await back.call('room:join', { roomId: room.roomId, token: room.token })).ok);
+  // The searches of that address run one after another on one worker,
+  // never two at once.
+  let most = 0;
+  await healthUntil(
+    server,
+    (h) => {
+      most = Math.max(most, h.ai.running);
+      return most > 1 || h.ai.searches >= 2;
+    },
+    "the address's second search",
+    120_000,
+  );
+  assert.equal(most, 1, 'one address held every AI worker');
+  // Another address's AI moves meanwhile, on the worker left.
+  const other = new Client(server.url, { from: '127.0.0.3' });
+  const ack = await other.call('room:create', { game: 'xiangqi', options: { ai: [1, null] }, seat: 1 });
+  assert.ok(ack.ok, ack.reason);
+  await other.waitFor((e) => e.type === 'move' && e.roomId === ack.roomId, { what: 'the AI move', timeoutMs: 60000 });
+  back.close();
+  other.close();
   await server.stop();
 });
 

@@ -158,13 +158,33 @@ function conformance(backend) {
     }
   });
 
+  test(named("a room's creator comes with its claim on any node, until the room is finished"), async () => {
+    const a = await open('a');
+    const b = await open('b');
+    try {
+      assert.match(a.ownerSecret, /^[A-Za-z0-9_-]{43}$/, '256 random bits');
+      assert.equal(b.ownerSecret, a.ownerSecret, "the database's own secret, the same for every node");
+      const roomId = await createWith(a, newRoomId(), { creator: 'owner-1' });
+      await a.releaseRooms();
+      const claimed = await b.claimRoom(roomId);
+      assert.deepEqual([claimed.status, claimed.creator], ['owned', 'owner-1'], 'another node takes it with its creator');
+      const result = { roomId, v: 3, type: 'result', step: 0, pos: 'p0', at: Date.now(), data: null, secret: null };
+      await b.appendEvents(roomId, [result], { finished: true });
+      assert.equal((await b.claimRoom(roomId)).creator, null, 'a finished room forgets its creator');
+      assert.equal((await b.claimRoom(await createWith(b))).creator, null, 'a room made without one');
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
   test(named('a live owner: others are sent to it'), async () => {
     const a = await open('a');
     const b = await open('b');
     try {
       const roomId = await createWith(a);
       assert.deepEqual(await b.claimRoom(roomId), { status: 'moved', node: a.node.name, url: a.node.url });
-      assert.deepEqual(await a.claimRoom(roomId), { status: 'owned', downSince: null });
+      assert.deepEqual(await a.claimRoom(roomId), { status: 'owned', downSince: null, creator: null });
       assert.deepEqual(await b.claimRoom('nope'), { status: 'missing' });
       await a.appendEvents(roomId, nextEvents(roomId, 3, 1));
       await refusedWith(b.appendEvents(roomId, nextEvents(roomId, 4, 1)), 'fenced');
@@ -273,7 +293,7 @@ function conformance(backend) {
       assert.equal(outcome.status, 'owned');
       assert.ok(Math.abs(outcome.downSince - closedAt) < 1000, `downSince ${outcome.downSince}, closed at ${closedAt}`);
       await b.appendEvents(roomId, nextEvents(roomId, 3, 1));
-      assert.deepEqual(await b.claimRoom(roomId), { status: 'owned', downSince: null });
+      assert.deepEqual(await b.claimRoom(roomId), { status: 'owned', downSince: null, creator: null });
     } finally {
       await a.close();
       await b.close();
@@ -642,6 +662,23 @@ test('postgres: an address has one budget on every node; takes at the same momen
   }
 });
 
+test('postgres: a database made before rooms kept their creator is upgraded in place', async () => {
+  const a = await openStore(pgUrl(), { node: newNodeName('u'), ...LEASE, log: quiet });
+  const roomId = await createWith(a);
+  await a.close();
+  await pgQuery('ALTER TABLE rooms DROP COLUMN creator');
+  await pgQuery('DROP TABLE secrets');
+  const b = await openStore(pgUrl(), { node: newNodeName('u'), ...LEASE, log: quiet });
+  try {
+    assert.ok(b.ownerSecret, 'an owner secret made for the old database');
+    assert.equal((await b.claimRoom(roomId)).creator, null, 'an older room knows no creator');
+    const fresh = await createWith(b, newRoomId(), { creator: 'owner-3' });
+    assert.equal((await b.claimRoom(fresh)).creator, 'owner-3');
+  } finally {
+    await b.close();
+  }
+});
+
 test('postgres: a database restart ends no process; the store goes on by itself', async () => {
   const a = await openStore(pgUrl(), { node: newNodeName('r'), leaseMs: 6000, heartbeatMs: 300, log: quiet });
   try {
@@ -718,7 +755,7 @@ test(
   { timeoutMs: 300_000 },
 );
 
-// The schema as written by the store before owners, requests and chat texts.
+// The schema as written by the store before owners, requests, creators and chat texts.
 const OLD_SCHEMA = `
 CREATE TABLE rooms (
   room_id TEXT PRIMARY KEY, game TEXT NOT NULL, created_at INTEGER NOT NULL,
@@ -760,11 +797,13 @@ test('sqlite: a database written before owners and chat texts opens and goes on'
       ],
     );
     await refusedWith(store.appendEvents('old1', nextEvents('old1', 4, 1)), 'fenced');
-    assert.deepEqual(await store.claimRoom('old1'), { status: 'owned', downSince: null });
+    assert.deepEqual(await store.claimRoom('old1'), { status: 'owned', downSince: null, creator: null });
     await store.appendEvents('old1', nextEvents('old1', 4, 1, { type: 'chat' }));
     assert.equal((await store.loadEvents('old1'))[3].data.text, 'hello 4');
-    const roomId = await createWith(store, newRoomId(), { requestKey: 'old-db-key' });
+    const roomId = await createWith(store, newRoomId(), { requestKey: 'old-db-key', creator: 'owner-2' });
     assert.equal(await store.roomForRequest('old-db-key'), roomId);
+    assert.equal((await store.claimRoom(roomId)).creator, 'owner-2', 'rooms keep their creator');
+    assert.ok(store.ownerSecret, 'an owner secret made for the old database');
   } finally {
     await store.close();
   }
