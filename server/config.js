@@ -47,6 +47,9 @@ const CAP_VARIABLES = {
   maxRooms: ['QIPAN_MAX_ROOMS', 10_000],
   openRoomsPerIp: ['QIPAN_OPEN_ROOMS_PER_IP', 10],
   aiRoomsPerIp: ['QIPAN_AI_ROOMS_PER_IP', 3],
+  // Rooms in memory one address brought back from the store (a join, or
+  // watching an old game): it cannot fill QIPAN_MAX_ROOMS for everyone.
+  loadedRoomsPerIp: ['QIPAN_LOADED_ROOMS_PER_IP', 20],
   aiQueue: ['QIPAN_AI_QUEUE', 256], // searches waiting for a worker, all rooms together
 };
 

@@ -118,10 +118,9 @@ export class Rooms {
       refuse('unavailable', `room ${roomId} cannot be opened: its log is damaged and an operator has been told`);
     if (!this.loading.has(roomId)) {
       const unreachable = Date.now() - connectedAt <= this.store.settings.leaseMs ? cameFor : null;
-      this.loading.set(
-        roomId,
-        this.load(roomId, unreachable, loader).finally(() => this.loading.delete(roomId)),
-      );
+      const loading = this.load(roomId, unreachable, loader).finally(() => this.loading.delete(roomId));
+      loading.loader = loader; // it counts against that address already (room_caps.js)
+      this.loading.set(roomId, loading);
     }
     return this.loading.get(roomId);
   }
@@ -133,7 +132,7 @@ export class Rooms {
 
   async load(roomId, cameFor, loader) {
     if (this.closed) return null;
-    this.caps.checkLoad(this.rooms);
+    this.caps.checkLoad(this.rooms, this.loading, loader);
     const claim = await this.claim(roomId, cameFor);
     if (claim === null) return null;
     let events;
@@ -156,6 +155,7 @@ export class Rooms {
     // store knows no creator of, written by an older server, for whoever
     // brought it back).
     room.creator = claim.creator ?? loader;
+    room.loadedBy = loader; // it counts against that address while it is in memory
     try {
       this.caps.checkTakenBack(this.rooms, room);
     } catch (refusal) {

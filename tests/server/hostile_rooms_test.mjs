@@ -307,6 +307,36 @@ test("AI rooms taken back from the store share their creator's AI workers: it ne
   await server.stop();
 });
 
+test('rooms one address brings back from the store count against it: it cannot fill the server', async () => {
+  const server = await new ServerProcess({
+    env: { QIPAN_MAX_ROOMS: '6', QIPAN_LOADED_ROOMS_PER_IP: '3', QIPAN_ROOM_IDLE_MS: '1000' },
+  }).start();
+  const maker = new Client(server.url, { from: '127.0.0.2' });
+  const old = [];
+  for (let i = 0; i < 6; i++) old.push((await maker.call('room:create', { game: 'xiangqi' })).roomId);
+  maker.close();
+  await server.restart(); // every room leaves memory; they stay in the store
+  // All at once, so loads under way count too.
+  const watcher = new Client(server.url, { from: '127.0.0.2' });
+  const watch = (client, roomId) => client.call('room:join', { roomId, watch: true }, 15000, { retry: false });
+  const acks = await Promise.all(old.map((roomId) => watch(watcher, roomId)));
+  const watched = old.filter((roomId, i) => acks[i].ok);
+  const left = old.filter((roomId, i) => !acks[i].ok);
+  assert.equal(watched.length, 3, 'three rooms brought back');
+  for (const ack of acks.filter((a) => !a.ok)) assert.ok(refused(ack, 'rate_limited').retryAfterMs > 0);
+  // Everyone else still has the rest of the server: new rooms, and old ones back.
+  const other = new Client(server.url, { from: '127.0.0.3' });
+  assert.ok((await other.call('room:create', { game: 'reversi' }, 15000, { retry: false })).ok);
+  assert.ok((await watch(other, left[0])).ok);
+  // Watched no more, the rooms leave memory and the address may bring others.
+  for (const roomId of watched) assert.ok((await watcher.call('leave', { roomId })).ok);
+  await healthUntil(server, (h) => h.rooms === 2, 'the watched rooms to leave memory');
+  assert.ok((await watch(watcher, left[1])).ok);
+  watcher.close();
+  other.close();
+  await server.stop();
+});
+
 test('the state carries at most 16 KB of chat, the latest lines', async () => {
   const server = await new ServerProcess().start();
   const [red, black] = await xiangqiPair(server.url, []);
