@@ -42,7 +42,7 @@ export const LIMITS = {
   roomIdLength: 10,
 };
 
-// What one address, and everyone together, may hold (rooms/room_caps.js).
+// What one address, and everyone together, may hold (rooms/room_caps.js, the lobby).
 const CAP_VARIABLES = {
   maxRooms: ['QIPAN_MAX_ROOMS', 10_000],
   openRoomsPerIp: ['QIPAN_OPEN_ROOMS_PER_IP', 10],
@@ -51,6 +51,10 @@ const CAP_VARIABLES = {
   // watching an old game): it cannot fill QIPAN_MAX_ROOMS for everyone.
   loadedRoomsPerIp: ['QIPAN_LOADED_ROOMS_PER_IP', 20],
   aiQueue: ['QIPAN_AI_QUEUE', 256], // searches waiting for a worker, all rooms together
+  // The lobby (lobby/lobby.js): open seeks held by one address's sockets,
+  // and the seeks a subscriber is sent at once (the newest).
+  seeksPerIp: ['QIPAN_SEEKS_PER_IP', 4],
+  lobbySeeksListed: ['QIPAN_LOBBY_SEEKS_LISTED', 100],
 };
 
 function readInteger(name, fallback, env) {

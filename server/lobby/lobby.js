@@ -71,8 +71,13 @@ export class Lobby {
     this.io.to(SUBSCRIBERS).emit('lobby', { type: 'reset', ...this.lists() });
   }
 
-  lists() {
-    return { seeks: [...this.seeks.values()], games: this.gamesListed() };
+  // What a subscriber is sent at once: the newest seeks (QIPAN_LOBBY_SEEKS_LISTED),
+  // oldest first, with `player`'s own however old; how many are open; the games.
+  lists(player = null) {
+    const all = [...this.seeks.values()];
+    const cut = Math.max(0, all.length - this.rooms.config.lobbySeeksListed);
+    const own = all.slice(0, cut).filter((s) => s.player.playerId === player?.playerId);
+    return { seeks: [...own, ...all.slice(cut)], seeksOpen: all.length, games: this.gamesListed() };
   }
 
   // Seeks whose node died, and games idle too long, leave the store.
@@ -147,7 +152,7 @@ export class Lobby {
 
   subscribe(socket) {
     socket.join(SUBSCRIBERS);
-    return { ...this.lists(), serverTime: Date.now() };
+    return { ...this.lists(socket.data.player), serverTime: Date.now() };
   }
 
   unsubscribe(socket) {
@@ -161,10 +166,25 @@ export class Lobby {
     return player;
   }
 
+  // Holds a place for a new seek of `socket` (its id, in `held` from now,
+  // so seeks on their way count), or refuses past the address's cap. A
+  // socket holds one seek at most: it plays as one player (hello), who has
+  // one seek open at most.
+  reserve(record, socket) {
+    const owner = this.ownerOf(socket);
+    const cap = this.rooms.config.seeksPerIp;
+    let open = 0;
+    for (const holder of this.held.values()) if (this.ownerOf(holder) === owner) open++;
+    if (open >= cap) refuse('rate_limited', `at most ${cap} open seeks from one address`, { retryAfterMs: 30_000 });
+    this.held.set(record.seekId, socket);
+  }
+
   async add(record, socket) {
+    this.reserve(record, socket);
     try {
       await this.store.lobby.addSeek(record);
     } catch (error) {
+      this.held.delete(record.seekId);
       if (error.code === 'seek_exists')
         refuse('not_allowed', 'you have a seek open already; cancel it first', { seekId: error.seekId });
       throw error;
@@ -224,10 +244,12 @@ export class Lobby {
     const player = this.playerOf(socket);
     const record = seekRecord(this.rooms.engine, this.rooms.config, { game, clock, name }, player);
     this.rooms.caps.checkCreate(this.rooms.rooms, this.creatorOf(socket), { ai: false });
+    this.reserve(record, socket);
     let outcome;
     try {
       outcome = await this.store.lobby.pairOrAddSeek(record);
     } catch (error) {
+      this.held.delete(record.seekId);
       if (error.code === 'seek_exists') {
         const open = this.seeks.get(error.seekId);
         // The same quick pairing asked again (a lost ack): the same seek.
@@ -237,6 +259,7 @@ export class Lobby {
       throw error;
     }
     if (outcome.added) return this.announce(record, socket);
+    this.held.delete(record.seekId);
     this.stats.quickPaired++;
     return this.startRoom(outcome.taken, player, name, socket);
   }

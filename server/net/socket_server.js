@@ -79,11 +79,17 @@ export function attachSockets(io, rooms, { links, lobby, ownerOf, log = () => {}
 
   // hello: this socket plays as the player its key stands for from now on
   // (rooms/player_secrets.js); the key stays in this process's memory only.
+  // One player per socket: another key would be another player, with seeks
+  // of its own, on a connection the per-address limits count once.
   function hello({ playerKey, name }, socket) {
-    socket.data.player = { ...playerSecrets(playerKey), name: name ?? null };
+    const player = playerSecrets(playerKey);
+    const current = socket.data.player;
+    if (current && current.playerId !== player.playerId)
+      throw new Refusal('not_allowed', 'this connection plays as another player already; open a new connection for that key');
+    socket.data.player = { ...player, name: name ?? null };
     // The player's other tabs hear of its games starting (lobby.js startSeeker).
-    socket.join(playerRoom(socket.data.player.playerId));
-    return { playerId: socket.data.player.playerId };
+    socket.join(playerRoom(player.playerId));
+    return { playerId: player.playerId };
   }
 
   async function gamesMine({ playerKey }) {
