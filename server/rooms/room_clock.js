@@ -17,6 +17,10 @@ const MAX_INITIAL_MS = 10_800_000;
 const MAX_INCREMENT_MS = 180_000;
 // "At least 15 s per player in all" counts the increment of this many moves.
 const MOVES_COUNTED = 40;
+// The clock a seat starts with is at least this share of the least time in
+// all (3 s of 15 s): an increment alone cannot pay for the first timed move,
+// which a 0 + 375 ms clock flagged 44 ms after the first moves.
+const MIN_INITIAL_SHARE = 1 / 5;
 
 // The time control of room:create's options.clock, checked, or null for an
 // untimed room. `minTotalMs`: the least time a player may be given in all
@@ -28,6 +32,8 @@ export function timeControl(clock, minTotalMs) {
     refuse('bad_request', `options.clock: at most ${MAX_INITIAL_MS} ms and ${MAX_INCREMENT_MS} ms a move`);
   if (initialMs + MOVES_COUNTED * incrementMs < minTotalMs)
     refuse('bad_request', `options.clock: initialMs + ${MOVES_COUNTED} x incrementMs must be at least ${minTotalMs} ms`);
+  const minInitialMs = Math.ceil(minTotalMs * MIN_INITIAL_SHARE);
+  if (initialMs < minInitialMs) refuse('bad_request', `options.clock: initialMs must be at least ${minInitialMs} ms`);
   return { initialMs, incrementMs };
 }
 

@@ -57,13 +57,15 @@ test('time controls are checked, and the state carries the clock', async () => {
     [{ initialMs: -1, incrementMs: 0 }, 'negative'],
     [{ initialMs: 60_000 }, 'no increment'],
     [{ initialMs: 1.5, incrementMs: 0 }, 'not whole'],
+    [{ initialMs: 0, incrementMs: 25 }, 'no time on the clock at the start'],
   ]) {
     const ack = await create(clock);
     assert.equal(ack.ok, false, `refused: ${why}`);
     assert.equal(ack.code, 'bad_request', why);
   }
-  // The increment counts for 40 moves: 0 + 40 x 25 ms is one second.
-  assert.ok((await create({ initialMs: 0, incrementMs: 25 })).ok);
+  // The increment counts for 40 moves: 200 + 40 x 20 ms is one second, and
+  // the clock starts with a fifth of it.
+  assert.ok((await create({ initialMs: 200, incrementMs: 20 })).ok);
   const untimed = await client.call('room:create', { game: 'xiangqi' });
   assert.equal(untimed.state.clock, null, 'an untimed room has no clock');
   const timed = await create({ initialMs: 60_000, incrementMs: 3000 });

@@ -337,6 +337,27 @@ test('rooms one address brings back from the store count against it: it cannot f
   await server.stop();
 });
 
+test('a clock nobody can play is refused: the time on the clock at the start is at least a fifth of the least in all', async () => {
+  const server = await new ServerProcess().start(); // QIPAN_MIN_CLOCK_MS as deployed: 15 s
+  const client = new Client(server.url);
+  const create = (clock) => client.call('room:create', { game: 'xiangqi', options: { clock } });
+  // 0 + 40 x 375 ms is 15 s in all, but the first timed move would have 0 ms.
+  for (const clock of [
+    { initialMs: 0, incrementMs: 375 },
+    { initialMs: 2999, incrementMs: 1000 },
+  ]) {
+    const ack = refused(await create(clock), 'bad_request');
+    assert.match(ack.reason, /at least 3000 ms/);
+  }
+  const seek = { game: 'xiangqi', clock: { initialMs: 0, incrementMs: 375 } };
+  assert.ok((await client.call('hello', { playerKey: 'k'.repeat(22) })).ok);
+  refused(await client.call('seek:create', seek), 'bad_request');
+  assert.ok((await create({ initialMs: 3000, incrementMs: 300 })).ok, 'three seconds and 0.3 s a move');
+  assert.ok((await create({ initialMs: 15_000, incrementMs: 0 })).ok);
+  client.close();
+  await server.stop();
+});
+
 test('the state carries at most 16 KB of chat, the latest lines', async () => {
   const server = await new ServerProcess().start();
   const [red, black] = await xiangqiPair(server.url, []);
