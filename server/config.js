@@ -22,6 +22,10 @@ const TIMING_VARIABLES = {
   // control gives a player at least minClockMs in all (tests lower both).
   firstMoveMs: ['QIPAN_FIRST_MOVE_MS', 30_000],
   minClockMs: ['QIPAN_MIN_CLOCK_MS', 15_000],
+  // A seat's lag bank (rooms/room_clock.js): full at the start, each timed
+  // move spends the lag it is credited and puts back the refill.
+  lagBankMs: ['QIPAN_LAG_BANK_MS', 1000],
+  lagRefillMs: ['QIPAN_LAG_REFILL_MS', 100],
 };
 
 export const LIMITS = {

@@ -10,11 +10,12 @@ import { lagAllowance } from './room_clock.js';
 
 // The events of a move the engine accepted: one `move` per step (a forced
 // pass is a step of its own), then the result if the move ended the game.
-// `clocks`: what the mover's move left on a timed room's clocks.
-function playedDrafts(room, played, sent, clocks = null) {
+// `timed`: in a timed room, {clocks, lag}: what the mover's move left on the
+// clocks, and the lag it was credited (room_clock.js).
+function playedDrafts(room, played, sent, timed = null) {
   const drafts = played.steps.map((s, i) => ({
     type: 'move',
-    data: i === 0 && clocks ? { seat: s.seat, move: s.move, clocks } : { seat: s.seat, move: s.move },
+    data: i === 0 && timed ? { seat: s.seat, move: s.move, ...timed } : { seat: s.seat, move: s.move },
     secret: i === 0 && sent !== s.move ? { sent } : null,
     step: room.step + i + 1,
     pos: s.pos,
@@ -50,15 +51,15 @@ export function move(room, payload, { socket, now }) {
   if (payload.move === 'pass') refuse('bad_request', 'a pass is played by the server when the rules force it, never sent');
   // A timed seat whose time ran out before its move arrived has lost: the
   // flag is committed instead and the move refused.
-  const clocks = room.clock ? room.clock.afterMove(room, seat, now, lagAllowance(socket)) : null;
-  if (room.clock && !clocks) return { ...flagDrafts(room, seat), refusal: new Refusal('game_over', 'your time ran out') };
+  const timed = room.clock ? room.clock.afterMove(room, seat, now, lagAllowance(socket)) : null;
+  if (room.clock && !timed) return { ...flagDrafts(room, seat), refusal: new Refusal('game_over', 'your time ran out') };
   room.engineDirty = true;
   const played = room.game.play(payload.move);
   if (!played.ok) {
     room.engineDirty = false; // a refused move changes nothing in the engine
     refusedMove(played.detail);
   }
-  return { drafts: playedDrafts(room, played, payload.move, clocks), ack: { step: payload.step } };
+  return { drafts: playedDrafts(room, played, payload.move, timed), ack: { step: payload.step } };
 }
 
 // The AI seat to move plays what the worker found (checked by the engine

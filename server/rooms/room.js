@@ -87,7 +87,7 @@ export class Room {
     this.outages = [];
     // Fischer clocks when the room has a time control (room_clock.js).
     this.timeControl = clock ?? null;
-    this.clock = clock ? new RoomClock(clock, this.seatCount) : null;
+    this.clock = clock ? new RoomClock(clock, this.seatCount, config) : null;
 
     // Runtime only.
     this.members = new Map(); // socket id -> {socket, seat, spectator}

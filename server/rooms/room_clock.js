@@ -6,6 +6,15 @@
 // seats are timed; an AI seat is not (its level bounds its time), nor a seat
 // the AI took over. Each seat's first move uses no clock: it has a limit of
 // its own (firstMoveMs), and a game where a seat misses it is aborted.
+//
+// Lag: a move is credited its socket's measured round trip (at most 500 ms),
+// but only out of the seat's lag bank (lichess's lag quota): it starts full
+// (config.lagBankMs), each timed move spends what it was credited and puts
+// back config.lagRefillMs, never above full. A client cannot prove its round
+// trips (it can hold back its pongs), so one that lies gains at most
+// lagBankMs + N x lagRefillMs over N moves, while an honest one whose round
+// trip is under the refill is credited all of it every move. The credit is
+// in the move's event (data.lag), so the bank is folded from the log too.
 import { refuse } from '../protocol/codes.js';
 
 // The most a move is credited for the mover's network lag.
@@ -37,23 +46,28 @@ export function timeControl(clock, minTotalMs) {
   return { initialMs, incrementMs };
 }
 
-// What a move is credited for the lag of the socket that sent it.
+// The lag measured for the socket that sent a move (at most
+// MAX_LAG_ALLOWANCE_MS; the seat's bank may allow less, RoomClock.allowance).
 export function lagAllowance(socket) {
   const measured = socket?.conn?.lagMs; // net/heartbeat_guard.js
   return Math.min(MAX_LAG_ALLOWANCE_MS, Number.isFinite(measured) ? measured : UNMEASURED_LAG_MS);
 }
 
-// The allowance a seat's flag waits for: the largest of its sockets' (none
-// connected: none).
+// The measured lag a seat's flag waits for: the largest of its sockets'
+// (none connected: none), before the bank.
 export function seatLagAllowance(room, seat) {
   if (seat === null) return 0;
   return Math.max(0, ...room.socketsOf(seat).map((m) => lagAllowance(m.socket)));
 }
 
 export class RoomClock {
-  constructor({ initialMs, incrementMs }, seatCount) {
+  // `lagBankMs`, `lagRefillMs`: the lag bank (config.js).
+  constructor({ initialMs, incrementMs }, seatCount, { lagBankMs, lagRefillMs }) {
     this.initialMs = initialMs;
     this.incrementMs = incrementMs;
+    this.lagBankMs = lagBankMs;
+    this.lagRefillMs = lagRefillMs;
+    this.bank = new Array(seatCount).fill(lagBankMs); // what each seat may still be credited for lag
     this.remaining = new Array(seatCount).fill(initialMs);
     this.firstMoveMade = new Array(seatCount).fill(false);
     this.running = null; // the timed seat to move, or null
@@ -77,23 +91,32 @@ export class RoomClock {
     );
   }
 
-  // The clocks after `seat` moves at `now`, credited `lagMs` (at most
-  // MAX_LAG_ALLOWANCE_MS): its time charged, then the increment added; a
-  // first move changes nothing. Null when its time had run out.
-  afterMove(room, seat, now, lagMs) {
-    const out = [...this.remaining];
-    if (seat !== this.running || !this.firstMoveMade[seat]) return out;
-    const charged = Math.max(0, this.elapsed(room, now) - Math.min(lagMs, MAX_LAG_ALLOWANCE_MS));
-    if (charged >= out[seat]) return null;
-    out[seat] = out[seat] - charged + this.incrementMs;
-    return out;
+  // What `seat` may be credited for a measured lag of `lagMs` (whole ms).
+  allowance(seat, lagMs) {
+    return Math.floor(Math.max(0, Math.min(lagMs, MAX_LAG_ALLOWANCE_MS, this.bank[seat])));
   }
 
-  // When the running seat's time (with `lagMs` credited) or its first-move
-  // limit runs out, or null.
+  // {clocks, lag} after `seat` moves at `now` with a measured lag of
+  // `lagMs`: its time charged less the lag credited (`lag`, never more than
+  // the time it took), then the increment added; a first move changes
+  // nothing. Null when its time had run out.
+  afterMove(room, seat, now, lagMs) {
+    const clocks = [...this.remaining];
+    if (seat !== this.running || !this.firstMoveMade[seat]) return { clocks, lag: 0 };
+    const elapsed = this.elapsed(room, now);
+    const lag = Math.min(elapsed, this.allowance(seat, lagMs));
+    const charged = elapsed - lag;
+    if (charged >= clocks[seat]) return null;
+    clocks[seat] = clocks[seat] - charged + this.incrementMs;
+    return { clocks, lag };
+  }
+
+  // When the running seat's time (with the lag it may be credited for a
+  // measured `lagMs`) or its first-move limit runs out, or null.
   deadline(room, firstMoveMs, lagMs) {
     if (this.running === null) return null;
-    const budget = this.firstMoveMade[this.running] ? this.remaining[this.running] + lagMs : firstMoveMs;
+    const seat = this.running;
+    const budget = this.firstMoveMade[seat] ? this.remaining[seat] + this.allowance(seat, lagMs) : firstMoveMs;
     return room.deadline(this.since, budget);
   }
 
@@ -106,6 +129,8 @@ export class RoomClock {
     if (moved) {
       this.remaining = [...d.clocks];
       this.firstMoveMade[d.seat] = true;
+      const spent = Number.isFinite(d.lag) ? d.lag : 0; // logs before the bank: nothing
+      this.bank[d.seat] = Math.min(this.lagBankMs, this.bank[d.seat] - spent + this.lagRefillMs);
     }
     const seat = room.result || !room.ready ? null : room.toMove();
     const next = seat !== null && room.seats[seat].kind === 'human' ? seat : null;

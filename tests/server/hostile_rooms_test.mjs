@@ -6,12 +6,14 @@
 // level-8 rooms leaves another address's first AI move within twice its
 // unloaded time, and the AI stops when the flooder leaves; the per-address
 // and global room caps, also for rooms taken back from the store (they
-// count for their creator, caps and AI share alike); the state's chat stays
+// count for their creator, caps and AI share alike) and for the address that
+// brought them back; clocks nobody can play are refused; a client that
+// answers pings late gains at most its lag bank; the state's chat stays
 // small however the chat was padded. Clients from different addresses
 // connect from 127.0.0.x.
 import { createRequire } from 'node:module';
 
-import { Client, Player, ServerProcess, assert, loadEngine, run, test } from './harness.mjs';
+import { Client, Player, ServerProcess, assert, loadEngine, random, run, test } from './harness.mjs';
 
 const Database = createRequire(import.meta.url)('better-sqlite3');
 const engine = await loadEngine();
@@ -355,6 +357,71 @@ test('a clock nobody can play is refused: the time on the clock at the start is 
   assert.ok((await create({ initialMs: 3000, incrementMs: 300 })).ok, 'three seconds and 0.3 s a move');
   assert.ok((await create({ initialMs: 15_000, incrementMs: 0 })).ok);
   client.close();
+  await server.stop();
+});
+
+test('a client that answers pings late is credited at most QIPAN_LAG_BANK_MS + N x QIPAN_LAG_REFILL_MS over N moves', async () => {
+  const [BANK, REFILL, MOVES, THINK_MS, PONG_DELAY_MS] = [1000, 100, 8, 450, 400];
+  const server = await new ServerProcess({
+    env: { QIPAN_LAG_BANK_MS: String(BANK), QIPAN_LAG_REFILL_MS: String(REFILL), QIPAN_PING_TIMEOUT_MS: '5000' },
+  }).start();
+  const red = await Player.create(server.url, engine, {
+    game: 'xiangqi',
+    options: { clock: { initialMs: 60_000, incrementMs: 0 } },
+  });
+  const black = await Player.accept(server.url, engine, red);
+  // Red lies: each pong goes 400 ms late, so its measured lag is 400 ms
+  // where the network's is about 1 ms. Black is honest.
+  const transport = red.client.socket.io.engine;
+  const send = transport._sendPacket.bind(transport);
+  let lies = 0;
+  let lied;
+  const lying = new Promise((done) => {
+    lied = done;
+  });
+  transport._sendPacket = (type, ...rest) => {
+    if (type !== 'pong') return send(type, ...rest);
+    setTimeout(() => {
+      send(type, ...rest);
+      if (++lies === 2) lied();
+    }, PONG_DELAY_MS);
+  };
+  await lying;
+  // Seeded random play: the line is the same every run.
+  const pick = random(51);
+  for (let i = 0; i < 2 * (MOVES + 1); i++) {
+    const mover = i % 2 ? black : red;
+    await mover.waitStep(i);
+    // Red thinks a little longer than the lag it claims, so every credit shows.
+    if (mover === red && i > 0) await new Promise((done) => setTimeout(done, THINK_MS));
+    await mover.playOk(pick.pick(mover.local.legal()));
+  }
+  await red.waitStep(2 * (MOVES + 1));
+  // What each seat was credited on its timed moves (its first move uses no
+  // clock), from the clocks alone: the turn, from the commit that gave it
+  // the move to its own commit, less what its clock was charged.
+  const events = red.client.events.filter((e) => e.roomId === red.roomId);
+  const credits = [[], []];
+  for (const [i, e] of events.entries()) {
+    if (e.type !== 'move' || e.step <= 2) continue;
+    const before = events[i - 1];
+    const charged = before.clocks[e.data.seat] - e.data.clocks[e.data.seat];
+    credits[e.data.seat].push(e.at - before.at - charged);
+  }
+  const total = (list) => list.reduce((a, b) => a + b, 0);
+  const bound = BANK + MOVES * REFILL;
+  console.log(`# credited over ${MOVES} moves: liar ${total(credits[0])} ms (bound ${bound}), honest ${total(credits[1])} ms`);
+  assert.equal(credits[0].length, MOVES);
+  // A few ms a move of slack: the turn ends at the commit, a little after the move was timed.
+  assert.ok(total(credits[0]) <= bound + MOVES * 20, `the liar was credited ${credits[0].join(', ')} ms`);
+  const lagged = events.filter((e) => e.type === 'move' && e.data.seat === 0 && e.step > 2).map((e) => e.data.lag);
+  assert.ok(
+    lagged.slice(-3).every((ms) => ms <= REFILL),
+    `once its bank is spent, the refill a move: ${lagged.join(', ')}`,
+  );
+  assert.ok(total(credits[1]) <= MOVES * 20, `the honest seat, moving at once, was credited ${credits[1].join(', ')} ms`);
+  red.close();
+  black.close();
   await server.stop();
 });
 
