@@ -59,6 +59,14 @@ const CAP_VARIABLES = {
   // and the seeks a subscriber is sent at once (the newest).
   seeksPerIp: ['QIPAN_SEEKS_PER_IP', 4],
   lobbySeeksListed: ['QIPAN_LOBBY_SEEKS_LISTED', 100],
+  // Spectators (rooms/seat_commands.js, rooms/spectator_chat.js): places one
+  // address takes in one room, and the spectators' chat budgets of a room
+  // (all its spectators together) and of an address (all rooms together).
+  spectatorsPerIp: ['QIPAN_SPECTATORS_PER_IP', 10],
+  spectatorChatPerMinute: ['QIPAN_SPECTATOR_CHAT_PER_MINUTE', 20],
+  spectatorChatBurst: ['QIPAN_SPECTATOR_CHAT_BURST', 10],
+  spectatorChatPerIpPerMinute: ['QIPAN_SPECTATOR_CHAT_PER_IP_PER_MINUTE', 6],
+  spectatorChatPerIpBurst: ['QIPAN_SPECTATOR_CHAT_PER_IP_BURST', 3],
 };
 
 function readInteger(name, fallback, env) {

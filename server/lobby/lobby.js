@@ -299,7 +299,9 @@ export class Lobby {
     const own = [...this.seeks.values()].filter((s) => s.player.playerId === player.playerId);
     if (own.length) await this.withdraw(own.map((s) => s.seekId));
     const token = player.seatToken(roomId, acceptorSeat);
-    const answer = await this.rooms.run(room, () => seats.join(room, { roomId, token }, { socket, now: Date.now() }));
+    const answer = await this.rooms.run(room, () =>
+      seats.join(room, { roomId, token }, { socket, owner: this.ownerOf(socket), now: Date.now() }),
+    );
     socket.emit('room:started', { roomId, seat: acceptorSeat, token, game: seek.game, clock: seek.clock, state: answer.state });
     return {
       roomId,

@@ -73,7 +73,7 @@ export function attachSockets(io, rooms, { links, lobby, ownerOf, log = () => {}
     const { roomId, token } = await (request ? creations.once(request.key, make).created : make());
     const room = await rooms.get(roomId);
     if (!room) throw new Refusal('not_found', `there is no room ${roomId}`);
-    const answer = await rooms.run(room, () => seats.join(room, { roomId, token }, { socket, now: Date.now() }));
+    const answer = await rooms.run(room, () => seats.join(room, { roomId, token }, { socket, owner: creator, now: Date.now() }));
     return { roomId, ...answer, links: links.forRoom(roomId, socket.handshake.headers, { seated: true, invite: room.invite }) };
   }
 
@@ -121,6 +121,8 @@ export function attachSockets(io, rooms, { links, lobby, ownerOf, log = () => {}
     }
     const ctx = {
       socket,
+      owner: ownerOf(socket),
+      spectatorChat: rooms.spectatorChat,
       caps: rooms.caps,
       rooms: rooms.rooms,
       // A rematch counts for the address that starts it, as any new room.

@@ -8,9 +8,7 @@
 // `?node=NAME` picks one); when the database cannot answer, this node's own
 // bucket decides, rather than refusing everyone.
 import { rateLimitedLog } from '../rate_limited_log.js';
-import { TokenBucket } from './limits.js';
-
-const SWEEP_EVERY_MS = 60_000;
+import { KeyedBuckets } from './limits.js';
 
 export class AddressBuckets {
   // perMinute, burst: the budget of each address; kind: its name in the
@@ -21,8 +19,7 @@ export class AddressBuckets {
     this.kind = kind;
     this.shared = shared;
     this.report = rateLimitedLog(log);
-    this.buckets = new Map(); // address key -> TokenBucket
-    this.sweptAt = Date.now();
+    this.local = new KeyedBuckets(this.perSecond, burst); // by address key
   }
 
   async take(key, now = Date.now()) {
@@ -33,18 +30,7 @@ export class AddressBuckets {
         this.report('shared', `the ${this.kind} budgets in the store failed (this node's own decide): ${error.message}`);
       }
     }
-    if (now - this.sweptAt > SWEEP_EVERY_MS) this.sweep(now);
-    let bucket = this.buckets.get(key);
-    if (!bucket) {
-      bucket = new TokenBucket(this.perSecond, this.burst, now);
-      this.buckets.set(key, bucket);
-    }
+    const bucket = this.local.bucket(key, now);
     return bucket.take(now) ? { ok: true } : { ok: false, waitMs: bucket.waitMs() };
-  }
-
-  sweep(now) {
-    this.sweptAt = now;
-    const refillMs = (this.burst / this.perSecond) * 1000;
-    for (const [key, bucket] of this.buckets) if (now - bucket.at >= refillMs) this.buckets.delete(key);
   }
 }

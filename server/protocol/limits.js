@@ -26,6 +26,35 @@ export class TokenBucket {
   }
 }
 
+// One token bucket per key (an address's), made on first use; a bucket is
+// dropped once it would be full again anyway, so the map holds only the
+// keys seen lately.
+export class KeyedBuckets {
+  constructor(perSecond, burst) {
+    this.perSecond = perSecond;
+    this.burst = burst;
+    this.buckets = new Map(); // key -> TokenBucket
+    this.sweptAt = Date.now();
+  }
+
+  bucket(key, now = Date.now()) {
+    if (now - this.sweptAt > KEYED_SWEEP_EVERY_MS) this.sweep(now);
+    let bucket = this.buckets.get(key);
+    if (!bucket) {
+      bucket = new TokenBucket(this.perSecond, this.burst, now);
+      this.buckets.set(key, bucket);
+    }
+    return bucket;
+  }
+
+  sweep(now) {
+    this.sweptAt = now;
+    const refillMs = (this.burst / this.perSecond) * 1000;
+    for (const [key, bucket] of this.buckets) if (now - bucket.at >= refillMs) this.buckets.delete(key);
+  }
+}
+const KEYED_SWEEP_EVERY_MS = 60_000;
+
 export function socketLimits() {
   return {
     events: new TokenBucket(LIMITS.eventsPerSecond, LIMITS.eventBurst),

@@ -208,11 +208,13 @@ export function abort(room, payload, { socket }) {
   return { drafts: [{ type: 'result', data: room.game.result(seat) }], ack: {} };
 }
 
-// Chat: players and spectators; the text exactly as sent.
-export function chat(room, payload, { socket }) {
+// Chat: players and spectators; the text exactly as sent. Spectators'
+// lines spend their budgets (spectator_chat.js) first.
+export function chat(room, payload, { socket, owner = null, spectatorChat = null, now }) {
   const member = memberOf(room, socket);
   checkOptionalToken(room, member, payload.token);
   const watching = member.seat === null;
+  if (watching) spectatorChat?.take(room, owner, now);
   const name = watching ? (room.spectators.get(member.spectator)?.name ?? null) : room.seats[member.seat].name;
   // A spectator's line names its spectator place, so a reader can mute that one spectator.
   const data = { seat: member.seat, name, text: payload.text, ...(watching && { spectator: member.spectator }) };

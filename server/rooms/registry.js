@@ -18,6 +18,7 @@ import { Room } from './room.js';
 import { RoomCaps } from './room_caps.js';
 import { replayRoom } from './room_replay.js';
 import { RoomTimers } from './room_timers.js';
+import { SpectatorChat } from './spectator_chat.js';
 import { absenceDrafts, resumeDrafts } from './seat_commands.js';
 
 // How long a join waits for a presumed-dead owner's lease to run out before
@@ -64,6 +65,7 @@ export class Rooms {
     this.caps = new RoomCaps(config);
     this.timers = new RoomTimers(this);
     this.aiTurns = new AiTurns(this, ai);
+    this.spectatorChat = new SpectatorChat(config);
     this.stats = {
       commits: 0,
       events: 0,

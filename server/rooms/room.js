@@ -90,7 +90,7 @@ export class Room {
     this.clock = clock ? new RoomClock(clock, this.seatCount, config) : null;
 
     // Runtime only.
-    this.members = new Map(); // socket id -> {socket, seat, spectator}
+    this.members = new Map(); // socket id -> {socket, seat, spectator, token, owner}
     this.engineDirty = false; // a command touched the engine before its commit
     this.apply(created);
   }

@@ -61,18 +61,25 @@ export function expiryDrafts(room, seat) {
   return drafts.concat(hostAfter(room, seat));
 }
 
-function spectatorDrafts(room, member, name) {
+// A spectator's place for a socket of `owner` (its address, net/address_owner.js):
+// the room's places, and at most config.spectatorsPerIp of them an address's.
+function spectatorDrafts(room, member, name, owner) {
   if (member?.seat === null) return { drafts: [], spectator: member.spectator };
   if (room.spectators.size >= LIMITS.spectatorsPerRoom) refuse('room_full', 'the room has as many spectators as it takes');
+  const cap = room.config.spectatorsPerIp;
+  let mine = 0;
+  for (const m of room.members.values()) if (m.seat === null && m.owner === owner) mine++;
+  if (mine >= cap) refuse('room_full', `the room takes at most ${cap} spectators from one address`);
   const spectator = room.nextSpectator;
   return { drafts: [{ type: 'joined', data: { seat: null, spectator, name: name ?? null } }], spectator };
 }
 
 // Returns the socket it attached, so the registry can see one that closed
 // while its join waited in the queue (and record that disconnection too).
-export function attachTo(room, socket, seat, spectator, token = null) {
+// `owner`: the socket's address (net/address_owner.js), which spectators' places count by.
+export function attachTo(room, socket, seat, spectator, token = null, owner = null) {
   return () => {
-    room.members.set(socket.id, { socket, seat, spectator, token });
+    room.members.set(socket.id, { socket, seat, spectator, token, owner });
     (socket.data.roomIds ??= new Set()).add(room.id);
     socket.join(room.id);
     return socket;
@@ -88,7 +95,7 @@ function playersToken(room, player) {
   return tokenMatches(token, s.tokenHash) ? token : undefined;
 }
 
-export function join(room, payload, { socket }) {
+export function join(room, payload, { socket, owner = null }) {
   const player = socket.data.player ?? null;
   if (payload.token === undefined && !payload.watch) payload = { ...payload, token: playersToken(room, player) };
   const member = room.members.get(socket.id) ?? null;
@@ -115,7 +122,7 @@ export function join(room, payload, { socket }) {
       );
     }
     drafts.push(...hostIfNone(room, s.seat));
-    return { drafts, ack: answer(s.seat, payload.token), attach: attachTo(room, socket, s.seat, null, payload.token) };
+    return { drafts, ack: answer(s.seat, payload.token), attach: attachTo(room, socket, s.seat, null, payload.token, owner) };
   }
 
   // The same socket asking again (its ack was lost): the same seat, and the
@@ -142,16 +149,16 @@ export function join(room, payload, { socket }) {
     }
   }
   if (free === null) {
-    const watching = spectatorDrafts(room, member, payload.name);
+    const watching = spectatorDrafts(room, member, payload.name, owner);
     // Someone who came for a seat (an invite) and found none watches, and is told so.
     const full = invited && !payload.watch;
     const ack = full ? (room2) => ({ ...answer(null, null)(room2), full: true }) : answer(null, null);
-    return { drafts: watching.drafts, ack, attach: attachTo(room, socket, null, watching.spectator) };
+    return { drafts: watching.drafts, ack, attach: attachTo(room, socket, null, watching.spectator, null, owner) };
   }
   const token = player ? player.seatToken(room.id, free) : newToken();
   const data = { seat: free, name: payload.name ?? player?.name ?? null, ...(player && { playerId: player.playerId }) };
   const drafts = [...leaveWatching, { type: 'joined', data, secret: { tokenHash: tokenHash(token) } }, ...hostIfNone(room, free)];
-  return { drafts, ack: answer(free, token), attach: attachTo(room, socket, free, null, token) };
+  return { drafts, ack: answer(free, token), attach: attachTo(room, socket, free, null, token, owner) };
 }
 
 // Leaving on purpose: a spectator goes; a player gives up the seat at once

@@ -34,13 +34,19 @@ export const TEST_TIMINGS = {
   QIPAN_SYNC_BURST: '1000000',
 };
 
-// Every test client comes from 127.0.0.1: the per-address caps are raised
+// Every test client comes from 127.0.0.1: the per-address caps are raised,
+// and the spectators' chat budget of a room, which tests fill as they talk
 // (hostile_*_test.mjs sets its own).
 export const TEST_LIMITS = {
   QIPAN_OPEN_ROOMS_PER_IP: '100000',
   QIPAN_AI_ROOMS_PER_IP: '100000',
   QIPAN_LOADED_ROOMS_PER_IP: '100000',
   QIPAN_SEEKS_PER_IP: '100000',
+  QIPAN_SPECTATORS_PER_IP: '100000',
+  QIPAN_SPECTATOR_CHAT_PER_IP_PER_MINUTE: '100000',
+  QIPAN_SPECTATOR_CHAT_PER_IP_BURST: '100000',
+  QIPAN_SPECTATOR_CHAT_PER_MINUTE: '100000',
+  QIPAN_SPECTATOR_CHAT_BURST: '100000',
   QIPAN_MAX_SOCKETS_PER_IP: '100000',
   QIPAN_CREATES_PER_MINUTE: '100000',
   QIPAN_MAX_HTTP_CONNECTIONS_PER_IP: '100000',

@@ -425,6 +425,81 @@ test('a client that answers pings late is credited at most QIPAN_LAG_BANK_MS + N
   await server.stop();
 });
 
+test("spectator places per address in a room: one address cannot take a room's places", async () => {
+  const server = await new ServerProcess({ env: { QIPAN_SPECTATORS_PER_IP: '3' } }).start();
+  const [red, black] = await xiangqiPair(server.url, []);
+  const watch = (client) => client.call('room:join', { roomId: red.roomId, watch: true });
+  const crowd = [];
+  for (let i = 0; i < 4; i++) crowd.push(new Client(server.url, { from: '127.0.0.2' }));
+  const acks = await Promise.all(crowd.map(watch));
+  assert.equal(acks.filter((a) => a.ok).length, 3, 'three places for the address');
+  assert.match(
+    refused(
+      acks.find((a) => !a.ok),
+      'room_full',
+    ).reason,
+    /3 spectators from one address/,
+  );
+  const other = new Client(server.url, { from: '127.0.0.3' });
+  assert.ok((await watch(other)).ok, 'another address watches');
+  // A place given back is the address's again.
+  const leaving = crowd[acks.findIndex((a) => a.ok)];
+  assert.ok((await leaving.call('leave', { roomId: red.roomId })).ok);
+  assert.ok((await watch(crowd[acks.findIndex((a) => !a.ok)])).ok);
+  for (const c of [...crowd, other]) c.close();
+  red.close();
+  black.close();
+  await server.stop();
+});
+
+test("spectators' chat has a budget per room and per address; the players' chat is untouched", async () => {
+  const server = await new ServerProcess({
+    env: {
+      QIPAN_SPECTATOR_CHAT_PER_MINUTE: '1',
+      QIPAN_SPECTATOR_CHAT_BURST: '4',
+      QIPAN_SPECTATOR_CHAT_PER_IP_PER_MINUTE: '1',
+      QIPAN_SPECTATOR_CHAT_PER_IP_BURST: '2',
+    },
+  }).start();
+  const [red, black] = await xiangqiPair(server.url, []);
+  const spectators = async (from, n) => {
+    const list = [];
+    for (let i = 0; i < n; i++) {
+      const c = new Client(server.url, { from });
+      assert.ok((await c.call('room:join', { roomId: red.roomId, watch: true })).ok);
+      list.push(c);
+    }
+    return list;
+  };
+  const say = (c, text) => c.call('chat', { roomId: red.roomId, text }, 15000, { retry: false });
+  // One address, three sockets (each well within its own one a second): two lines.
+  const flood = await spectators('127.0.0.2', 3);
+  const sent = [];
+  for (const [i, c] of flood.entries()) sent.push(await say(c, `flood ${i}`));
+  assert.deepEqual(
+    sent.map((a) => a.ok),
+    [true, true, false],
+  );
+  assert.ok(refused(sent[2], 'rate_limited').retryAfterMs > 0);
+  // Other addresses share the room's four.
+  const [a, b] = await spectators('127.0.0.3', 2);
+  assert.ok((await say(a, 'hello')).ok);
+  assert.ok((await say(b, 'hello too')).ok);
+  const [late] = await spectators('127.0.0.4', 1);
+  refused(await say(late, 'anyone?'), 'rate_limited');
+  // The players talk as before (their socket's own limit: a burst of 5).
+  for (let i = 0; i < 5; i++) {
+    assert.ok((await red.call('chat', { token: red.token, text: `red ${i}` })).ok);
+    assert.ok((await black.call('chat', { token: black.token, text: `black ${i}` })).ok);
+  }
+  const chat = (await red.sync()).chat.map((line) => line.text);
+  assert.equal(chat.filter((t) => !/^(red|black) /.test(t)).length, 4, `four spectator lines: ${chat.join(' | ')}`);
+  for (const c of [...flood, a, b, late]) c.close();
+  red.close();
+  black.close();
+  await server.stop();
+});
+
 test('the state carries at most 16 KB of chat, the latest lines', async () => {
   const server = await new ServerProcess().start();
   const [red, black] = await xiangqiPair(server.url, []);
