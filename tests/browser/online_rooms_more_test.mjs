@@ -105,6 +105,21 @@ async function secondTabAndRoom() {
     assert.equal(s.seat, 0);
   }
 
+  // A tab opened later finds the game under way in the lobby and goes back into its seat.
+  const tab3 = await browserA.newPage();
+  problems.push(watchErrors(tab3));
+  await openGame(tab3, server.url);
+  await openLobby(tab3);
+  await tab3.waitForSelector(`#lobby-ongoing:not([hidden]) [data-room="${boRoom.roomId}"]`);
+  assert.match(
+    await tab3.getAttribute(`[data-lobby="rejoin"][data-room="${boRoom.roomId}"]`, 'aria-label'),
+    /^回到对局：对手 小波 · 象棋 · 不计时 · 进行中/,
+  );
+  await tab3.click(`[data-lobby="rejoin"][data-room="${boRoom.roomId}"]`);
+  const third = await waitOnline(tab3, (st, id) => st.roomId === id && st.ready, boRoom.roomId);
+  assert.equal(third.seat, 0, 'the same seat, by the browser key');
+  await tab3.close();
+
   // A lobby game: no host, no invite.
   const panel = (page) =>
     page.evaluate(() => ({

@@ -1,6 +1,6 @@
 // The player cards beside the board, one per seat, from the game's
 // playerCards(snap): [{seat, name, role: 'human'|'ai', level, toMove,
-// roleText?, detail?, pieces?: [{text, color, name?}], clock?: {text, state}}],
+// roleText?, detail?, pieces?: [{text, color, name?}], clock?: {text, state, title?}}],
 // listed top of the board first (a piece's `name` is what screen readers say;
 // its glyph otherwise; `roleText` says who plays the seat in place of the
 // role's words: an online room's player; `clock` a timed room's clock as it
@@ -30,6 +30,7 @@ function cardNode(card, i18n) {
     const clock = el('span', 'card-clock', card.clock.text);
     clock.dataset.clockSeat = String(card.seat);
     clock.dataset.state = card.clock.state;
+    if (card.clock.title) clock.title = card.clock.title;
     clock.setAttribute('role', 'timer');
     node.appendChild(clock);
   }

@@ -21,6 +21,7 @@ import { normalizeServer, rememberName, rememberServer, rememberToken, serverAdd
 import { timeControlClock } from './time_controls.js';
 
 const CONNECT_TIMEOUT_MS = 8000;
+const ONGOING_DAY_MS = 24 * 60 * 60_000;
 
 export class Lobby {
   // entry: the page's OnlineEntry (its app, its connection, enterRoom()).
@@ -35,6 +36,7 @@ export class Lobby {
     this.waiting = null; // the player's own open seek
     this.entering = null; // the room being opened (ack and room:started may both come)
     this.myGames = null; // null until asked (the My games tab)
+    this.ongoing = []; // the player's games under way, from games:mine
     this.undo = [];
   }
 
@@ -142,6 +144,7 @@ export class Lobby {
     }
     this.render();
     if (this.dialog.tab === 'mine') this.loadMyGames();
+    await this.loadOngoing();
     this.app.emit('lobby-ready', { seeks: this.model.seeks.size, games: this.model.games.size });
   }
 
@@ -175,6 +178,16 @@ export class Lobby {
   tabShown(tab) {
     if (tab === 'mine') this.loadMyGames();
     else this.render();
+  }
+
+  // The player's games under way (another tab or device may have started
+  // them): a game not over, started within the last day (an untimed room
+  // nobody finished is not one to go back to for ever).
+  async loadOngoing() {
+    const ack = await fetchMyGames(this.client);
+    const since = Date.now() - ONGOING_DAY_MS;
+    this.ongoing = ack.ok ? ack.games.filter((g) => !g.result && g.startedAt >= since) : [];
+    this.dialog.renderOngoing(this.ongoing);
   }
 
   async loadMyGames() {
@@ -307,6 +320,20 @@ export class Lobby {
     this.enter(ack);
   }
 
+  // Back into the player's own seat of a game under way: the player's key
+  // takes it back (no token needed).
+  async rejoin(roomId) {
+    if (!this.client || this.entering) return;
+    this.entering = roomId;
+    const ack = await joinRoom(this.client, roomId);
+    if (!ack.ok) {
+      this.entering = null;
+      this.dialog.setError(this.app.i18n.roomRefusal(ack));
+      return;
+    }
+    this.enter(ack, { paired: false });
+  }
+
   async watch(roomId) {
     if (!this.client || this.entering) return;
     this.entering = roomId;
@@ -320,7 +347,8 @@ export class Lobby {
   }
 
   // A room to open (a join's or create's ack): the lobby goes, the room comes.
-  enter(ack, { watch = false } = {}) {
+  // `paired`: a pairing made it (the player is told so).
+  enter(ack, { watch = false, paired = !watch } = {}) {
     const roomId = ack.roomId ?? ack.state.roomId;
     if (this.entered === roomId) return;
     this.entered = roomId;
@@ -329,7 +357,7 @@ export class Lobby {
     const client = this.client;
     this.detach();
     this.dialog.hide();
-    if (!watch) this.app.toast(this.t('lobbyPaired'));
+    if (paired) this.app.toast(this.t('lobbyPaired'));
     this.app.emit('lobby-enter', { roomId, watch });
     this.entry.enterRoom(client, ack, { watch });
   }

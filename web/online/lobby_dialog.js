@@ -53,6 +53,8 @@ export class LobbyDialog {
         ${TABS.map((tab) => `<button type="button" role="tab" id="lobby-tab-${tab}" aria-controls="lobby-${tab}" data-tab="${tab}"></button>`).join('')}
       </div>
       <section class="lobby-panel" id="lobby-play" role="tabpanel" aria-labelledby="lobby-tab-play">
+        <div class="lobby-ongoing" id="lobby-ongoing" hidden><h3 id="lobby-ongoing-title" data-lobby-text="onlineYourGames"></h3>
+          <ul class="lobby-list" id="lobby-ongoing-list" aria-labelledby="lobby-ongoing-title"></ul></div>
         <div class="lobby-waiting" id="lobby-waiting" hidden><span id="lobby-waiting-text" role="status"></span>
           <button type="button" data-lobby="cancel-own" data-lobby-text="lobbyCancel"></button></div>
         <label class="lobby-game"><span data-lobby-text="lobbyGame"></span><select id="lobby-game"></select></label>
@@ -229,6 +231,9 @@ export class LobbyDialog {
       case 'invite':
         lobby.invite();
         break;
+      case 'rejoin':
+        lobby.rejoin(target.dataset.room);
+        break;
       case 'watch':
         // A plain click watches here; a new tab or window follows the link.
         if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
@@ -304,6 +309,21 @@ export class LobbyDialog {
     const tab = this.$('#lobby-tab-watch');
     const text = games.length ? this.t('lobbyTabWatchCount', { n: games.length }) : this.t('lobbyTabWatch');
     if (tab.textContent !== text) tab.textContent = text;
+  }
+
+  // The player's games still under way (from any tab or device of this
+  // browser's key), each a button back into its seat.
+  renderOngoing(games) {
+    const box = this.$('#lobby-ongoing');
+    box.hidden = games.length === 0;
+    const i18n = this.app.i18n;
+    const items = games.map((game) => {
+      const parts = myGameParts(i18n, game);
+      const id = escapeHtml(game.roomId);
+      const label = this.t('onlineBackToGameLabel', { text: parts.join(' · ') });
+      return `<li class="lobby-row mine" data-room-id="${id}"><span class="lobby-parts">${partsHtml(parts)}</span><button type="button" data-lobby="rejoin" data-room="${id}" data-key="ongoing-${id}" aria-label="${escapeHtml(label)}">${escapeHtml(this.t('onlineBackToGame'))}</button></li>`;
+    });
+    this.replaceList(this.$('#lobby-ongoing-list'), items, '');
   }
 
   // games: null while loading.

@@ -77,9 +77,10 @@ export class RoomClockView {
     return this.pausedAt;
   }
 
-  // What a seat's clock reads now, {text, state} (the player card's clock),
-  // or null where the seat has none. `state` is one attribute for its look:
-  // running, waiting for a first move, low, paused.
+  // What a seat's clock reads now, {text, state, title} (the player card's
+  // clock), or null where the seat has none. `state` is one attribute for its
+  // look: running, waiting for a first move, low, paused; `title` says why
+  // a paused clock stands still.
   reading(seat, now = this.shownNow()) {
     if (!this.timedSeats().includes(seat)) return null;
     const ms = this.clocks.remainingAt(now)[seat] ?? 0;
@@ -93,7 +94,7 @@ export class RoomClockView {
     ]
       .filter(Boolean)
       .join(' ');
-    return { text: formatClock(ms), state };
+    return { text: formatClock(ms), state, title: state.includes('paused') ? this.t('onlineClockPaused') : '' };
   }
 
   // After the panel wrote its lines: name the time control, and paint at once.
@@ -125,8 +126,7 @@ export class RoomClockView {
       if (!read) continue;
       if (cell.textContent !== read.text) cell.textContent = read.text;
       if (cell.dataset.state !== read.state) cell.dataset.state = read.state;
-      const title = read.state.includes('paused') ? this.t('onlineClockPaused') : '';
-      if (cell.title !== title) cell.title = title;
+      if (cell.title !== read.title) cell.title = read.title;
     }
     const own = this.room.seat;
     const ownRuns = own !== null && this.room.connected && this.clocks.ticking() === own;
