@@ -132,6 +132,10 @@ export class AiPool extends EventEmitter {
   // one worker to find out whether starting works again.
   retry() {
     if (this.closed) return;
+    // The timer says the wait is over, not Date.now(): a timer may fire a
+    // millisecond before the wall clock reaches retryAt, and pump() would
+    // then spawn nothing and set no new timer (the pool stuck for good).
+    this.retryAt = 0;
     if (this.queue.length) this.pump();
     else if (this.breakerOpen && this.workers.length === 0) this.spawn();
   }

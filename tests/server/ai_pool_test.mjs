@@ -4,7 +4,8 @@
 // throws as it starts, and a healthy one that answers every search. The
 // pool must retry at a doubling back-off, fail searches at once while its
 // breaker is open, close it when a worker starts, and start the back-off
-// afresh after that.
+// afresh after that; a retry is due when its timer fires, whatever the
+// wall clock says.
 import { Worker } from 'node:worker_threads';
 
 import { SPAWN_BACKOFF, AiPool } from '../../server/ai/pool.js';
@@ -116,6 +117,32 @@ test('a worker that started resets the back-off: the next failure waits the firs
     const answer = await withTimeout(search, 5000, 'the waiting search');
     assert.equal(answer.ok, true, 'a search waiting before the breaker opened runs once a worker starts');
   } finally {
+    await pool.close();
+  }
+});
+
+test('a back-off timer that fires before the wall clock reaches its end still retries (it used to stall for good)', async () => {
+  // Node's timers run on a monotonic clock: one may fire a millisecond
+  // before Date.now() reaches the time it was set for (3 of 60 here), and
+  // the wall clock may step back. Here it steps back 50 ms after the first
+  // failure set the back-off.
+  const make = factory();
+  const realNow = Date.now;
+  let behind = 0;
+  let failed;
+  const firstFailure = new Promise((resolve) => (failed = resolve));
+  Date.now = () => realNow() - behind;
+  const pool = new AiPool(1, (line) => /failed to start/.test(line) && failed(), { createWorker: make });
+  try {
+    const search = pool.search({ game: 'xiangqi' });
+    await firstFailure;
+    behind = 50;
+    make.healthy = true;
+    await make.spawned(2, 5000);
+    const answer = await withTimeout(search, 5000, 'the waiting search');
+    assert.equal(answer.ok, true, 'the retry came when its timer did');
+  } finally {
+    Date.now = realNow;
     await pool.close();
   }
 });
