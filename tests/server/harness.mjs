@@ -76,6 +76,26 @@ process.on('exit', () => {
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
 });
 
+// scripts/serve.mjs (what scripts/play runs) on a free port, with `env`.
+export async function startStaticServer(env = {}) {
+  const proc = spawn(process.execPath, [`${root}/scripts/serve.mjs`, '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
+  process.on('exit', () => proc.kill('SIGKILL'));
+  const url = await new Promise((resolve, reject) => {
+    let out = '';
+    proc.stdout.on('data', (chunk) => {
+      out += chunk;
+      const m = /served at (http:\/\/\S+)/.exec(out);
+      if (m) resolve(m[1]);
+    });
+    proc.once('exit', (code) => reject(new Error(`scripts/serve.mjs exited (${code})`)));
+  });
+  proc.stdout.resume();
+  return { url, proc };
+}
+
 // A server process. `restart()` starts it again on the same port and db.
 // `fileLimit`: the most file descriptors it may hold (ulimit -n), as on a
 // small machine.

@@ -6,10 +6,9 @@
 // believed only from the proxies listed.
 // Clients of different addresses connect from 127.0.0.x; limits are the
 // defaults unless a server says.
-import { spawn } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 
-import { ServerProcess, assert, root, run, test } from './harness.mjs';
+import { ServerProcess, assert, run, startStaticServer, test } from './harness.mjs';
 import { closedCount, connectSocket, fetchText, halfSentRequests, isRefused, stillOpen, within } from './http_clients.mjs';
 
 const DEFAULT_LIMITS = {
@@ -91,26 +90,6 @@ test('a request whose headers or body do not arrive in time is answered 408 and 
     for (const socket of live) socket.close();
   }
 });
-
-// scripts/serve.mjs (what scripts/play runs) on a free port, with `env`.
-async function startStaticServer(env) {
-  const proc = spawn(process.execPath, [`${root}/scripts/serve.mjs`, '--port', '0'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...env },
-  });
-  process.on('exit', () => proc.kill('SIGKILL'));
-  const url = await new Promise((resolve, reject) => {
-    let out = '';
-    proc.stdout.on('data', (chunk) => {
-      out += chunk;
-      const m = /served at (http:\/\/\S+)/.exec(out);
-      if (m) resolve(m[1]);
-    });
-    proc.once('exit', (code) => reject(new Error(`scripts/serve.mjs exited (${code})`)));
-  });
-  proc.stdout.resume();
-  return { url, proc };
-}
 
 test("scripts/serve.mjs: the same timeouts and cap on one address's connections", async () => {
   const statics = await startStaticServer({

@@ -5,12 +5,11 @@
 // ping, foreign origins, the page's security headers on both static servers,
 // /health's access rules, /ready, and names and chat that lose their
 // invisible characters. Limits are the defaults unless a server says.
-import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 
 import { pageHandler } from '../../server/net/http.js';
-import { Client, ServerProcess, assert, root, run, tempDir, test } from './harness.mjs';
+import { Client, ServerProcess, assert, run, startStaticServer, tempDir, test } from './harness.mjs';
 import { connectSocket as connect, fetchText, isRefused } from './http_clients.mjs';
 
 const WebSocket = createRequire(import.meta.url)('ws');
@@ -331,23 +330,6 @@ test('foreign origins are refused (polling and websocket); the own origin, allow
   bot.close();
   assert.ok((await plain.health()).originRefusals >= 3);
 });
-
-// scripts/serve.mjs (what scripts/play runs) on a free port.
-async function startStaticServer() {
-  const proc = spawn(process.execPath, [`${root}/scripts/serve.mjs`, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  process.on('exit', () => proc.kill('SIGKILL'));
-  const url = await new Promise((resolve, reject) => {
-    let out = '';
-    proc.stdout.on('data', (chunk) => {
-      out += chunk;
-      const m = /served at (http:\/\/\S+)/.exec(out);
-      if (m) resolve(m[1]);
-    });
-    proc.once('exit', (code) => reject(new Error(`scripts/serve.mjs exited (${code})`)));
-  });
-  proc.stdout.resume();
-  return { url, proc };
-}
 
 test('both static servers: security headers on / and /index.html, 400 for a malformed escape, and they live on', async () => {
   const statics = await startStaticServer();
