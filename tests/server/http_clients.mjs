@@ -25,6 +25,21 @@ export function fetchText(url, { method = 'GET', headers = {}, from = undefined,
   });
 }
 
+// fetchText, asked again while the server closes the connection at once
+// (ECONNRESET): after the client closed its connections, the server counts
+// them gone only once it has read their close, a moment later, and there is
+// nothing the client can wait on for that. Bounded by the caller (within()).
+export async function fetchOnceReleased(url, options = {}) {
+  for (;;) {
+    try {
+      return await fetchText(url, options);
+    } catch (error) {
+      if (error.code !== 'ECONNRESET') throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
 // A Socket.IO connection; resolves once connected, rejects when refused.
 export function connectSocket(url, { headers = {}, transports = ['websocket'], from = undefined, query = {} } = {}) {
   return new Promise((resolve, reject) => {
