@@ -144,10 +144,10 @@ export class OnlineRoom {
     this.app.refresh();
   }
 
-  clearPremove({ told = true } = {}) {
+  clearPremove() {
     if (!this.premove) return;
     this.premove = null;
-    if (told) this.app.toast(this.app.i18n.t('onlinePremoveCancelled'));
+    this.app.toast(this.app.i18n.t('onlinePremoveCancelled'));
     this.emit('online-premove-cleared', {});
     this.app.refresh();
   }
@@ -294,7 +294,7 @@ export class OnlineRoom {
     if (!kept) {
       // A move made while the connection was lost, for a game that changed
       // meanwhile: not sent, and the player is told.
-      if (p) this.notSent(p, this.app.i18n.t('onlineGameChanged'));
+      if (p?.offline) this.notSent(p, this.app.i18n.t('onlineGameChanged'));
       this.pending = null;
       this.premove = null;
       this.app.cancelAi();
