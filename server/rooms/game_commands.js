@@ -201,7 +201,7 @@ export function resign(room, payload, { socket }) {
 export function abort(room, payload, { socket }) {
   const seat = seatFor(room, socket, payload.token);
   notOver(room);
-  if (room.step >= room.seats.length) refuse('not_allowed', 'a game can be aborted only before every seat has made a move');
+  if (room.step >= room.abortUntilStep) refuse('not_allowed', 'a game can be aborted only before every seat has made a move');
   room.engineDirty = true;
   const aborted = room.game.restoreEnding('aborted', -1);
   if (!aborted.ok) refuse('not_allowed', aborted.reason);

@@ -108,6 +108,13 @@ export class Room {
     return this.step > 0;
   }
 
+  // Abort (game_commands.js) is open below this step: until every seat has
+  // made its first move. The state carries it, so the page offers Abort by
+  // the server's rule.
+  get abortUntilStep() {
+    return this.seatCount;
+  }
+
   toMove() {
     return this.result ? null : this.game.toMove();
   }
@@ -405,6 +412,7 @@ export class Room {
       rematchOf: this.rematchOf,
       public: this.isPublic,
       paired: this.fromSeek,
+      abortUntilStep: this.abortUntilStep,
       createdAt: this.createdAt,
       clock: this.clock ? this.clock.state(this, now) : null,
       serverTime: now,

@@ -39,20 +39,16 @@ const LEASE_MS = 3000;
 const HEARTBEAT_MS = 500;
 const engine = await loadEngine();
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
-const cluster = await startCluster({
-  nodes: 3,
-  port: 0,
-  dataDir: tempDir(),
-  fsync: false,
-  postgresStop: 'immediate',
-  env: {
-    ...TEST_TIMINGS,
-    ...TEST_LIMITS,
-    QIPAN_LEASE_MS: String(LEASE_MS),
-    QIPAN_HEARTBEAT_MS: String(HEARTBEAT_MS),
-    QIPAN_MIN_CLOCK_MS: '1000', // a clock that runs out within the test
-  },
-  log: () => {},
+// A cluster of `nodes` on a free port, its data in a temporary folder, with `env`.
+const testCluster = (nodes, env) =>
+  startCluster({ nodes, port: 0, dataDir: tempDir(), fsync: false, postgresStop: 'immediate', env, log: () => {} });
+
+const cluster = await testCluster(3, {
+  ...TEST_TIMINGS,
+  ...TEST_LIMITS,
+  QIPAN_LEASE_MS: String(LEASE_MS),
+  QIPAN_HEARTBEAT_MS: String(HEARTBEAT_MS),
+  QIPAN_MIN_CLOCK_MS: '1000', // a clock that runs out within the test
 });
 const db = new pg.Pool({ connectionString: cluster.postgres.urlWithPassword, max: 2 });
 
@@ -385,22 +381,14 @@ test(
   'one address through the proxy has one budget on all nodes: room creations, /game lookups and connections',
   async () => {
     // A cluster of its own with the default limits per address.
-    const small = await startCluster({
-      nodes: 2,
-      port: 0,
-      dataDir: tempDir(),
-      fsync: false,
-      postgresStop: 'immediate',
-      env: {
-        ...TEST_TIMINGS,
-        QIPAN_MAX_SOCKETS_PER_IP: '20',
-        QIPAN_MAX_HTTP_CONNECTIONS_PER_IP: '40',
-        QIPAN_CREATES_PER_MINUTE: '10',
-        QIPAN_CREATE_BURST: '10',
-        QIPAN_GAME_LOOKUPS_PER_MINUTE: '60',
-        QIPAN_GAME_LOOKUP_BURST: '20',
-      },
-      log: () => {},
+    const small = await testCluster(2, {
+      ...TEST_TIMINGS,
+      QIPAN_MAX_SOCKETS_PER_IP: '20',
+      QIPAN_MAX_HTTP_CONNECTIONS_PER_IP: '40',
+      QIPAN_CREATES_PER_MINUTE: '10',
+      QIPAN_CREATE_BURST: '10',
+      QIPAN_GAME_LOOKUPS_PER_MINUTE: '60',
+      QIPAN_GAME_LOOKUP_BURST: '20',
     });
     const sockets = [];
     let held = [];

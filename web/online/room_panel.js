@@ -375,7 +375,7 @@ export class RoomPanel {
     show('undo', playing && !over);
     show('draw', playing && !over && two);
     // Abort until every seat has made a first move (lichess's rule): no result.
-    show('abort', playing && !over && state.step < state.seats.length);
+    show('abort', playing && !over && state.step < state.abortUntilStep);
     show('resign', playing && !over, state.ready);
     const opponentGone = state.seats.some((s) => s.seat !== room.seat && s.kind === 'human' && s.expired);
     show('claim', playing && !over && two && opponentGone);
