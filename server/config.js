@@ -1,4 +1,4 @@
-// The server's settings: timings and limits from docs/online-contract.md, each with its
+// The server's settings: timings and limits from server/PROTOCOL.md, each with its
 // default and the environment variable that overrides it (tests shorten the
 // timings this way). Read once at start-up; nothing here changes later. What
 // the transport allows one address (sockets, HTTP connections and timeouts,
@@ -9,7 +9,7 @@ const TIMING_VARIABLES = {
   seatGraceMs: ['QIPAN_SEAT_GRACE_MS', 60_000],
   pingIntervalMs: ['QIPAN_PING_INTERVAL_MS', 10_000],
   pingTimeoutMs: ['QIPAN_PING_TIMEOUT_MS', 10_000],
-  // Beyond docs/online-contract.md: the first wait after a declined or expired undo or draw
+  // Beyond server/PROTOCOL.md's fixed contract: the first wait after a declined or expired undo or draw
   // offer (it doubles with each further decline, up to 16 times this).
   offerBackoffMs: ['QIPAN_OFFER_BACKOFF_MS', 5_000],
   // An AI seat's move is announced no sooner than this after its turn began,

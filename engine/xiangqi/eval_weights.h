@@ -1,7 +1,7 @@
 // The xiangqi evaluation weights (layout: eval_params.h). Written by
 // `qipan-lab tune xiangqi`; the first version came from the hand-made tables.
 // Last fitted by: qipan-lab tune xiangqi --data selfplay.txt,fsf-games --iterations 2000
-// (from the hand-made weights; the data and its recipe: docs/xiangqi-weights.md).
+// (from the hand-made weights; the data, its recipe and hashes: lab/manifests/xiangqi-eval-weights.md).
 #pragma once
 
 #include "eval_params.h"

@@ -1,4 +1,4 @@
-// What a player's key stands for (`hello`, docs/online-contract.md
+// What a player's key stands for (`hello`, server/PROTOCOL.md
 // "Players"). A browser makes a 128-bit key once and keeps it; the server
 // never stores it. From it follow a short public id, the same on every node
 // and after any restart, and the player's seat token in each room, so any

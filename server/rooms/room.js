@@ -370,7 +370,7 @@ export class Room {
     b.until = at + this.config.offerBackoffMs * 2 ** Math.min(b.count - 1, 4);
   }
 
-  // The whole room as clients see it (docs/online-contract.md `state`).
+  // The whole room as clients see it (server/PROTOCOL.md `state`).
   state(now = Date.now()) {
     const undo = this.offers.undo;
     return {

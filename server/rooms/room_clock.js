@@ -1,4 +1,4 @@
-// A room's clocks (docs/online-contract.md "Clocks"): Fischer time kept by
+// A room's clocks (server/PROTOCOL.md "Clocks"): Fischer time kept by
 // the server alone. Folded from the log like the rest of the room: a move
 // event carries the clocks its commit left (data.clocks), so a room rebuilt
 // from its log has the same clocks; between moves the time of the seat to
@@ -21,7 +21,7 @@ import { refuse } from '../protocol/codes.js';
 export const MAX_LAG_ALLOWANCE_MS = 500;
 // A socket whose lag has not been measured yet is credited this much.
 const UNMEASURED_LAG_MS = 100;
-// How far a time control may go (docs/online-contract.md).
+// How far a time control may go (server/PROTOCOL.md "Clocks").
 const MAX_INITIAL_MS = 10_800_000;
 const MAX_INCREMENT_MS = 180_000;
 // "At least 15 s per player in all" counts the increment of this many moves.
@@ -140,7 +140,7 @@ export class RoomClock {
     this.since = next === null ? null : event.at;
   }
 
-  // The state's `clock` (docs/online-contract.md).
+  // The state's `clock` (server/PROTOCOL.md "Clocks").
   state(room, now) {
     return {
       initialMs: this.initialMs,

@@ -1,4 +1,4 @@
-// Clocks (docs/online-contract.md "Clocks") against a real server on
+// Clocks (server/PROTOCOL.md "Clocks") against a real server on
 // 127.0.0.1 with short limits, so nothing waits long: QIPAN_MIN_CLOCK_MS lets
 // a test give a player one second, QIPAN_FIRST_MOVE_MS shortens the first
 // move's limit. Each test waits for the server's own events (or its log,

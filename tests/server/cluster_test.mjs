@@ -1,4 +1,4 @@
-// Several nodes (docs/online-contract.md "Several nodes"): a private
+// Several nodes (server/PROTOCOL.md "Several nodes"): a private
 // PostgreSQL, three room server nodes and HAProxy, all started here in a
 // temporary folder (server/cluster/cluster.js). Players reach the nodes
 // only through HAProxy's one URL and follow `moved` answers themselves.

@@ -304,7 +304,7 @@ export class Client {
   }
 }
 
-// docs/online-contract.md's position hash, computed by the client from its own engine.
+// server/PROTOCOL.md's position hash, computed by the client from its own engine.
 export function hashText(text) {
   return createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 16);
 }
