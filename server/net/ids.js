@@ -1,4 +1,4 @@
-// Room ids and seat tokens (server/PROTOCOL.md "Rules of the room").
+// Room ids and seat tokens (server/PROTOCOL.md "Seats" and "Timings and limits").
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 // Crockford's base32 alphabet, lower case: 32 letters, no i, l, o or u, so an

@@ -1,4 +1,4 @@
-// The refusal codes of server/PROTOCOL.md (wire protocol v1). Every refused event is
+// The refusal codes of server/PROTOCOL.md ("Acks and refusals"). Every refused event is
 // answered `{ok: false, code, reason, ...extra}`: `code` from this list,
 // `reason` an English sentence for the player (the page words it by code).
 export const CODES = Object.freeze([
@@ -16,10 +16,10 @@ export const CODES = Object.freeze([
   'room_full',
   'not_joined',
   'not_allowed',
-  // Beyond the fixed contract's list (server/PROTOCOL.md): the server itself failed (the store refused a
+  // Not in the fixed contract (server/PROTOCOL.md): the server itself failed (the store refused a
   // write). Nothing changed; the client may retry.
   'server_error',
-  // Protocol v2 (server/PROTOCOL.md "The fixed contract").
+  // Fixed (v2) (server/PROTOCOL.md "Acks and refusals").
   'busy', // the server holds as many rooms as it takes; try again later (retryAfterMs)
   'unavailable', // this room's log cannot be replayed (quarantined), or its owner is being replaced (retryAfterMs)
   'moved', // another node owns the room: {node, url}; reconnect through the public URL with ?node=

@@ -1,5 +1,5 @@
 // Per-socket rate limits (token buckets) and the payload size limit of
-// server/PROTOCOL.md "Rules of the room": every event at 20 a second with a burst of 40; chat also at 1 a
+// server/PROTOCOL.md "Timings and limits": every event at 20 a second with a burst of 40; chat also at 1 a
 // second with a burst of 5; a payload whose JSON is over 8,192 bytes is
 // refused as `too_large`.
 import { LIMITS } from '../config.js';

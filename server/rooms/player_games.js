@@ -2,7 +2,7 @@
 // indexed for the player (store/player_seats.js) and a few events of each
 // room, never a whole log: {roomId, game, clock, seat, players (a name or
 // null per seat), result, startedAt (the room's creation), endedAt}
-// (server/PROTOCOL.md "Players").
+// (server/PROTOCOL.md "Client events").
 const SUMMARY_TYPES = ['created', 'joined', 'seat_reserved', 'renamed', 'ai_seat', 'result'];
 const MOST = 100;
 

@@ -1,5 +1,5 @@
 // What a player's key stands for (`hello`, server/PROTOCOL.md
-// "Players"). A browser makes a 128-bit key once and keeps it; the server
+// "Client events"). A browser makes a 128-bit key once and keeps it; the server
 // never stores it. From it follow a short public id, the same on every node
 // and after any restart, and the player's seat token in each room, so any
 // tab of that browser takes its seats back (room:join) and moves with the

@@ -1,5 +1,5 @@
 // What one address, and everyone together, may hold of the server's rooms
-// (server/PROTOCOL.md "Hardening"): rooms in memory at all
+// (server/PROTOCOL.md "Timings and limits"): rooms in memory at all
 // (QIPAN_MAX_ROOMS, refused `busy`), unfinished rooms one address created
 // (QIPAN_OPEN_ROOMS_PER_IP) and, of those, rooms with AI seats
 // (QIPAN_AI_ROOMS_PER_IP), and rooms one address brought back from the

@@ -1,5 +1,5 @@
 // Hostile and broken conditions around the rooms (server/PROTOCOL.md
-// "Hardening"), each against its own server process on 127.0.0.1: a damaged
+// "Timings and limits"), each against its own server process on 127.0.0.1: a damaged
 // log quarantines its room alone; a database locked for 10 s loses neither a
 // disconnection's grace nor an AI move, and one locked longer than the lease
 // costs a single node none of its rooms; one address flooding the AI with

@@ -1,4 +1,4 @@
-// Players (server/PROTOCOL.md "Players"): a browser's key, `hello`, a
+// Players (server/PROTOCOL.md "Client events"): a browser's key, `hello`, a
 // short public id, seats that follow the player to another tab, and
 // games:mine, against a real server on 127.0.0.1.
 import { randomBytes } from 'node:crypto';
