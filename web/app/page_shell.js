@@ -5,6 +5,7 @@
 // no reload. The test hook (window.qipan) follows whichever controller is
 // current.
 import { OnlineEntry } from '../online/online_entry.js';
+import { mountControls, unmountControls } from './game_controls.js';
 import { installTestHook } from './test_hook.js';
 
 export class PageShell {
@@ -37,8 +38,10 @@ export class PageShell {
   }
 
   start(game) {
-    document.body.dataset.game = game;
-    const app = new (this.definition(game).App)(this.options);
+    document.body.dataset.game = game; // the game's theme (its theme.css) follows it
+    const definition = this.definition(game);
+    mountControls(this.options.root, definition.controls);
+    const app = new definition.App(this.options);
     this.app = app;
     app.start();
     app.onlineEntry = new OnlineEntry(app);
@@ -72,6 +75,7 @@ export class PageShell {
     app.onlineEntry?.client?.close?.();
     this.options.root.querySelector('#online-dialog')?.remove();
     this.options.root.querySelector('#lobby-dialog')?.remove();
+    unmountControls(this.options.root);
     this.app = null;
   }
 }

@@ -358,10 +358,6 @@ export class CheckersApp extends GameApp {
     return this.session.exportRecord();
   }
 
-  ggfText() {
-    return '';
-  }
-
   // ---- output ------------------------------------------------------------
 
   layout() {

@@ -246,6 +246,11 @@ export class ReversiApp extends GameApp {
     return this.recordFile().text;
   }
 
+  // The actions of its own controls (controls.js).
+  controlActions() {
+    return { 'copy-ggf': () => this.panels.dialogs.copy(this.ggfText()) };
+  }
+
   // ---- what the panels show ----------------------------------------------
 
   sideName(side) {

@@ -53,6 +53,20 @@ export class XiangqiApp extends GameApp {
       },
       signal: this.signal,
     });
+    const notation = this.root.querySelector('#notation'); // its own control (controls.js)
+    notation.value = this.settings.notation;
+    notation.addEventListener('change', () => this.applySettings({ notation: notation.value }), { signal: this.signal });
+  }
+
+  // The actions of its own controls (controls.js).
+  controlActions() {
+    return { flip: () => this.flip() };
+  }
+
+  // A language change may change the notation that follows it.
+  translateBoard() {
+    super.translateBoard();
+    this.root.querySelector('#notation').value = this.settings.notation;
   }
 
   // ---- seats and the game's session ---------------------------------------------
@@ -339,6 +353,11 @@ export class XiangqiApp extends GameApp {
   }
 
   // ---- what the panels show ----------------------------------------------
+
+  // Red's turn is said in red.
+  statusTone(snap) {
+    return snap.side === 0 ? 'red' : null;
+  }
 
   statusLine(snap) {
     const line = super.statusLine(snap);
