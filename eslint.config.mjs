@@ -7,8 +7,8 @@ import globals from 'globals';
 export default [
   {
     // Installed, built or generated (web/fonts/make_ui_font.py,
-    // web/xiangqi/font/make_piece_font.py): not ours to lint.
-    ignores: ['node_modules/', 'build/', 'dist/', 'web/fonts/ui_font_data.js', 'web/xiangqi/piece_font_data.js'],
+    // web/games/xiangqi/board/font/make_piece_font.py): not ours to lint.
+    ignores: ['node_modules/', 'build/', 'dist/', 'web/fonts/ui_font_data.js', 'web/games/xiangqi/board/piece_font_data.js'],
   },
   js.configs.recommended,
   {

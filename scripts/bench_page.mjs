@@ -22,7 +22,7 @@ import {
   watchLongTasks,
 } from '../tests/browser/page_harness.mjs';
 import { UI_FONT_WOFF2_BASE64 } from '../web/fonts/ui_font_data.js';
-import { PIECE_FONT_WOFF2_BASE64 } from '../web/xiangqi/piece_font_data.js';
+import { PIECE_FONT_WOFF2_BASE64 } from '../web/games/xiangqi/board/piece_font_data.js';
 
 const nativeQipan = process.argv[2];
 const html = readFileSync(join(distDir, 'index.html'));

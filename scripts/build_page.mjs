@@ -11,7 +11,7 @@
 // (run web/fonts/make_ui_font.py then).
 import { build, transformSync } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { copyFileSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -72,6 +72,18 @@ export async function missingUiGlyphs() {
   return [...uiChineseText(root)].filter((ch) => !covered.has(ch));
 }
 
+// The page's style sheet: the shell's (web/style.css), then each game's own
+// (web/games/<game>/theme.css, scoped by the body's data-game), found by folder.
+export function pageStyle() {
+  const games = join(root, 'web/games');
+  const themes = readdirSync(games, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => join(games, entry.name, 'theme.css'))
+    .filter((file) => existsSync(file))
+    .sort();
+  return [join(root, 'web/style.css'), ...themes].map((file) => readFileSync(file, 'utf8')).join('\n');
+}
+
 const PWA_ICONS = ['icon-192.png', 'icon-512.png', 'icon-maskable-512.png'];
 
 // The manifest, icons and service worker beside the page. The worker's
@@ -113,7 +125,7 @@ export async function buildPage({
   }
   const [app, worker] = await Promise.all([bundle(entry), bundle('web/worker/engine_worker.js')]);
   const engine = packEngine(readFileSync(enginePath, 'utf8'));
-  const style = readFileSync(`${root}/web/style.css`, 'utf8');
+  const style = pageStyle();
   const parts = {
     '/*QIPAN_STYLE*/': style,
     '/*QIPAN_ENGINE*/': inline(engine.text),

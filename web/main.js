@@ -1,7 +1,6 @@
-// Page entry: the shell starts the chosen game's controller (web/app/boot.js).
+// Page entry: the shell starts the chosen game (web/app/boot.js) from the
+// registered games (web/games/index.js).
 import { bootPage } from './app/boot.js';
-import { CheckersApp } from './app/checkers_app.js';
-import { ReversiApp } from './app/reversi_app.js';
-import { XiangqiApp } from './app/xiangqi_app.js';
+import { GAMES } from './games/index.js';
 
-bootPage({ xiangqi: XiangqiApp, reversi: ReversiApp, checkers: CheckersApp });
+bootPage(GAMES);

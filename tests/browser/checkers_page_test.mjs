@@ -10,7 +10,7 @@
 // Screenshots in build/screenshots/page.
 //   node tests/browser/checkers_page_test.mjs   (after dist/index.html is built)
 import assert from 'node:assert/strict';
-import { CELL_LIST, neighbours } from '../../web/checkers/board_geometry.js';
+import { CELL_LIST, neighbours } from '../../web/games/checkers/board/board_geometry.js';
 import { greedyCheckersPlayer } from './checkers_test_player.mjs';
 import { events, launch, openGame, pageTests, serveDist, shot, snapshot } from './page_harness.mjs';
 

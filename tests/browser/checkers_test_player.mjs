@@ -2,7 +2,7 @@
 // progress towards the far apex, stragglers first, chosen among the engine's
 // legal moves in a snapshot, never back into an army it has made before (so
 // its games do not draw by repetition). Each player keeps its own memory.
-import { armCells, CELL_LIST } from '../../web/checkers/board_geometry.js';
+import { armCells, CELL_LIST } from '../../web/games/checkers/board/board_geometry.js';
 
 const dist = (a, b) => {
   const p = CELL_LIST[a];

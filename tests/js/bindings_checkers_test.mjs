@@ -11,7 +11,7 @@
 //   node --no-experimental-fetch tests/js/bindings_checkers_test.mjs
 import assert from 'node:assert/strict';
 import { finish, loadEngine, test, testNoLeakedHandles } from './harness.mjs';
-import { CELL_LIST } from '../../web/checkers/board_geometry.js';
+import { CELL_LIST } from '../../web/games/checkers/board/board_geometry.js';
 
 const engine = await loadEngine();
 const CODES = new Set(engine.refusalCodes().map((e) => e.code));

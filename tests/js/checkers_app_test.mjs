@@ -7,9 +7,10 @@
 //   node --no-experimental-fetch tests/js/checkers_app_test.mjs
 import assert from 'node:assert/strict';
 import { finish, loadEngine, testAsync } from './harness.mjs';
-import { CheckersApp } from '../../web/app/checkers_app.js';
+import { CheckersApp } from '../../web/games/checkers/app.js';
 import { I18n } from '../../web/app/i18n.js';
-import { DEFAULT_SETTINGS } from '../../web/app/storage.js';
+import { GAMES } from '../../web/games/index.js';
+import { CHECKERS_SEATS } from '../../web/games/checkers/seats_and_rules.js';
 
 const engine = await loadEngine();
 const searcher = new engine.CheckersSearcher();
@@ -22,7 +23,7 @@ const test = (name, body) => cases.push({ name, body });
 // that runs the engine's searcher in place, and a log of what it would show.
 function controller({ language = 'en', count = 2, players, levels, outcomeFor } = {}) {
   const app = Object.create(CheckersApp.prototype);
-  const seats = structuredClone(DEFAULT_SETTINGS.checkers);
+  const seats = structuredClone(CHECKERS_SEATS.defaults);
   seats.count = count;
   if (players)
     players.forEach((p, i) => {
@@ -35,7 +36,7 @@ function controller({ language = 'en', count = 2, players, levels, outcomeFor } 
   Object.assign(app, {
     id: 'checkers',
     settings: { checkers: seats, language },
-    i18n: new I18n(language),
+    i18n: new I18n(language, GAMES),
     session: new engine.CheckersSession(),
     browsePly: null,
     events: [],

@@ -6,7 +6,8 @@
 // with their names in both languages.
 //   node tests/js/online_clock_test.mjs
 import assert from 'node:assert/strict';
-import { I18n, LANGUAGES, STRINGS } from '../../web/app/i18n.js';
+import { I18n, LANGUAGES, wordTables } from '../../web/app/i18n.js';
+import { GAMES } from '../../web/games/index.js';
 import { formatClock, spokenClock } from '../../web/online/clock_format.js';
 import { LowTimeAlerts } from '../../web/online/low_time_alerts.js';
 import { FIRST_MOVE_MS, RoomClocks } from '../../web/online/room_clocks.js';
@@ -20,6 +21,8 @@ import {
   timeControlLabel,
 } from '../../web/online/time_controls.js';
 import { finish, test } from './harness.mjs';
+
+const STRINGS = wordTables(GAMES).strings;
 
 test('a clock reads mm:ss, h:mm:ss past an hour, and seconds with tenths under ten seconds, rounded down', () => {
   const cases = [
@@ -44,8 +47,8 @@ test('a clock reads mm:ss, h:mm:ss past an hour, and seconds with tenths under t
 });
 
 test('a clock in words, in both languages', () => {
-  const zh = new I18n('zh');
-  const en = new I18n('en');
+  const zh = new I18n('zh', GAMES);
+  const en = new I18n('en', GAMES);
   assert.equal(spokenClock(zh, 252_400), '4 分 12 秒');
   assert.equal(spokenClock(en, 252_400), '4 min 12 s');
   assert.equal(spokenClock(en, 59_999), '59 s');
@@ -211,8 +214,8 @@ test('the time controls offered: untimed by default, the ms the server takes, th
   );
   assert.equal(timeControlFigures({ initialMs: 30_000, incrementMs: 0 }), '0:30+0');
   assert.equal(timeControlFigures({ initialMs: 90_500, incrementMs: 1500 }), '1:31+2');
-  const en = new I18n('en');
-  const zh = new I18n('zh');
+  const en = new I18n('en', GAMES);
+  const zh = new I18n('zh', GAMES);
   assert.deepEqual(
     TIME_CONTROLS.map((c) => timeControlLabel(en, c.clock)),
     ['Untimed', 'Bullet 1+0', 'Blitz 3+2', 'Blitz 5+3', 'Rapid 10+5', 'Rapid 15+10', 'Classical 30+20'],

@@ -7,7 +7,8 @@
 // room's own address (/game/ROOMID) with the page's base seen from it.
 //   node tests/js/online_lobby_test.mjs
 import assert from 'node:assert/strict';
-import { I18n, LANGUAGES, STRINGS } from '../../web/app/i18n.js';
+import { I18n, LANGUAGES, wordTables } from '../../web/app/i18n.js';
+import { GAMES } from '../../web/games/index.js';
 import { LOBBY } from '../../web/app/strings/lobby.js';
 import { LobbyModel } from '../../web/online/lobby_model.js';
 import { colorWish, gameParts, myGameParts, outcomeOf, outcomeText, seekParts } from '../../web/online/lobby_words.js';
@@ -15,8 +16,10 @@ import { base64url, isPlayerKey, newPlayerKey, playerKey } from '../../web/onlin
 import { basePath, gameAddress, lobbyAddress, pageBase, roomOfPath, watchAddress } from '../../web/online/room_address.js';
 import { finish, test } from './harness.mjs';
 
-const zh = new I18n('zh');
-const en = new I18n('en');
+const STRINGS = wordTables(GAMES).strings;
+
+const zh = new I18n('zh', GAMES);
+const en = new I18n('en', GAMES);
 const BULLET = { initialMs: 60_000, incrementMs: 0 };
 const BLITZ = { initialMs: 300_000, incrementMs: 3000 };
 

@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { RoomGame, engineGames } from '../../server/games/room_game.js';
 import { CODES } from '../../server/protocol/codes.js';
 import { I18n, LANGUAGES } from '../../web/app/i18n.js';
+import { GAMES } from '../../web/games/index.js';
 import { replayRoom, replayStep } from '../../web/common/session_steps.js';
 import { finish, loadEngine, test } from './harness.mjs';
 
@@ -130,8 +131,8 @@ test('every game through the adapter: resignation and agreement by the engine, r
 });
 
 test("every room refusal code is worded in both languages; Chinese has no English; illegal is the engine's own", () => {
-  const zh = new I18n('zh');
-  const en = new I18n('en');
+  const zh = new I18n('zh', GAMES);
+  const en = new I18n('en', GAMES);
   for (const code of [...CODES, 'timeout', 'offline']) {
     for (const i18n of [zh, en]) {
       const text = i18n.roomRefusal({ ok: false, code, reason: 'ENGLISH REASON' });

@@ -8,7 +8,10 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { finish, loadEngine, test } from './harness.mjs';
-import { I18n, LANGUAGES, REFUSALS } from '../../web/app/i18n.js';
+import { I18n, LANGUAGES, wordTables } from '../../web/app/i18n.js';
+import { GAMES } from '../../web/games/index.js';
+
+const REFUSALS = wordTables(GAMES).refusals;
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const engine = await loadEngine();
@@ -67,7 +70,7 @@ test('no text is kept for a code the engines do not have', () => {
 });
 
 test('a refusal is worded from its code and parameters, with its cause', () => {
-  const i18n = { zh: new I18n('zh'), en: new I18n('en') };
+  const i18n = { zh: new I18n('zh', GAMES), en: new I18n('en', GAMES) };
   const refusal = { code: 'horse_leg_blocked', params: { square: 'c0' }, reason: 'horse leg blocked' };
   for (const language of LANGUAGES) {
     const text = i18n[language].refusal(refusal);

@@ -1,4 +1,4 @@
-// Unit tests of web/xiangqi/board_geometry.js (pure functions): node --test tests/web/
+// Unit tests of web/games/xiangqi/board/board_geometry.js (pure functions): node --test tests/web/
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -11,7 +11,7 @@ import {
   FILES,
   RANKS,
   SQUARES,
-} from '../../web/xiangqi/board_geometry.js';
+} from '../../web/games/xiangqi/board/board_geometry.js';
 
 const SIZES = [
   [760, 860],

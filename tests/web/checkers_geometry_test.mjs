@@ -16,8 +16,8 @@ import {
   cursorStep,
   depthInArm,
   neighbours,
-} from '../../web/checkers/board_geometry.js';
-import { entryAnimation, entryFrame, moveAnimation, moveFrame } from '../../web/checkers/animation.js';
+} from '../../web/games/checkers/board/board_geometry.js';
+import { entryAnimation, entryFrame, moveAnimation, moveFrame } from '../../web/games/checkers/board/animation.js';
 
 const SIZES = [
   [900, 760],

@@ -5,7 +5,7 @@
 // (tests/browser/shell_*_test.mjs) run the shell against it, so the shell's
 // side of each hook is tested apart from any game's; the games' own hooks
 // have their own tests (tests/browser/<game>_page_test.mjs).
-import { XiangqiApp } from '../../web/app/xiangqi_app.js';
+import { XiangqiApp } from '../../web/games/xiangqi/app.js';
 
 export class ContractXiangqiApp extends XiangqiApp {
   hook(name, detail = {}) {

@@ -1,16 +1,20 @@
-// The help dialog's pages (web/app/strings/help.js): a page for every game
-// the page registers and for online play, in both languages, with the same
+// The help dialog's pages (each game's help.js and web/app/strings/help.js):
+// a page for every game the page registers and for online play, in both languages, with the same
 // sections in the same order; marks that open close; nothing English-only in
 // the Chinese pages' prose nor Chinese in the English pages outside ‹…›.
 //   node --test tests/web/   (or node tests/web/help_pages_test.mjs)
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { HELP_TOPICS } from '../../web/app/help_dialog.js';
-import { GAME_IDS } from '../../web/app/games.js';
-import { HELP_PAGES } from '../../web/app/strings/help.js';
+import { helpTopics } from '../../web/app/help_dialog.js';
+import { GAMES } from '../../web/games/index.js';
 import { isChineseChar } from '../../web/fonts/ui_text.mjs';
 
-const TOPICS = [...GAME_IDS, 'online'];
+const TOPICS = [...GAMES.map((g) => g.id), 'online'];
+const HELP_TOPICS = helpTopics(GAMES);
+// Each language's pages by topic.
+const HELP_PAGES = Object.fromEntries(
+  ['zh', 'en'].map((language) => [language, Object.fromEntries(HELP_TOPICS.map((t) => [t.id, t.pages[language]]))]),
+);
 
 test('a page for every game and for online play, in zh and en', () => {
   assert.deepEqual(

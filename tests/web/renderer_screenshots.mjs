@@ -10,7 +10,7 @@ import path from 'node:path';
 import { bundleBytes, openHarness, outputDir, saveShot } from './screenshot_harness.mjs';
 
 const bytes = await bundleBytes(
-  ['web/xiangqi/board_renderer.js', 'web/xiangqi/board_geometry.js', 'web/common/canvas.js'],
+  ['web/games/xiangqi/board/board_renderer.js', 'web/games/xiangqi/board/board_geometry.js', 'web/common/canvas.js'],
   'qipanRenderer',
 );
 console.log(`esbuild bundle of the renderer: ${bytes} bytes minified`);

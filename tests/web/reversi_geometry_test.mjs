@@ -15,9 +15,16 @@ import {
   stepsBetween,
   SIZE,
   SQUARES,
-} from '../../web/reversi/board_geometry.js';
-import { flipAnimation, flipDelay, flipFrame, dropFrame, animationDuration, isRunning } from '../../web/reversi/animation.js';
-import { evalGraphLayout, plyAt, plyX, scoreY } from '../../web/reversi/eval_graph.js';
+} from '../../web/games/reversi/board/board_geometry.js';
+import {
+  flipAnimation,
+  flipDelay,
+  flipFrame,
+  dropFrame,
+  animationDuration,
+  isRunning,
+} from '../../web/games/reversi/board/animation.js';
+import { evalGraphLayout, plyAt, plyX, scoreY } from '../../web/games/reversi/board/eval_graph.js';
 
 const SIZES = [
   [760, 760],

@@ -10,7 +10,12 @@ import path from 'node:path';
 import { bundleBytes, openHarness, outputDir, saveShot } from './screenshot_harness.mjs';
 
 const bytes = await bundleBytes(
-  ['web/reversi/board_renderer.js', 'web/reversi/board_geometry.js', 'web/reversi/animation.js', 'web/reversi/eval_graph.js'],
+  [
+    'web/games/reversi/board/board_renderer.js',
+    'web/games/reversi/board/board_geometry.js',
+    'web/games/reversi/board/animation.js',
+    'web/games/reversi/board/eval_graph.js',
+  ],
   'qipanReversi',
 );
 console.log(`esbuild bundle of the Reversi renderer: ${bytes} bytes minified`);

@@ -20,6 +20,7 @@ import {
 import { missingUiGlyphs } from '../../scripts/build_page.mjs';
 import { isChineseChar, uiChineseText } from '../../web/fonts/ui_text.mjs';
 import { UI_FONT_CHARS } from '../../web/fonts/ui_font_data.js';
+import { GAMES } from '../../web/games/index.js';
 
 // A localStorage of this test's own.
 function useStorage(entries = {}) {
@@ -52,9 +53,9 @@ test('the language follows the browser: zh* is Chinese, anything else English', 
 
 test("fresh settings: the browser's language and its notation, a level per side", () => {
   useStorage();
-  const zh = loadSettings(nav('zh-CN'));
+  const zh = loadSettings(GAMES, nav('zh-CN'));
   assert.deepEqual([zh.language, zh.notation, zh.languagePicked, zh.notationPicked], ['zh', 'chinese', false, false]);
-  const en = loadSettings(nav('en-GB'));
+  const en = loadSettings(GAMES, nav('en-GB'));
   assert.deepEqual([en.language, en.notation], ['en', 'wxf']);
   assert.deepEqual([en.xiangqi.levels, en.reversi.levels, en.checkers.levels.length], [[3, 3], [3, 3], 6]);
   assert.deepEqual([en.theme, en.animations, en.volume], ['system', true, 0.8]);
@@ -62,10 +63,10 @@ test("fresh settings: the browser's language and its notation, a level per side"
 
 test('a picked language and notation stay, whatever the browser says', () => {
   useStorage();
-  const s = loadSettings(nav('zh-CN'));
+  const s = loadSettings(GAMES, nav('zh-CN'));
   Object.assign(s, { language: 'en', languagePicked: true, notation: 'iccs', notationPicked: true });
   saveSettings(s);
-  const back = loadSettings(nav('zh-CN'));
+  const back = loadSettings(GAMES, nav('zh-CN'));
   assert.deepEqual([back.language, back.notation], ['en', 'iccs']);
 });
 
@@ -78,7 +79,7 @@ test("old settings (v2): one level becomes both sides' levels; only a non-defaul
       reversi: { players: ['ai', 'ai'], level: 2, hints: true },
     }),
   });
-  let s = loadSettings(nav('en-US'));
+  let s = loadSettings(GAMES, nav('en-US'));
   assert.deepEqual([s.language, s.notation], ['en', 'wxf']);
   assert.deepEqual(
     [s.xiangqi.players, s.xiangqi.levels],
@@ -89,27 +90,27 @@ test("old settings (v2): one level becomes both sides' levels; only a non-defaul
   );
   assert.deepEqual([s.reversi.levels, s.reversi.hints], [[2, 2], true]);
   useStorage({ 'qipan.settings.v2': JSON.stringify({ language: 'en', notation: 'iccs' }) });
-  s = loadSettings(nav('zh-CN'));
+  s = loadSettings(GAMES, nav('zh-CN'));
   assert.deepEqual([s.language, s.languagePicked, s.notation, s.notationPicked], ['en', true, 'iccs', true]);
 });
 
 test('bad saved values fall back to defaults and never throw', () => {
   for (const text of ['{not json', '[]', 'null', '42', JSON.stringify({ xiangqi: 'x', checkers: [], volume: {}, theme: 7 })]) {
     useStorage({ 'qipan.settings.v3': text });
-    const s = loadSettings(nav('en'));
+    const s = loadSettings(GAMES, nav('en'));
     assert.deepEqual([s.xiangqi.levels, s.theme, s.volume, s.checkers.count], [[3, 3], 'system', 0.8, 2], text);
   }
   useStorage({ 'qipan.settings.v3': JSON.stringify({ volume: 7, xiangqi: { players: ['ai', 'ai'], levels: [0, '5', 12.4] } }) });
-  const s = loadSettings(nav('en'));
+  const s = loadSettings(GAMES, nav('en'));
   assert.equal(s.volume, 1);
   assert.deepEqual(s.xiangqi.levels, [3, 5]);
   delete globalThis.localStorage; // storage disabled: defaults still come
-  assert.equal(loadSettings(nav('zh')).language, 'zh');
+  assert.equal(loadSettings(GAMES, nav('zh')).language, 'zh');
 });
 
 test('settings hold a level per side and no single level', () => {
   useStorage();
-  const s = loadSettings(nav('en'));
+  const s = loadSettings(GAMES, nav('en'));
   assert.equal(s.xiangqi.levels.length, 2);
   assert.equal('level' in s.xiangqi, false);
   assert.equal('level' in JSON.parse(JSON.stringify(s)).xiangqi, false);

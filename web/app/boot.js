@@ -13,24 +13,25 @@ import { PageShell } from './page_shell.js';
 import { loadSettings } from './storage.js';
 import { Appearance } from './theme.js';
 
-// apps: {game id: controller class}; the first is the default.
-export async function bootPage(apps) {
-  const settings = loadSettings();
+// games: the page's game definitions (web/games/index.js); the first is the
+// default.
+export async function bootPage(games) {
+  const settings = loadSettings(games);
   new Appearance(() => {}).apply(settings);
   try {
-    await bootGame(apps, settings);
+    await bootGame(games, settings);
   } catch (error) {
     console.error(error);
     const p = document.createElement('p');
     p.className = 'fatal';
-    const i18n = new I18n(settings.language);
+    const i18n = new I18n(settings.language, games);
     const reason = error.i18nKey ? i18n.t(error.i18nKey) : String(error.message || error);
     p.textContent = i18n.t('fatal', { reason });
     document.body.prepend(p);
   }
 }
 
-async function bootGame(apps, settings) {
+async function bootGame(games, settings) {
   const fontLoaded = loadUiFont();
   // An invite link (?room=ID) joins its room while the engine loads; the
   // page then starts that room's game (without changing the offline choice).
@@ -44,12 +45,12 @@ async function bootGame(apps, settings) {
   await fontLoaded;
   const entry = await roomEntry;
   const roomGame = entry?.ack?.ok ? entry.ack.state.game : null;
-  const shell = new PageShell(apps, {
+  const shell = new PageShell(games, {
     engine,
     workerSource: [engineSource, '\n', workerSource],
     root: document.getElementById('app'),
   });
-  const game = shell.has(roomGame) ? roomGame : shell.has(settings.game) ? settings.game : Object.keys(apps)[0];
+  const game = shell.has(roomGame) ? roomGame : shell.has(settings.game) ? settings.game : games[0].id;
   shell.start(game).onlineEntry.begin(entry);
   // Told to whichever game is shown by then.
   registerOffline({

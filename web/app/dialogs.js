@@ -61,7 +61,7 @@ export class Dialogs {
 
   // ---- new game ------------------------------------------------------------
 
-  // A game with its own new-game screen (Chinese checkers) opens it itself.
+  // A game with its own new-game screen (openNewGame) opens it itself.
   newGame() {
     if (this.app.openNewGame) this.app.openNewGame();
     else this.openNewGame();
@@ -134,7 +134,7 @@ export class Dialogs {
     const s = this.app.settings;
     form.language.value = s.language;
     form.theme.value = s.theme;
-    form.pieceStyle.value = s.pieceStyle;
+    if (form.pieceStyle) form.pieceStyle.value = s.pieceStyle; // a game's own setting (its controls)
     form.animations.value = s.animations ? 'on' : 'off';
     form.sound.value = s.sound ? 'on' : 'off';
     form.volume.value = String(Math.round(s.volume * 100));
@@ -147,6 +147,8 @@ export class Dialogs {
   // A level for each computer seat of the game being played.
   renderLevelRows() {
     const host = this.$('#settings-levels');
+    // A game with its own new-game screen sets its levels there.
+    host.hidden = !!this.app.openNewGame;
     if (this.app.openNewGame) {
       host.replaceChildren();
       return;
@@ -258,7 +260,6 @@ export class Dialogs {
     const actions = {
       'copy-position': () => this.copy(form.position.value),
       'copy-record': () => this.copy(form.record.value),
-      'copy-ggf': () => this.copy(this.app.ggfText()),
       'import-position': () => this.importResult(this.app.importPosition(form.position.value)),
       'import-record': () => this.importResult(this.app.importRecord(form.record.value)),
       download: () => {

@@ -1,16 +1,21 @@
 // The help dialog: a short how-to-play for each game and for online play
-// (the texts are web/app/strings/help.js), opened by the toolbar's Help
+// (each game's definition's `help`, and web/app/strings/help.js), opened by the toolbar's Help
 // button, F1 or ?. One tab per topic, the game on the board shown first. A
 // modal <dialog> (the page behind it is inert) whose Tab and Shift+Tab stay
 // inside it; Escape or Close shuts it and the focus goes back where it was
 // (to the "more" button when the Help button sat in the closed menu).
 
-import { GAMES } from './games.js';
-import { HELP_PAGES } from './strings/help.js';
+import { ONLINE_HELP } from './strings/help.js';
 
-// The topics in tab order: the games, then online play; `label` is the
-// string key of the tab's name.
-export const HELP_TOPICS = [...GAMES.map((g) => ({ id: g.id, label: g.label })), { id: 'online', label: 'online' }];
+// The topics in tab order: the games (their definitions, web/games/), then
+// online play; `label` is the string key of the tab's name, `pages` the page
+// in each language.
+export function helpTopics(games) {
+  return [
+    ...games.filter((g) => g.help).map((g) => ({ id: g.id, label: g.label, pages: g.help })),
+    { id: 'online', label: 'online', pages: ONLINE_HELP },
+  ];
+}
 
 const OTHER_LANGUAGE = { zh: 'en', en: 'zh' };
 
@@ -106,8 +111,7 @@ export class HelpDialog {
   // The topics of this page: its games (the shell's) and online play, each
   // that has a page (a game without one has no tab).
   topics() {
-    const shell = this.app.shell;
-    return HELP_TOPICS.filter((t) => HELP_PAGES.en[t.id] && (t.id === 'online' || !shell || shell.has(t.id)));
+    return helpTopics(this.app.games);
   }
 
   // F1 anywhere, ? outside a text field: the help opens (over another dialog too).
@@ -154,7 +158,12 @@ export class HelpDialog {
     }
     this.panel.setAttribute('aria-labelledby', `help-tab-${topic}`);
     this.panel.dataset.topic = topic;
-    this.panel.replaceChildren(...renderHelpPage((HELP_PAGES[language] ?? HELP_PAGES.en)[topic], language));
+    this.panel.replaceChildren(
+      ...renderHelpPage(
+        this.topics().find((t) => t.id === topic).pages[language] ?? this.topics().find((t) => t.id === topic).pages.en,
+        language,
+      ),
+    );
     this.panel.scrollTop = 0;
     if (this.dialog.open) this.app.emit('help', { open: true, topic, by: 'tab' });
   }

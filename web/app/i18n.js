@@ -2,7 +2,6 @@
 // refusal with a code and parameters ({code, params, reason, cause}); the page
 // words it from the code (strings/*.js), never from the English sentence.
 
-import { GAMES } from './games.js';
 import { COMMON, COMMON_REFUSALS, PAGE_REFUSALS } from './strings/common.js';
 import { LOBBY } from './strings/lobby.js';
 import { ONLINE, ONLINE_REFUSALS } from './strings/online.js';
@@ -15,17 +14,34 @@ function merge(...tables) {
   return out;
 }
 
-export const STRINGS = merge(COMMON, ...GAMES.map((g) => g.strings), ONLINE, LOBBY);
-export const REFUSALS = merge(COMMON_REFUSALS, ...GAMES.map((g) => g.refusals));
 const OWN_REFUSALS = merge(PAGE_REFUSALS);
+
+// The words of a page with these games (their definitions' strings and
+// refusals beside the shell's): {strings, refusals}, each by language.
+const tablesOf = new WeakMap();
+export function wordTables(games) {
+  if (!tablesOf.has(games)) {
+    tablesOf.set(games, {
+      strings: merge(COMMON, ...games.map((g) => g.strings), ONLINE, LOBBY),
+      refusals: merge(COMMON_REFUSALS, ...games.map((g) => g.refusals)),
+    });
+  }
+  return tablesOf.get(games);
+}
 
 function fill(text, params) {
   return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ''));
 }
 
 export class I18n {
-  constructor(language) {
-    this.language = STRINGS[language] ? language : 'en';
+  // games: the page's game definitions (web/games/index.js), whose words
+  // (and seats' names, the lobby's) this speaks too.
+  constructor(language, games = []) {
+    this.games = games;
+    const { strings, refusals } = wordTables(games);
+    this.strings = strings;
+    this.refusals = refusals;
+    this.language = strings[language] ? language : 'en';
   }
 
   // Words every element of `root` that names a key: data-i18n (its text),
@@ -37,7 +53,7 @@ export class I18n {
   }
 
   t(key, params = {}) {
-    return fill(STRINGS[this.language][key] ?? STRINGS.en[key] ?? key, params);
+    return fill(this.strings[this.language][key] ?? this.strings.en[key] ?? key, params);
   }
 
   // The player's wording of an engine refusal {code, params, reason, cause}:
@@ -45,9 +61,9 @@ export class I18n {
   // A code this page does not know (a newer server) is named as it is.
   refusal(refusal) {
     if (!refusal) return '';
-    const text = REFUSALS[this.language][refusal.code] ?? OWN_REFUSALS[this.language][refusal.code];
+    const text = this.refusals[this.language][refusal.code] ?? OWN_REFUSALS[this.language][refusal.code];
     if (text === undefined)
-      return fill(STRINGS[this.language].unknownRefusal ?? STRINGS.en.unknownRefusal, { code: String(refusal.code) });
+      return fill(this.strings[this.language].unknownRefusal ?? this.strings.en.unknownRefusal, { code: String(refusal.code) });
     const params = { ...(refusal.params || {}), reason: refusal.reason };
     params.cause = refusal.cause ? this.refusal(refusal.cause) : '';
     return fill(text, params);

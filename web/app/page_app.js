@@ -12,14 +12,16 @@ import { defaultNotation, discardBrokenSave, loadBrokenSave, loadSettings, saveB
 import { Appearance } from './theme.js';
 
 export class PageApp {
-  constructor(id, { engine, workerSource, root, shell = null }) {
+  // options.games: the page's game definitions (web/games/index.js).
+  constructor(id, { engine, workerSource, root, games = [], shell = null }) {
     this.id = id;
+    this.games = games;
     this.engine = engine;
     this.workerSource = workerSource;
     this.root = root;
     this.shell = shell; // web/app/page_shell.js: switches games in place
-    this.settings = loadSettings();
-    this.i18n = new I18n(this.settings.language);
+    this.settings = loadSettings(games);
+    this.i18n = new I18n(this.settings.language, games);
     this.sound = new Sound(this.settings.sound, this.settings.volume);
     this.thinking = null;
     this.events = [];
@@ -87,7 +89,7 @@ export class PageApp {
       if (!this.settings.notationPicked && !('notation' in changes)) next.notation = defaultNotation(changes.language);
     }
     Object.assign(this.settings, next);
-    this.i18n = new I18n(this.settings.language);
+    this.i18n = new I18n(this.settings.language, this.games);
     this.sound.enabled = this.settings.sound;
     this.sound.volume = this.settings.volume;
     this.appearance.apply(this.settings);

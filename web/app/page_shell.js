@@ -5,22 +5,22 @@
 // no reload. The test hook (window.qipan) follows whichever controller is
 // current.
 import { OnlineEntry } from '../online/online_entry.js';
-import { GAMES } from './games.js';
+import { mountControls, unmountControls } from './game_controls.js';
 import { installTestHook } from './test_hook.js';
 
 export class PageShell {
-  // apps: {game id: controller class}; options: {engine, workerSource, root}.
-  constructor(apps, options) {
-    this.apps = apps;
-    this.options = { ...options, shell: this };
+  // games: the page's game definitions (web/games/index.js); options:
+  // {engine, workerSource, root}.
+  constructor(games, options) {
+    this.games = games;
+    this.options = { ...options, games, shell: this };
     this.app = null;
     installTestHook(() => this.app);
-    // The game picker offers the registered games (web/app/games.js) this
-    // page has a controller for, in their order; each is named in the
-    // page's language (data-i18n).
+    // The game picker offers the page's games in their order, each named in
+    // the page's language (data-i18n).
     const picker = options.root.querySelector('#game-picker');
     picker.replaceChildren(
-      ...GAMES.filter((g) => this.has(g.id)).map((g) => {
+      ...games.map((g) => {
         const option = document.createElement('option');
         option.value = g.id;
         option.dataset.i18n = g.label;
@@ -30,12 +30,18 @@ export class PageShell {
   }
 
   has(game) {
-    return Object.hasOwn(this.apps, game);
+    return this.games.some((g) => g.id === game);
+  }
+
+  definition(game) {
+    return this.games.find((g) => g.id === game);
   }
 
   start(game) {
-    document.body.dataset.game = game;
-    const app = new this.apps[game](this.options);
+    document.body.dataset.game = game; // the game's theme (its theme.css) follows it
+    const definition = this.definition(game);
+    mountControls(this.options.root, definition.controls);
+    const app = new definition.App(this.options);
     this.app = app;
     app.start();
     app.onlineEntry = new OnlineEntry(app);
@@ -69,6 +75,7 @@ export class PageShell {
     app.onlineEntry?.client?.close?.();
     this.options.root.querySelector('#online-dialog')?.remove();
     this.options.root.querySelector('#lobby-dialog')?.remove();
+    unmountControls(this.options.root);
     this.app = null;
   }
 }

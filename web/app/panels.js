@@ -27,7 +27,6 @@ export class Panels {
         new: () => this.dialogs.newGame(),
         undo: () => this.app.undo(),
         redo: () => this.app.redo(),
-        flip: () => this.app.flip(),
         hint: () => this.app.hint(),
         resign: () => this.dialogs.confirmResign(),
         draw: () => this.app.offerDraw(),
@@ -38,25 +37,19 @@ export class Panels {
         continue: () => this.continueFromHere(),
         online: () => this.app.onlineEntry?.open(),
         help: () => this.help.open(),
+        // The actions of the game's own controls (its definition's `controls`).
+        ...(app.controlActions?.() ?? {}),
       },
       app.signal,
     );
     this.navigation = new Navigation(root, app);
     const listen = { signal: app.signal }; // the listeners end with the controller
-    this.$('#notation').value = app.settings.notation;
     this.$('#game-picker').value = app.id;
     this.$('#game-picker').addEventListener(
       'change',
       (e) => {
         this.app.switchGame(e.target.value);
         if (!this.destroyed) e.target.value = this.app.id; // a game this page does not have
-      },
-      listen,
-    );
-    this.$('#notation').addEventListener(
-      'change',
-      (e) => {
-        this.app.applySettings({ notation: e.target.value });
       },
       listen,
     );
@@ -86,7 +79,6 @@ export class Panels {
     document.documentElement.lang = i18n.language === 'zh' ? 'zh-CN' : 'en';
     document.title = this.app.title ? this.app.title() : i18n.t('title');
     i18n.translateTree(this.root);
-    this.$('#notation').value = this.app.settings.notation;
     this.dialogs.translate();
   }
 
@@ -94,7 +86,7 @@ export class Panels {
     const app = this.app;
     const status = this.$('#status');
     status.textContent = app.online?.statusLine(snap) ?? app.statusLine(snap);
-    status.classList.toggle('red', app.id === 'xiangqi' && snap.side === 0);
+    status.classList.toggle('red', app.statusTone?.(snap) === 'red');
     status.classList.toggle('check', !!snap.inCheck);
 
     this.renderBrowse(snap);

@@ -3,7 +3,6 @@
 // it). Reads are defensive: a broken or foreign setting falls back to its
 // default, never throws; a broken saved game is handed back as its text.
 
-import { GAMES, GAME_IDS } from './games.js';
 import { clampLevel, isObject } from './seat_settings.js';
 
 export { clampLevel, LEVEL_MAX, LEVEL_MIN } from './seat_settings.js';
@@ -14,7 +13,7 @@ const gameKey = (game) => `qipan.${game}.game.v1`;
 const brokenKey = (game) => `qipan.${game}.broken.v1`;
 
 export const DEFAULT_SETTINGS = {
-  game: GAME_IDS[0],
+  game: '', // the game shown, one of the page's games (the first when none)
   // language and notation follow the browser until the player picks one
   // (languagePicked / notationPicked); see resolveDefaults().
   language: 'zh',
@@ -30,8 +29,7 @@ export const DEFAULT_SETTINGS = {
   // search (ai_levels.h), strong enough to be worth following.
   hintStrength: 6,
   flipped: false,
-  // Each game's seats, under its id (web/app/games.js).
-  ...Object.fromEntries(GAMES.map((g) => [g.id, g.seats.defaults])),
+  // Each game's seats follow under its id (its definition's `seats`).
 };
 
 const CHOICES = {
@@ -99,14 +97,16 @@ function fromV2(old) {
   return out;
 }
 
-export function loadSettings(nav = globalThis.navigator) {
+// games: the page's game definitions (web/games/index.js), whose seats the
+// settings keep under each game's id.
+export function loadSettings(games, nav = globalThis.navigator) {
   let saved = read(SETTINGS_KEY);
   if (!isObject(saved)) {
     const old = read(OLD_SETTINGS_KEY);
     saved = isObject(old) ? fromV2(old) : {};
   }
   const settings = { ...DEFAULT_SETTINGS };
-  settings.game = GAME_IDS.includes(saved.game) ? saved.game : DEFAULT_SETTINGS.game;
+  settings.game = games.some((g) => g.id === saved.game) ? saved.game : (games[0]?.id ?? '');
   for (const [key, values] of Object.entries(CHOICES)) if (values.includes(saved[key])) settings[key] = saved[key];
   for (const key of ['languagePicked', 'notationPicked', 'animations', 'sound', 'flipped']) {
     if (typeof saved[key] === 'boolean') settings[key] = saved[key];
@@ -116,7 +116,7 @@ export function loadSettings(nav = globalThis.navigator) {
   if (saved.volume !== undefined && Number.isFinite(volume)) settings.volume = Math.min(1, Math.max(0, volume));
   if (!settings.languagePicked) settings.language = browserLanguage(nav);
   if (!settings.notationPicked) settings.notation = defaultNotation(settings.language);
-  for (const game of GAMES) settings[game.id] = game.seats.read(saved[game.id]);
+  for (const game of games) settings[game.id] = game.seats.read(saved[game.id]);
   return settings;
 }
 

@@ -1,10 +1,11 @@
 // The Chinese characters the page shows as DOM text: every string of
-// web/app/strings/*.js and shell.html, the xiangqi piece glyphs (captured
+// web/app/strings/*.js, of each game's words and help page
+// (web/games/<game>/strings.js and help.js) and of shell.html, the xiangqi piece glyphs (captured
 // pieces on the player cards) and the characters of the engine's Chinese
 // move notation (the move list, the thinking line). make_ui_font.py embeds
 // exactly these; scripts/build_page.mjs fails when the embedded font lacks one.
 //   node web/fonts/ui_text.mjs        prints them
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -25,13 +26,21 @@ export function isChineseChar(ch) {
 
 export function uiTextSources(root = repo) {
   const strings = join(root, 'web/app/strings');
+  const games = join(root, 'web/games');
+  const gameWords = readdirSync(games, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort()
+    .flatMap((game) => ['strings.js', 'help.js'].map((f) => join(games, game, f)))
+    .filter((file) => existsSync(file));
   return [
     ...readdirSync(strings)
       .filter((f) => f.endsWith('.js'))
       .sort()
       .map((f) => join(strings, f)),
+    ...gameWords,
     join(root, 'shell.html'),
-    join(root, 'web/xiangqi/pieces.js'),
+    join(root, 'web/games/xiangqi/board/pieces.js'),
     join(root, 'engine/xiangqi/game/chinese.cpp'),
   ];
 }

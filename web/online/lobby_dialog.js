@@ -10,7 +10,6 @@
 // focus kept on the same row when a list changes. It shows what the lobby
 // controller (lobby_controller.js) says and calls it; it decides nothing.
 
-import { GAMES } from '../app/games.js';
 import { escapeHtml } from '../app/panels.js';
 import { gameParts, gameName, myGameParts, seatWord, seekParts } from './lobby_words.js';
 import { TIME_CONTROLS, timeControlFigures, timeControlLabel, timeControlClass } from './time_controls.js';
@@ -118,8 +117,9 @@ export class LobbyDialog {
   fill({ game, name, server, needsServer }) {
     this.translate();
     const select = this.$('#lobby-game');
-    select.innerHTML = GAMES.map((g) => `<option value="${g.id}">${escapeHtml(this.t(g.label))}</option>`).join('');
-    select.value = GAMES.some((g) => g.id === game) ? game : GAMES[0].id;
+    const games = this.app.games;
+    select.innerHTML = games.map((g) => `<option value="${g.id}">${escapeHtml(this.t(g.label))}</option>`).join('');
+    select.value = games.some((g) => g.id === game) ? game : games[0].id;
     this.$('#lobby-clock').innerHTML = TIME_CONTROLS.map(
       (c) => `<option value="${c.id}">${escapeHtml(timeControlLabel(this.app.i18n, c.clock))}</option>`,
     ).join('');

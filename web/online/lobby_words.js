@@ -3,22 +3,21 @@
 // and one of the player's own games (opponent, game, time control, outcome,
 // date). Each is a list of parts the dialog shows side by side and joins
 // into the label of the row's button or link, so a screen reader hears the
-// whole row. Pure: an I18n in, texts out.
+// whole row. Pure: an I18n in (which knows the page's games), texts out.
 
-import { GAMES } from '../app/games.js';
 import { timeControlLabel } from './time_controls.js';
 
 const SHARED_ENDINGS = new Set(['timeout', 'timeout_draw', 'resignation', 'abandonment', 'agreement']);
 
 export function gameName(i18n, game) {
-  const known = GAMES.find((g) => g.id === game);
+  const known = i18n.games.find((g) => g.id === game);
   return known ? i18n.t(known.label) : String(game);
 }
 
 // A seat's name in its game (seats from 0), as the game registers it
-// (web/app/games.js); a game this page does not know numbers its seats.
+// (its definition's seatWord); a game this page does not know numbers its seats.
 export function seatWord(i18n, game, seat) {
-  const known = GAMES.find((g) => g.id === game);
+  const known = i18n.games.find((g) => g.id === game);
   return known ? known.seatWord(i18n, seat) : String(seat + 1);
 }
 

@@ -11,7 +11,6 @@
 import { RoomClient } from './room_client.js';
 import { RoomConnecting } from './room_connecting.js';
 import { joinRoom, OnlineRoom } from './room_controller.js';
-import { GAMES } from '../app/games.js';
 import { Lobby } from './lobby_controller.js';
 import { lobbyAddress, lobbyWanted } from './room_address.js';
 import {
@@ -180,13 +179,11 @@ export class OnlineEntry {
     this.dialog.querySelector('#online-go').textContent = this.joinRoomId ? t('onlineTitle') : t('onlineCreate');
     for (const el of this.dialog.querySelectorAll('.online-create')) el.hidden = !!this.joinRoomId;
     // The room is for the game on the board: the title says which.
-    const game = GAMES.find((g) => g.id === this.app.id);
+    const game = this.app.games.find((g) => g.id === this.app.id);
     this.dialog.querySelector('#online-title').textContent = this.joinRoomId
       ? t('onlineTitle')
       : t('onlineCreateTitle', { game: t(game ? game.label : this.app.id) });
-    form.game.innerHTML = GAMES.filter((g) => this.app.shell?.has(g.id) ?? g.id === this.app.id)
-      .map((g) => `<option value="${g.id}">${t(g.label)}</option>`)
-      .join('');
+    form.game.innerHTML = this.app.games.map((g) => `<option value="${g.id}">${t(g.label)}</option>`).join('');
     form.game.value = this.app.id;
     this.showServerField(this.asksServer());
     form.clock.innerHTML = TIME_CONTROLS.map(
