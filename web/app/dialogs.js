@@ -384,11 +384,11 @@ export class Dialogs {
   }
 
   async confirmResign() {
-    if (!this.app.canResign()) return;
+    if (!this.app.canResign?.()) return;
     const t = (key) => this.i18n.t(key);
     const yes = await this.confirm({ title: t('resignTitle'), text: t('resignText'), ok: t('resign') });
     this.app.emit('resignconfirm', { confirmed: yes });
-    if (yes && this.app.canResign()) this.app.resign();
+    if (yes && this.app.canResign?.()) this.app.resign();
   }
 
   // ---- a saved game that could not be restored ------------------------------

@@ -16,16 +16,6 @@ import { PageApp } from './page_app.js';
 import { Panels } from './panels.js';
 import { loadGame, saveGame } from './storage.js';
 
-// Hooks a game may leave out: the shell then hides the control that uses it
-// (see hasHook()). Each is given when the game defines one of the methods
-// listed (analyse() is GameApp's own once the game words its result).
-const OPTIONAL_HOOKS = {
-  analyse: ['analyse', 'analysisText'],
-  playerCards: ['playerCards'],
-  recordFile: ['recordFile'],
-  openFile: ['openFile'],
-};
-
 const AI_PAUSE_MS = 250; // lets the player see the previous move land first
 const PASS_PAUSE_MS = 700; // a forced pass waits until the move before it has been seen
 const GAME_OVER_PAUSE_MS = 150; // after the last move's animation
@@ -73,7 +63,7 @@ export class GameApp extends PageApp {
     if (this.online && e.ctrlKey) return; // takebacks online are asked of the opponent
     if (e.ctrlKey && e.key === 'z') this.undo();
     else if (e.ctrlKey && e.key === 'y') this.redo();
-    else if (e.key === 'Escape') this.clearSelection();
+    else if (e.key === 'Escape') this.clearSelection?.();
   }
 
   // The page switches to another game: the AI's search and worker and the
@@ -166,10 +156,8 @@ export class GameApp extends PageApp {
     if (status.over) return;
     if (status.mustPass) this.forcedPass();
     else if (this.isAiSeat(status.toMove)) this.maybeAiMove();
-    else this.onHumanTurn();
+    else this.onHumanTurn?.();
   }
-
-  onHumanTurn() {}
 
   async forcedPass() {
     const token = this.epoch;
@@ -191,11 +179,6 @@ export class GameApp extends PageApp {
   // its own fields, such as xiangqi's seed).
   aiLimits(seat) {
     return { level: this.levelOf(seat) };
-  }
-
-  // The game's own fields of the 'ai' event.
-  aiDetail() {
-    return {};
   }
 
   async maybeAiMove() {
@@ -225,7 +208,7 @@ export class GameApp extends PageApp {
       depth: result.depth,
       nodes: result.nodes,
       elapsedMs: result.elapsedMs,
-      ...this.aiDetail(result, seat),
+      ...this.aiDetail?.(result, seat), // the game's own fields
     });
     this.playAiMove(result);
   }
@@ -279,7 +262,7 @@ export class GameApp extends PageApp {
       return;
     }
     this.browsePly = null;
-    this.onNewGame();
+    this.onNewGame?.();
     const n = this.seatCount();
     this.afterEdit('newgame', { players: this.seats.players.slice(0, n), levels: this.seats.levels.slice(0, n) });
   }
@@ -290,8 +273,6 @@ export class GameApp extends PageApp {
       this.seats.levels[seat] = levels[seat];
     });
   }
-
-  onNewGame() {}
 
   // Starts a game with these seats (the new-game dialog, rematch): stores
   // them, then calls the game's newGame({players, levels}).
@@ -317,7 +298,9 @@ export class GameApp extends PageApp {
   undo() {
     this.cancelAi();
     this.browsePly = null;
-    this.takeBack();
+    // A game with endings of its own to take back first (xiangqi) gives takeBack().
+    if (this.takeBack) this.takeBack();
+    else this.undoToHuman();
     this.afterEdit('undo');
   }
 
@@ -326,10 +309,6 @@ export class GameApp extends PageApp {
     this.browsePly = null;
     this.redoToHuman();
     this.afterEdit('redo');
-  }
-
-  takeBack() {
-    this.undoToHuman();
   }
 
   // Against the AI a takeback returns to the human's own move: AI plies are
@@ -385,11 +364,9 @@ export class GameApp extends PageApp {
   afterImport(result = {}) {
     this.cancelAi();
     this.browsePly = null;
-    this.onImport();
+    this.onImport?.();
     this.afterEdit('import', result.format ? { format: result.format } : {}, { showResult: true });
   }
-
-  onImport() {}
 
   // After a change that is no move (undo, redo, a new game, an import,
   // continue): the view starts afresh, the game is saved, play goes on.
@@ -440,10 +417,8 @@ export class GameApp extends PageApp {
   clearView() {
     this.view.animation = null;
     this.view.hint = null;
-    this.clearSelection();
+    this.clearSelection?.();
   }
-
-  clearSelection() {}
 
   snapshot() {
     return this.browsePly === null ? this.session.snapshot() : this.session.snapshotAt(this.browsePly);
@@ -451,7 +426,7 @@ export class GameApp extends PageApp {
 
   browse(ply) {
     const plies = this.session.snapshot().plies;
-    this.clearSelection();
+    this.clearSelection?.();
     this.browsePly = ply >= plies ? null : Math.max(0, ply);
     this.refresh();
   }
@@ -459,51 +434,35 @@ export class GameApp extends PageApp {
   refresh() {
     this.current = this.snapshot();
     this.panels?.render(this.current);
-    this.onRefresh();
+    this.onRefresh?.();
     this.syncAria();
     this.requestFrame();
   }
 
-  onRefresh() {}
-
   // ---- hooks a game may give (docs/page-contract.md) -------------------------
 
-  // True when the game gives `name` (an optional hook not left to GameApp's
-  // placeholder).
+  // True when the game gives the optional hook `name` (a method of its own):
+  // GameApp calls an optional hook only when it is there, and the shell
+  // hides the control that needs one the game does not give.
   hasHook(name) {
-    if (typeof this[name] !== 'function') return false;
-    const own = OPTIONAL_HOOKS[name];
-    return !own || own.some((hook) => typeof this[hook] === 'function' && this[hook] !== GameApp.prototype[hook]);
+    return typeof this[name] === 'function';
   }
-
-  canResign() {
-    return false;
-  }
-
-  canOfferDraw() {
-    return false;
-  }
-
-  resign() {}
-
-  offerDraw() {
-    return Promise.resolve(null);
-  }
-
-  flip() {}
 
   // The shown (possibly browsed) position's value and expected line, in the
-  // player's words: {score, line}, or null (the AI is thinking in the same
-  // worker, a refusal, a stale answer).
+  // words of the game's analysisText(): {score, line}, or null (a finished
+  // position the game has no words for, the AI thinking in the same worker, a
+  // refusal, a stale answer). A game may search elsewhere (analysisClient())
+  // or with limits of its own (analysisLimits()).
   async analyse() {
     const snap = this.snapshot();
-    if (snap.status.over) return this.analysisOfEnd(snap);
-    const client = this.analysisClient();
+    if (snap.status.over) return this.analysisOfEnd?.(snap) ?? null;
+    const client = this.analysisClient?.() ?? this.ai;
     if (client === this.ai && this.thinking) {
       this.toast(this.i18n.t('analysisBusy'));
       return null;
     }
-    const result = await this.ask({ request: this.session.searchRequest(snap.ply), limits: this.analysisLimits() }, { client });
+    const limits = this.analysisLimits?.() ?? { analyse: true };
+    const result = await this.ask({ request: this.session.searchRequest(snap.ply), limits }, { client });
     if (!result) return null;
     if (!result.ok) {
       this.toast(this.i18n.refusal(result));
@@ -512,37 +471,6 @@ export class GameApp extends PageApp {
     const text = this.analysisText(result, snap);
     this.emit('analysis', { ply: snap.ply, ...text });
     return text;
-  }
-
-  analysisClient() {
-    return this.ai;
-  }
-
-  analysisLimits() {
-    return { analyse: true };
-  }
-
-  analysisOfEnd() {
-    return null;
-  }
-
-  playerCards() {
-    return null;
-  }
-
-  recordFile() {
-    return null;
-  }
-
-  // Every game opens its own files (its record format, worded refusals).
-  openFile() {
-    throw new Error(`${this.constructor.name} does not implement openFile`);
-  }
-
-  // The thinking line's score and expected line; a game words them for a
-  // person (side, pawns, its notation).
-  thinkingText(info) {
-    return { score: info.scoreText ?? '', line: '' };
   }
 
   // ---- what an online room asks of the game (web/online/) ---------------------
@@ -564,14 +492,6 @@ export class GameApp extends PageApp {
     this.browsePly = null;
     this.invalidate();
     this.clearView();
-  }
-
-  // The seat this page plays in a room: a game may turn the board to it.
-  faceSeat() {}
-
-  // The game's own options for a room it creates (its rules); none by default.
-  roomOptions() {
-    return {};
   }
 
   // A seat's name (seats count from 0): the game's words for it.

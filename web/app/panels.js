@@ -29,7 +29,7 @@ export class Panels {
         redo: () => this.app.redo(),
         hint: () => this.app.hint(),
         resign: () => this.dialogs.confirmResign(),
-        draw: () => this.app.offerDraw(),
+        draw: () => this.app.offerDraw?.(),
         record: () => this.dialogs.openRecord(),
         settings: () => this.dialogs.openSettings(),
         live: () => this.app.browse(Infinity),
@@ -100,8 +100,9 @@ export class Panels {
     ]) {
       this.root.querySelector(`[data-action="${action}"]`).disabled = !enabled;
     }
-    this.$('[data-action="resign"]').hidden = !app.canResign();
-    this.$('[data-action="draw"]').hidden = !app.canOfferDraw();
+    // Resigning and offering a draw are a game's own (canResign, canOfferDraw).
+    this.$('[data-action="resign"]').hidden = !app.canResign?.();
+    this.$('[data-action="draw"]').hidden = !app.canOfferDraw?.();
   }
 
   // While an earlier position is shown: where we are, analyse, continue.
@@ -114,15 +115,15 @@ export class Panels {
       return;
     }
     this.$('#browse-text').textContent = snap.ply === 0 ? i18n.t('browsingStart') : i18n.t('browsing', { n: snap.ply });
-    this.$('[data-action="analyse"]').hidden = !this.app.hasHook('analyse');
-    this.$('[data-action="continue"]').hidden = !this.app.hasHook('continueFromHere');
+    // Analysis is offered where the game words its result.
+    this.$('[data-action="analyse"]').hidden = !this.app.hasHook('analysisText');
     if (this.analysis && this.analysis.ply !== snap.ply) this.analysis = null;
     this.renderAnalysis();
   }
 
   async analyse() {
     const snap = this.app.current;
-    if (!snap || snap.live || !this.app.hasHook('analyse')) return;
+    if (!snap || snap.live || !this.app.hasHook('analysisText')) return;
     const ply = snap.ply;
     this.analysis = { ply, state: 'busy', result: null };
     this.renderAnalysis();
@@ -151,7 +152,7 @@ export class Panels {
   }
 
   continueFromHere() {
-    if (!this.app.hasHook('continueFromHere') || this.app.current.live) return;
+    if (this.app.current.live) return;
     const ply = this.app.current.ply;
     this.app.continueFromHere();
     this.app.emit('continue', { ply });
@@ -199,7 +200,8 @@ export class Panels {
     const head = [i18n.t('thinking')];
     let line = '';
     if (info) {
-      const text = this.app.thinkingText(info) || {};
+      // The game's words for the score and line, or the engine's score as it is.
+      const text = this.app.thinkingText?.(info) ?? { score: info.scoreText ?? '', line: '' };
       head.push(i18n.t('depth', { n: info.depth }));
       if (text.score) head.push(text.score);
       line = text.line || '';

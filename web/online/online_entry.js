@@ -251,7 +251,7 @@ export class OnlineEntry {
     const name = form.name.value.trim();
     const count = Number(form.count.value);
     const seat = Number(form.seat.value);
-    const options = { ...this.app.roomOptions() };
+    const options = { ...this.app.roomOptions?.() }; // the game's own options, if any
     if (this.app.session.capabilities().playerCounts.length > 1) options.players = count;
     const ai = Array.from({ length: count }, (_, s) =>
       s === seat || form[`seat${s}`].value === 'human' ? null : Number(form[`seat${s}`].value),

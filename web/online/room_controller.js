@@ -108,7 +108,7 @@ export class OnlineRoom {
     this.app.cancelAi();
     showRoomInUrl(this.roomId, watch || this.watch, inviteKey(this.links));
     document.body.dataset.online = this.watch ? 'watch' : 'play';
-    this.app.faceSeat(this.seat);
+    this.app.faceSeat?.(this.seat); // a game may turn its board to the seat
     this.adoptState(ack.state, { force: true });
     this.panel.show();
     // An invite to a room whose seats were all taken: watching, and told so.

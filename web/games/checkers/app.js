@@ -5,11 +5,14 @@
 // and its words. Which moves and hops are legal, who finished and what the
 // AI plays always come from the engine.
 //
-// Parts of their own: clicks and the hop-by-hop chain (checkers_chain_input.js),
-// the frosted info bar (checkers_info_bar.js), the hole names on the board
-// (checkers_hole_labels.js: the L key or the "a1" button), the new-game
-// screen (checkers_new_game.js) and its words for results, scores and the
-// player cards (checkers_words.js).
+// Parts of their own: clicks and the hop-by-hop chain (chain_input.js), how
+// a move is shown (move_presentation.js), the pace of play (pace.js), the
+// frosted seat bar (seat_bar.js), the hole names on the board
+// (hole_labels.js: the L key or the "a1" button), the new-game screen
+// (new_game_dialog.js), seats and rule options (seats_and_rules.js), the
+// record file (record_file.js) and its words for results
+// (game_over_text.js), scores (score_words.js) and the player cards
+// (player_cards.js).
 
 import { moveAnimation, entryAnimation, isRunning } from './board/animation.js';
 import { CELL_LIST, boardLayout, cellAt, centerOf, cursorStep } from './board/board_geometry.js';
@@ -20,13 +23,13 @@ import { ChainInput } from './chain_input.js';
 import { HoleLabels } from './hole_labels.js';
 import { InfoBar } from './seat_bar.js';
 import { CheckersNewGameDialog } from './new_game_dialog.js';
-import { recordFileText, recordOfFileText } from './record_file.js';
+import { checkersRecordFile, openCheckersFile } from './record_file.js';
+import { presentCheckersMove } from './move_presentation.js';
 import { roomRules, rulesFromSettings } from './seats_and_rules.js';
 import { PASS_PAUSE_MS, speedFromAddress } from './pace.js';
 import { checkersGameOverText } from './game_over_text.js';
 import { checkersPlayerCards } from './player_cards.js';
-import { checkersThinkingText } from './thinking_text.js';
-import { fileDay } from '../../app/files.js';
+import { checkersAnalysisText, checkersThinkingText } from './score_words.js';
 import { GameApp } from '../../app/game_app.js';
 
 export class CheckersApp extends GameApp {
@@ -204,36 +207,8 @@ export class CheckersApp extends GameApp {
     return true;
   }
 
-  // The move or forced pass just played: the hop path animated, and the
-  // seats it brought home.
   presentMove(before, snap) {
-    this.view.entry = null;
-    const move = snap.moves[snap.moves.length - 1];
-    if (move && !move.pass) {
-      this.view.animation = this.animate(move.path, move.player);
-      this.sound.play(move.path.length >= 4 ? 'capture' : 'move');
-      this.announce(`${this.sideName(move.player)} ${move.text}`);
-      this.emit('move', {
-        from: move.from,
-        to: move.to,
-        path: move.path.slice(),
-        text: move.text,
-        player: move.player,
-        ply: snap.ply,
-      });
-    } else if (move) {
-      const notice = this.i18n.t('ccPasses', { side: this.sideName(move.player) });
-      this.toast(notice);
-      this.announce(notice);
-      this.emit('pass', { player: move.player, ply: snap.ply });
-    }
-    for (const seat of snap.seats) {
-      const was = before.seats.find((s) => s.player === seat.player);
-      if (seat.finished && was && !was.finished && !snap.status.over) {
-        this.toast(this.i18n.t('seatHome', { side: this.sideName(seat.player), n: seat.place }));
-        this.emit('finished', { player: seat.player, place: seat.place });
-      }
-    }
+    presentCheckersMove(this, before, snap);
   }
 
   playAiMove(result) {
@@ -262,8 +237,7 @@ export class CheckersApp extends GameApp {
   }
 
   analysisText(result, snap) {
-    const text = this.thinkingText({ ...result, side: snap.side, pv: result.pv && result.pv.length ? result.pv : [result.text] });
-    return { ...text, from: result.from, to: result.to, text: result.text };
+    return checkersAnalysisText(this, result, snap);
   }
 
   thinkingText(info) {
@@ -281,25 +255,12 @@ export class CheckersApp extends GameApp {
     this.labels.translate();
   }
 
-  // "Download": the record as a .txt file (the position line, rules, moves),
-  // an online room's with its players' names.
   recordFile() {
-    const record = this.session.exportRecord();
-    const names = this.online
-      ? Array.from({ length: this.seatCount() }, (_, seat) => this.online.playerName(seat) ?? this.aiPlayerName(seat))
-      : [];
-    const text = names.some(Boolean) ? recordFileText(record, names) : record;
-    return { name: `qipan-checkers-${fileDay(new Date())}.txt`, mime: 'text/plain', text };
+    return checkersRecordFile(this);
   }
 
-  aiPlayerName(seat) {
-    return this.isAiSeat(seat) ? `Qipan AI level ${this.levelOf(seat)}` : null;
-  }
-
-  // "Open file": a record, or a lone position line (a record without moves:
-  // the engine reads both); the players' comment lines are not the engine's.
   openFile(name, text) {
-    return this.importRecord(recordOfFileText(text));
+    return openCheckersFile(this, text);
   }
 
   // ---- what the panels show ----------------------------------------------

@@ -1,9 +1,12 @@
 // The Reversi page controller: the game's hooks for the shared lifecycle of
 // GameApp (game_app.js): its engine session, a click on a square, how a
-// move is shown (flips, passes), the values on the squares (hints), the
-// evaluation graph (reversi_eval_graph.js) and its words. Which squares are
-// legal, what flips, passes, who won, every refusal and every value come
-// from the engine (docs/page-contract.md).
+// move is shown (flips, passes) and its words. Which squares are legal, what
+// flips, passes, who won, every refusal and every value come from the
+// engine (docs/page-contract.md).
+//
+// Parts of their own: the values on the squares (square_values.js, the hint
+// button), the evaluation graph (eval_graph_panel.js), the GGF file
+// (ggf_file.js) and the words for values (score_words.js).
 
 import { drawBoard } from './board/board_renderer.js';
 import { boardLayout, centerOf, squareAt, squareName, SIZE } from './board/board_geometry.js';
@@ -12,7 +15,9 @@ import { AriaBoard } from '../../app/aria_board.js';
 import { BoardInput } from '../../app/board_input.js';
 import { GameApp } from '../../app/game_app.js';
 import { EvalGraph } from './eval_graph_panel.js';
-import { fileDay } from '../../app/files.js';
+import { ggfFile, openGgfFile } from './ggf_file.js';
+import { analysisWords, finalText, thinkingWords } from './score_words.js';
+import { requestSquareValues, toggleSquareValues } from './square_values.js';
 
 const AI_PAUSE_MS = 350; // lets the flips of the previous move finish first
 
@@ -152,43 +157,11 @@ export class ReversiApp extends GameApp {
 
   // The hint button turns the values on the squares on and off.
   hint() {
-    this.seats.hints = !this.seats.hints;
-    this.persist();
-    this.view.hints = null;
-    if (this.seats.hints) {
-      this.refresh();
-      this.requestHints();
-    } else {
-      this.cancelAi(); // the hints' search, or the AI's, which starts again
-      this.refresh();
-      this.afterPositionChange();
-    }
-    this.emit('hinttoggle', { on: this.seats.hints });
+    toggleSquareValues(this);
   }
 
   onHumanTurn() {
-    if (this.seats.hints) this.requestHints();
-  }
-
-  // Every legal move's value for the human to move, shown on its square.
-  async requestHints() {
-    const live = this.session.snapshot();
-    if (!this.humanToMove(live)) return;
-    const result = await this.ask({
-      method: 'hints',
-      request: this.session.searchRequest(),
-      limits: { hint: this.settings.hintStrength },
-    });
-    if (!result || !result.ok || !this.seats.hints) return;
-    const best = Math.max(...result.moves.map((m) => m.value));
-    this.view.hints = result.moves.map((m) => ({
-      square: m.square,
-      text: (m.value > 0 ? '+' : '') + m.value,
-      exact: m.exact,
-      best: m.value === best,
-    }));
-    this.emit('hints', { ply: live.ply, count: result.moves.length });
-    this.requestFrame();
+    if (this.seats.hints) requestSquareValues(this);
   }
 
   // The shown position's value and expected line, from the graph's worker
@@ -207,48 +180,26 @@ export class ReversiApp extends GameApp {
   }
 
   analysisOfEnd(snap) {
-    return { score: this.finalText(snap.status), line: '' };
+    return { score: finalText(this, snap.status), line: '' };
   }
 
   analysisText(result, snap) {
-    const black = snap.side === 1 ? result.score : -result.score;
-    return { score: this.scoreText(black, result.exact), line: this.lineText(result.pv), black, exact: result.exact };
+    return analysisWords(this, result, snap);
   }
 
   // ---- files ---------------------------------------------------------------
 
-  // A GGF file with the players (the seats), the date and the result.
   recordFile() {
-    const now = new Date();
-    const two = (n) => String(n).padStart(2, '0');
-    const date =
-      `${now.getUTCFullYear()}.${two(now.getUTCMonth() + 1)}.${two(now.getUTCDate())}_` +
-      `${two(now.getUTCHours())}:${two(now.getUTCMinutes())}:${two(now.getUTCSeconds())}.UTC`;
-    const text = this.session.exportGgf({ black: this.ggfPlayer(0), white: this.ggfPlayer(1), date });
-    return { name: `qipan-reversi-${fileDay(now)}.ggf`, mime: 'application/x-ggf', text };
+    return ggfFile(this);
   }
 
-  // GGF player names are plain ASCII by custom; an online room's players
-  // are named as they named themselves.
-  ggfPlayer(seat) {
-    const name = this.online?.playerName(seat);
-    if (name) return name;
-    return this.isAiSeat(seat) ? `Qipan AI level ${this.levelOf(seat)}` : 'Human';
-  }
-
-  // A .ggf record or a .txt transcript (with an optional board line): the
-  // engine tells them apart by their content.
   openFile(name, text) {
-    return this.importRecord(String(text));
-  }
-
-  ggfText() {
-    return this.recordFile().text;
+    return openGgfFile(this, text);
   }
 
   // The actions of its own controls (controls.js).
   controlActions() {
-    return { 'copy-ggf': () => this.panels.dialogs.copy(this.ggfText()) };
+    return { 'copy-ggf': () => this.panels.dialogs.copy(ggfFile(this).text) };
   }
 
   // ---- what the panels show ----------------------------------------------
@@ -265,28 +216,9 @@ export class ReversiApp extends GameApp {
     return this.i18n.t('reversiTitle');
   }
 
-  // 'Black +4 discs' / '黑棋 +4 子' from Black's value; exact values say so.
-  scoreText(black, exact) {
-    const i18n = this.i18n;
-    if (black === 0) return i18n.t(exact ? 'evenExact' : 'evenScore');
-    const side = this.sideName(black > 0 ? 1 : 2);
-    return i18n.t(exact ? 'leadExact' : 'leadScore', { side, n: Math.abs(black) });
-  }
-
-  lineText(pv) {
-    return (pv || []).map((name) => (name === 'pass' ? this.i18n.t('passMove') : name)).join(' ');
-  }
-
-  finalText(status) {
-    return this.scoreText(status.finalBlack - status.finalWhite, true);
-  }
-
   // The thinking line: the searching side's score turned to Black's view.
   thinkingText(info) {
-    if (!info) return { score: '', line: '' };
-    const side = this.session.snapshot().side;
-    const black = side === 1 ? info.score : -info.score;
-    return { score: this.scoreText(black, info.exact), line: this.lineText(info.pv) };
+    return thinkingWords(this, info, this.session.snapshot().side);
   }
 
   // Online, the player's own seat is the card under the board (the board

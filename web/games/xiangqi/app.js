@@ -1,22 +1,32 @@
 // The xiangqi page controller: the game's hooks for the shared lifecycle of
 // GameApp (game_app.js): its engine session, the meaning of clicks and drags
 // (select, move, the engine's reason for a refusal), how a move is shown
-// (animation, sound, announcement), the AI's seed, hints, draw offers and
-// resignation, and its words. Legality, notation, results, draw answers and
-// AI moves always come from the engine; the hooks are docs/page-contract.md's.
+// (animation, sound, announcement), the AI's seed, hints and its words.
+// Legality, notation, results, draw answers and AI moves always come from
+// the engine; the hooks are docs/page-contract.md's.
+//
+// Parts of their own: online premoves (premoves.js), which way the board
+// faces (board_facing.js), resignation and the endings undo takes back
+// (resignation.js), the draw offer (draw_offer.js), the PGN file
+// (pgn_file.js), the words for scores (score_words.js), results
+// (game_over_text.js) and the player cards (player_cards.js).
 
 import { drawBoard } from './board/board_renderer.js';
 import { FILES, RANKS, boardLayout, centerOf, squareAt, squareOf } from './board/board_geometry.js';
 import { moveAnimation, pruneFades } from './board/animation.js';
-import { colorOf, pieceLabel } from './board/pieces.js';
+import { colorOf } from './board/pieces.js';
 import { AriaBoard } from '../../app/aria_board.js';
 import { BoardInput } from '../../app/board_input.js';
 import { GameApp } from '../../app/game_app.js';
-import { offerDraw } from './draw_offer.js';
-import { pgnDate, pgnText } from './pgn_file.js';
 import { randomSeed } from './ai_seed.js';
-
-const ENDINGS = ['resignation', 'agreement']; // results the engine records as a step of their own
+import * as facing from './board_facing.js';
+import { mayOfferDraw, offerDraw } from './draw_offer.js';
+import { xiangqiGameOverText } from './game_over_text.js';
+import { openGameFile, pgnFile, pgnText } from './pgn_file.js';
+import { xiangqiPlayerCards } from './player_cards.js';
+import * as premoves from './premoves.js';
+import * as resignation from './resignation.js';
+import { analysisWords, scoreWords } from './score_words.js';
 
 export class XiangqiApp extends GameApp {
   constructor(options) {
@@ -40,7 +50,7 @@ export class XiangqiApp extends GameApp {
     this.input = new BoardInput(this.canvas, {
       squareAt: (x, y) => squareAt(boardLayout(this.size.width, this.size.height, this.settings.flipped), x, y),
       onPick: (square) => this.activate(square, true),
-      onDrop: (from, to) => (this.premoving() ? this.queuePremove(from, to) : this.tryMove(from, to)),
+      onDrop: (from, to) => (premoves.premoving(this) ? premoves.queuePremove(this, from, to) : this.tryMove(from, to)),
       onDrag: (drag) => {
         this.view.dragging = drag;
         this.requestFrame();
@@ -97,11 +107,10 @@ export class XiangqiApp extends GameApp {
     return { ok: true };
   }
 
-  // Face the board towards the human when only black is human.
   onNewGame() {
     this.gameSeed = randomSeed();
     this.view.fading = [];
-    this.settings.flipped = this.seats.players[0] === 'ai' && this.seats.players[1] === 'human';
+    facing.faceHuman(this);
   }
 
   onImport() {
@@ -128,11 +137,8 @@ export class XiangqiApp extends GameApp {
     return this.session.loadFen(fen);
   }
 
-  // A resignation or agreement is taken back first, not a move.
   takeBack() {
-    const status = this.session.status();
-    if (status.over && ENDINGS.includes(status.reason)) this.session.undo();
-    else this.undoToHuman();
+    resignation.takeBack(this);
   }
 
   // ---- input -------------------------------------------------------------
@@ -146,7 +152,7 @@ export class XiangqiApp extends GameApp {
       return false;
     }
     if (!this.humanToMove(snap)) {
-      if (this.premoving(snap)) return this.premoveAt(square, snap);
+      if (premoves.premoving(this, snap)) return premoves.premoveAt(this, square, snap);
       if (!snap.live) this.toast(this.i18n.t('browsing', { n: snap.ply }));
       return false;
     }
@@ -166,38 +172,6 @@ export class XiangqiApp extends GameApp {
     }
     if (code) this.showReason(this.session.play(square, square), square); // the engine says why
     return false;
-  }
-
-  // ---- premoves (online, while the opponent is to move) ------------------------
-
-  premoving(snap = this.current) {
-    return !!this.online?.mayPremove(snap);
-  }
-
-  // A tap while the opponent thinks: a queued premove is cancelled by any
-  // tap; else the player's own piece is picked up and the next square
-  // queues the move (checked by the engine only when it is played).
-  premoveAt(square, snap) {
-    if (this.online.premove) {
-      this.online.clearPremove();
-      this.clearSelection();
-      return false;
-    }
-    const code = snap.board[square];
-    if (code && colorOf(code) === this.online.seat) {
-      this.view.selected = square;
-      this.view.targets = [];
-      this.requestFrame();
-      return true;
-    }
-    if (this.view.selected >= 0) this.queuePremove(this.view.selected, square);
-    return false;
-  }
-
-  queuePremove(from, to) {
-    this.clearSelection();
-    const name = (s) => `${'abcdefghi'[s % FILES]}${Math.floor(s / FILES)}`;
-    this.online.setPremove(name(from) + name(to), { from, to });
   }
 
   select(square, snap) {
@@ -258,98 +232,48 @@ export class XiangqiApp extends GameApp {
     this.emit('hint', { from: result.from, to: result.to, iccs: result.bestIccs });
   }
 
-  // A score a person reads, from red's view ("红方 +1.2", "Black mates in 3"),
-  // and the expected line in the chosen notation ("炮二平五 马8进7 …").
   thinkingText(info) {
-    const i18n = this.i18n;
-    let score;
-    if (info.mate) {
-      score = i18n.t('xq_mate', { side: i18n.side(info.mate > 0 ? 0 : 1), n: Math.abs(info.mate) });
-    } else {
-      const pawns = (info.redScore || 0) / 100;
-      score = i18n.t('xq_score', {
-        side: i18n.side(0),
-        score: (pawns > 0 ? '+' : pawns < 0 ? '−' : '±') + Math.abs(pawns).toFixed(1),
-      });
-    }
-    const moves = (info.pv && info.pv[this.settings.notation]) || [];
-    return { score, line: moves.join(' ') };
+    return scoreWords(this.i18n, this.settings.notation, info);
   }
 
   analysisText(result) {
-    return { ...this.thinkingText(result), redScore: result.redScore, mate: result.mate, depth: result.depth };
+    return analysisWords(this.i18n, this.settings.notation, result);
   }
 
   // ---- results -------------------------------------------------------------
 
   canResign() {
-    return !this.session.status().over && this.hasHumanSeat();
+    return resignation.mayResign(this);
   }
 
-  // The human resigns (the side to move when both are human); the engine
-  // records it, so it is saved, exported and undoable like a move.
   resign() {
-    if (!this.canResign()) return;
-    const humans = [0, 1].filter((seat) => !this.isAiSeat(seat));
-    const loser = humans.length === 1 ? humans[0] : this.session.status().toMove;
-    this.cancelAi();
-    const result = this.session.resign(loser);
-    if (!result.ok) {
-      this.toast(this.i18n.refusal(result));
-      return;
-    }
-    this.browsePly = null;
-    this.refresh();
-    this.persist();
-    this.emit('resign', { seat: loser });
-    this.endOfGame();
+    resignation.resign(this);
   }
 
-  // A draw is offered to the AI on the human's own turn.
   canOfferDraw() {
-    const snap = this.session.snapshot();
-    return !snap.status.over && !this.thinking && !this.isAi(snap.side) && this.isAi(1 - snap.side);
+    return mayOfferDraw(this);
   }
 
   offerDraw() {
-    return this.canOfferDraw() ? offerDraw(this) : Promise.resolve(null);
+    return offerDraw(this);
   }
 
   // ---- commands ----------------------------------------------------------
 
-  // Online, the board faces the seat this page plays (black at the bottom for seat 1).
   faceSeat(seat) {
-    this.settings.flipped = seat === 1;
+    facing.faceSeat(this, seat);
   }
 
   flip() {
-    this.settings.flipped = !this.settings.flipped;
-    this.persist();
-    this.refresh();
-    this.emit('flip', { flipped: this.settings.flipped });
+    facing.flip(this);
   }
 
-  // "Open file": a PGN or record, or a lone FEN line.
   openFile(name, text) {
-    const lines = String(text)
-      .trim()
-      .split(/\r?\n/)
-      .filter((l) => l.trim());
-    const lone = lines.length === 1 && lines[0].split(/\s+/)[0].split('/').length === 10;
-    return lone && !/\.pgn$/i.test(name || '') ? this.importPosition(lines[0]) : this.importRecord(text);
+    return openGameFile(this, name, text);
   }
 
-  // "Download": the game as PGN in the player's notation, named by today.
   recordFile() {
-    const date = pgnDate(new Date());
-    return { name: `qipan-${date.replaceAll('.', '')}.pgn`, mime: 'application/x-chess-pgn', text: pgnText(this, date) };
-  }
-
-  // A seat's player for the PGN: the room's player by name while online.
-  playerLabel(seat) {
-    const name = this.online?.playerName(seat);
-    if (name) return name;
-    return this.isAiSeat(seat) ? this.i18n.t('xq_aiLevel', { n: this.levelOf(seat) }) : this.i18n.t('xq_human');
+    return pgnFile(this);
   }
 
   // ---- what the panels show ----------------------------------------------
@@ -365,46 +289,11 @@ export class XiangqiApp extends GameApp {
   }
 
   gameOverText(status) {
-    const i18n = this.i18n;
-    // An aborted game has no result: neither a win nor a draw.
-    const aborted = status.reason === 'aborted';
-    return {
-      title: aborted
-        ? i18n.t('gameOver')
-        : status.winner !== null
-          ? i18n.t('wins', { side: i18n.side(status.winner) })
-          : i18n.t('draw'),
-      reason: i18n.t('reason_' + status.reason),
-      // A result read from a record is the record's, not this player's.
-      outcome: status.reason === 'recorded' || aborted ? null : this.outcomeFor(status.winner !== null ? [status.winner] : []),
-    };
+    return xiangqiGameOverText(this, status);
   }
 
-  // Beside the board: each side, who plays it, whose turn, and the pieces it
-  // has taken (up to the shown position) as glyphs in their owner's colour.
-  // An imported game's player names are the detail (the role line already
-  // says human or AI).
   playerCards(snap) {
-    const tags = new Map(this.session.tags());
-    const over = !snap.live || snap.status.over;
-    // From the top of the board: black, or red when the board is turned.
-    return (this.settings.flipped ? [0, 1] : [1, 0]).map((seat) => {
-      const ai = this.isAiSeat(seat);
-      const named = tags.get(seat === 0 ? 'Red' : 'Black');
-      return {
-        seat,
-        name: this.sideName(seat),
-        role: ai ? 'ai' : 'human',
-        level: ai ? this.levelOf(seat) : null,
-        toMove: !over && snap.side === seat,
-        detail: named || null,
-        pieces: (snap.captures[seat] || []).map((code) => ({
-          text: pieceLabel(code, this.settings.pieceStyle),
-          color: colorOf(code) === 0 ? 'red' : 'black',
-          name: this.pieceName(code),
-        })),
-      };
-    });
+    return xiangqiPlayerCards(this, snap);
   }
 
   // A piece as a screen reader says it, in the page's language ("黑车").

@@ -4,9 +4,16 @@
 // undoable like a move). The answer comes back through the controller's
 // staleness token: a game that moved on meanwhile drops it.
 
-// app: the xiangqi controller, the human to move against an AI seat.
-// Resolves with {accepted, answer}, or null.
+// app: the xiangqi controller. A draw is offered to the AI on the human's own turn.
+export function mayOfferDraw(app) {
+  const snap = app.session.snapshot();
+  return !snap.status.over && !app.thinking && !app.isAi(snap.side) && app.isAi(1 - snap.side);
+}
+
+// Resolves with {accepted, answer}, or null (no offer may be made now, a
+// refusal, a stale answer).
 export async function offerDraw(app) {
+  if (!mayOfferDraw(app)) return null;
   const snap = app.session.snapshot();
   const answering = 1 - snap.side;
   app.toast(app.i18n.t('xq_drawThinking'));

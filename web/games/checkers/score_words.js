@@ -1,4 +1,5 @@
-// Chinese checkers' thinking line in words; the score is the engine's.
+// Chinese checkers' words for the engine's evaluation, for the thinking line
+// and analysis; the score is the engine's.
 
 // The thinking line: whose view and the score ("红方 +1.2": rows ahead of
 // the leading rival; a decided race in moves), and the expected line in the
@@ -16,4 +17,12 @@ export function checkersThinkingText(app, info) {
   }
   const line = Array.isArray(info.pv) ? info.pv.join(' ') : '';
   return { score, line };
+}
+
+// An analysis result in words (its line is the best move alone when the
+// engine gives no longer one), with the move the page logs.
+export function checkersAnalysisText(app, result, snap) {
+  const pv = result.pv && result.pv.length ? result.pv : [result.text];
+  const text = checkersThinkingText(app, { ...result, side: snap.side, pv });
+  return { ...text, from: result.from, to: result.to, text: result.text };
 }
