@@ -135,7 +135,7 @@ int Searcher::Impl::brs(Position& pos, int depth, int alpha, int beta, int ply, 
     pos.unmake(m, undo);
     pos.set_side_to_move(root_seat_);
     ++searched;
-    if (ctx.stopped) return 0;
+    if (ctx.budget.stopped()) return 0;
     if (take_score(ctx, root_turn, s, m, mover, depth, ply, best, best_move, alpha, beta)) break;
   }
   store_result(ctx, key, best_move, best, depth, ply, alpha0, beta0);
@@ -206,7 +206,7 @@ int Searcher::Impl::paranoid(Position& pos, int depth, int alpha, int beta, int 
     const int s = paranoid(pos, depth - 1, alpha, beta, ply + 1);
     pos.unmake(m, undo);
     ++searched;
-    if (ctx.stopped) return 0;
+    if (ctx.budget.stopped()) return 0;
     if (take_score(ctx, maximising, s, m, side, depth, ply, best, best_move, alpha, beta)) break;
   }
   store_result(ctx, key, best_move, best, depth, ply, alpha0, beta0);

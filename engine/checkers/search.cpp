@@ -95,7 +95,7 @@ int Searcher::Impl::alpha_beta(Position& pos, int depth, int alpha, int beta, in
     }
     pos.unmake(m, undo);
     ++searched;
-    if (ctx.stopped) {
+    if (ctx.budget.stopped()) {
       --ctx.key_count;
       return 0;
     }
@@ -125,6 +125,8 @@ bool Searcher::Impl::race_root(const Position& root, const SearchOptions& option
   const RacePlan a = race.solve(mine, options.race_beam, kRaceProofNodes);
   const RacePlan b = race.solve(theirs, options.race_beam, kRaceProofNodes);
   ctx.nodes += a.nodes + b.nodes;
+  // Polls stay on multiples of 1024, where counting node by node puts them.
+  ctx.budget.skip_polls_to(ctx.nodes);
   if (!a.solved || !b.solved || a.line.empty() || !is_legal(root, options.rules, a.line[0])) return false;
   result.best = a.line[0];
   result.race = true;
@@ -142,17 +144,12 @@ bool Searcher::Impl::race_root(const Position& root, const SearchOptions& option
   return true;
 }
 
-SearchResult Searcher::Impl::run(const Position& root, const SearchOptions& options, const std::atomic<bool>* stop_flag,
-                                 const std::function<bool()>* stop_poll, const Searcher::InfoCallback& info) {
+SearchResult Searcher::Impl::run(const Position& root, const SearchOptions& options,
+                                 const Searcher::InfoCallback& info) {
   SearchResult result;
   ctx.options = &options;
   ctx.nodes = 0;
-  ctx.stopped = false;
-  ctx.clock.restart();
-  ctx.node_limit = options.limits.nodes;
-  ctx.time_limit_ms = options.limits.time_ms;
-  ctx.stop_flag = stop_flag;
-  ctx.stop_poll = stop_poll;
+  ctx.budget.start(options.limits);
   root_seat_ = root.side_to_move();
   win_rule_ = options.rules.win_rule;
   const SeatsInPlay seats = seats_in_play(root, options.rules, options.retired);
@@ -188,14 +185,14 @@ SearchResult Searcher::Impl::run(const Position& root, const SearchOptions& opti
     i.depth = r.depth;
     i.score = r.score;
     i.nodes = ctx.nodes;
-    i.time_ms = ctx.clock.elapsed_ms();
+    i.time_ms = ctx.budget.elapsed_ms();
     i.race = r.race;
     i.pv = &r.pv;
     info(i);
   };
   const auto finish = [&]() {
     result.nodes = ctx.nodes;
-    result.time_ms = ctx.clock.elapsed_ms();
+    result.time_ms = ctx.budget.elapsed_ms();
     return result;
   };
   if (moves.size() == 1) {  // forced (often the pass): nothing to think about
@@ -222,9 +219,7 @@ SearchResult Searcher::Impl::run(const Position& root, const SearchOptions& opti
   const int max_depth = options.limits.depth > 0 ? std::min(options.limits.depth, kMaxSearchDepth) : kMaxSearchDepth;
   const bool brs = options.multi != MultiAlgorithm::paranoid;
   for (int depth = 1; depth <= max_depth; ++depth) {
-    if (options.limits.time_ms > 0 && depth > 1 &&
-        ctx.clock.elapsed_ms() * 100 >= options.limits.time_ms * options.limits.soft_time_percent)
-      break;
+    if (depth > 1 && ctx.budget.soft_time_over()) break;
     int alpha = -kInfinity;
     const int beta = kInfinity;
     int best_score = -kInfinity;
@@ -241,7 +236,7 @@ SearchResult Searcher::Impl::run(const Position& root, const SearchOptions& opti
           s = -alpha_beta(pos, depth - 1, -beta, -alpha, 1, true);
         } else {
           s = -alpha_beta(pos, depth - 1, -alpha - 1, -alpha, 1, false);
-          if (s > alpha && !ctx.stopped) s = -alpha_beta(pos, depth - 1, -beta, -alpha, 1, true);
+          if (s > alpha && !ctx.budget.stopped()) s = -alpha_beta(pos, depth - 1, -beta, -alpha, 1, true);
         }
         --ctx.key_count;
         pos.unmake(m, undo);
@@ -257,7 +252,7 @@ SearchResult Searcher::Impl::run(const Position& root, const SearchOptions& opti
         s = paranoid(pos, depth - 1, alpha, beta, 1);
         pos.unmake(m, undo);
       }
-      if (ctx.stopped) break;
+      if (ctx.budget.stopped()) break;
       root_moves[i].score = s;
       if (s > best_score) {
         best_score = s;
@@ -273,7 +268,7 @@ SearchResult Searcher::Impl::run(const Position& root, const SearchOptions& opti
       // Moves after a better one only proved "not better": keep them below.
       if (!(iter_best == m)) root_moves[i].score = std::min(s, best_score - 1);
     }
-    if (ctx.stopped) {
+    if (ctx.budget.stopped()) {
       // The first move searched is the previous best, so a move completed in
       // this iteration is at least as good as what we had.
       if (!(iter_best == Move::of(0, 0))) {
@@ -300,9 +295,11 @@ Searcher::Searcher(std::size_t tt_megabytes) : impl_(std::make_unique<Impl>(tt_m
 Searcher::~Searcher() = default;
 
 SearchResult Searcher::search(const Position& root, const SearchOptions& options) {
-  stop_requested_.store(false, std::memory_order_relaxed);
-  return impl_->run(root, options, &stop_requested_, &stop_poll_, info_);
+  return impl_->run(root, options, info_);
 }
+
+void Searcher::set_stop_poll(StopPoll poll) { impl_->ctx.budget.set_stop_poll(std::move(poll)); }
+void Searcher::stop() { impl_->ctx.budget.request_stop(); }
 
 void Searcher::clear() { impl_->ctx.reset_tables(); }
 

@@ -19,13 +19,13 @@
 // options) on every build (tables start clean unless limits.reuse_tables).
 #pragma once
 
-#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <span>
 
 #include "../core/move_list.h"
+#include "../core/search_budget.h"
 #include "../core/search_limits.h"
 #include "evaluate.h"
 #include "position.h"
@@ -109,7 +109,7 @@ int win_distance_plies(int score);  // plies to the decision, for |score| > kWin
 class Searcher {
  public:
   using InfoCallback = std::function<void(const SearchInfo&)>;
-  using StopPoll = std::function<bool()>;  // true: stop (polled every 1024 nodes)
+  using StopPoll = SearchBudget::StopPoll;  // true: stop (polled every 1024 nodes)
 
   explicit Searcher(std::size_t tt_megabytes = 16);
   ~Searcher();
@@ -119,9 +119,9 @@ class Searcher {
   SearchResult search(const Position& root, const SearchOptions& options);
 
   void set_info_callback(InfoCallback callback) { info_ = std::move(callback); }
-  void set_stop_poll(StopPoll poll) { stop_poll_ = std::move(poll); }
+  void set_stop_poll(StopPoll poll);
   // Safe from another thread; cleared when the next search starts.
-  void stop() { stop_requested_.store(true, std::memory_order_relaxed); }
+  void stop();
   void clear();
 
   class Impl;
@@ -129,8 +129,6 @@ class Searcher {
  private:
   std::unique_ptr<Impl> impl_;
   InfoCallback info_;
-  StopPoll stop_poll_;
-  std::atomic<bool> stop_requested_{false};
 };
 
 }  // namespace qipan::checkers

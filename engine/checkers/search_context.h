@@ -7,12 +7,11 @@
 
 #include <algorithm>
 #include <array>
-#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <optional>
 
-#include "../core/clock.h"
+#include "../core/search_budget.h"
 #include "../core/transposition_table.h"
 #include "race.h"
 #include "search.h"
@@ -62,12 +61,9 @@ struct SearchContext {
 
   const SearchOptions* options = nullptr;
   std::uint64_t nodes = 0;
-  std::uint64_t node_limit = 0;
-  std::int64_t time_limit_ms = 0;
-  Stopwatch clock;
-  bool stopped = false;
-  const std::atomic<bool>* stop_flag = nullptr;
-  const std::function<bool()>* stop_poll = nullptr;
+  // Everything, the node limit included, is checked every 1024 nodes: one
+  // test per node on the hot path, and a node limit may run 1023 nodes over.
+  SearchBudget budget{1024, NodeLimitCheck::kWhenPolling};
 
   void reset_tables() {
     tt.clear();
@@ -81,15 +77,7 @@ struct SearchContext {
   }
 
   // Counts a node; true when the search must unwind now.
-  bool tick() {
-    if ((++nodes & 1023) == 0 && !stopped) {
-      if (node_limit && nodes >= node_limit) stopped = true;
-      if (stop_flag && stop_flag->load(std::memory_order_relaxed)) stopped = true;
-      if (stop_poll && *stop_poll && (*stop_poll)()) stopped = true;
-      if (time_limit_ms > 0 && clock.elapsed_ms() >= time_limit_ms) stopped = true;
-    }
-    return stopped;
-  }
+  bool tick() { return budget.exhausted(++nodes); }
 
   bool repeated(std::uint64_t key) const {
     for (int i = key_count - 1; i >= 0; --i)
@@ -173,8 +161,7 @@ class Searcher::Impl {
  public:
   explicit Impl(std::size_t tt_megabytes) : ctx(tt_megabytes) {}
 
-  SearchResult run(const Position& root, const SearchOptions& options, const std::atomic<bool>* stop_flag,
-                   const std::function<bool()>* stop_poll, const Searcher::InfoCallback& info);
+  SearchResult run(const Position& root, const SearchOptions& options, const Searcher::InfoCallback& info);
 
   SearchContext ctx;
   RaceSolver race;

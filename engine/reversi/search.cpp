@@ -4,7 +4,6 @@
 #include <array>
 #include <cmath>
 
-#include "../core/clock.h"
 #include "endgame.h"
 #include "movegen.h"
 #include "search_table.h"
@@ -78,28 +77,20 @@ class Searcher::Impl {
   SearchTable table_;
   endgame::Solver solver_;
   std::uint64_t nodes_ = 0;
-  std::uint64_t next_poll_ = 0;
-  bool stopped_ = false;
-  SearchLimits limits_;
-  Stopwatch watch_;
+  // The clock is read every 4096 nodes (pvs nodes and the depth-1 leaves
+  // counted between them); the node limit holds at every pvs node.
+  SearchBudget budget_{4096, NodeLimitCheck::kEveryNode};
   Probcut probcut_ = Probcut::kOff;
   std::uint8_t accuracy_ = kFullAccuracy;
   bool in_probcut_ = false;
   // margin_[d][empties]: the probcut margin in discs at depth d.
   std::array<std::array<std::int8_t, 61>, kProbcutMaxDepth + 1> margin_{};
-  const std::atomic<bool>* stop_flag_ = nullptr;
-  const StopPoll* stop_poll_ = nullptr;
 
-  void start(const SearchOptions& options, const std::atomic<bool>* stop_flag, const StopPoll* poll) {
-    limits_ = options.limits;
-    stop_flag_ = stop_flag;
-    stop_poll_ = poll;
+  void start(const SearchOptions& options) {
     nodes_ = 0;
-    next_poll_ = 4096;
-    stopped_ = false;
-    watch_.restart();
+    budget_.start(options.limits);
     set_probcut(options.probcut);
-    if (!limits_.reuse_tables) {
+    if (!options.limits.reuse_tables) {
       table_.clear();
       solver_.clear();
     }
@@ -115,21 +106,6 @@ class Searcher::Impl {
         const double m = std::ceil(t * probcut_sigma(d, e));
         margin_[d][e] = std::int8_t(std::min(m, 100.0));
       }
-  }
-
-  void poll() {
-    next_poll_ = nodes_ + 4096;
-    if ((stop_flag_ && stop_flag_->load(std::memory_order_relaxed)) || (stop_poll_ && *stop_poll_ && (*stop_poll_)()) ||
-        (limits_.time_ms > 0 && watch_.elapsed_ms() >= limits_.time_ms))
-      stopped_ = true;
-  }
-  bool out_of_budget() {
-    if (limits_.nodes && nodes_ >= limits_.nodes) stopped_ = true;
-    if (nodes_ >= next_poll_) poll();
-    return stopped_;
-  }
-  bool soft_time_over() const {
-    return limits_.time_ms > 0 && watch_.elapsed_ms() * 100 >= limits_.time_ms * limits_.soft_time_percent;
   }
 
   int eval(Bitboard player, Bitboard opponent, const PatternState& patterns) {
@@ -227,7 +203,7 @@ class Searcher::Impl {
   // position's pattern state.
   int pvs(Bitboard player, Bitboard opponent, const PatternState& patterns, int alpha, int beta, int depth) {
     ++nodes_;
-    if (out_of_budget()) return 0;
+    if (budget_.exhausted(nodes_)) return 0;
     if (depth <= 0) return eval(player, opponent, patterns);
     const Bitboard moves = legal_moves(player, opponent);
     if (moves == 0) {
@@ -276,7 +252,7 @@ class Searcher::Impl {
         v = -pvs(np, no, child, -alpha - 1, -alpha, depth - 1);
         if (v > alpha && v < beta) v = -pvs(np, no, child, -beta, -alpha, depth - 1);
       }
-      if (stopped_) return true;
+      if (budget_.stopped()) return true;
       if (v > best) {
         best = v;
         best_move = sq;
@@ -303,7 +279,7 @@ class Searcher::Impl {
         if (visit(list[i].square, list[i].flipped)) break;
       }
     }
-    if (stopped_) return 0;
+    if (budget_.stopped()) return 0;
     const int lower = best >= beta ? best : best > alpha0 ? best : -kScoreMax;
     const int upper = best <= alpha0 ? best : best < beta ? best : kScoreMax;
     table_.store(key, depth, acc, lower, upper, best_move);
@@ -343,6 +319,9 @@ Searcher::Searcher(std::size_t tt_megabytes, const EvalWeights& weights)
     : impl_(std::make_unique<Impl>(tt_megabytes, weights)) {}
 Searcher::~Searcher() = default;
 
+void Searcher::set_stop_poll(StopPoll poll) { impl_->budget_.set_stop_poll(std::move(poll)); }
+void Searcher::stop() { impl_->budget_.request_stop(); }
+
 void Searcher::clear() {
   impl_->table_.clear();
   impl_->solver_.clear();
@@ -372,8 +351,7 @@ endgame::Limits solver_limits(const SearchOptions& options, std::int64_t elapsed
 
 SearchResult Searcher::search(const Position& root, const SearchOptions& options) {
   Impl& s = *impl_;
-  stop_requested_.store(false, std::memory_order_relaxed);
-  s.start(options, &stop_requested_, &stop_poll_);
+  s.start(options);
   SearchResult result;
 
   const Bitboard player = root.player(), opponent = root.opponent();
@@ -383,7 +361,7 @@ SearchResult Searcher::search(const Position& root, const SearchOptions& options
     if (root.game_over()) {
       result.score = root.final_score();
       result.exact = true;
-      result.time_ms = s.watch_.elapsed_ms();
+      result.time_ms = s.budget_.elapsed_ms();
       return result;
     }
     // A forced pass: the value is the opponent's search, negated.
@@ -429,7 +407,7 @@ SearchResult Searcher::search(const Position& root, const SearchOptions& options
     info.exact = r.exact;
     info.score = r.score;
     info.nodes = s.nodes_;
-    info.time_ms = s.watch_.elapsed_ms();
+    info.time_ms = s.budget_.elapsed_ms();
     info.pv = &r.pv;
     info_(info);
   };
@@ -449,9 +427,9 @@ SearchResult Searcher::search(const Position& root, const SearchOptions& options
         v = -s.pvs(np, no, child, -kInf, -alpha, depth - 1);
       } else {
         v = -s.pvs(np, no, child, -alpha - 1, -alpha, depth - 1);
-        if (v > alpha && !s.stopped_) v = -s.pvs(np, no, child, -kInf, -alpha, depth - 1);
+        if (v > alpha && !s.budget_.stopped()) v = -s.pvs(np, no, child, -kInf, -alpha, depth - 1);
       }
-      if (s.stopped_) break;
+      if (s.budget_.stopped()) break;
       ++completed;
       m.score = v;
       if (v > best) {
@@ -468,17 +446,17 @@ SearchResult Searcher::search(const Position& root, const SearchOptions& options
     result.best = moves[0].square;
     result.score = best;
     result.depth = depth;
-    result.exact = exact_iteration && !s.stopped_;
+    result.exact = exact_iteration && !s.budget_.stopped();
     result.selectivity = result.exact ? 100 : probcut_percent(options.probcut);
     // The table holds the line below the best move at depth - 1.
     result.pv = s.principal_variation(root, result.best, depth);
-    if (s.stopped_) break;
+    if (s.budget_.stopped()) break;
     report(result);
-    if (exact_iteration || s.soft_time_over()) break;
+    if (exact_iteration || s.budget_.soft_time_over()) break;
   }
 
-  if (solve && !s.stopped_ && !result.exact) {
-    const endgame::Limits limits = solver_limits(options, s.watch_.elapsed_ms(), stop_requested_);
+  if (solve && !s.budget_.stopped() && !result.exact) {
+    const endgame::Limits limits = solver_limits(options, s.budget_.elapsed_ms(), s.budget_.stop_flag());
     const endgame::Solution sol = s.solver_.solve(root, limits);
     s.nodes_ += sol.nodes;
     if (!sol.stopped && sol.best_move != kNoSquare) {
@@ -491,20 +469,19 @@ SearchResult Searcher::search(const Position& root, const SearchOptions& options
       result.pv.push(sol.best_move);
       report(result);
     } else {
-      s.stopped_ = true;
+      s.budget_.stop();
     }
   }
 
   result.nodes = s.nodes_;
-  result.time_ms = s.watch_.elapsed_ms();
-  result.stopped = s.stopped_;
+  result.time_ms = s.budget_.elapsed_ms();
+  result.stopped = s.budget_.stopped();
   return result;
 }
 
 std::vector<MoveValue> Searcher::evaluate_moves(const Position& root, const SearchOptions& options) {
   Impl& s = *impl_;
-  stop_requested_.store(false, std::memory_order_relaxed);
-  s.start(options, &stop_requested_, &stop_poll_);
+  s.start(options);
   std::vector<MoveValue> values;
 
   const Bitboard player = root.player(), opponent = root.opponent();
@@ -535,13 +512,13 @@ std::vector<MoveValue> Searcher::evaluate_moves(const Position& root, const Sear
   for (int depth = 1; depth <= midgame_depth; ++depth) {
     const bool exact_iteration = depth >= empties;
     s.accuracy_ = exact_iteration ? kFullAccuracy : accuracy(options.probcut);
-    for (std::size_t i = 0; i < moves.size() && !s.stopped_; ++i) {
+    for (std::size_t i = 0; i < moves.size() && !s.budget_.stopped(); ++i) {
       const RootMove& m = moves[i];
       const Bitboard np = opponent ^ m.flipped, no = player | m.flipped | square_bit(m.square);
       const int v = -s.pvs(np, no, root_patterns.after_move(m.square, m.flipped), -kInf, kInf, depth - 1);
       current[i] = MoveValue{m.square, v, exact_iteration, depth};
     }
-    if (s.stopped_) break;
+    if (s.budget_.stopped()) break;
     values = current;
     if (info_) {
       SearchInfo info;
@@ -552,16 +529,16 @@ std::vector<MoveValue> Searcher::evaluate_moves(const Position& root, const Sear
                      return a.score < b.score;
                    })->score;
       info.nodes = s.nodes_;
-      info.time_ms = s.watch_.elapsed_ms();
+      info.time_ms = s.budget_.elapsed_ms();
       const Line no_line;  // hints have no single line
       info.pv = &no_line;
       info_(info);
     }
-    if (exact_iteration || s.soft_time_over()) break;
+    if (exact_iteration || s.budget_.soft_time_over()) break;
   }
 
-  if (solve && !s.stopped_ && !(values.size() == moves.size() && values[0].exact)) {
-    const endgame::Limits limits = solver_limits(options, s.watch_.elapsed_ms(), stop_requested_);
+  if (solve && !s.budget_.stopped() && !(values.size() == moves.size() && values[0].exact)) {
+    const endgame::Limits limits = solver_limits(options, s.budget_.elapsed_ms(), s.budget_.stop_flag());
     const endgame::AllMoves all = s.solver_.solve_all_moves(root, limits);
     s.nodes_ += all.nodes;
     if (!all.stopped && all.moves.size() == moves.size()) {

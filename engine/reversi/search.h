@@ -17,13 +17,13 @@
 // (search() starts from clean tables unless limits.reuse_tables is set).
 #pragma once
 
-#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <vector>
 
 #include "../core/move_list.h"
+#include "../core/search_budget.h"
 #include "../core/search_limits.h"
 #include "evaluate.h"
 #include "position.h"
@@ -92,8 +92,8 @@ struct MoveValue {
 class Searcher {
  public:
   using InfoCallback = std::function<void(const SearchInfo&)>;
-  // Returns true when the search should stop (polled every few thousand nodes).
-  using StopPoll = std::function<bool()>;
+  // Returns true when the search should stop (polled every 4096 nodes).
+  using StopPoll = SearchBudget::StopPoll;
 
   explicit Searcher(std::size_t tt_megabytes = 16, const EvalWeights& weights = EvalWeights::builtin());
   ~Searcher();
@@ -109,10 +109,10 @@ class Searcher {
   std::vector<MoveValue> evaluate_moves(const Position& root, const SearchOptions& options);
 
   void set_info_callback(InfoCallback callback) { info_ = std::move(callback); }
-  void set_stop_poll(StopPoll poll) { stop_poll_ = std::move(poll); }
+  void set_stop_poll(StopPoll poll);
   // Safe from another thread; the running search returns its best move so far.
   // Cleared when the next search starts.
-  void stop() { stop_requested_.store(true, std::memory_order_relaxed); }
+  void stop();
   // Forgets the transposition tables.
   void clear();
   std::uint64_t nodes() const;
@@ -121,8 +121,6 @@ class Searcher {
   class Impl;
   std::unique_ptr<Impl> impl_;
   InfoCallback info_;
-  StopPoll stop_poll_;
-  std::atomic<bool> stop_requested_{false};
 };
 
 }  // namespace qipan::reversi

@@ -6,7 +6,6 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "../core/clock.h"
 #include "evaluate.h"
 #include "game/game.h"
 #include "history.h"
@@ -102,7 +101,6 @@ struct Searcher::Frame {
 // Searcher object nor the recursion needs much stack (wasm stacks are small).
 struct Searcher::Workspace {
   Position pos;
-  Stopwatch clock;
   std::array<Frame, kMaxPly + kFrameOffset + 3> stack{};
   Frame& frame(int ply) { return stack[std::size_t(ply + kFrameOffset)]; }
   const Frame& frame(int ply) const { return stack[std::size_t(ply + kFrameOffset)]; }
@@ -167,18 +165,10 @@ bool Searcher::excluded_at_root(Move m) const {
   return std::find(root_exclusions_.begin(), root_exclusions_.end(), m) != root_exclusions_.end();
 }
 
-void Searcher::poll() {
-  if (stop_requested_.load(std::memory_order_relaxed)) stopped_ = true;
-  if (limits_.time_ms > 0 && ws_->clock.elapsed_ms() >= limits_.time_ms) stopped_ = true;
-  if (stop_poll_ && stop_poll_()) stopped_ = true;
-}
-
 // Counts a node; false when a limit says the search must end.
 bool Searcher::count_node() {
   ++nodes_;
-  if (limits_.nodes && nodes_ >= limits_.nodes) stopped_ = true;
-  if ((nodes_ & 1023) == 0) poll();
-  return !stopped_;
+  return !budget_.exhausted(nodes_);
 }
 
 // Looks back over positions with the same side to move since the last
@@ -412,7 +402,7 @@ int Searcher::quiesce(int alpha, int beta, int ply) {
     push_child(ply, m, moving, captured);
     const int score = -quiesce<Pv>(-beta, -alpha, ply + 1);
     pos.unmake(m, undo);
-    if (stopped_) return 0;
+    if (budget_.stopped()) return 0;
     if (score > best) {
       best = score;
       if (score > alpha) {
@@ -507,7 +497,7 @@ int Searcher::negamax(int depth, int alpha, int beta, int ply, bool cut_node) {
     // Step 4. Razoring: hopeless here, so only captures could save it.
     if (depth <= 3 && eval < alpha - 220 - 130 * depth * depth) {
       const int score = quiesce<false>(alpha - 1, alpha, ply);
-      if (score < alpha || stopped_) return score;
+      if (score < alpha || budget_.stopped()) return score;
     }
     // Step 5. Reverse futility: far above beta near the leaves, assume it holds.
     if (!ss.tt_pv && depth < 9 && eval - kFutilityMargin * (depth - improving) - prev.stat_score / 600 >= beta &&
@@ -527,7 +517,7 @@ int Searcher::negamax(int depth, int alpha, int beta, int ply, bool cut_node) {
       push_null(ply);
       const int score = -negamax<false>(depth - reduction, -beta, -beta + 1, ply + 1, false);
       pos.unmake_null(undo);
-      if (stopped_) return 0;
+      if (budget_.stopped()) return 0;
       if (score >= beta && score < kMateBound) {
         if (null_move_min_ply_ || depth < 14) return score;
         null_move_min_ply_ = ply + 3 * (depth - reduction) / 4;
@@ -611,7 +601,7 @@ int Searcher::negamax(int depth, int alpha, int beta, int ply, bool cut_node) {
       const int score = negamax<false>((depth - 1) / 2, singular_beta - 1, singular_beta, ply, cut_node);
       ss.excluded = Move();
       ss.move_count = move_count;
-      if (stopped_) return 0;
+      if (budget_.stopped()) return 0;
       if (score < singular_beta) {
         extension = !Pv && score < singular_beta - 10 && ply < 2 * root_depth_ ? 2 : 1;
       } else if (singular_beta >= beta) {
@@ -652,7 +642,7 @@ int Searcher::negamax(int depth, int alpha, int beta, int ply, bool cut_node) {
       r -= ss.stat_score * 1024 / 14000;
       const int reduced = std::min(std::max(new_depth - r / 1024, 1), new_depth + 1);
       score = -negamax<false>(reduced, -alpha - 1, -alpha, ply + 1, true);
-      if (score > alpha && reduced < new_depth && !stopped_) {
+      if (score > alpha && reduced < new_depth && !budget_.stopped()) {
         // Deeper if it beat alpha by far, shallower if only just.
         new_depth += score > best + 50 + 2 * new_depth;
         new_depth -= score < best + new_depth;
@@ -664,10 +654,10 @@ int Searcher::negamax(int depth, int alpha, int beta, int ply, bool cut_node) {
       ss.stat_score = 0;
       score = -negamax<false>(new_depth, -alpha - 1, -alpha, ply + 1, !cut_node);
     }
-    if (Pv && !stopped_ && (move_count == 1 || (score > alpha && (root || score < beta))))
+    if (Pv && !budget_.stopped() && (move_count == 1 || (score > alpha && (root || score < beta))))
       score = -negamax<true>(new_depth, -beta, -alpha, ply + 1, false);
     pos.unmake(m, undo);
-    if (stopped_) return 0;
+    if (budget_.stopped()) return 0;
 
     // Step 13. New best move.
     if (score > best) {
@@ -727,7 +717,7 @@ int Searcher::aspiration(int depth, int previous) {
   for (;;) {
     root_depth_ = depth;
     const int score = negamax<true>(depth, alpha, beta, 0, false);
-    if (stopped_) return score;
+    if (budget_.stopped()) return score;
     if (score <= alpha && alpha > -kInfinity) {
       beta = (alpha + beta) / 2;
       alpha = std::max(score - delta, -kInfinity);
@@ -744,10 +734,7 @@ int Searcher::aspiration(int depth, int previous) {
 
 void Searcher::prepare(const Position& root, std::span<const PastPosition> history, const SearchLimits& limits) {
   Workspace& w = *ws_;
-  w.clock.restart();
-  limits_ = limits;
-  stop_requested_.store(false, std::memory_order_relaxed);
-  stopped_ = false;
+  budget_.start(limits);
   nodes_ = 0;
   seldepth_ = 0;
   null_move_min_ply_ = 0;
@@ -812,7 +799,7 @@ std::vector<Move> Searcher::moves_reaching(const Position& root, std::span<const
     // The child is expected to fail low (the move reaches the threshold): an all-node.
     const int score = -negamax<false>(std::max(depth - 1, 0), -beta, -beta + 1, 1, false);
     w.pos.unmake(m, undo);
-    if (stopped_) break;
+    if (budget_.stopped()) break;
     if (score >= beta) out.push_back(m);
   }
   return out;
@@ -838,7 +825,7 @@ SearchResult Searcher::search(const Position& root, std::span<const PastPosition
   for (int depth = 1; depth <= max_depth; ++depth) {
     w.root_best = Move();
     const int score = aspiration(depth, previous);
-    if (stopped_) {
+    if (budget_.stopped()) {
       // A partly searched iteration still fully searched its best root move
       // so far (the previous best is searched first), so that move is sound.
       if (!w.root_best.is_none() && w.root_best != result.best) {
@@ -859,16 +846,16 @@ SearchResult Searcher::search(const Position& root, std::span<const PastPosition
     for (int k = 0; k < w.pv_len[0]; ++k) result.pv.push(w.pv[0][k]);
     result.seldepth = seldepth_;
     if (info_) {
-      SearchInfo info{depth, seldepth_, score, nodes_, w.clock.elapsed_ms(), &result.pv};
+      SearchInfo info{depth, seldepth_, score, nodes_, budget_.elapsed_ms(), &result.pv};
       info_(info);
     }
     // A mate found within the searched depth cannot get shorter.
     if (is_mate_score(score) && kMateScore - std::abs(score) <= depth) break;
-    if (limits.time_ms > 0 && w.clock.elapsed_ms() * 100 >= limits.time_ms * limits.soft_time_percent) break;
+    if (budget_.soft_time_over()) break;
     if (limits.nodes > 0 && nodes_ >= limits.nodes) break;
   }
   result.nodes = nodes_;
-  result.time_ms = w.clock.elapsed_ms();
+  result.time_ms = budget_.elapsed_ms();
   result.seldepth = std::max(result.seldepth, seldepth_);
   return result;
 }

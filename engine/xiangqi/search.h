@@ -16,7 +16,6 @@
 // SearchLimits::reuse_tables asks otherwise.
 #pragma once
 
-#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -25,6 +24,7 @@
 #include <vector>
 
 #include "../core/move_list.h"
+#include "../core/search_budget.h"
 #include "../core/search_limits.h"
 #include "network.h"
 #include "position.h"
@@ -88,8 +88,8 @@ struct SearchResult {
 class Searcher {
  public:
   using InfoCallback = std::function<void(const SearchInfo&)>;
-  // Returns true when the search should stop (polled every few thousand nodes).
-  using StopPoll = std::function<bool()>;
+  // Returns true when the search should stop (polled every 1024 nodes).
+  using StopPoll = SearchBudget::StopPoll;
 
   explicit Searcher(std::size_t tt_megabytes = 16);
   ~Searcher();
@@ -108,7 +108,7 @@ class Searcher {
                                    int threshold, const SearchLimits& limits);
 
   void set_info_callback(InfoCallback callback) { info_ = std::move(callback); }
-  void set_stop_poll(StopPoll poll) { stop_poll_ = std::move(poll); }
+  void set_stop_poll(StopPoll poll) { budget_.set_stop_poll(std::move(poll)); }
   // Draw score once this many plies pass without a capture (0 = never).
   void set_move_limit_plies(int plies) { move_limit_plies_ = plies; }
   // Off: a repeated series of checks scores as a plain draw (rule option).
@@ -118,7 +118,7 @@ class Searcher {
 
   // Safe from another thread; the running search returns its best move so far.
   // Cleared when the next search starts.
-  void stop() { stop_requested_.store(true, std::memory_order_relaxed); }
+  void stop() { budget_.request_stop(); }
   // Evaluates with these network weights (network.h; network::kWeights are
   // the trained ones) instead of the hand-made evaluation (evaluate.h), or
   // with the hand-made one again for nullptr, the default. Switching forgets
@@ -144,7 +144,6 @@ class Searcher {
   bool repetition(int ply, int& score) const;
   void push_child(int ply, Move m, Piece moving, Piece captured);
   void push_null(int ply);
-  void poll();
   bool count_node();
   bool excluded_at_root(Move m) const;
   void update_continuation(int ply, Piece moving, Square to, int bonus);
@@ -162,10 +161,9 @@ class Searcher {
   std::unique_ptr<Workspace> ws_;
   SearchTable tt_;
   InfoCallback info_;
-  StopPoll stop_poll_;
-  std::atomic<bool> stop_requested_{false};
-  bool stopped_ = false;
-  SearchLimits limits_;
+  // The clock is read every 1024 nodes; the node limit holds at every node.
+  static constexpr std::uint64_t kPollInterval = 1024;
+  SearchBudget budget_{kPollInterval, NodeLimitCheck::kEveryNode};
   std::uint64_t nodes_ = 0;
   int seldepth_ = 0;
   int move_limit_plies_ = 120;
