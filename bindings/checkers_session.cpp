@@ -7,7 +7,6 @@
 #include "engine/checkers/game/notation.h"
 #include "engine/checkers/game/path.h"
 #include "engine/checkers/movegen.h"
-#include "session_face.h"
 #include "value_objects.h"
 
 namespace qipan::bindings {
@@ -33,12 +32,9 @@ val move_object(const PlyRecord& ply) {
   return frozen(move);
 }
 
-// The status as the page and the rooms read it (session_face.h's fields,
-// seats from 0); every field is the engine's (game.h).
-val status_object(const GameStatus& s, bool must_pass, int steps) {
-  val out =
-      status_value(s.over, int(s.to_move), must_pass, s.winner ? std::optional<int>(int(*s.winner)) : std::nullopt,
-                   end_reason_name(s.reason), s.description, steps);
+// The fields a checkers status adds to the shared ones: kind, places and
+// finishOrder (seats from 0); every field is the engine's (game.h).
+void add_places(val& out, const GameStatus& s) {
   out.set("kind", std::string(result_kind_name(s.kind)));
   val places = val::array();
   for (int p : s.places) places.call<void>("push", p);
@@ -46,7 +42,6 @@ val status_object(const GameStatus& s, bool must_pass, int steps) {
   val order = val::array();
   for (Player p : s.finish_order) order.call<void>("push", int(p));
   out.set("finishOrder", order);
-  return out;
 }
 
 // The rule options a room keeps: all but players (the room's seats) and the
@@ -128,83 +123,9 @@ val CheckersSession::startGame(val options) {
   return out;
 }
 
-val CheckersSession::status() const {
-  return status_object(game_.status(), game_.must_pass(), int(game_.plies().size()));
-}
+void CheckersSession::status_fields(val& out) const { add_places(out, game_.status()); }
 
-std::string CheckersSession::positionHash() const { return position_hash(positionString()); }
-
-std::string CheckersSession::positionHashAt(int step) const {
-  if (step < 0 || step >= int(game_.plies().size())) return positionHash();
-  return position_hash(game_.position_at(step).to_string());
-}
-
-val CheckersSession::steps(int from) const {
-  val out = val::array();
-  const auto& plies = game_.plies();
-  if (from < 0) from = 0;
-  if (from >= int(plies.size())) return out;
-  for (std::size_t i = std::size_t(from); i < plies.size(); ++i) {
-    const PlyRecord& p = plies[i];
-    const Position after = i + 1 == plies.size() ? game_.position() : game_.position_at(int(i) + 1);
-    out.call<void>("push", step_value(int(p.mover), p.move.is_pass() ? std::string("pass") : format_path(p.path),
-                                      after.to_string()));
-  }
-  return out;
-}
-
-Result<Player> CheckersSession::seat_of(int seat) const {
-  const int n = game_.position().players();
-  if (seat >= 0 && seat < n) return Player(seat);
-  return make_error(checkers::code::bad_argument, "no such seat")
-      .with("name", "seat")
-      .with("expected", "0.." + std::to_string(n - 1));
-}
-
-val CheckersSession::ended(const Result<GameStatus>& result, bool taken_over) const {
-  return ending_result(result, game_.over(), taken_over);
-}
-
-val CheckersSession::resign(int seat) {
-  auto p = seat_of(seat);
-  return p ? ended(game_.take_over(*p), true) : refused(p.failure());
-}
-
-val CheckersSession::agreeDraw() { return ended(game_.agree_draw()); }
-
-val CheckersSession::abandon(int seat) {
-  auto p = seat_of(seat);
-  return p ? ended(game_.take_over(*p), true) : refused(p.failure());
-}
-
-val CheckersSession::flag(int seat) {
-  auto p = seat_of(seat);
-  if (!p) return refused(p.failure());
-  const auto flagged = game_.flag(*p);
-  return ended(flagged, flagged && !game_.over());
-}
-
-val CheckersSession::restoreEnding(const std::string& code_name, int seat) {
-  // Checkers also ends abandoned by every player (Game::nobody_left).
-  auto ending = restored_ending(
-      code_name, seat, [this](int s) { return seat_of(s); }, Game::nobody_left);
-  if (!ending) return refused(ending.failure());
-  return ended(game_.restore(*ending));
-}
-
-val CheckersSession::capabilities() const {
-  const int n = game_.position().players();
-  Capabilities c;
-  c.seats = n;
-  c.player_counts = {2, 3, 4, 6};
-  c.draw_offers = n == 2;
-  c.resign = "takeover";
-  c.absence = "takeover";
-  c.flag = n == 2 ? "ends" : "takeover";
-  return capabilities_value(c);
-}
-
-val CheckersSession::searchRequest(int ply) const {
+val CheckersSession::search_request(int ply) const {
   val out = val::object();
   out.set("record", recordAt(ply));
   out.set("rules", rules_to_js(game_.rules()));
@@ -244,11 +165,6 @@ val CheckersSession::playPath(val cells) {
   if (!path) return refused(path.failure());
   if (path->size() < 2) return refused(make_error(checkers::code::path_too_short, "a move needs a start and an end"));
   return played(game_.play_path(*path));
-}
-
-val CheckersSession::playText(const std::string& text) {
-  const auto result = game_.play_text(text);
-  return result ? ok_result() : refused_move(result.failure(), checkers::code::move_text_codes);
 }
 
 val CheckersSession::pass() { return played(game_.play(Move::pass())); }
@@ -341,7 +257,7 @@ val CheckersSession::snapshotAt(int ply) const {
 val CheckersSession::snapshot_at(int ply) const {
   const auto& plies = game_.plies();
   const bool live = ply == int(plies.size());
-  const Position pos = live ? game_.position() : game_.position_at(ply);
+  const Position pos = live ? game_.position() : *game_.position_at(ply);
   const RuleOptions& rules = game_.rules();
   const int n = pos.players();
   const GameStatus& status = game_.status();
@@ -413,12 +329,12 @@ val CheckersSession::snapshot_at(int ply) const {
   }
 
   if (live) {
-    out.set("status", status_object(status, must_pass, int(plies.size())));
+    out.set("status", this->status());
   } else {
-    GameStatus browsing;
-    browsing.to_move = pos.side_to_move();
-    browsing.places.assign(std::size_t(n), 0);
-    out.set("status", status_object(browsing, false, int(plies.size())));
+    // A position before the live one, shown as still going on.
+    val browsing = status_value({.to_move = int(pos.side_to_move()), .steps = int(plies.size())});
+    add_places(browsing, GameStatus{.places = std::vector<int>(std::size_t(n), 0)});
+    out.set("status", browsing);
   }
 
   // The move list: each ply's object is made once and kept.

@@ -15,10 +15,13 @@
 #include <vector>
 
 #include "engine/checkers/game/game.h"
+#include "session.h"
 
 namespace qipan::bindings {
 
-class CheckersSession {
+// The face every session shares (status, steps, hashes, endings,
+// searchRequest) is Session's; seat i is player i + 1.
+class CheckersSession : public Session<checkers::Game, CheckersSession> {
  public:
   CheckersSession() = default;
 
@@ -39,7 +42,6 @@ class CheckersSession {
   // to], a move in notation, or the pass (only when forced).
   emscripten::val play(int from, int to);
   emscripten::val playPath(emscripten::val cells);
-  emscripten::val playText(const std::string& text);
   emscripten::val pass();
   // Hop-by-hop input: for a partial chain [from, h1, ..., hk] of the side to
   // move, {ok, hops: [landings of one more hop], steps: [step holes, k = 0],
@@ -57,29 +59,7 @@ class CheckersSession {
 
   emscripten::val snapshot() const { return snapshot_at(int(game_.plies().size())); }
   emscripten::val snapshotAt(int ply) const;
-  // The live status: session_face.h's fields (seats 0..N-1: seat i is
-  // player i + 1), plus kind, places (per seat, 1 = best) and finishOrder.
-  emscripten::val status() const;
-  // Steps `from`.. of the live game, passes included: [{seat, move (hole
-  // names, or `pass`), pos}].
-  emscripten::val steps(int from) const;
-  std::string positionText() const { return positionString(); }
   std::string position() const { return positionString(); }
-  std::string positionHash() const;
-  // The hash of the position after `step` steps (0: the start; the live
-  // position when out of range).
-  std::string positionHashAt(int step) const;
-
-  // The shared endings by seat (0..N-1). Two players end by agreement or on
-  // time; a seat that resigns or is absent past its grace (abandon), or runs
-  // out of time with more than two seats, is taken over by the AI:
-  // {ok, over, takenOver}. restoreEnding replays an ending by its code.
-  emscripten::val resign(int seat);
-  emscripten::val agreeDraw();
-  emscripten::val abandon(int seat);
-  emscripten::val flag(int seat);
-  emscripten::val restoreEnding(const std::string& code, int seat);
-  emscripten::val capabilities() const;
   // The 121 holes: [{index, name, x, y, z, arm (0..5, -1 hexagon), row, column2}].
   emscripten::val geometry() const;
   emscripten::val rules() const;
@@ -89,23 +69,23 @@ class CheckersSession {
   // current rules when undefined); atomic.
   std::string exportRecord() const { return game_.record(); }
   std::string record() const { return game_.record(); }
-  // What the worker's searcher takes: {record (the first `ply` plies; all
-  // when out of range), rules}.
-  emscripten::val searchRequest(int ply) const;
   // The record of the game up to `ply` (the position shown while browsing).
   std::string recordAt(int ply) const;
   emscripten::val importRecord(const std::string& text, emscripten::val options);
   std::string positionString() const { return game_.position().to_string(); }
 
  private:
+  friend class Session<checkers::Game, CheckersSession>;
+  // The live status's own fields: kind, places (per seat, 1 = best) and
+  // finishOrder.
+  void status_fields(emscripten::val& out) const;
+  // {record (the first `ply` plies), rules}: what the worker's searcher takes.
+  emscripten::val search_request(int ply) const;
   emscripten::val snapshot_at(int ply) const;
   emscripten::val played(const Result<checkers::GameStatus>& result);
-  emscripten::val ended(const Result<checkers::GameStatus>& result, bool taken_over = false) const;
-  Result<checkers::Player> seat_of(int seat) const;
   // Drops cached move objects of plies that are gone (after any change).
   void trim_moves();
 
-  checkers::Game game_;
   std::uint64_t seed_ = 0x5eed;
   int games_started_ = 0;
   // One frozen {text, player, pass, from, to, path} per ply played, in order.

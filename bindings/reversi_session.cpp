@@ -7,7 +7,6 @@
 #include "engine/reversi/codes.h"
 #include "engine/reversi/game/ggf.h"
 #include "engine/reversi/game/notation.h"
-#include "session_face.h"
 #include "value_objects.h"
 
 namespace qipan::bindings {
@@ -33,22 +32,11 @@ val flips_outward(Square from, Bitboard flipped) {
   return out;
 }
 
-// The status: the shared fields (session_face.h) and the final counts.
-val status_object(const GameStatus& s, const Position& pos, int steps) {
-  val out = status_value(s.over, int(pos.side_to_move()), pos.must_pass(),
-                         s.winner ? std::optional<int>(int(*s.winner)) : std::nullopt, end_reason_code(s.reason),
-                         s.description, steps);
+// The final counts a status adds to the shared fields.
+void add_counts(val& out, const GameStatus& s) {
   out.set("blackScore", s.black_score);
   out.set("finalBlack", s.final_black);
   out.set("finalWhite", s.final_white);
-  return out;
-}
-
-Result<Color> color_argument(int seat) {
-  if (seat == kBlack || seat == kWhite) return Color(seat);
-  return make_error(reversi::code::bad_argument, "a seat is 0 (black) or 1 (white)")
-      .with("name", "seat")
-      .with("expected", "0 or 1");
 }
 
 }  // namespace
@@ -62,66 +50,7 @@ val ReversiSession::startGame(val options) {
   return out;
 }
 
-val ReversiSession::playText(const std::string& text) {
-  std::string lower;
-  for (char c : text) lower += char(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-  if (lower == "pass" || lower == "pa" || lower == "ps") return play(kPass);
-  auto square = parse_square(text);
-  if (!square) return refused_move(square.failure(), reversi::code::move_text_codes);
-  return play(*square);
-}
-
-val ReversiSession::status() const {
-  return status_object(game_.status(), game_.position(), int(game_.plies().size()));
-}
-
-std::string ReversiSession::positionHash() const { return position_hash(boardString()); }
-
-std::string ReversiSession::positionHashAt(int step) const {
-  if (step < 0 || step >= int(game_.plies().size())) return positionHash();
-  return position_hash(board_string(game_.position_at(step)));
-}
-
-val ReversiSession::steps(int from) const {
-  val out = val::array();
-  const auto& plies = game_.plies();
-  if (from < 0) from = 0;
-  if (from >= int(plies.size())) return out;
-  Position pos = game_.position_at(from);
-  for (std::size_t i = std::size_t(from); i < plies.size(); ++i) {
-    Undo undo;
-    pos.make(plies[i].square, undo);
-    out.call<void>("push", step_value(int(plies[i].mover), square_name(plies[i].square), board_string(pos)));
-  }
-  return out;
-}
-
-val ReversiSession::ended(const Result<GameStatus>& result) const { return ending_result(result, game_.over()); }
-
-val ReversiSession::resign(int seat) {
-  auto color = color_argument(seat);
-  return color ? ended(game_.resign(*color)) : refused(color.failure());
-}
-
-val ReversiSession::agreeDraw() { return ended(game_.agree_draw()); }
-
-val ReversiSession::abandon(int seat) {
-  auto color = color_argument(seat);
-  return color ? ended(game_.abandon(*color)) : refused(color.failure());
-}
-
-val ReversiSession::flag(int seat) {
-  auto color = color_argument(seat);
-  return color ? ended(game_.flag(*color)) : refused(color.failure());
-}
-
-val ReversiSession::restoreEnding(const std::string& code_name, int seat) {
-  auto ending = restored_ending(code_name, seat, color_argument);
-  if (!ending) return refused(ending.failure());
-  return ended(game_.restore(*ending));
-}
-
-val ReversiSession::capabilities() const { return capabilities_value({}); }
+void ReversiSession::status_fields(val& out) const { add_counts(out, game_.status()); }
 
 val ReversiSession::loadBoard(const std::string& board) {
   auto game = Game::from_board(board);
@@ -186,10 +115,9 @@ val ReversiSession::positions() const {
   return out;
 }
 
-val ReversiSession::searchRequest(int ply) const {
-  const int plies = int(game_.plies().size());
+val ReversiSession::search_request(int ply) const {
   val out = val::object();
-  out.set("board", board_string(ply < 0 || ply >= plies ? game_.position() : game_.position_at(ply)));
+  out.set("board", board_string(*game_.position_at(ply)));
   return out;
 }
 
@@ -201,7 +129,7 @@ val ReversiSession::snapshotAt(int ply) const {
 val ReversiSession::snapshot_at(int ply) const {
   const auto& plies = game_.plies();
   const bool live = ply == int(plies.size());
-  const Position pos = live ? game_.position() : game_.position_at(ply);
+  const Position pos = live ? game_.position() : *game_.position_at(ply);
   val out = val::object();
   val board = val::array();
   for (Square s = 0; s < kSquares; ++s) {
@@ -242,7 +170,14 @@ val ReversiSession::snapshot_at(int ply) const {
 
   // The live game's status (its endings included); an earlier position is
   // shown as still going on.
-  out.set("status", status_object(live ? game_.status() : status_of(pos), pos, int(plies.size())));
+  if (live) {
+    out.set("status", this->status());
+  } else {
+    const GameStatus browsing = status_of(pos);
+    val status = status_value(play_status_of(browsing, pos, int(plies.size())));
+    add_counts(status, browsing);
+    out.set("status", status);
+  }
 
   sync_moves();
   out.set("moves", moves_.call<val>("slice"));

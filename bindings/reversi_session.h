@@ -10,19 +10,19 @@
 #include <vector>
 
 #include "engine/reversi/game/game.h"
+#include "session.h"
 
 namespace qipan::bindings {
 
-class ReversiSession {
+// The face every session shares (status, steps, hashes, endings, searchRequest)
+// is Session's; seats are colours: 0 black, 1 white.
+class ReversiSession : public Session<reversi::Game, ReversiSession> {
  public:
   void newGame() { game_ = reversi::Game(); }
   // The room's start (session_face.h): no options ({} or {players: 2}).
   emscripten::val startGame(emscripten::val options);
   emscripten::val loadBoard(const std::string& board);
   emscripten::val play(int square);
-  // A square by name (`f5`, either case); `pass` is refused: the game passes
-  // by itself when a side must.
-  emscripten::val playText(const std::string& text);
   bool undo() { return game_.undo(); }
   bool redo() { return game_.redo(); }
   // Drops the plies after `ply` and the redo list ("continue from here"):
@@ -31,27 +31,7 @@ class ReversiSession {
 
   emscripten::val snapshot() const { return snapshot_at(int(game_.plies().size())); }
   emscripten::val snapshotAt(int ply) const;
-  // The live status (session_face.h's fields, winner a seat: 0 black, 1
-  // white; plus blackScore, finalBlack, finalWhite).
-  emscripten::val status() const;
-  // Steps `from`.. of the live game, forced passes included: [{seat, move
-  // (`f5` or `pass`), pos}].
-  emscripten::val steps(int from) const;
-  std::string positionText() const { return boardString(); }
   std::string position() const { return boardString(); }
-  std::string positionHash() const;
-  // The hash of the position after `step` steps (0: the start; the live
-  // position when out of range).
-  std::string positionHashAt(int step) const;
-
-  // The shared endings (engine/core/ending.h) by seat (0 black, 1 white):
-  // {ok, over, takenOver} or a refusal; restoreEnding replays one by code.
-  emscripten::val resign(int seat);
-  emscripten::val agreeDraw();
-  emscripten::val abandon(int seat);
-  emscripten::val flag(int seat);
-  emscripten::val restoreEnding(const std::string& code, int seat);
-  emscripten::val capabilities() const;
 
   // Board line (for a set-up start) and transcript; importRecord takes the
   // same, any transcript form (notation.h) or a GGF record. Atomic: on a
@@ -66,18 +46,18 @@ class ReversiSession {
   // The board string of every position of the game, index = ply (0 = the
   // start): what the page's evaluation graph evaluates, one value a position.
   emscripten::val positions() const;
-  // What the worker needs: {board} of the position after `ply` plies (the
-  // live one when out of range).
-  emscripten::val searchRequest(int ply) const;
 
  private:
+  friend class Session<reversi::Game, ReversiSession>;
+  // The live status's own fields: blackScore, finalBlack, finalWhite.
+  void status_fields(emscripten::val& out) const;
+  // {board}: the position after `ply` plies, for the worker.
+  emscripten::val search_request(int ply) const;
   emscripten::val snapshot_at(int ply) const;
-  emscripten::val ended(const Result<reversi::GameStatus>& result) const;
   // The cached JS move list follows game_.plies(): only plies that changed
   // since the last snapshot are rebuilt.
   void sync_moves() const;
 
-  reversi::Game game_;
   mutable std::vector<reversi::Ply> cached_plies_;
   mutable emscripten::val moves_ = emscripten::val::array();
 };

@@ -1,20 +1,19 @@
-// The face every session shows the same way, whatever the game (the "one
-// face" of bindings/README.md): steps `{seat, move, pos}`, the position hash,
-// the capabilities a room reads, the shared endings by their codes, and the
-// status fields every game fills alike. The server and the page drive any
-// game through these alone; nothing here knows a game's rules.
+// The value objects of the face every session shows the same way (the "one
+// face" of bindings/README.md, written once in session.h): steps `{seat,
+// move, pos}`, the capabilities a room reads, the shared endings by their
+// codes, the status fields every game fills alike, and the room's start
+// options. Nothing here knows a game's rules.
 #pragma once
 
 #include <emscripten/val.h>
 
 #include <initializer_list>
-#include <optional>
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include "engine/core/codes.h"
 #include "engine/core/ending.h"
+#include "engine/core/playable_game.h"
 #include "engine/core/result.h"
 #include "engine/core/sha256.h"
 #include "value_objects.h"
@@ -32,20 +31,9 @@ inline val step_value(int seat, const std::string& move, std::string_view positi
   return out;
 }
 
-// What a room may do with a game: how many seats play (and the counts its
-// options may ask for), whether draws can be offered, and what happens to a seat that resigns, is absent past its
-// grace, or runs out of time: 'ends' (the game ends, the other seat wins; for
-// absence the other seat must claim it) or 'takeover' (the AI plays the seat
-// on and the game goes on).
-struct Capabilities {
-  int seats = 2;
-  std::vector<int> player_counts = {2};
-  bool draw_offers = true;
-  const char* resign = "ends";
-  const char* absence = "ends";
-  const char* flag = "ends";
-};
-
+// What a room may do with a game (engine/core/playable_game.h):
+// {seats, playerCounts, drawOffers, resign, absence, flag}, the last three
+// 'ends' or 'takeover'.
 inline val capabilities_value(const Capabilities& c) {
   val out = val::object();
   out.set("seats", c.seats);
@@ -53,28 +41,28 @@ inline val capabilities_value(const Capabilities& c) {
   for (int n : c.player_counts) counts.call<void>("push", n);
   out.set("playerCounts", counts);
   out.set("drawOffers", c.draw_offers);
-  out.set("resign", std::string(c.resign));
-  out.set("absence", std::string(c.absence));
-  out.set("flag", std::string(c.flag));
+  out.set("resign", std::string(seat_loss_code(c.resign)));
+  out.set("absence", std::string(seat_loss_code(c.absence)));
+  out.set("flag", std::string(seat_loss_code(c.flag)));
   return out;
 }
 
-// The fields every status has: over, toMove (a seat; null once over),
-// mustPass (the seat to move has no move and must pass), winner (a seat, or
-// null: a draw or not over), reason (the engine's code, "" while playing),
-// text (English, for logs), steps (the live game's steps: moves and forced
+// The fields every status has (engine/core/playable_game.h's PlayStatus):
+// over, toMove (a seat; null once over), mustPass, winner (a seat, or null:
+// a draw or not over), reason (the engine's code, "" while playing), text
+// (English, for logs), steps (the live game's steps: moves and forced
 // passes). finishOrder (seats in finishing order) is null for games without
 // places.
-inline val status_value(bool over, int to_move, bool must_pass, std::optional<int> winner, std::string_view reason,
-                        const std::string& text, int steps) {
+inline val status_value(const PlayStatus& status) {
+  const bool over = status.over;
   val out = val::object();
-  out.set("steps", steps);
+  out.set("steps", status.steps);
   out.set("over", over);
-  out.set("toMove", over ? val::null() : val(to_move));
-  out.set("mustPass", !over && must_pass);
-  out.set("winner", over && winner ? val(*winner) : val::null());
-  out.set("reason", over ? std::string(reason) : std::string());
-  out.set("text", text);
+  out.set("toMove", over ? val::null() : val(status.to_move));
+  out.set("mustPass", !over && status.must_pass);
+  out.set("winner", over && status.winner ? val(*status.winner) : val::null());
+  out.set("reason", over ? std::string(status.reason) : std::string());
+  out.set("text", status.text);
   out.set("finishOrder", val::null());
   return out;
 }
@@ -94,32 +82,19 @@ Result<int> seat_argument(const val& seat, int seats, const char* name = "seat")
 
 // An ending code from JS ("resignation", ...), else bad_argument.
 Result<EndingKind> ending_argument(const std::string& code);
-// Whether an ending is about no seat: an agreement or an aborted game (any
-// seat given is ignored), or a draw recorded or on time without the seat
-// named (seat < 0).
-inline bool seatless_ending(EndingKind kind, int seat) {
-  return kind == EndingKind::kAgreement || kind == EndingKind::kAborted ||
-         (seat < 0 && (kind == EndingKind::kRecorded || kind == EndingKind::kTimeoutDraw));
-}
 
 // The ending a record or a room's log names, as Game::restore takes it: the
 // code read by ending_argument, and the seat checked by `read_seat` (the
-// game's seat reader, whose refusal is returned) unless the ending is about no
-// seat (seatless_ending, or `about_no_seat` for a game's own such endings),
-// when the seat is -1.
+// game's valid_seat, whose refusal is returned) unless the ending is about
+// no seat (`about_no_seat`, the game's rule), when the seat is -1.
 template <typename ReadSeat, typename AboutNoSeat>
 Result<Ending> restored_ending(const std::string& code, int seat, ReadSeat read_seat, AboutNoSeat about_no_seat) {
   auto kind = ending_argument(code);
   if (!kind) return kind.failure();
   const Ending named{*kind, seat};
-  if (seatless_ending(*kind, seat) || about_no_seat(named)) return Ending{*kind, -1};
+  if (about_no_seat(named)) return Ending{*kind, -1};
   if (auto checked = read_seat(seat); !checked) return checked.failure();
   return named;
-}
-
-template <typename ReadSeat>
-Result<Ending> restored_ending(const std::string& code, int seat, ReadSeat read_seat) {
-  return restored_ending(code, seat, read_seat, [](const Ending&) { return false; });
 }
 
 // The room's part of a start: {players?} checked against the game's seat

@@ -3,6 +3,7 @@
 // bindings/games.cpp, which names these classes.
 #include <emscripten/bind.h>
 
+#include "session_bindings.h"
 #include "xiangqi_searcher.h"
 #include "xiangqi_session.h"
 
@@ -10,31 +11,10 @@ EMSCRIPTEN_BINDINGS(xiangqi) {
   using namespace emscripten;
   using namespace qipan::bindings;
   function("xiangqiLevels", &xiangqi_levels);
-  class_<XiangqiSession>("XiangqiSession")
-      .constructor<>()
+  with_session_face(class_<XiangqiSession>("XiangqiSession").constructor<>())
       .function("newGame", &XiangqiSession::newGame)
-      .function("startGame", &XiangqiSession::startGame)
       .function("loadFen", &XiangqiSession::loadFen)
       .function("play", &XiangqiSession::play)
-      .function("playText", &XiangqiSession::playText)
-      .function("undo", &XiangqiSession::undo)
-      .function("redo", &XiangqiSession::redo)
-      .function("resign", &XiangqiSession::resign)
-      .function("agreeDraw", &XiangqiSession::agreeDraw)
-      .function("abandon", &XiangqiSession::abandon)
-      .function("flag", &XiangqiSession::flag)
-      .function("restoreEnding", &XiangqiSession::restoreEnding)
-      .function("capabilities", &XiangqiSession::capabilities)
-      .function("truncate", &XiangqiSession::truncate)
-      .function("snapshot", &XiangqiSession::snapshot)
-      .function("snapshotAt", &XiangqiSession::snapshotAt)
-      .function("status", &XiangqiSession::status)
-      .function("steps", &XiangqiSession::steps)
-      .function("positionText", &XiangqiSession::positionText)
-      .function("positionHash", &XiangqiSession::positionHash)
-      .function("positionHashAt", &XiangqiSession::positionHashAt)
-      .function("position", &XiangqiSession::position)
-      .function("record", &XiangqiSession::record)
       .function("exportRecord", &XiangqiSession::exportRecord)
       .function("exportPgn", &XiangqiSession::exportPgn)
       .function("exportPgn", optional_override([](XiangqiSession& s, const std::string& n) {
@@ -43,9 +23,7 @@ EMSCRIPTEN_BINDINGS(xiangqi) {
       .function("importRecord", &XiangqiSession::importRecord)
       .function("tags", &XiangqiSession::tags)
       .function("fen", &XiangqiSession::fen)
-      .function("moveText", &XiangqiSession::moveText)
-      .function("searchRequest", &XiangqiSession::searchRequest)
-      .function("searchRequest", optional_override([](XiangqiSession& s) { return s.searchRequest(-1); }));
+      .function("moveText", &XiangqiSession::moveText);
 
   class_<XiangqiSearcher>("XiangqiSearcher")
       .constructor<>()

@@ -5,7 +5,6 @@
 #include "engine/xiangqi/game/move_reason.h"
 #include "engine/xiangqi/game/record.h"
 #include "engine/xiangqi/movegen.h"
-#include "session_face.h"
 #include "value_objects.h"
 
 namespace qipan::bindings {
@@ -26,38 +25,18 @@ val ok_or_refused(const Result<T>& result) {
   return result ? ok_result() : refused(result.failure());
 }
 
-// The shared status fields plus result ("1-0") and inCheck; a position
-// before the live one is shown as still going on.
-val status_object(const Status& status, const Position& pos, bool live, int steps) {
-  const bool over = live && status.over();
-  const auto winner = status.winner();
-  val out = status_value(over, int(pos.side_to_move()), false, winner ? std::optional<int>(int(*winner)) : std::nullopt,
-                         status.code(), over ? status.description : std::string(), steps);
-  out.set("result", over ? std::string(result_token(status)) : std::string("*"));
+// A position before the live one, shown as still going on: the shared
+// fields, result "*" and inCheck.
+val browsing_status(const Position& pos, int steps) {
+  val out = status_value({.to_move = int(pos.side_to_move()), .steps = steps});
+  out.set("result", std::string("*"));
   out.set("inCheck", pos.in_check());
   return out;
-}
-
-// `<board> <side>`: the FEN's first two fields.
-std::string board_and_side(const Position& pos) {
-  const std::string fen = pos.fen();
-  const std::size_t first = fen.find(' ');
-  const std::size_t second = fen.find(' ', first + 1);
-  return fen.substr(0, second);
-}
-
-Result<Color> color_argument(int seat) {
-  if (seat == kRed || seat == kBlack) return Color(seat);
-  return make_error(code::bad_argument, "a seat is 0 (red) or 1 (black)")
-      .with("name", "seat")
-      .with("expected", "0 or 1");
 }
 
 }  // namespace
 
 XiangqiSession::XiangqiSession() = default;
-
-val XiangqiSession::status() const { return status_object(game_.status(), game_.position(), true, game_.ply()); }
 
 val XiangqiSession::startGame(val options) {
   auto kept = two_seat_options(options, "xiangqi");
@@ -68,50 +47,10 @@ val XiangqiSession::startGame(val options) {
   return out;
 }
 
-val XiangqiSession::ended(const Result<Status>& result) const { return ending_result(result, game_.over()); }
-
-val XiangqiSession::abandon(int seat) {
-  auto color = color_argument(seat);
-  if (!color) return refused(color.failure());
-  return ended(game_.abandon(*color));
-}
-
-val XiangqiSession::flag(int seat) {
-  auto color = color_argument(seat);
-  if (!color) return refused(color.failure());
-  return ended(game_.flag(*color));
-}
-
-val XiangqiSession::restoreEnding(const std::string& code_name, int seat) {
-  auto ending = restored_ending(code_name, seat, color_argument);
-  if (!ending) return refused(ending.failure());
-  return ended(game_.restore(*ending));
-}
-
-val XiangqiSession::capabilities() const { return capabilities_value({}); }
-
-std::string XiangqiSession::positionText() const { return board_and_side(game_.position()); }
-
-std::string XiangqiSession::positionHash() const { return position_hash(positionText()); }
-
-std::string XiangqiSession::positionHashAt(int step) const {
-  if (step < 0 || step >= game_.ply()) return positionHash();
-  return position_hash(board_and_side(*game_.position_at(step)));
-}
-
-val XiangqiSession::steps(int from) const {
-  val out = val::array();
-  const int plies = game_.ply();
-  if (from < 0) from = 0;
-  if (from >= plies) return out;
-  Position pos = *game_.position_at(from);
-  for (int i = from; i < plies; ++i) {
-    const PlyRecord& r = game_.records()[std::size_t(i)];
-    Undo undo;
-    pos.make(r.move, undo);
-    out.call<void>("push", step_value(int(r.mover), to_iccs(r.move), board_and_side(pos)));
-  }
-  return out;
+void XiangqiSession::status_fields(val& out) const {
+  const Status& status = game_.status();
+  out.set("result", status.over() ? std::string(result_token(status)) : std::string("*"));
+  out.set("inCheck", game_.position().in_check());
 }
 
 void XiangqiSession::replace(Game game, PgnTags tags) {
@@ -124,7 +63,7 @@ void XiangqiSession::sync_moves() const {
   // The cache keeps the longest prefix that is still the game's (an undo
   // followed by another move changes the last entry without changing the
   // count); the rest is described again.
-  const auto& records = game_.records();
+  const auto& records = game_.plies();
   std::size_t same = 0;
   while (same < moves_.size() && same < records.size() && moves_[same].from == records[same].move.from() &&
          moves_[same].to == records[same].move.to())
@@ -169,24 +108,9 @@ val XiangqiSession::play(int from, int to) {
   return apply(Move(from, to));
 }
 
-val XiangqiSession::playText(const std::string& text) {
-  if (game_.over()) return apply(Move());
-  auto move = parse_any_move(game_.position(), text);
-  if (!move) return refused_move(move.failure(), code::move_text_codes);
-  return apply(*move);
-}
-
 bool XiangqiSession::undo() { return game_.undo(); }
 
 bool XiangqiSession::redo() { return game_.redo(); }
-
-val XiangqiSession::resign(int seat) {
-  auto color = color_argument(seat);
-  if (!color) return refused(color.failure());
-  return ended(game_.resign(*color));
-}
-
-val XiangqiSession::agreeDraw() { return ended(game_.agree_draw()); }
 
 val XiangqiSession::truncate(int ply) { return ok_or_refused(game_.truncate(ply)); }
 
@@ -237,7 +161,7 @@ val XiangqiSession::snapshot_of(const Position& pos, int ply) const {
   }
   out.set("legal", legal);
 
-  out.set("status", status_object(status, pos, live, game_.ply()));
+  out.set("status", live ? this->status() : browsing_status(pos, game_.ply()));
 
   // The whole move list (the move panel), from the cache; and the pieces each
   // side has taken up to the position shown (the player cards).
@@ -310,12 +234,11 @@ std::string XiangqiSession::moveText(int from, int to, const std::string& notati
   return format_move(game_.position(), Move(from, to), notation_or_chinese(notation));
 }
 
-val XiangqiSession::searchRequest(int ply) const {
-  if (ply < 0 || ply > game_.ply()) ply = game_.ply();
+val XiangqiSession::search_request(int ply) const {
   val out = val::object();
   out.set("fen", game_.start_position().fen());
   val moves = val::array();
-  for (int i = 0; i < ply; ++i) moves.call<void>("push", to_iccs(game_.records()[std::size_t(i)].move));
+  for (int i = 0; i < ply; ++i) moves.call<void>("push", to_iccs(game_.plies()[std::size_t(i)].move));
   out.set("moves", moves);
   return out;
 }

@@ -13,10 +13,11 @@
 
 #include "engine/xiangqi/game/game.h"
 #include "engine/xiangqi/game/pgn.h"
+#include "session.h"
 
 namespace qipan::bindings {
 
-class XiangqiSession {
+class XiangqiSession : public Session<xiangqi::Game, XiangqiSession> {
  public:
   XiangqiSession();
 
@@ -26,34 +27,11 @@ class XiangqiSession {
   emscripten::val startGame(emscripten::val options);
   emscripten::val loadFen(const std::string& fen);
   emscripten::val play(int from, int to);
-  emscripten::val playText(const std::string& text);
   bool undo();
   bool redo();
-  // The shared endings (engine/core/ending.h), by seat (0 red, 1 black):
-  // {ok, over, takenOver} or a refusal. restoreEnding replays one by its
-  // code exactly as a record or a room's log has it.
-  emscripten::val resign(int seat);
-  emscripten::val agreeDraw();
-  emscripten::val abandon(int seat);
-  emscripten::val flag(int seat);
-  emscripten::val restoreEnding(const std::string& code, int seat);
-  emscripten::val capabilities() const;
   emscripten::val truncate(int ply);
 
   emscripten::val snapshot() const;
-  // The live position's status alone (session_face.h's fields, plus result
-  // "1-0" and inCheck), as in a snapshot: what the room server reads after
-  // each move, without building the move list and the legal moves.
-  emscripten::val status() const;
-  // Steps `from`.. of the live game: [{seat, move (ICCS), pos}].
-  emscripten::val steps(int from) const;
-  // `<board> <side>` (the FEN's first two fields) and its hash: what the
-  // online rooms name a position by.
-  std::string positionText() const;
-  std::string positionHash() const;
-  // The hash of the position after `step` steps (0: the start; the live
-  // position when out of range).
-  std::string positionHashAt(int step) const;
   // The position in the game's own notation (the FEN).
   std::string position() const { return fen(); }
   emscripten::val snapshotAt(int ply) const;
@@ -70,12 +48,16 @@ class XiangqiSession {
   // A legal move of the current position in the given notation ("" if illegal).
   std::string moveText(int from, int to, const std::string& notation) const;
   std::string fen() const { return game_.position().fen(); }
-  // {fen, moves}: the start FEN and the ICCS moves of the game's first `ply`
-  // moves (all of them when out of range), what the worker's searcher needs
-  // to rebuild this game (repetitions included).
-  emscripten::val searchRequest(int ply) const;
 
  private:
+  friend class Session<xiangqi::Game, XiangqiSession>;
+  // The live status's own fields: result ("1-0") and inCheck.
+  void status_fields(emscripten::val& out) const;
+  // {fen, moves}: the start FEN and the ICCS moves of the game's first `ply`
+  // moves, what the worker's searcher needs to rebuild this game
+  // (repetitions included).
+  emscripten::val search_request(int ply) const;
+
   struct MoveTexts {
     int from = 0, to = 0;
     std::string iccs, wxf, chinese;
@@ -84,13 +66,11 @@ class XiangqiSession {
   };
 
   emscripten::val snapshot_of(const xiangqi::Position& pos, int ply) const;
-  emscripten::val ended(const Result<xiangqi::Status>& result) const;
   emscripten::val apply(xiangqi::Move move);
   // Brings the move cache in line with the game (called by the snapshots).
   void sync_moves() const;
   void replace(xiangqi::Game game, xiangqi::PgnTags tags = {});
 
-  xiangqi::Game game_;
   xiangqi::PgnTags tags_;
   mutable std::vector<MoveTexts> moves_;  // a cache: filled by const readers
 };

@@ -77,6 +77,14 @@ constexpr std::optional<int> two_seat_winner(const Ending& ending) {
   return std::nullopt;
 }
 
+// Whether an ending is about no seat in every game: an agreement or an
+// aborted game (any seat given is ignored), or a draw recorded or on time
+// without the seat named (seat < 0).
+constexpr bool about_no_seat(const Ending& ending) {
+  return ending.kind == EndingKind::kAgreement || ending.kind == EndingKind::kAborted ||
+         (ending.seat < 0 && (ending.kind == EndingKind::kRecorded || ending.kind == EndingKind::kTimeoutDraw));
+}
+
 // The line a game record carries for a shared ending (Reversi and Chinese
 // checkers records; xiangqi writes PGN's [Termination]): `ending: <code>`,
 // then the name of the seat it is about in the game's own words ("black",

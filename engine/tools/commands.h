@@ -18,15 +18,6 @@ int protocol_command(const Args& args, bool ucci);
 // The Reversi engine over the NBoard protocol (reversi_nboard.cpp).
 int nboard_command(const Args& args);
 
-// The search-checkers bench section (checkers_search_bench.cpp).
-constexpr int kCheckersBenchDepth = 7;
-struct CheckersBenchFigures {
-  int depth = 0;
-  unsigned long long nodes = 0;
-  double seconds = 0;
-};
-CheckersBenchFigures run_checkers_search_bench(bool verbose);
-
 // The movetime bench section (movetime_bench.cpp): prints, for each game, the
 // time a search given 100, 300 and 1000 ms for its move spends.
 struct MovetimeBenchFigures {

@@ -32,7 +32,8 @@ namespace {
 
 constexpr std::int64_t kBudgets[] = {100, 300, 1000};
 
-// The start and two middlegames of the search bench (search_bench.cpp).
+// The start and two middlegames of the search bench
+// (engine/xiangqi/bench/search_bench.cpp).
 constexpr const char* kXiangqiFens[] = {
     "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
     "r1bakabr1/4c4/1c7/p1C1R4/6p2/9/P1P1P1n1P/6N2/9/RNBAKAB2 w - - 1 10",

@@ -253,7 +253,7 @@ class TerminalGame {
   // one human move (so against the AI, the AI's reply goes too).
   void undo() {
     bool human_moved = false;
-    for (const PlyRecord& r : game_.records()) human_moved |= !options_.ai[r.mover];
+    for (const PlyRecord& r : game_.plies()) human_moved |= !options_.ai[r.mover];
     if (!human_moved) {
       std::puts("Nothing to undo.");
       return;

@@ -73,7 +73,7 @@ std::string format_score(int score) {
 std::vector<PastPosition> past_positions(const Game& game) {
   std::vector<PastPosition> past;
   const auto& keys = game.keys();
-  const auto& records = game.records();
+  const auto& records = game.plies();
   past.reserve(records.size());
   for (std::size_t i = 0; i < records.size(); ++i)
     past.push_back({keys[i], i == 0 ? game.start_position().in_check() : records[i - 1].gave_check});

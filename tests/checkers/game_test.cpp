@@ -215,8 +215,8 @@ TEST_CASE("checkers game: play on for places skips finished seats (3p)") {
   }
   CHECK(game.over());
   CHECK(game.status().places == std::vector<int>{1, 2, 3});
-  CHECK(game.position_at(1).side_to_move() == 1);
-  CHECK(game.position_at(0) == pos);
+  CHECK(game.position_at(1)->side_to_move() == 1);
+  CHECK(*game.position_at(0) == pos);
 
   // The default: the first finisher wins and the game ends.
   Game first_wins = game_from(pos);

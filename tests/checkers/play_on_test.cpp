@@ -162,7 +162,7 @@ TEST_CASE("results are the engine's: kind and end reason names") {
 TEST_CASE("truncate drops the later plies and the redo list") {
   Game game;
   for (int i = 0; i < 6; ++i) REQUIRE(game.play(game.legal_moves()[0]).ok());
-  const Position at3 = game.position_at(3);
+  const Position at3 = *game.position_at(3);
   REQUIRE(game.undo());
   CHECK(game.can_redo());
   CHECK_FALSE(game.truncate(6));  // only 5 plies are left

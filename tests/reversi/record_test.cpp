@@ -305,7 +305,7 @@ TEST_CASE("reversi truncate: continue from a shown position, a forced pass stays
   Game cut = game;
   REQUIRE(cut.truncate(pass_at));  // the position before the pass: the pass is kept
   CHECK(int(cut.plies().size()) == pass_at + 1);
-  CHECK(cut.position() == game.position_at(pass_at + 1));
+  CHECK(cut.position() == *game.position_at(pass_at + 1));
   CHECK(!cut.can_redo());
 
   Game early = game;
@@ -313,7 +313,7 @@ TEST_CASE("reversi truncate: continue from a shown position, a forced pass stays
   REQUIRE(early.can_redo());
   REQUIRE(early.truncate(10));
   CHECK(early.plies().size() == 10);
-  CHECK(early.position() == game.position_at(10));
+  CHECK(early.position() == *game.position_at(10));
   CHECK(!early.can_redo());
   CHECK(!early.truncate(11));
   CHECK(!early.truncate(-1));

@@ -182,7 +182,7 @@ TEST_CASE("position_at walks back without changing the game") {
       CHECK(at->invariants_hold());
       if (ply < game.ply()) {
         Undo undo;
-        replay.make(game.records()[ply].move, undo);
+        replay.make(game.plies()[ply].move, undo);
       }
     }
     CHECK(game.position_at(game.ply())->fen() == game.position().fen());

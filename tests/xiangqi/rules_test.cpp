@@ -109,7 +109,7 @@ TEST_CASE("checkmate: double cannons (重炮)") {
   CHECK(s.winner() == kRed);
   CHECK(s.description == "black is checkmated");
   CHECK(game.over());
-  CHECK(game.records().back().gave_check);
+  CHECK(game.plies().back().gave_check);
 }
 
 TEST_CASE("checkmate: horse behind cannon (马后炮)") {
@@ -206,7 +206,7 @@ TEST_CASE("perpetual check by red loses") {
   CHECK(s.code() == "perpetual_check");
   CHECK(s.outcome == Outcome::kBlackWins);
   CHECK(s.description == "red loses by perpetual check");
-  for (int i = 0; i < 8; ++i) CHECK(game.records()[i].gave_check == (i % 2 == 0));
+  for (int i = 0; i < 8; ++i) CHECK(game.plies()[i].gave_check == (i % 2 == 0));
 }
 
 TEST_CASE("perpetual check by black loses") {
@@ -277,7 +277,7 @@ TEST_CASE("mutual perpetual check is a draw") {
   play_all(game, {"f3g1"});
   CHECK(count_legal(game.position()) == 5);
   const Status s = play_all(game, {"f1g3", "g1f3", "g3f1", "f3g1", "f1g3"});
-  for (const PlyRecord& r : game.records()) CHECK(r.gave_check);
+  for (const PlyRecord& r : game.plies()) CHECK(r.gave_check);
   CHECK(s.reason == Reason::kRepetition);
   CHECK(s.outcome == Outcome::kDraw);
 }
@@ -347,7 +347,7 @@ TEST_CASE("the move limit draws at exactly 60 moves by each side without a captu
 TEST_CASE("a capture resets the move-limit clock") {
   Game game = game_from("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 119 60");
   const Status s = play_all(game, {"h2h9"});  // the cannon takes the horse over the h7 cannon
-  CHECK(game.records().back().captured == make_piece(kBlack, kHorse));
+  CHECK(game.plies().back().captured == make_piece(kBlack, kHorse));
   CHECK(game.position().quiet_plies() == 0);
   CHECK_FALSE(s.over());
 }
@@ -405,7 +405,7 @@ TEST_CASE("insufficient material: generals, advisors and elephants alone cannot 
     require_ongoing(game);
     const Status s = play_all(game, {"e1d2"});
     CHECK(s.reason == Reason::kInsufficientMaterial);
-    CHECK(game.records().back().captured == make_piece(kBlack, kPawn));
+    CHECK(game.plies().back().captured == make_piece(kBlack, kPawn));
   }
   SUBCASE("the rule can be switched off") {
     RuleOptions options;
@@ -446,15 +446,15 @@ TEST_CASE("records hold the key, check and capture of every ply") {
   // The cannon takes the h9 horse over the h7 screen, the rook takes back,
   // then a quiet cannon move (two soldiers screen the e-file: no check).
   play_all(game, {"h2h9", "i9h9", "b2e2"});
-  REQUIRE(game.records().size() == 3);
-  CHECK(game.records()[0].captured == make_piece(kBlack, kHorse));
-  CHECK(game.records()[0].mover == kRed);
-  CHECK(game.records()[1].captured == make_piece(kRed, kCannon));
-  CHECK(game.records()[1].mover == kBlack);
-  CHECK(game.records()[2].captured == kEmpty);
-  for (const PlyRecord& r : game.records()) CHECK_FALSE(r.gave_check);
+  REQUIRE(game.plies().size() == 3);
+  CHECK(game.plies()[0].captured == make_piece(kBlack, kHorse));
+  CHECK(game.plies()[0].mover == kRed);
+  CHECK(game.plies()[1].captured == make_piece(kRed, kCannon));
+  CHECK(game.plies()[1].mover == kBlack);
+  CHECK(game.plies()[2].captured == kEmpty);
+  for (const PlyRecord& r : game.plies()) CHECK_FALSE(r.gave_check);
   REQUIRE(game.keys().size() == 4);
-  for (std::size_t i = 0; i < 3; ++i) CHECK(game.keys()[i + 1] == game.records()[i].key);
+  for (std::size_t i = 0; i < 3; ++i) CHECK(game.keys()[i + 1] == game.plies()[i].key);
   CHECK(game.keys().back() == game.position().key());
   CHECK(game.position().key() == game.position().compute_key());
   CHECK(game.moves() == std::vector<Move>{iccs("h2h9"), iccs("i9h9"), iccs("b2e2")});

@@ -126,12 +126,53 @@ bool Game::has_finished(Player p) const {
   return std::find(finish_order_.begin(), finish_order_.end(), p) != finish_order_.end();
 }
 
-Position Game::position_at(int ply) const {
+Result<Position> Game::position_at(int ply) const {
+  if (ply < 0 || ply > int(plies_.size()))
+    return make_error(code::checkers_ply_out_of_range, "no such ply in this game")
+        .with("ply", ply)
+        .with("plies", plies_.size());
   // Replaying through make() alone would lose play-on seat skips; unmaking
   // from the current position restores each recorded mover exactly.
   Position pos = position_;
-  for (int i = int(plies_.size()) - 1; i >= std::max(ply, 0); --i) pos.unmake(plies_[i].move, Undo{plies_[i].mover});
+  for (int i = int(plies_.size()) - 1; i >= ply; --i) pos.unmake(plies_[i].move, Undo{plies_[i].mover});
   return pos;
+}
+
+PlayStatus Game::play_status() const {
+  return {.over = status_.over,
+          .to_move = int(status_.to_move),
+          .must_pass = must_pass(),
+          .winner = status_.winner ? std::optional<int>(int(*status_.winner)) : std::nullopt,
+          .reason = end_reason_name(status_.reason),
+          .text = status_.description,
+          .steps = int(plies_.size())};
+}
+
+Capabilities Game::capabilities() const {
+  const int n = position_.players();
+  return {.seats = n,
+          .player_counts = {2, 3, 4, 6},
+          .draw_offers = n == 2,
+          .resign = SeatLoss::kTakeover,
+          .absence = SeatLoss::kTakeover,
+          .flag = n == 2 ? SeatLoss::kEnds : SeatLoss::kTakeover};
+}
+
+Result<Player> Game::valid_seat(int seat) const {
+  const int n = position_.players();
+  if (seat >= 0 && seat < n) return Player(seat);
+  return make_error(code::bad_argument, "no such seat")
+      .with("name", "seat")
+      .with("expected", "0.." + std::to_string(n - 1));
+}
+
+std::string Game::move_text(int ply) const {
+  const PlyRecord& p = plies_[std::size_t(ply)];
+  return p.move.is_pass() ? std::string("pass") : format_path(p.path);
+}
+
+Result<WrittenMove> Game::parse_move(std::string_view text) const {
+  return checkers::parse_move(position_, rules_, text);
 }
 
 MoveList Game::legal_moves() const {
@@ -170,7 +211,7 @@ Result<GameStatus> Game::play_path(std::span<const Cell> path) {
 
 Result<GameStatus> Game::play_text(std::string_view text) {
   if (status_.over) return make_error(code::game_over, "the game is over");
-  auto written = parse_move(position_, rules_, text);
+  auto written = parse_move(text);
   if (!written) return written.failure();
   push(*written);
   redo_.clear();

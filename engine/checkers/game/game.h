@@ -36,7 +36,9 @@
 #include <vector>
 
 #include "../../core/ending.h"
+#include "../../core/playable_game.h"
 #include "../../core/result.h"
+#include "../codes.h"
 #include "../position.h"
 #include "../rules.h"
 #include "notation.h"
@@ -115,8 +117,29 @@ class Game {
   bool over() const { return status_.over; }
   // Seat p has finished (sticky: a later move cannot take it back).
   bool has_finished(Player p) const;
-  // The position after the first `ply` plies (0 = the start).
-  Position position_at(int ply) const;
+  // The position after the first `ply` plies (0 = the start);
+  // checkers_ply_out_of_range outside 0..plies().size().
+  Result<Position> position_at(int ply) const;
+
+  // The face every game shares (engine/core/playable_game.h): seat i is
+  // player i + 1 of the board; a ply's canonical text is its path in hole
+  // names (`d1-e5`, `e3:g3:i3`) or `pass`; a position is named by its
+  // position string.
+  int seats() const { return position_.players(); }
+  PlayStatus play_status() const;
+  // Resigning and absence hand the seat to the AI in every game, and so
+  // does a flag with more than two seats (see the endings below).
+  Capabilities capabilities() const;
+  // The seat itself when the game has it, or bad_argument.
+  Result<Player> valid_seat(int seat) const;
+  // The shared seatless endings, and an abandonment by nobody in particular.
+  static bool about_no_seat(const Ending& ending) { return qipan::about_no_seat(ending) || nobody_left(ending); }
+  static constexpr const auto& move_text_codes = code::move_text_codes;
+  std::string move_text(int ply) const;
+  std::string position_text() const { return position_.to_string(); }
+  static std::string position_text(const Position& pos) { return pos.to_string(); }
+  // A move written in notation.h's forms, read against the live position.
+  Result<WrittenMove> parse_move(std::string_view text) const;
 
   // The plies the side to move may play: a lone pass when it has no move;
   // empty once the game is over.
@@ -162,6 +185,11 @@ class Game {
   Result<GameStatus> agree_draw();
   Result<GameStatus> flag(Player p);
   Result<GameStatus> take_over(Player p);
+  // A seat that resigns, or that a room finds absent past its grace, is
+  // taken over (take_over): Chinese checkers goes on without that player
+  // rather than ending for everyone, with two seats as with six.
+  Result<GameStatus> resign(Player p) { return take_over(p); }
+  Result<GameStatus> abandon(Player p) { return take_over(p); }
   Result<GameStatus> restore(Ending ending);
   const std::optional<Ending>& ending() const { return ending_; }
   // Whether the AI has taken the seat over.

@@ -251,6 +251,40 @@ GameStatus Game::status() const {
   return status;
 }
 
+PlayStatus play_status_of(const GameStatus& status, const Position& pos, int steps) {
+  return {.over = status.over,
+          .to_move = int(pos.side_to_move()),
+          .must_pass = pos.must_pass(),
+          .winner = status.winner ? std::optional<int>(int(*status.winner)) : std::nullopt,
+          .reason = end_reason_code(status.reason),
+          .text = status.description,
+          .steps = steps};
+}
+
+Result<Color> Game::valid_seat(int seat) const {
+  if (seat == kBlack || seat == kWhite) return Color(seat);
+  return make_error(code::bad_argument, "a seat is 0 (black) or 1 (white)")
+      .with("name", "seat")
+      .with("expected", "0 or 1");
+}
+
+std::string Game::move_text(int ply) const { return square_name(plies_[std::size_t(ply)].square); }
+
+std::string Game::position_text(const Position& pos) { return board_string(pos); }
+
+Result<Square> Game::parse_move(std::string_view text) const {
+  std::string lower;
+  for (char c : text) lower += char(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  if (lower == "pass" || lower == "pa" || lower == "ps") return kPass;
+  return parse_square(text);
+}
+
+Result<GameStatus> Game::play_text(std::string_view text) {
+  auto square = parse_move(text);
+  if (!square) return square.failure();
+  return play(*square);
+}
+
 GameStatus status_of(const Position& position) {
   GameStatus status;
   status.over = position.game_over();
@@ -376,9 +410,13 @@ std::string Game::transcript() const {
   return format_transcript(squares);
 }
 
-Position Game::position_at(int ply) const {
+Result<Position> Game::position_at(int ply) const {
+  if (ply < 0 || ply > int(plies_.size()))
+    return make_error(code::bad_argument, "no position after " + std::to_string(ply) + " plies")
+        .with("name", "ply")
+        .with("expected", "0.." + std::to_string(plies_.size()));
   Position pos = start_;
-  for (int i = 0; i < ply && i < int(plies_.size()); ++i) {
+  for (int i = 0; i < ply; ++i) {
     Undo undo;
     pos.make(plies_[i].square, undo);
   }

@@ -14,7 +14,9 @@
 #include <vector>
 
 #include "../../core/ending.h"
+#include "../../core/playable_game.h"
 #include "../../core/result.h"
+#include "../codes.h"
 #include "../position.h"
 #include "ggf.h"
 
@@ -61,6 +63,9 @@ struct GameStatus {
 };
 // The status of a position (as Game::status() gives it for the live one).
 GameStatus status_of(const Position& pos);
+// The fields every game shares (engine/core/playable_game.h) of a status of
+// `pos`, after `steps` plies.
+PlayStatus play_status_of(const GameStatus& status, const Position& pos, int steps);
 
 class Game {
  public:
@@ -90,6 +95,24 @@ class Game {
   const std::vector<Ply>& plies() const { return plies_; }
   GameStatus status() const;
   bool over() const { return ending_.has_value() || position_.game_over(); }
+
+  // The face every game shares (engine/core/playable_game.h): seats 0
+  // black, 1 white; a ply's canonical text is its square (`f5`, `pass`); a
+  // position is named by its board string.
+  int seats() const { return 2; }
+  PlayStatus play_status() const { return play_status_of(status(), position_, int(plies_.size())); }
+  static Capabilities capabilities() { return {}; }
+  // The colour of a seat, or bad_argument.
+  Result<Color> valid_seat(int seat) const;
+  static bool about_no_seat(const Ending& ending) { return qipan::about_no_seat(ending); }
+  static constexpr const auto& move_text_codes = code::move_text_codes;
+  std::string move_text(int ply) const;
+  std::string position_text() const { return position_text(position_); }
+  static std::string position_text(const Position& pos);
+  // A square by name (`f5`, either case), or the pass (`pass`, `pa`, `ps`).
+  Result<Square> parse_move(std::string_view text) const;
+  // The same, played (a pass is refused: the game passes by itself).
+  Result<GameStatus> play_text(std::string_view text);
 
   // The shared endings (engine/core/ending.h), refused with game_over once
   // the game is over. `side` resigns, abandons (its opponent claims the
@@ -124,8 +147,9 @@ class Game {
 
   // The moves as a transcript (`f5d6...`, passes implicit).
   std::string transcript() const;
-  // The position after the first `ply` plies.
-  Position position_at(int ply) const;
+  // The position after the first `ply` plies; bad_argument outside
+  // 0..plies().size().
+  Result<Position> position_at(int ply) const;
 
  private:
   void push(Square square);

@@ -6,6 +6,7 @@
 #include "../movegen.h"
 #include "iccs.h"
 #include "move_reason.h"
+#include "record.h"
 
 namespace qipan::xiangqi {
 namespace {
@@ -68,6 +69,41 @@ std::optional<Color> Status::winner() const {
   if (outcome == Outcome::kRedWins) return kRed;
   if (outcome == Outcome::kBlackWins) return kBlack;
   return std::nullopt;
+}
+
+PlayStatus Game::play_status() const {
+  const auto winner = status_.winner();
+  return {.over = over(),
+          .to_move = int(position_.side_to_move()),
+          .must_pass = false,
+          .winner = winner ? std::optional<int>(int(*winner)) : std::nullopt,
+          .reason = status_.code(),
+          .text = over() ? status_.description : std::string(),
+          .steps = ply()};
+}
+
+Result<Color> Game::valid_seat(int seat) const {
+  if (seat == kRed || seat == kBlack) return Color(seat);
+  return make_error(code::bad_argument, "a seat is 0 (red) or 1 (black)")
+      .with("name", "seat")
+      .with("expected", "0 or 1");
+}
+
+std::string Game::move_text(int ply) const { return to_iccs(records_[std::size_t(ply)].move); }
+
+std::string Game::position_text(const Position& pos) {
+  const std::string fen = pos.fen();
+  const std::size_t first = fen.find(' ');
+  return fen.substr(0, fen.find(' ', first + 1));
+}
+
+Result<Move> Game::parse_move(std::string_view text) const { return parse_any_move(position_, text); }
+
+Result<Status> Game::play_text(std::string_view text) {
+  if (over()) return game_over(status_);  // before reading the text
+  auto move = parse_move(text);
+  if (!move) return move.failure();
+  return play(*move);
 }
 
 Game::Game(Position start, RuleOptions options)

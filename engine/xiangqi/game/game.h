@@ -17,7 +17,9 @@
 #include <vector>
 
 #include "../../core/ending.h"
+#include "../../core/playable_game.h"
 #include "../../core/result.h"
+#include "../codes.h"
 #include "../position.h"
 
 namespace qipan::xiangqi {
@@ -104,10 +106,28 @@ class Game {
   const Status& status() const { return status_; }
   bool over() const { return status_.over(); }
 
+  // The face every game shares (engine/core/playable_game.h): seats 0 red,
+  // 1 black; a ply's canonical text is ICCS (`h2e2`); a position is named
+  // by the FEN's first two fields (`<board> <side>`).
+  int seats() const { return 2; }
+  PlayStatus play_status() const;
+  static Capabilities capabilities() { return {}; }
+  // The side of a seat, or bad_argument.
+  Result<Color> valid_seat(int seat) const;
+  static bool about_no_seat(const Ending& ending) { return qipan::about_no_seat(ending); }
+  static constexpr const auto& move_text_codes = code::move_text_codes;
+  std::string move_text(int ply) const;
+  std::string position_text() const { return position_text(position_); }
+  static std::string position_text(const Position& pos);
+  // A move of the current position in any notation (ICCS, WXF, Chinese).
+  Result<Move> parse_move(std::string_view text) const;
+  // The same, played: game_over first once the game is over.
+  Result<Status> play_text(std::string_view text);
+
   // Plies played so far (the redo stack not included).
   int ply() const { return int(records_.size()); }
   std::vector<Move> moves() const;
-  const std::vector<PlyRecord>& records() const { return records_; }
+  const std::vector<PlyRecord>& plies() const { return records_; }
   // keys()[i] is the Zobrist key after i plies; keys()[0] is the start.
   const std::vector<std::uint64_t>& keys() const { return keys_; }
   std::optional<Move> last_move() const;

@@ -72,7 +72,7 @@ std::string format_movetext(const Game& game, Notation notation) {
   Position pos = game.start_position();
   int number = pos.fullmove_number();
   bool line_open = false;
-  for (const PlyRecord& record : game.records()) {
+  for (const PlyRecord& record : game.plies()) {
     if (pos.side_to_move() == kRed || !line_open) {
       if (line_open) out += '\n';
       out += std::to_string(number) + (pos.side_to_move() == kRed ? ". " : "... ");

@@ -9,9 +9,6 @@
 
 namespace qipan::tools {
 
-// About a second natively, under two seconds in wasm under Node.
-constexpr int kSearchBenchDepth = 11;
-
 struct SearchBenchResult {
   int depth = 0;
   int positions = 0;
@@ -23,7 +20,6 @@ struct SearchBenchResult {
 // Searches every bench position with a fresh searcher to `depth` plies,
 // evaluating with `network` (nullptr: the hand-made evaluation); `verbose`
 // prints one line per position (nodes, move, score, time, FEN).
-SearchBenchResult run_search_bench(int depth = kSearchBenchDepth, bool verbose = false,
-                                   const xiangqi::network::Weights* network = nullptr);
+SearchBenchResult run_search_bench(int depth, bool verbose = false, const xiangqi::network::Weights* network = nullptr);
 
 }  // namespace qipan::tools

@@ -1,4 +1,4 @@
-#include "reversi_search_bench.h"
+#include "search_bench.h"
 
 #include <cassert>
 #include <cstdio>

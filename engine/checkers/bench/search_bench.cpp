@@ -3,9 +3,10 @@
 // positions (2 players: the start and a midgame; 3 players with Best-Reply
 // Search; 6 players), each from clean tables. The total node count is the
 // determinism signature: it must be the same natively and in wasm.
+#include "search_bench.h"
+
 #include <cstdio>
 
-#include "commands.h"
 #include "engine/checkers/ai_levels.h"
 #include "engine/checkers/game/notation.h"
 #include "engine/core/clock.h"
