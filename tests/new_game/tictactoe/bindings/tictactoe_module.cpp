@@ -17,7 +17,6 @@ EMSCRIPTEN_BINDINGS(tictactoe) {
   class_<TictactoeSearcher>("TictactoeSearcher")
       .constructor<>()
       .function("search", &TictactoeSearcher::search)
-      .function("search", optional_override([](TictactoeSearcher& s, val r, val l) {
-                  return s.search(r, l, val::undefined());
-                }));
+      .function("search",
+                optional_override([](TictactoeSearcher& s, val r, val l) { return s.search(r, l, val::undefined()); }));
 }

@@ -38,8 +38,7 @@ void Position::unmake(Square square) {
 bool Position::invariants_hold() const {
   const int x = std::popcount(unsigned(marks_[kX]));
   const int o = std::popcount(unsigned(marks_[kO]));
-  return (marks_[kX] & marks_[kO]) == 0 && ((marks_[kX] | marks_[kO]) & ~kFull) == 0 &&
-         x - o == (side_ == kO ? 1 : 0);
+  return (marks_[kX] & marks_[kO]) == 0 && ((marks_[kX] | marks_[kO]) & ~kFull) == 0 && x - o == (side_ == kO ? 1 : 0);
 }
 
 Result<Position> parse_position(std::string_view text) {
@@ -85,9 +84,7 @@ std::string position_string(const Position& pos) {
   return out;
 }
 
-std::string square_name(Square square) {
-  return std::string{char('a' + square % 3), char('1' + square / 3)};
-}
+std::string square_name(Square square) { return std::string{char('a' + square % 3), char('1' + square / 3)}; }
 
 Result<Square> parse_square(std::string_view text) {
   if (text.empty()) return make_error(code::empty_move, "no move");

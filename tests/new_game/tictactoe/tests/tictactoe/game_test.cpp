@@ -58,9 +58,12 @@ TEST_CASE("tictactoe every shared ending, its winner and its record round trip")
     std::optional<int> winner;
   };
   const Case cases[] = {
-      {{EndingKind::kResignation, 0}, "resignation", 1},   {{EndingKind::kAgreement, -1}, "agreement", std::nullopt},
-      {{EndingKind::kAbandonment, 1}, "abandonment", 0},   {{EndingKind::kTimeout, 0}, "timeout", 1},
-      {{EndingKind::kTimeoutDraw, -1}, "timeout_draw", std::nullopt}, {{EndingKind::kRecorded, 1}, "recorded", 1},
+      {{EndingKind::kResignation, 0}, "resignation", 1},
+      {{EndingKind::kAgreement, -1}, "agreement", std::nullopt},
+      {{EndingKind::kAbandonment, 1}, "abandonment", 0},
+      {{EndingKind::kTimeout, 0}, "timeout", 1},
+      {{EndingKind::kTimeoutDraw, -1}, "timeout_draw", std::nullopt},
+      {{EndingKind::kRecorded, 1}, "recorded", 1},
       {{EndingKind::kAborted, -1}, "aborted", std::nullopt},
   };
   for (const Case& c : cases) {

@@ -43,7 +43,8 @@ Result<PlayStatus> Game::play(Square square) {
   if (over()) return make_error(code::game_over, "the game is over");
   if (square < 0 || square >= kSquares)
     return make_error(code::bad_argument, "a square is 0..8").with("name", "square").with("expected", "0..8");
-  if (position_.at(square)) return make_error(code::square_taken, "the square is taken").with("square", square_name(square));
+  if (position_.at(square))
+    return make_error(code::square_taken, "the square is taken").with("square", square_name(square));
   plies_.push_back({square, position_.side_to_move()});
   position_.make(square);
   redo_.clear();
