@@ -39,12 +39,12 @@ std::string score_text(int score) {
 
 val TictactoeSearcher::search(val request, val limits, val) {
   if (!is_object(request) || !request["position"].isString())
-    return refused(make_error(code::bad_argument, "the request is {position}")
+    return refused(make_error(tictactoe::code::bad_argument, "the request is {position}")
                        .with("name", "request")
                        .with("expected", "{position}"));
   const auto pos = parse_position(request["position"].as<std::string>());
   if (!pos) return refused(pos.failure());
-  if (pos->over()) return refused(make_error(code::game_over, "the game is over"));
+  if (pos->over()) return refused(make_error(tictactoe::code::game_over, "the game is over"));
   std::optional<std::uint64_t> seed;
   const auto spec = spec_of(limits, seed);
   if (!spec) return refused(spec.failure());

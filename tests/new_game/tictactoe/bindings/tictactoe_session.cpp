@@ -25,7 +25,7 @@ val TictactoeSession::play(int square) {
 
 val TictactoeSession::truncate(int ply) {
   if (!game_.truncate(ply))
-    return refused(make_error(code::bad_argument, "no such ply")
+    return refused(make_error(tictactoe::code::bad_argument, "no such ply")
                        .with("name", "ply")
                        .with("expected", "0.." + std::to_string(game_.plies().size())));
   return ok_result();
