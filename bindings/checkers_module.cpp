@@ -13,7 +13,6 @@ EMSCRIPTEN_BINDINGS(checkers) {
   with_session_face(class_<CheckersSession>("CheckersSession").constructor<>())
       .function("newGame", &CheckersSession::newGame)
       .function("newGame", optional_override([](CheckersSession& s) { return s.newGame(val::undefined()); }))
-      .function("loadPosition", &CheckersSession::loadPosition)
       .function("play", &CheckersSession::play)
       .function("playPath", &CheckersSession::playPath)
       .function("pass", &CheckersSession::pass)
@@ -27,8 +26,7 @@ EMSCRIPTEN_BINDINGS(checkers) {
       .function("importRecord", &CheckersSession::importRecord)
       .function("importRecord", optional_override([](CheckersSession& s, const std::string& t) {
                   return s.importRecord(t, val::undefined());
-                }))
-      .function("positionString", &CheckersSession::positionString);
+                }));
 
   class_<CheckersSearcher>("CheckersSearcher")
       .constructor<>()

@@ -91,8 +91,10 @@ val CheckersSession::newGame(val options) {
 }
 
 val CheckersSession::startGame(val options) {
-  auto checked = check_option_keys(options, {"players", "rules", "ai", "takeoverLevel"});
+  auto checked = check_option_keys(options, {"players", "rules", "ai", "takeoverLevel", "position"});
   if (!checked) return refused(checked.failure());
+  auto position = position_option(options);
+  if (!position) return refused(position.failure());
   val settings = val::object();
   if (is_object(options) && is_object(options["rules"])) {
     auto rule_keys = check_option_keys(options["rules"], {"winRule", "goalLock", "parking", "multiplayerEnd",
@@ -109,6 +111,14 @@ val CheckersSession::startGame(val options) {
   const Game before = game_;
   val started = newGame(settings);
   if (!started["ok"].as<bool>()) return started;
+  if (*position) {
+    val loaded = load_position(**position);
+    if (!loaded["ok"].as<bool>()) {
+      game_ = before;  // a refused start changes nothing
+      move_objects_.clear();
+      return loaded;
+    }
+  }
   val kept = val::object();
   kept.set("players", game_.rules().players);
   auto seats = seat_options(options, game_.rules().players, true, kept);
@@ -132,7 +142,7 @@ val CheckersSession::search_request(int ply) const {
   return out;
 }
 
-val CheckersSession::loadPosition(const std::string& text) {
+val CheckersSession::load_position(const std::string& text) {
   if (text.size() > 4096)
     return refused(make_error(checkers::code::text_too_long, "a position string is not that long").with("max", 4096));
   auto pos = Position::from_string(text);
@@ -264,11 +274,11 @@ val CheckersSession::snapshot_at(int ply) const {
 
   val out = val::object();
   out.set("players", n);
-  out.set("side", js_player(pos.side_to_move()));
+  out.set("side", int(pos.side_to_move()));  // a seat: player side + 1 on the board
   out.set("ply", ply);
   out.set("plies", int(plies.size()));
   out.set("live", live);
-  out.set("positionString", pos.to_string());
+  out.set("positionText", pos.to_string());
   val board = val::array();
   for (Cell c = 0; c < kCells; ++c) board.call<void>("push", js_player(pos.owner(c)));
   out.set("board", board);

@@ -31,12 +31,11 @@ class CheckersSession : public Session<checkers::Game, CheckersSession> {
   // `seed` and `gameIndex`, by default the session's own game count).
   emscripten::val newGame(emscripten::val options);
   // The room's start (session_face.h): {players?: 2|3|4|6, rules?: {the rule
-  // options below but players and firstPlayer}}; seat 0 moves first.
-  // {ok, options: {players, rules}} with every rule in force, or a refusal.
+  // options below but players and firstPlayer}, position?}; seat 0 moves
+  // first, or the side the position names: a position string `<121 chars>
+  // <side> <players>`, whose player count decides. {ok, options: {players,
+  // rules}} with every rule in force, or a refusal.
   emscripten::val startGame(emscripten::val options);
-  // A position string `<121 chars> <side> <players>`; the rules stay, the
-  // player count comes from the string.
-  emscripten::val loadPosition(const std::string& text);
 
   // A (from, to) move along its shortest path, an exact path [from, h1, ...,
   // to], a move in notation, or the pass (only when forced).
@@ -59,7 +58,8 @@ class CheckersSession : public Session<checkers::Game, CheckersSession> {
 
   emscripten::val snapshot() const { return snapshot_at(int(game_.plies().size())); }
   emscripten::val snapshotAt(int ply) const;
-  std::string position() const { return positionString(); }
+  // The room's `position`: the position string.
+  std::string position() const { return positionText(); }
   // The 121 holes: [{index, name, x, y, z, arm (0..5, -1 hexagon), row, column2}].
   emscripten::val geometry() const;
   emscripten::val rules() const;
@@ -72,7 +72,6 @@ class CheckersSession : public Session<checkers::Game, CheckersSession> {
   // The record of the game up to `ply` (the position shown while browsing).
   std::string recordAt(int ply) const;
   emscripten::val importRecord(const std::string& text, emscripten::val options);
-  std::string positionString() const { return game_.position().to_string(); }
 
  private:
   friend class Session<checkers::Game, CheckersSession>;
@@ -83,6 +82,8 @@ class CheckersSession : public Session<checkers::Game, CheckersSession> {
   emscripten::val search_request(int ply) const;
   emscripten::val snapshot_at(int ply) const;
   emscripten::val played(const Result<checkers::GameStatus>& result);
+  // Starts the game from a position string under the rules in force.
+  emscripten::val load_position(const std::string& text);
   // Drops cached move objects of plies that are gone (after any change).
   void trim_moves();
 

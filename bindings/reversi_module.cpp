@@ -12,13 +12,11 @@ EMSCRIPTEN_BINDINGS(reversi) {
   using namespace qipan::bindings;
   with_session_face(class_<ReversiSession>("ReversiSession").constructor<>())
       .function("newGame", &ReversiSession::newGame)
-      .function("loadBoard", &ReversiSession::loadBoard)
       .function("play", &ReversiSession::play)
       .function("exportRecord", &ReversiSession::exportRecord)
       .function("importRecord", &ReversiSession::importRecord)
       .function("exportGgf", &ReversiSession::exportGgf)
       .function("exportGgf", optional_override([](ReversiSession& s) { return s.exportGgf(val::undefined()); }))
-      .function("boardString", &ReversiSession::boardString)
       .function("positions", &ReversiSession::positions);
 
   class_<ReversiSearcher>("ReversiSearcher")

@@ -44,20 +44,21 @@ void add_counts(val& out, const GameStatus& s) {
 val ReversiSession::startGame(val options) {
   auto kept = two_seat_options(options, "Reversi");
   if (!kept) return refused(kept.failure());
-  newGame();
+  auto position = position_option(options);
+  if (!position) return refused(position.failure());
+  if (!*position) {
+    newGame();
+  } else {
+    auto game = Game::from_board(**position);
+    if (!game) return refused(game.failure());
+    game_ = std::move(*game);
+  }
   val out = ok_result();
   out.set("options", *kept);
   return out;
 }
 
 void ReversiSession::status_fields(val& out) const { add_counts(out, game_.status()); }
-
-val ReversiSession::loadBoard(const std::string& board) {
-  auto game = Game::from_board(board);
-  if (!game) return refused(game.failure());
-  game_ = std::move(*game);
-  return ok_result();
-}
 
 val ReversiSession::play(int square) {
   auto status = game_.play(square);
@@ -101,8 +102,6 @@ std::string ReversiSession::exportGgf(val info) const {
   return game_.ggf(ggf);
 }
 
-std::string ReversiSession::boardString() const { return board_string(game_.position()); }
-
 val ReversiSession::positions() const {
   val out = val::array();
   Position pos = game_.start_position();
@@ -137,8 +136,8 @@ val ReversiSession::snapshot_at(int ply) const {
     board.call<void>("push", c < 0 ? 0 : js_color(Color(c)));
   }
   out.set("board", board);
-  out.set("boardString", board_string(pos));
-  out.set("side", js_color(pos.side_to_move()));
+  out.set("positionText", board_string(pos));
+  out.set("side", int(pos.side_to_move()));  // a seat: 0 black, 1 white
   out.set("ply", ply);
   out.set("plies", int(plies.size()));
   out.set("live", live);

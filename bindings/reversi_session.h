@@ -19,9 +19,9 @@ namespace qipan::bindings {
 class ReversiSession : public Session<reversi::Game, ReversiSession> {
  public:
   void newGame() { game_ = reversi::Game(); }
-  // The room's start (session_face.h): no options ({} or {players: 2}).
+  // The room's start (session_face.h): no options ({} or {players: 2});
+  // `position` (a board string, its refusals) starts from a set-up board.
   emscripten::val startGame(emscripten::val options);
-  emscripten::val loadBoard(const std::string& board);
   emscripten::val play(int square);
   bool undo() { return game_.undo(); }
   bool redo() { return game_.redo(); }
@@ -31,7 +31,8 @@ class ReversiSession : public Session<reversi::Game, ReversiSession> {
 
   emscripten::val snapshot() const { return snapshot_at(int(game_.plies().size())); }
   emscripten::val snapshotAt(int ply) const;
-  std::string position() const { return boardString(); }
+  // The room's `position`: the board string.
+  std::string position() const { return positionText(); }
 
   // Board line (for a set-up start) and transcript; importRecord takes the
   // same, any transcript form (notation.h) or a GGF record. Atomic: on a
@@ -42,7 +43,6 @@ class ReversiSession : public Session<reversi::Game, ReversiSession> {
   emscripten::val importRecord(const std::string& text);
   // GGF with {black, white, date} (each optional) for PB, PW and DT.
   std::string exportGgf(emscripten::val info) const;
-  std::string boardString() const;
   // The board string of every position of the game, index = ply (0 = the
   // start): what the page's evaluation graph evaluates, one value a position.
   emscripten::val positions() const;

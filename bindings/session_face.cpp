@@ -65,7 +65,7 @@ Result<bool> seat_options(const val& options, int seats, bool takes_over, val& o
 }
 
 Result<val> two_seat_options(const val& options, const std::string& game_name) {
-  auto checked = check_option_keys(options, {"players", "ai"});
+  auto checked = check_option_keys(options, {"players", "ai", "position"});
   if (!checked) return checked.failure();
   if (is_object(options) && !options["players"].isUndefined()) {
     auto players = seat_argument(options["players"], 3, "options.players");
@@ -78,6 +78,16 @@ Result<val> two_seat_options(const val& options, const std::string& game_name) {
   auto seats = seat_options(options, 2, false, kept);
   if (!seats) return seats.failure();
   return kept;
+}
+
+Result<std::optional<std::string>> position_option(const val& options) {
+  const val position = is_object(options) ? options["position"] : val::undefined();
+  if (position.isUndefined()) return std::optional<std::string>();
+  if (!position.isString())
+    return make_error(code::bad_argument, "options.position must be a position text")
+        .with("name", "options.position")
+        .with("expected", "a position text");
+  return std::optional<std::string>(position.as<std::string>());
 }
 
 Result<bool> check_option_keys(const val& options, std::initializer_list<const char*> allowed) {

@@ -8,6 +8,7 @@
 #include <emscripten/val.h>
 
 #include <initializer_list>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -108,8 +109,14 @@ Result<bool> check_option_keys(const val& options, std::initializer_list<const c
 // (the options in force), or refused with bad_argument naming the field.
 Result<bool> seat_options(const val& options, int seats, bool takes_over, val& out);
 
+// The position a start begins from, `options.position` (the text
+// positionText() writes; the game reads it): none when the key is absent,
+// bad_argument naming the key when it is no string.
+Result<std::optional<std::string>> position_option(const val& options);
+
 // The options of a room's two-seat game with no rule options of its own
-// (xiangqi, Reversi): {players?: 2, ai?}, as in force, or the refusal.
+// (xiangqi, Reversi): {players?: 2, ai?, position?}, as in force (the
+// position is not an option kept), or the refusal.
 Result<val> two_seat_options(const val& options, const std::string& game_name);
 
 // The result of an ending call: {ok: true, over, takenOver} (takenOver: the

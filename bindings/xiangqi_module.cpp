@@ -13,7 +13,6 @@ EMSCRIPTEN_BINDINGS(xiangqi) {
   function("xiangqiLevels", &xiangqi_levels);
   with_session_face(class_<XiangqiSession>("XiangqiSession").constructor<>())
       .function("newGame", &XiangqiSession::newGame)
-      .function("loadFen", &XiangqiSession::loadFen)
       .function("play", &XiangqiSession::play)
       .function("exportRecord", &XiangqiSession::exportRecord)
       .function("exportPgn", &XiangqiSession::exportPgn)
@@ -22,7 +21,6 @@ EMSCRIPTEN_BINDINGS(xiangqi) {
                 }))
       .function("importRecord", &XiangqiSession::importRecord)
       .function("tags", &XiangqiSession::tags)
-      .function("fen", &XiangqiSession::fen)
       .function("moveText", &XiangqiSession::moveText);
 
   class_<XiangqiSearcher>("XiangqiSearcher")

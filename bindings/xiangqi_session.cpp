@@ -41,7 +41,16 @@ XiangqiSession::XiangqiSession() = default;
 val XiangqiSession::startGame(val options) {
   auto kept = two_seat_options(options, "xiangqi");
   if (!kept) return refused(kept.failure());
-  newGame();
+  auto position = position_option(options);
+  if (!position) return refused(position.failure());
+  if (!*position) {
+    newGame();
+  } else {
+    // A FEN: the two fields positionText() writes, or all six.
+    auto game = Game::from_fen(**position);
+    if (!game) return refused(game.failure());
+    replace(std::move(*game));
+  }
   val out = ok_result();
   out.set("options", *kept);
   return out;
@@ -92,13 +101,6 @@ void XiangqiSession::sync_moves() const {
 
 void XiangqiSession::newGame() { replace(Game()); }
 
-val XiangqiSession::loadFen(const std::string& fen) {
-  auto game = Game::from_fen(fen);
-  if (!game) return refused(game.failure());
-  replace(std::move(*game));
-  return ok_result();
-}
-
 val XiangqiSession::apply(Move move) { return ok_or_refused(game_.play(move)); }
 
 val XiangqiSession::play(int from, int to) {
@@ -125,7 +127,8 @@ val XiangqiSession::snapshot_of(const Position& pos, int ply) const {
   sync_moves();
   const bool live = ply == game_.ply();
   val out = val::object();
-  out.set("fen", pos.fen());
+  out.set("positionText", Game::position_text(pos));
+  out.set("fen", pos.fen());  // the whole FEN: positionText and the move counters
   val board = val::array();
   for (Square s = 0; s < kSquares; ++s) board.call<void>("push", int(pos.at(s)));
   out.set("board", board);

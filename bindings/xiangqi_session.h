@@ -24,16 +24,17 @@ class XiangqiSession : public Session<xiangqi::Game, XiangqiSession> {
   void newGame();
   // The room's start (the face every session shares, session_face.h): no
   // options yet ({} or {players: 2}); {ok, options} with what is in force.
+  // `position` (a FEN, the fen_* refusals) starts from a set-up position.
   emscripten::val startGame(emscripten::val options);
-  emscripten::val loadFen(const std::string& fen);
   emscripten::val play(int from, int to);
   bool undo();
   bool redo();
   emscripten::val truncate(int ply);
 
   emscripten::val snapshot() const;
-  // The position in the game's own notation (the FEN).
-  std::string position() const { return fen(); }
+  // The room's `position`: the whole FEN, with the move counters that
+  // positionText() leaves out.
+  std::string position() const { return game_.position().fen(); }
   emscripten::val snapshotAt(int ply) const;
 
   std::string exportRecord(const std::string& notation) const;
@@ -47,7 +48,6 @@ class XiangqiSession : public Session<xiangqi::Game, XiangqiSession> {
   emscripten::val tags() const;
   // A legal move of the current position in the given notation ("" if illegal).
   std::string moveText(int from, int to, const std::string& notation) const;
-  std::string fen() const { return game_.position().fen(); }
 
  private:
   friend class Session<xiangqi::Game, XiangqiSession>;

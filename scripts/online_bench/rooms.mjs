@@ -35,7 +35,7 @@ export async function sequences(count, plies) {
     let snap = s.snapshot();
     while (line.length < plies && !snap.status.over) {
       const m = snap.legal[rand(snap.legal.length)];
-      line.push({ move: name(m.from) + name(m.to), pos: hash(s.fen().split(' ').slice(0, 2).join(' ')) });
+      line.push({ move: name(m.from) + name(m.to), pos: hash(s.positionText()) });
       s.play(m.from, m.to);
       snap = s.snapshot();
     }

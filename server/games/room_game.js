@@ -32,10 +32,25 @@ export function resultOf(status, seat = null) {
   return result;
 }
 
+// A room always starts from the start position: the start's `position` (a
+// set-up start, which the page's own games take) is no room option, refused
+// as the engine refuses a key it does not know.
+function positionRefusal(options) {
+  if (!options || typeof options !== 'object' || !Object.hasOwn(options, 'position')) return null;
+  return {
+    ok: false,
+    code: 'bad_argument',
+    params: { name: 'options.position', expected: 'no position: a room starts from the start position' },
+    reason: 'options.position is not an option of a room',
+  };
+}
+
 export class RoomGame {
   // The options a room is created with, completed by the engine: {ok: true,
   // options, seats} or {ok: false, refusal} (the engine's own refusal).
   static prepare(engine, name, options = {}) {
+    const refusal = positionRefusal(options);
+    if (refusal) return { ok: false, refusal };
     const session = new (sessionClass(engine, name))();
     try {
       const started = session.startGame(options);

@@ -81,7 +81,7 @@ function findLongChain(snap) {
     return out;
   };
   for (let from = 0; from < 121; from++) {
-    if (snap.board[from] !== snap.side) continue;
+    if (snap.board[from] !== snap.side + 1) continue;
     const stack = [[from]];
     while (stack.length) {
       const path = stack.pop();
@@ -103,7 +103,7 @@ const waitHumanOrOver = (page, ply) =>
   page.waitForFunction(
     (n) => {
       const s = window.qipan.snapshot();
-      return s.status.over || (s.ply > n && s.side === 1 && !window.qipan.thinking());
+      return s.status.over || (s.ply > n && s.side === 0 && !window.qipan.thinking());
     },
     ply,
     { timeout: 30000, polling: 50 },
@@ -129,7 +129,7 @@ await test('two players by pointer against the AI to a finish: a chain trimmed a
   let chainDone = false;
   let reloaded = false;
   while (!snap.status.over) {
-    if (snap.side === 1) {
+    if (snap.side === 0) {
       turns++;
       const chain = !chainDone && findLongChain(snap);
       if (chain) {
@@ -179,7 +179,7 @@ await test('two players by pointer against the AI to a finish: a chain trimmed a
         await page.reload();
         await page.waitForFunction(() => window.qipan && window.qipan.events().some((e) => e.type === 'ready'));
         const back = await snapshot(page);
-        assert.equal(back.positionString, before.positionString);
+        assert.equal(back.positionText, before.positionText);
         assert.deepEqual(back.moves, before.moves);
         assert.equal(await page.evaluate(() => window.qipan.game()), 'checkers');
         reloaded = true;
@@ -285,7 +285,7 @@ await test(
     await page.click('[data-action="undo"]');
     snap = await snapshot(page);
     assert.equal(snap.ply, 0);
-    assert.equal(snap.side, 1);
+    assert.equal(snap.side, 0);
     // A hint: the AI's suggestion, shown as a selected piece and its path.
     await page.click('[data-action="hint"]');
     await page.waitForFunction(() => window.qipan.hint(), null, { timeout: 20000 });
@@ -307,7 +307,7 @@ await test(
     await page.click('[data-action="record"]');
     const record = await page.inputValue('#record-dialog textarea[name="record"]');
     assert.match(record, /^[.1-6]{121} 1 2\n1\. [a-q]\d/);
-    assert.equal(await page.inputValue('#record-dialog textarea[name="position"]'), played.positionString);
+    assert.equal(await page.inputValue('#record-dialog textarea[name="position"]'), played.positionText);
     await page.click('#record-dialog button[value="close"]');
     await newCheckersGame(page, { count: 2, seats: ['human', 'human'] });
     await page.click('[data-action="record"]');
@@ -318,7 +318,7 @@ await test(
     assert.equal((await snapshot(page)).ply, 0);
     await page.fill('#record-dialog textarea[name="record"]', record);
     await page.click('#record-dialog [data-action="import-record"]');
-    assert.equal((await snapshot(page)).positionString, played.positionString);
+    assert.equal((await snapshot(page)).positionText, played.positionText);
     await shot(page, 'checkers-keyboard');
   },
   { context: { locale: 'zh-CN' } },

@@ -13,7 +13,7 @@ const dist = (a, b) => {
 export function greedyCheckersPlayer() {
   const made = new Set();
   return (snap) => {
-    const seat = snap.seats.find((s) => s.player === snap.side);
+    const seat = snap.seats.find((s) => s.player === snap.side + 1);
     const apex = armCells(seat.targetArm)[0];
     const target = new Set(armCells(seat.targetArm));
     let best = null;
@@ -21,7 +21,7 @@ export function greedyCheckersPlayer() {
     for (const m of snap.legal) {
       const gain = dist(m.from, apex) - dist(m.to, apex);
       // The mover's own army after the move: never the same twice.
-      const board = snap.board.map((v) => (v === snap.side ? 1 : 0));
+      const board = snap.board.map((v) => (v === snap.side + 1 ? 1 : 0));
       board[m.from] = 0;
       board[m.to] = 1;
       const key = `${snap.side}:${board.join('')}`;

@@ -29,13 +29,13 @@ function findForcedPass() {
       if (snap.status.over) break;
       for (const square of snap.legal) {
         const probe = new engine.ReversiSession();
-        probe.loadBoard(snap.boardString);
+        probe.startGame({ position: snap.positionText });
         probe.play(square);
         const after = probe.snapshot();
         probe.delete();
         if (after.passed && !after.status.over) {
           session.delete();
-          return { board: snap.boardString, square, mover: snap.side };
+          return { board: snap.positionText, square, mover: snap.side };
         }
       }
       session.play(snap.legal[next() % snap.legal.length]);
@@ -98,7 +98,7 @@ async function reload(page) {
 async function graphValues(page) {
   await page.waitForFunction(
     () => {
-      const board = window.qipan.snapshot().boardString;
+      const board = window.qipan.snapshot().positionText;
       return window.qipan.events().some((e) => e.type === 'eval' && e.detail.board === board);
     },
     null,
@@ -127,7 +127,7 @@ await test('a full game against the AI by pointer, then the transcript round-tri
   await shot(page, 'reversi-start');
   let turns = 0;
   while (!snap.status.over) {
-    if (snap.side === 1) {
+    if (snap.side === 0) {
       // Black (the human) plays the legal move listed first, by pointer.
       await clickSquare(page, snap.legal[0]);
       turns++;
@@ -140,7 +140,7 @@ await test('a full game against the AI by pointer, then the transcript round-tri
     await page.waitForFunction(
       (ply) => {
         const s = window.qipan.snapshot();
-        return s.status.over || (s.ply > ply && s.side === 1 && !window.qipan.thinking());
+        return s.status.over || (s.ply > ply && s.side === 0 && !window.qipan.thinking());
       },
       snap.ply,
       { timeout: 60000 },
@@ -165,7 +165,7 @@ await test('a full game against the AI by pointer, then the transcript round-tri
   await newGame(page, 'human', 'human', 3);
   await importText(page, transcript.toUpperCase());
   const back = await snapshot(page);
-  assert.equal(back.boardString, snap.boardString);
+  assert.equal(back.positionText, snap.positionText);
   assert.deepEqual(
     back.moves.map((m) => m.name),
     snap.moves.map((m) => m.name),
@@ -181,7 +181,7 @@ await test('a forced pass is announced and play continues', async (page) => {
   await page.waitForSelector('#toast:not([hidden])');
   assert.match(await page.textContent('#toast'), /停一手|passes/);
   const snap = await snapshot(page);
-  assert.equal(snap.passed, 3 - forcedPass.mover);
+  assert.equal(snap.passed, 2 - forcedPass.mover); // the other colour (seat + 1)
   assert.equal(snap.side, forcedPass.mover, 'the same side moves again');
   assert.ok((await events(page)).some((e) => e.type === 'pass'));
   await settled(page);
@@ -196,7 +196,7 @@ await test(
     await importText(page, ggf);
     await page.waitForFunction(() => window.qipan.events().some((e) => e.type === 'import'));
     let snap = await snapshot(page);
-    assert.equal(snap.boardString, expected.boardString);
+    assert.equal(snap.positionText, expected.positionText);
     assert.deepEqual(snap.moves, expected.moves);
     assert.ok(
       snap.moves.some((m) => m.square < 0),
@@ -210,7 +210,7 @@ await test(
     // Saved: a reload restores the same game.
     await reload(page);
     snap = await snapshot(page);
-    assert.equal(snap.boardString, expected.boardString);
+    assert.equal(snap.positionText, expected.positionText);
     assert.deepEqual(snap.moves, expected.moves);
 
     // Written back: the GGF the page saves carries the seats, a date, the
@@ -226,14 +226,14 @@ await test(
     assert.match(written, /[BW]\[PA\]/);
     const check = new engine.ReversiSession();
     assert.equal(check.importRecord(written).ok, true);
-    assert.equal(check.snapshot().boardString, expected.boardString);
+    assert.equal(check.snapshot().positionText, expected.positionText);
     check.delete();
 
     // A broken record is refused in the player's language and changes nothing.
     await page.fill('#record-dialog textarea[name="record"]', '(;GM[Othello]B[F5]W[F5];)');
     await page.click('#record-dialog [data-action="import-record"]');
     assert.match(await page.textContent('#record-error'), /GGF 第 2 手（F5）：f5 已经有棋子了/);
-    assert.equal((await snapshot(page)).boardString, expected.boardString);
+    assert.equal((await snapshot(page)).positionText, expected.positionText);
   },
   { context: { locale: 'zh-CN' } },
 );
@@ -316,7 +316,7 @@ await test('the evaluation graph: one value per position, whoever reached it, af
     await page.waitForFunction(
       (ply) => {
         const s = window.qipan.snapshot();
-        return s.status.over || (s.ply > ply + 1 && s.side === 1 && !window.qipan.thinking());
+        return s.status.over || (s.ply > ply + 1 && s.side === 0 && !window.qipan.thinking());
       },
       snap.ply,
       { timeout: 60000 },

@@ -73,10 +73,10 @@ await test('xiangqi → Reversi → checkers → xiangqi → checkers without a 
   assert.deepEqual(await parts(page), { ariaBoards: 1, labelButtons: 0, game: 'reversi', picker: 'reversi' });
   await newGame(page, 'human', 'human', 3);
   let snap = await snapshot(page);
-  assert.equal(snap.boardString.length > 60, true);
+  assert.equal(snap.positionText.length > 60, true);
   await clickSquare(page, snap.legal[0]);
   await waitForPly(page, 1);
-  const reversiBoard = (await snapshot(page)).boardString;
+  const reversiBoard = (await snapshot(page)).positionText;
   // One Ctrl+Z takes back one move (a leaked xiangqi handler would take back
   // one of its own too, or fail on its deleted session).
   await page.keyboard.press('Control+z');
@@ -150,7 +150,7 @@ await test('xiangqi → Reversi → checkers → xiangqi → checkers without a 
 
   // Reversi's game was kept too.
   await switchTo(page, 'reversi');
-  assert.equal((await snapshot(page)).boardString, reversiBoard, 'the Reversi game is restored');
+  assert.equal((await snapshot(page)).positionText, reversiBoard, 'the Reversi game is restored');
   assert.equal(await navigations(), navigated, 'the page was never loaded again');
 });
 

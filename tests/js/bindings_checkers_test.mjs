@@ -173,7 +173,7 @@ function checkPath(board, n, p, path, rules, hops) {
 // paths through session.pathFor, asked for each move).
 function compare(snap, rules, label, session) {
   const n = snap.players;
-  const p = snap.side;
+  const p = snap.side + 1; // the player to move (seat + 1 on the board)
   const anyFinished = snap.seats.some((s) => finished(snap.board, n, s.player, rules.winRule === 'strict'));
   if (snap.status.over) {
     assert.equal(snap.legal.length, 0, `${label}: no moves once over`);
@@ -184,7 +184,7 @@ function compare(snap, rules, label, session) {
   const got = new Map(snap.legal.map((m) => [`${m.from}-${m.to}`, m]));
   const missing = [...expected.keys()].filter((k) => !got.has(k));
   const extra = [...got.keys()].filter((k) => !expected.has(k));
-  assert.deepEqual({ missing, extra }, { missing: [], extra: [] }, `${label}: ${snap.positionString}`);
+  assert.deepEqual({ missing, extra }, { missing: [], extra: [] }, `${label}: ${snap.positionText}`);
   for (const [key, move] of got) {
     assert.equal(move.path, undefined, 'snapshots carry no paths');
     const path = session.pathFor(move.from, move.to);
@@ -246,6 +246,12 @@ function dist(a, b) {
   return Math.max(Math.abs(p.x - q.x), Math.abs(p.y - q.y), Math.abs(p.z - q.z));
 }
 
+// A game from a position string under the session's rules in force (a
+// start's rules are all but the player count and the first player).
+const startAt = (session, position) => {
+  const rules = Object.fromEntries(Object.entries(session.rules()).filter(([k]) => k !== 'players' && k !== 'firstPlayer'));
+  return session.startGame({ rules, position });
+};
 const positionString = (board, side, n) => board.map((v) => (v ? String(v) : '.')).join('') + ` ${side} ${n}`;
 
 const RULE_SETS = [
@@ -276,7 +282,7 @@ test('start positions: seats, arms and the 14 opening moves for 2, 3, 4 and 6 pl
     assert.deepEqual(session.newGame({ players: n }), { ok: true });
     const snap = session.snapshot();
     assert.equal(snap.players, n);
-    assert.equal(snap.side, 1);
+    assert.equal(snap.side, 0);
     assert.deepEqual(
       snap.seats.map((s) => s.homeArm),
       HOMES[n],
@@ -302,10 +308,10 @@ test('random positions for 2, 3, 4 and 6 players under each rule set match the r
         const board = i % 2 ? randomPosition(n) : packedPosition(n);
         const side = 1 + random(n);
         const text = positionString(board, side, n);
-        const loaded = session.loadPosition(text);
+        const loaded = startAt(session, text);
         assert.equal(loaded.ok, true, loaded.reason);
         const snap = session.snapshot();
-        assert.equal(snap.positionString, text);
+        assert.equal(snap.positionText, text);
         assert.deepEqual(snap.board, board);
         moves += compare(snap, { ...rules }, `${JSON.stringify(rules)} ${n}p #${i}`, session);
         positions++;
@@ -333,7 +339,7 @@ test('random games for 2, 3, 4 and 6 players: every position matches the referen
           continue;
         }
         // Prefer forward moves so games reach crowded middle games.
-        const scored = snap.legal.map((m) => ({ m, gain: progress(m, n, snap.side) + random(3) }));
+        const scored = snap.legal.map((m) => ({ m, gain: progress(m, n, snap.side + 1) + random(3) }));
         scored.sort((a, b) => b.gain - a.gain);
         const picked = scored[random(Math.min(4, scored.length))].m;
         const move = { ...picked, path: session.pathFor(picked.from, picked.to) };
@@ -350,8 +356,8 @@ test('random games for 2, 3, 4 and 6 players: every position matches the referen
               .filter(
                 (c) =>
                   rules.goalLock === false ||
-                  REF.arms[move.path[k - 1]] !== targetArm(n, snap.side) ||
-                  REF.arms[c] === targetArm(n, snap.side),
+                  REF.arms[move.path[k - 1]] !== targetArm(n, snap.side + 1) ||
+                  REF.arms[c] === targetArm(n, snap.side + 1),
               );
             assert.deepEqual(
               [...options.hops].sort((a, b) => a - b),
@@ -366,8 +372,8 @@ test('random games for 2, 3, 4 and 6 players: every position matches the referen
           assert.deepEqual(session.play(move.from, move.to), { ok: true });
         }
         const after = session.snapshot();
-        assert.deepEqual(after.lastMove, { from: move.from, to: move.to, path: move.path, player: snap.side });
-        assert.equal(after.board[move.to], snap.side);
+        assert.deepEqual(after.lastMove, { from: move.from, to: move.to, path: move.path, player: snap.side + 1 });
+        assert.equal(after.board[move.to], snap.side + 1);
         assert.equal(after.board[move.from], 0);
         assert.equal(after.moves.length, after.ply);
         const written =
@@ -424,7 +430,7 @@ test('illegal moves, paths and input are refused with reasons and change nothing
   const empty = session.play(60, 61);
   assertRefusal(empty, 'hole_empty');
   assert.deepEqual(empty.params, { hole: 'i5' });
-  const other = before.board.findIndex((p) => p !== 0 && p !== before.side);
+  const other = before.board.findIndex((p) => p !== 0 && p !== before.side + 1);
   const theirs = session.play(other, 60);
   assertRefusal(theirs, 'not_your_piece');
   assert.deepEqual(theirs.params, { hole: NAMES[other], player: String(before.board[other]) });
@@ -483,7 +489,7 @@ test('illegal moves, paths and input are refused with reasons and change nothing
     [positionString(new Array(121).fill(0), 1, 2), 'checkers_piece_count'],
     [positionString(new Array(121).fill(0), 1, 5), 'checkers_player_count'],
   ]) {
-    assertRefusal(session.loadPosition(text), code, text);
+    assertRefusal(startAt(session, text), code, text);
   }
   const badRecord = session.importRecord('1. 111-102 zz');
   assertRefusal(badRecord, 'checkers_record_move');
@@ -498,7 +504,7 @@ test('illegal moves, paths and input are refused with reasons and change nothing
   assertRefusal(session.truncate(99), 'checkers_ply_out_of_range');
   assert.deepEqual(session.truncate(99).params, { ply: '99', plies: String(before.plies) });
   const after = session.snapshot();
-  assert.equal(after.positionString, before.positionString);
+  assert.equal(after.positionText, before.positionText);
   assert.deepEqual(after.moves, before.moves);
   assert.equal(after.ply, before.ply);
   session.delete();
@@ -531,7 +537,7 @@ test('hop-by-hop chains: revisits and the start are refused, goal lock holds mid
       p2++;
     }
   }
-  assert.equal(session.loadPosition(positionString(board, 1, 2)).ok, true);
+  assert.equal(startAt(session, positionString(board, 1, 2)).ok, true);
   const snap = session.snapshot();
   compare(snap, {}, 'ring', session);
   const first = session.chainOptions([start]);
@@ -542,7 +548,7 @@ test('hop-by-hop chains: revisits and the start are refused, goal lock holds mid
   }
   const loop = session.playPath([start, C(0, 0), start]);
   assertRefusal(loop, 'chain_returns_to_start');
-  assert.equal(session.snapshot().positionString, snap.positionString);
+  assert.equal(session.snapshot().positionText, snap.positionText);
   session.delete();
 });
 
@@ -551,7 +557,7 @@ test('records round trip, undo and redo walk the same plies, browsing shows earl
     const session = new engine.CheckersSession();
     const rules = { players: n, multiplayerEnd: n > 2 ? 'playOn' : 'firstWins' };
     session.newGame(rules);
-    const positions = [session.snapshot().positionString];
+    const positions = [session.snapshot().positionText];
     for (let i = 0; i < 40; i++) {
       const snap = session.snapshot();
       if (snap.status.over) break;
@@ -560,7 +566,7 @@ test('records round trip, undo and redo walk the same plies, browsing shows earl
         const m = snap.legal[random(snap.legal.length)];
         session.playPath(session.pathFor(m.from, m.to));
       }
-      positions.push(session.snapshot().positionString);
+      positions.push(session.snapshot().positionText);
     }
     const record = session.exportRecord();
     // Options other than the defaults travel in a rules line.
@@ -569,21 +575,21 @@ test('records round trip, undo and redo walk the same plies, browsing shows earl
     assert.deepEqual(copy.importRecord(record, { players: n }), { ok: true });
     const a = session.snapshot();
     const b = copy.snapshot();
-    assert.equal(b.positionString, a.positionString);
+    assert.equal(b.positionText, a.positionText);
     assert.deepEqual(b.moves, a.moves);
     assert.deepEqual(copy.rules(), session.rules());
     for (let ply = 0; ply < positions.length; ply++) {
       const shown = session.snapshotAt(ply);
-      assert.equal(shown.positionString, positions[ply], `browsing ply ${ply}`);
+      assert.equal(shown.positionText, positions[ply], `browsing ply ${ply}`);
       assert.equal(shown.live, ply === positions.length - 1);
     }
     let undone = 0;
     while (session.undo()) undone++;
     assert.equal(undone, positions.length - 1);
-    assert.equal(session.snapshot().positionString, positions[0]);
+    assert.equal(session.snapshot().positionText, positions[0]);
     assert.equal(session.snapshot().canRedo, true);
     while (session.redo());
-    assert.equal(session.snapshot().positionString, a.positionString);
+    assert.equal(session.snapshot().positionText, a.positionText);
     copy.delete();
     session.delete();
   }
@@ -600,7 +606,8 @@ test('a game to the end: places, finish order and the status text come from the 
     else {
       const n = snap.players;
       const best = snap.legal.reduce(
-        (a, m) => (progress(m, n, snap.side) * 10 + random(10) > a.s ? { m, s: progress(m, n, snap.side) * 10 + random(10) } : a),
+        (a, m) =>
+          progress(m, n, snap.side + 1) * 10 + random(10) > a.s ? { m, s: progress(m, n, snap.side + 1) * 10 + random(10) } : a,
         { m: snap.legal[0], s: -1e9 },
       ).m;
       assert.equal(session.play(best.from, best.to).ok, true);
@@ -710,12 +717,12 @@ test('records write hole names and read old numeric records; truncate and record
   assert.equal(copy.exportRecord(), record);
   // recordAt is the game up to a ply; truncate keeps exactly that.
   const at12 = session.recordAt(12);
-  const position12 = session.snapshotAt(12).positionString;
+  const position12 = session.snapshotAt(12).positionText;
   session.undo();
   assert.deepEqual(session.truncate(12), { ok: true });
   const after = session.snapshot();
   assert.equal(after.plies, 12);
-  assert.equal(after.positionString, position12);
+  assert.equal(after.positionText, position12);
   assert.equal(after.canRedo, false, 'the redo list is gone');
   assert.equal(after.moves.length, 12);
   assert.equal(session.exportRecord(), at12);
@@ -777,7 +784,8 @@ test('results come from the engine: kind and reason codes; the AI plays on for p
     else {
       const n = snap.players;
       const best = snap.legal.reduce(
-        (a, m) => (progress(m, n, snap.side) * 10 + random(10) > a.s ? { m, s: progress(m, n, snap.side) * 10 + random(10) } : a),
+        (a, m) =>
+          progress(m, n, snap.side + 1) * 10 + random(10) > a.s ? { m, s: progress(m, n, snap.side + 1) * 10 + random(10) } : a,
         { m: snap.legal[0], s: -1e9 },
       ).m;
       session.play(best.from, best.to);

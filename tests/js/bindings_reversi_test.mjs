@@ -57,15 +57,15 @@ test('random games to the end: snapshots, passes, results and records agree', ()
     const session = new engine.ReversiSession();
     let snap = session.snapshot();
     assert.deepEqual(snap.counts, { black: 2, white: 2 });
-    assert.equal(snap.boardString, START);
+    assert.equal(snap.positionText, START);
     while (!snap.status.over) {
       assert.ok(snap.legal.length > 0, 'the side to move always has a move (passes are automatic)');
       const square = snap.legal[random(snap.legal.length)];
       assert.deepEqual(session.play(square), { ok: true });
       const after = session.snapshot();
       assert.equal(after.lastMove, square);
-      assert.equal(after.board[square], snap.side);
-      for (const f of after.lastFlips) assert.equal(after.board[f], snap.side);
+      assert.equal(after.board[square], snap.side + 1);
+      for (const f of after.lastFlips) assert.equal(after.board[f], snap.side + 1);
       assert.equal(after.counts.black + after.counts.white, snap.counts.black + snap.counts.white + 1);
       assert.equal(after.moves.length, after.plies);
       if (after.passed) {
@@ -86,13 +86,13 @@ test('random games to the end: snapshots, passes, results and records agree', ()
     assert.match(session.exportGgf(), /^\(;GM\[Othello\]/);
     const copy = new engine.ReversiSession();
     assert.equal(copy.importRecord(session.exportRecord()).ok, true);
-    assert.equal(copy.snapshot().boardString, snap.boardString);
+    assert.equal(copy.snapshot().positionText, snap.positionText);
     copy.delete();
     while (session.undo());
     assert.equal(session.snapshot().ply, 0);
     assert.deepEqual(session.snapshot().moves, []);
     while (session.redo());
-    assert.equal(session.snapshot().boardString, snap.boardString);
+    assert.equal(session.snapshot().positionText, snap.positionText);
     assert.deepEqual(session.snapshot().moves, snap.moves, 'the cached move list follows undo and redo');
     session.delete();
   }
@@ -112,8 +112,8 @@ test('illegal moves and bad input are refused with codes and parameters, and cha
   const early = session.importRecord('1. f5 pass');
   assertRefusal(early, 'transcript_bad_move', { index: '2', text: 'pass' });
   assertRefusal(early.cause, 'pass_not_allowed', { side: 'white' }, { inner: true });
-  assertRefusal(session.loadBoard('XO X'), 'board_square_count', { count: '2' });
-  assertRefusal(session.loadBoard(`${'-'.repeat(63)}Z X`), 'board_bad_character', { square: 'h8', character: 'Z' });
+  assertRefusal(session.startGame({ position: 'XO X' }), 'board_square_count', { count: '2' });
+  assertRefusal(session.startGame({ position: `${'-'.repeat(63)}Z X` }), 'board_bad_character', { square: 'h8', character: 'Z' });
   const ggf = session.importRecord('(;GM[Othello]B[F5]W[F5];)');
   assertRefusal(ggf, 'ggf_bad_move', { index: '2', text: 'F5' });
   assert.equal(ggf.cause.code, 'square_taken');
@@ -121,7 +121,7 @@ test('illegal moves and bad input are refused with codes and parameters, and cha
   assertRefusal(session.truncate(5), 'bad_argument', { name: 'ply' });
   for (const refusal of [bad, early, ggf]) assert.ok(codes.has(refusal.code) && codes.has(refusal.cause.code));
   assert.equal(session.snapshot().ply, 0);
-  assert.equal(session.snapshot().boardString, START);
+  assert.equal(session.snapshot().positionText, START);
   session.delete();
 });
 
@@ -143,7 +143,7 @@ test('transcripts in every form, and a pass written where the rules force it', (
     const result = copy.importRecord(text);
     assert.equal(result.ok, true, `${text}: ${result.reason}`);
     assert.equal(result.format, 'transcript');
-    assert.equal(copy.snapshot().boardString, snap.boardString);
+    assert.equal(copy.snapshot().positionText, snap.positionText);
     assert.deepEqual(copy.snapshot().moves, snap.moves);
     copy.delete();
   }
@@ -168,7 +168,7 @@ test('GGF out with players, date and result; GGF in gives them back', () => {
     white: 'Human',
     date: '2026.12.01_10:00:00.UTC',
   });
-  assert.equal(copy.snapshot().boardString, snap.boardString);
+  assert.equal(copy.snapshot().positionText, snap.positionText);
   assert.deepEqual(copy.snapshot().moves, snap.moves);
   assert.equal(copy.exportGgf({ black: 'Qipan AI level 4', white: 'Human', date: '2026.12.01_10:00:00.UTC' }), text);
   assert.match(copy.exportGgf(), /PB\[\?\]PW\[\?\]/);
@@ -188,11 +188,11 @@ test('truncate keeps the shown position, drops the rest and the redo list', () =
   assert.deepEqual(session.truncate(6), { ok: true });
   const snap = session.snapshot();
   assert.equal(snap.plies, 6);
-  assert.equal(snap.boardString, at6.boardString);
+  assert.equal(snap.positionText, at6.positionText);
   assert.equal(snap.canRedo, false);
   assert.deepEqual(snap.moves, at6.moves.slice(0, 6));
   assert.deepEqual(session.positions().length, 7);
-  assert.equal(session.positions()[6], at6.boardString);
+  assert.equal(session.positions()[6], at6.positionText);
   session.delete();
 });
 
@@ -203,7 +203,7 @@ test('the searcher: levels, explicit limits, seeds, refusals', () => {
   for (const level of [1, 2, 3, 4, 5]) {
     const snap = session.snapshot();
     const infos = [];
-    const result = searcher.search({ board: snap.boardString }, { level }, (info) => infos.push(info));
+    const result = searcher.search({ board: snap.positionText }, { level }, (info) => infos.push(info));
     assert.equal(result.ok, true, result.reason);
     assert.ok(snap.legal.includes(result.square), `level ${level} played ${result.name}`);
   }
@@ -217,14 +217,14 @@ test('the searcher: levels, explicit limits, seeds, refusals', () => {
   assert.ok(solved.exact);
   assert.ok(infos.length > 0 && Array.isArray(infos[0].pv));
   // Explicit limits: a depth, a node budget, a time.
-  const byDepth = searcher.search({ board: snap.boardString }, { depth: 3 }, null);
+  const byDepth = searcher.search({ board: snap.positionText }, { depth: 3 }, null);
   assert.equal(byDepth.ok, true);
   assert.equal(byDepth.depth, 3);
   assert.ok(snap.legal.includes(byDepth.square));
-  const byNodes = searcher.search({ board: snap.boardString }, { nodes: 20000 }, null);
+  const byNodes = searcher.search({ board: snap.positionText }, { nodes: 20000 }, null);
   assert.equal(byNodes.ok, true);
   assert.ok(byNodes.nodes <= 40000, `${byNodes.nodes} nodes`);
-  assert.equal(searcher.search({ board: snap.boardString }, { timeMs: 50 }, null).ok, true);
+  assert.equal(searcher.search({ board: snap.positionText }, { timeMs: 50 }, null).ok, true);
   // The same seed, the same opening choice; seeds vary it (the four first
   // moves are worth the same).
   const choices = new Set();
@@ -252,7 +252,7 @@ test('hints give a value per legal move; exact near the end', () => {
   const session = new engine.ReversiSession();
   session.play(37);
   const snap = session.snapshot();
-  const hints = searcher.hints({ board: snap.boardString }, { level: 3 }, null);
+  const hints = searcher.hints({ board: snap.positionText }, { level: 3 }, null);
   assert.equal(hints.ok, true);
   assert.deepEqual(
     hints.moves.map((m) => m.square).sort((a, b) => a - b),

@@ -129,7 +129,7 @@ test('refusals carry codes and parameters, and change nothing', () => {
   assertRefusal(session.play(square('b0'), square('d1')), 'horse_leg_blocked', { square: 'c0' });
   assertRefusal(session.playText('炮二平九'), 'cannon_path_blocked', { square: 'b2' });
   assertRefusal(session.playText('not a move'), 'wxf_syntax', { text: 'not a move' });
-  assertRefusal(session.loadFen('rnbakabnr/9 w'), 'fen_rank_count', { ranks: '2' });
+  assertRefusal(session.startGame({ position: 'rnbakabnr/9 w' }), 'fen_rank_count', { ranks: '2' });
   const record = session.importRecord('1. 炮二平五 马８进７ 2. 马二进四');
   assertRefusal(record, 'record_bad_move', { index: '3', text: '马二进四' });
   assert.equal(record.cause.code, 'horse_leg_blocked');
@@ -143,7 +143,7 @@ test('refusals carry codes and parameters, and change nothing', () => {
 
 test('a mate ends the game; further moves are refused with game_over', () => {
   const session = new engine.XiangqiSession();
-  assert.deepEqual(session.loadFen('3k5/8R/9/9/9/9/9/9/R8/4K4 w - - 0 1'), { ok: true });
+  assert.equal(session.startGame({ position: '3k5/8R/9/9/9/9/9/9/R8/4K4 w - - 0 1' }).ok, true);
   assert.equal(session.playText('a1a9').ok, true);
   const snap = session.snapshot();
   assert.deepEqual([snap.status.over, snap.status.winner, snap.status.reason, snap.status.result], [true, 0, 'checkmate', '1-0']);

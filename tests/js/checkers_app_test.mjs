@@ -81,14 +81,14 @@ function playSome(app, plies) {
 test('continueFromHere drops the moves after the position shown and plays on from it', () => {
   const app = controller();
   playSome(app, 10);
-  const at4 = app.session.snapshotAt(4).positionString;
+  const at4 = app.session.snapshotAt(4).positionText;
   app.continueFromHere(); // live: nothing to drop
   assert.equal(app.session.snapshot().plies, 10);
   app.browsePly = 4;
   app.continueFromHere();
   const snap = app.session.snapshot();
   assert.equal(snap.plies, 4);
-  assert.equal(snap.positionString, at4);
+  assert.equal(snap.positionText, at4);
   assert.equal(snap.canRedo, false);
   assert.equal(app.browsePly, null);
   assert.ok(app.events.some((e) => e.type === 'continue'));
@@ -128,7 +128,7 @@ test("analyse gives the engine's move for the position shown, with a score and a
   // The move suggested is legal in the position shown, not the live one.
   const shown = new engine.CheckersSession();
   assert.deepEqual(shown.importRecord(app.session.recordAt(2)), { ok: true });
-  assert.equal(shown.snapshot().positionString, app.session.snapshotAt(2).positionString);
+  assert.equal(shown.snapshot().positionText, app.session.snapshotAt(2).positionText);
   assert.ok(shown.snapshot().legal.some((m) => m.from === event.detail.from && m.to === event.detail.to));
   shown.delete();
   app.session.delete();
@@ -141,7 +141,7 @@ test("thinkingText words the engine's score and line", () => {
     line: 'd1-e5 n2-m5',
   });
   assert.equal(en.thinkingText({ score: -35, winPlies: 0, pv: [] }).score, 'Red -3.5');
-  assert.equal(en.thinkingText({ score: 29990, winPlies: 9, pv: [], side: 2 }).score, 'Blue home in 5 moves');
+  assert.equal(en.thinkingText({ score: 29990, winPlies: 9, pv: [], seat: 1 }).score, 'Blue home in 5 moves');
   const zh = controller({ language: 'zh' });
   assert.equal(zh.thinkingText({ score: 12, winPlies: 0, pv: [] }).score, '红方 +1.2');
   en.session.delete();
@@ -233,9 +233,9 @@ test('recordFile and openFile: a .txt record with hole names; positions, numeric
   };
   assert.deepEqual(other.openFile(file.name, `\uFEFF${file.text}`), { ok: true });
   assert.equal(other.session.exportRecord(), file.text);
-  const position = app.session.positionString();
+  const position = app.session.positionText();
   assert.deepEqual(other.openFile('x.txt', `${position}\n`), { ok: true });
-  assert.equal(other.session.positionString(), position);
+  assert.equal(other.session.positionText(), position);
   assert.deepEqual(other.openFile('old.txt', '1. 111-102 6-15'), { ok: true }, 'numeric records still open');
   assert.equal(other.session.snapshot().moves[0].text, 'd1-e5');
   assert.equal(imported, 3);

@@ -5,6 +5,7 @@
 // seat the AI takes over.
 import { createRequire } from 'node:module';
 
+import { RoomGame } from '../../server/games/room_game.js';
 import { Client, LocalGame, Player, ServerProcess, assert, loadEngine, random, run, test } from './harness.mjs';
 
 const Database = createRequire(import.meta.url)('better-sqlite3');
@@ -53,7 +54,7 @@ test('xiangqi: a game to checkmate, watched by a spectator', async () => {
       .join(' '),
     `${MATE_LINE.join(' ')} 1-0`,
   );
-  assert.equal(state.position, red.local.session.fen());
+  assert.equal(state.position, red.local.session.position());
   assert.deepEqual(
     state.moves.map((m) => m.move),
     MATE_LINE,
@@ -114,7 +115,7 @@ test('reversi: a full game where the rules force a pass; the server plays it as 
   assert.equal(white.local.pos(), black.local.pos());
   const state = await white.sync();
   assert.equal(state.step, sent.length + passes);
-  assert.equal(state.position, black.local.session.boardString());
+  assert.equal(state.position, black.local.session.positionText());
   black.close();
   white.close();
   // Rebuilt from the log after a kill -9, passes and all.
@@ -149,7 +150,7 @@ test("checkers: a 2-player game to the engine's result", async () => {
   // Seats from 0 in the engine's status as in the room's result.
   assert.deepEqual(one.result, { winner: status.winner, places: status.finishOrder, code: status.reason, reason: status.text });
   assert.deepEqual(two.result, one.result);
-  assert.equal((await one.sync()).position, two.local.session.positionString());
+  assert.equal((await one.sync()).position, two.local.session.positionText());
   one.close();
   two.close();
 });
@@ -338,6 +339,25 @@ test("xiangqi: a draw by agreement is the engine's, in the record, and survives 
   again.close();
   red.close();
   black.close();
+});
+
+test('a room refuses a set-up position as the engine refuses an option it does not know', () => {
+  for (const { game, session: Session } of engine.games()) {
+    const local = new engine[Session]();
+    const position = local.positionText();
+    const unknown = RoomGame.prepare(engine, game, { colour: 'red' }).refusal;
+    const refused = RoomGame.prepare(engine, game, { position });
+    assert.equal(refused.ok, false, game);
+    assert.deepEqual(Object.keys(refused.refusal).sort(), Object.keys(unknown).sort(), game);
+    assert.deepEqual(
+      [refused.refusal.code, Object.keys(refused.refusal.params).sort(), refused.refusal.params.name],
+      [unknown.code, Object.keys(unknown.params).sort(), 'options.position'],
+      game,
+    );
+    // The page's own games start from it.
+    assert.equal(local.startGame({ position }).ok, true, game);
+    local.delete();
+  }
 });
 
 const failed = await run();

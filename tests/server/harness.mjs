@@ -355,14 +355,13 @@ export class LocalGame {
   }
 
   positionText() {
-    if (this.game === 'xiangqi') return this.session.fen().split(' ').slice(0, 2).join(' ');
     // The engine plays a forced pass with the move before it; until the
     // room's pass step arrives, the position is the one before that pass.
     if (this.game === 'reversi') {
       const snap = this.session.snapshot();
-      return snap.plies > this.moves.length ? this.session.snapshotAt(this.moves.length).boardString : snap.boardString;
+      if (snap.plies > this.moves.length) return this.session.snapshotAt(this.moves.length).positionText;
     }
-    return this.session.positionString();
+    return this.session.positionText();
   }
 
   pos() {
@@ -378,7 +377,7 @@ export class LocalGame {
   toMove() {
     const snap = this.snapshot();
     if (snap.status.over || (this.game === 'reversi' && snap.plies > this.moves.length)) return null;
-    return this.game === 'xiangqi' ? snap.side : snap.side - 1;
+    return snap.side;
   }
 
   status() {

@@ -121,17 +121,8 @@ export class GameApp extends PageApp {
     return 2;
   }
 
-  // The seat (from 0) of a side as the game's snapshot names it.
-  seatOfSide(side) {
-    return side;
-  }
-
   isAiSeat(seat) {
     return this.seats.players[seat] === 'ai';
-  }
-
-  isAi(side) {
-    return this.isAiSeat(this.seatOfSide(side));
   }
 
   levelOf(seat) {
@@ -144,7 +135,7 @@ export class GameApp extends PageApp {
 
   humanToMove(snap) {
     if (this.online) return this.online.mayMove(snap);
-    return snap.live && !snap.status.over && !this.isAi(snap.side);
+    return snap.live && !snap.status.over && !this.isAiSeat(snap.side);
   }
 
   // After any change of the live position: a forced pass, the AI's move, or
@@ -317,15 +308,15 @@ export class GameApp extends PageApp {
   undoToHuman() {
     let changed = this.session.undo();
     if (!this.hasHumanSeat()) return;
-    while (changed && this.isAi(this.session.snapshot().side)) changed = this.session.undo();
-    while (this.isAi(this.session.snapshot().side) && this.session.redo());
+    while (changed && this.isAiSeat(this.session.snapshot().side)) changed = this.session.undo();
+    while (this.isAiSeat(this.session.snapshot().side) && this.session.redo());
   }
 
   // Redo replays the AI's replies too, up to a human's turn or the end.
   redoToHuman() {
     let changed = this.session.redo();
     if (!this.hasHumanSeat()) return;
-    while (changed && this.isAi(this.session.snapshot().side) && !this.session.snapshot().status.over) {
+    while (changed && this.isAiSeat(this.session.snapshot().side) && !this.session.snapshot().status.over) {
       changed = this.session.redo();
     }
   }
@@ -355,8 +346,10 @@ export class GameApp extends PageApp {
     return result;
   }
 
+  // A position as positionText() writes it: a new game from there, under
+  // the game's own start options (roomOptions, where it has them).
   importPosition(text) {
-    const result = this.loadPosition(String(text).trim());
+    const result = this.session.startGame({ ...this.roomOptions?.(), position: String(text).trim() });
     if (result.ok) this.afterImport(result);
     return result;
   }
@@ -499,6 +492,11 @@ export class GameApp extends PageApp {
     return this.seatNames()[seat];
   }
 
+  // The position shown, as the engine writes it (what importPosition reads).
+  positionText() {
+    return this.current.positionText;
+  }
+
   // ---- results from the player's view ----------------------------------------
 
   // 'win' or 'loss' for the one human seat, 'draw' when nobody won, null
@@ -526,7 +524,7 @@ export class GameApp extends PageApp {
       const outcome = text.outcome ? this.i18n.t(OUTCOME_KEYS[text.outcome]) : '';
       return [outcome, text.title, text.reason].filter((part, i, all) => part && all.indexOf(part) === i).join(' · ');
     }
-    return this.i18n.t('toMove', { side: this.sideName(snap.side) });
+    return this.i18n.t('toMove', { side: this.seatName(snap.side) });
   }
 }
 

@@ -107,11 +107,6 @@ export class CheckersApp extends GameApp {
 
   // ---- seats and the game's session ---------------------------------------------
 
-  // Players (the board's numbers, snapshot.side) count from 1, seats from 0.
-  seatOfSide(player) {
-    return player - 1;
-  }
-
   seatCount() {
     return this.seats.count;
   }
@@ -155,10 +150,6 @@ export class CheckersApp extends GameApp {
   // A record (the position line optional), or a lone position line.
   loadRecord(text) {
     return this.session.importRecord(text, this.rulesFromSettings());
-  }
-
-  loadPosition(text) {
-    return this.session.loadPosition(text);
   }
 
   // ---- input and moves ---------------------------------------------------------
@@ -279,7 +270,7 @@ export class CheckersApp extends GameApp {
   }
 
   roleName(player) {
-    return this.isAi(player) ? this.i18n.t('aiLevel', { n: this.seats.levels[player - 1] }) : this.i18n.t('human');
+    return this.isAiSeat(player - 1) ? this.i18n.t('aiLevel', { n: this.seats.levels[player - 1] }) : this.i18n.t('human');
   }
 
   title() {
@@ -309,10 +300,6 @@ export class CheckersApp extends GameApp {
 
   positionLabel() {
     return this.i18n.t('checkersPosition');
-  }
-
-  positionText() {
-    return this.current.positionString;
   }
 
   recordText() {

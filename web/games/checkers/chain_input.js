@@ -56,7 +56,7 @@ export class ChainInput {
       return false;
     }
     if (this.active()) return this.chainClick(cell);
-    if (snap.board[cell] === snap.side) {
+    if (snap.board[cell] === snap.side + 1) {
       if (this.view.selected === cell && !fromPointer) {
         this.clear();
         return false;
@@ -110,7 +110,7 @@ export class ChainInput {
       else app.showReason(options.stopProblem);
       return false;
     }
-    if (app.current.board[cell] === app.current.side) {
+    if (app.current.board[cell] === app.current.side + 1) {
       this.select(cell);
       return true;
     }

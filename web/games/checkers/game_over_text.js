@@ -19,7 +19,7 @@ export function checkersGameOverText(app, status) {
   else title = i18n.t('gameOver');
   // Playing on for places: the (one) human player's own place.
   const humans = [];
-  for (let p = 1; p <= players; p++) if (!app.isAi(p)) humans.push(p);
+  for (let p = 1; p <= players; p++) if (!app.isAiSeat(p - 1)) humans.push(p);
   if (status.kind === 'places' && humans.length === 1 && status.places[humans[0] - 1]) {
     title = i18n.t('ccYourPlace', { n: status.places[humans[0] - 1], nth: ordinal(status.places[humans[0] - 1]) });
   }

@@ -8,14 +8,14 @@ export function checkersPlayerCards(app, snap) {
   const seats = snap.seats.length === 2 ? [...snap.seats].reverse() : snap.seats;
   return seats.map((seat) => {
     const p = seat.player;
-    const ai = app.isAi(p);
+    const ai = app.isAiSeat(p - 1);
     const detail = seat.finished && seat.place ? app.i18n.t('place', { n: seat.place }) : '';
     return {
       seat: p - 1,
       name: app.sideName(p),
       role: ai ? 'ai' : 'human',
       level: ai ? app.seats.levels[p - 1] : null,
-      toMove: !snap.status.over && snap.live && snap.side === p,
+      toMove: !snap.status.over && snap.live && snap.side + 1 === p,
       detail,
       color: seatColor(p).css,
     };

@@ -6,8 +6,8 @@
 // engine's notation.
 export function checkersThinkingText(app, info) {
   if (!info) return { score: '', line: '' };
-  const side = info.side || (app.current ? app.current.side : 1);
-  const name = app.sideName(side);
+  const seat = info.seat ?? (app.current ? app.current.side : 0);
+  const name = app.seatName(seat);
   let score = '';
   if (info.winPlies > 0) score = app.i18n.t('ccWinIn', { side: name, n: Math.ceil(info.winPlies / 2) });
   else if (info.winPlies < 0) score = app.i18n.t('ccLossIn', { side: name, n: Math.ceil(-info.winPlies / 2) });
@@ -23,6 +23,6 @@ export function checkersThinkingText(app, info) {
 // engine gives no longer one), with the move the page logs.
 export function checkersAnalysisText(app, result, snap) {
   const pv = result.pv && result.pv.length ? result.pv : [result.text];
-  const text = checkersThinkingText(app, { ...result, side: snap.side, pv });
+  const text = checkersThinkingText(app, { ...result, seat: snap.side, pv });
   return { ...text, from: result.from, to: result.to, text: result.text };
 }

@@ -35,7 +35,7 @@ export class InfoBar {
       .map((seat) => {
         const p = seat.player;
         const place = seat.finished && seat.place ? `<span class="place">${t('place', { n: seat.place })}</span>` : '';
-        const role = app.isAi(p) ? t('aiLevel', { n: app.seats.levels[p - 1] }) : t('human');
+        const role = app.isAiSeat(p - 1) ? t('aiLevel', { n: app.seats.levels[p - 1] }) : t('human');
         return (
           `<span class="cc-chip${seat.finished ? ' done' : ''}" data-player="${p}" style="${seatDotStyle(p)}" title="${app.sideName(p)} · ${role}">` +
           `<span class="cc-dot"></span><span class="label">${app.sideName(p)} · ${role}</span>${place}</span>`
@@ -47,7 +47,7 @@ export class InfoBar {
       this.html = html;
     }
     for (const chip of element.children) {
-      chip.classList.toggle('turn', !snap.status.over && snap.side === Number(chip.dataset.player));
+      chip.classList.toggle('turn', !snap.status.over && snap.side + 1 === Number(chip.dataset.player));
     }
   }
 

@@ -56,11 +56,6 @@ export class ReversiApp extends GameApp {
 
   // ---- seats and the game's session -----------------------------------------
 
-  // Sides are colours: 1 black (seat 0), 2 white (seat 1).
-  seatOfSide(side) {
-    return side - 1;
-  }
-
   aiPauseMs() {
     return this.reducedMotion ? 0 : AI_PAUSE_MS;
   }
@@ -89,11 +84,6 @@ export class ReversiApp extends GameApp {
   // A transcript (with an optional board line) or a GGF record.
   loadRecord(text) {
     return this.session.importRecord(text);
-  }
-
-  loadPosition(text) {
-    const result = this.session.loadBoard(text);
-    return result.ok ? { ...result, format: 'board' } : result;
   }
 
   // ---- input -------------------------------------------------------------
@@ -136,9 +126,9 @@ export class ReversiApp extends GameApp {
   // the pass the engine recorded after it.
   presentMove(before, snap) {
     const square = snap.lastMove;
-    this.view.animation = this.reducedMotion ? null : flipAnimation(square, snap.lastFlips, before.side, performance.now());
+    this.view.animation = this.reducedMotion ? null : flipAnimation(square, snap.lastFlips, before.side + 1, performance.now());
     this.sound.play(snap.lastFlips.length >= 4 ? 'capture' : 'move');
-    this.announce(`${this.sideName(before.side)} ${squareName(square)}`);
+    this.announce(`${this.sideName(before.side + 1)} ${squareName(square)}`);
     if (snap.passed) {
       const notice = this.i18n.t('passes', { side: this.sideName(snap.passed) });
       this.toast(notice);
@@ -233,9 +223,9 @@ export class ReversiApp extends GameApp {
     return sides.map((side) => ({
       seat: side - 1,
       name: this.sideName(side),
-      role: this.isAi(side) ? 'ai' : 'human',
+      role: this.isAiSeat(side - 1) ? 'ai' : 'human',
       level: this.levelOf(side - 1),
-      toMove: !snap.status.over && snap.side === side,
+      toMove: !snap.status.over && snap.side === side - 1,
       detail: this.i18n.t('discCount', { n: side === 1 ? snap.counts.black : snap.counts.white }),
     }));
   }
@@ -264,10 +254,6 @@ export class ReversiApp extends GameApp {
     return this.i18n.t('boardString');
   }
 
-  positionText() {
-    return this.current.boardString;
-  }
-
   recordText() {
     return this.session.exportRecord();
   }
@@ -292,10 +278,10 @@ export class ReversiApp extends GameApp {
     const el = this.root.querySelector('#counts');
     if (!el) return;
     const snap = this.current;
-    const turn = (side) => (!snap.status.over && snap.side === side ? ' turn' : '');
+    const turn = (seat) => (!snap.status.over && snap.side === seat ? ' turn' : '');
     el.innerHTML =
-      `<span class="${turn(1).trim()}"><span class="disc black"></span>${snap.counts.black}</span>` +
-      `<span class="${turn(2).trim()}"><span class="disc white"></span>${snap.counts.white}</span>`;
+      `<span class="${turn(0).trim()}"><span class="disc black"></span>${snap.counts.black}</span>` +
+      `<span class="${turn(1).trim()}"><span class="disc white"></span>${snap.counts.white}</span>`;
   }
 
   boardLabel() {

@@ -19,15 +19,15 @@ export function finalText(app, status) {
   return scoreText(app, status.finalBlack - status.finalWhite, true);
 }
 
-// The thinking line: the searching side's (`side`, a colour) score turned to Black's view.
-export function thinkingWords(app, info, side) {
+// The thinking line: the searching seat's (0 black, 1 white) score turned to Black's view.
+export function thinkingWords(app, info, seat) {
   if (!info) return { score: '', line: '' };
-  const black = side === 1 ? info.score : -info.score;
+  const black = seat === 0 ? info.score : -info.score;
   return { score: scoreText(app, black, info.exact), line: lineText(app, info.pv) };
 }
 
 // An analysis of the position `snap`, with Black's value the page logs.
 export function analysisWords(app, result, snap) {
-  const black = snap.side === 1 ? result.score : -result.score;
+  const black = snap.side === 0 ? result.score : -result.score;
   return { score: scoreText(app, black, result.exact), line: lineText(app, result.pv), black, exact: result.exact };
 }

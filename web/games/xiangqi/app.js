@@ -133,10 +133,6 @@ export class XiangqiApp extends GameApp {
     return this.session.importRecord(text);
   }
 
-  loadPosition(fen) {
-    return this.session.loadFen(fen);
-  }
-
   takeBack() {
     resignation.takeBack(this);
   }
@@ -309,6 +305,7 @@ export class XiangqiApp extends GameApp {
     return this.i18n.t('fen');
   }
 
+  // The whole FEN: positionText with the move counters.
   positionText() {
     return this.current.fen;
   }

@@ -7,7 +7,7 @@
 // app: the xiangqi controller. A draw is offered to the AI on the human's own turn.
 export function mayOfferDraw(app) {
   const snap = app.session.snapshot();
-  return !snap.status.over && !app.thinking && !app.isAi(snap.side) && app.isAi(1 - snap.side);
+  return !snap.status.over && !app.thinking && !app.isAiSeat(snap.side) && app.isAiSeat(1 - snap.side);
 }
 
 // Resolves with {accepted, answer}, or null (no offer may be made now, a

@@ -12,7 +12,16 @@ using namespace qipan::tictactoe;
 val TictactoeSession::startGame(val options) {
   auto kept = two_seat_options(options, "tic-tac-toe");
   if (!kept) return refused(kept.failure());
-  newGame();
+  auto position = position_option(options);
+  if (!position) return refused(position.failure());
+  if (!*position) {
+    newGame();
+  } else {
+    // A position is named by the moves that reach it: a record.
+    auto game = Game::from_record(**position);
+    if (!game) return refused(game.failure());
+    game_ = std::move(*game);
+  }
   val out = ok_result();
   out.set("options", *kept);
   return out;

@@ -245,7 +245,7 @@ export function drawBoard(ctx, snapshot, view, timeMs) {
   const layout = boardLayout(width, height, v.insetTop || 0);
   const board = (snapshot && snapshot.board) || [];
   const seats = (snapshot && snapshot.seats) || [];
-  const side = snapshot && snapshot.side ? snapshot.side : 1;
+  const side = snapshot ? snapshot.side + 1 : 1; // the player to move: seat + 1
   const still = !!v.reducedMotion;
   let active = false;
 

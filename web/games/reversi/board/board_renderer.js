@@ -131,7 +131,7 @@ export function drawBoard(ctx, snapshot, view, timeMs) {
   const { dpr, width, height } = viewFrame(canvas, v);
   const layout = boardLayout(width, height);
   const board = (snapshot && snapshot.board) || [];
-  const side = snapshot && snapshot.side === WHITE ? WHITE : BLACK;
+  const side = snapshot && snapshot.side === 1 ? WHITE : BLACK; // seat 1 is white
   const radius = layout.discRadius;
 
   ctx.setTransform(1, 0, 0, 1, 0, 0);

@@ -53,12 +53,8 @@ export class TictactoeApp extends GameApp {
   }
 
   // A record (`b2 a1 ...`, an optional ending line); a position is named by
-  // the moves that reach it, so both imports read a record.
+  // the moves that reach it, so the session's start reads a record too.
   loadRecord(text) {
-    return this.session.importRecord(text);
-  }
-
-  loadPosition(text) {
     return this.session.importRecord(text);
   }
 
@@ -133,10 +129,6 @@ export class TictactoeApp extends GameApp {
 
   positionLabel() {
     return this.i18n.t('tictactoePosition');
-  }
-
-  positionText() {
-    return this.current.positionText;
   }
 
   recordText() {
