@@ -5,24 +5,21 @@
 // seat and by code on a second session, and the seat to move counted from 0.
 //   QIPAN_WEB_ENGINE=build/wasm/qipan_web.js node --no-experimental-fetch tests/js/bindings_face_test.mjs
 import assert from 'node:assert/strict';
+import { GAMES } from '../../web/games/index.js';
 import { finish, loadEngine, test, testNoLeakedHandles } from './harness.mjs';
 
 const engine = await loadEngine();
 const handlesAtStart = engine.count_emval_handles();
 const games = engine.games();
 
-// A move the game cannot read at all, and a well-formed one its rules refuse
-// at the start (the first seat to move).
-const TEXTS = {
-  xiangqi: { unreadable: 'zz', illegal: 'h0h2' },
-  reversi: { unreadable: 'k9', illegal: 'a1' },
-  checkers: { unreadable: 'a1-', illegal: 'd1-d4' },
-};
+// Texts no game reads as a move (each game's move-text codes refuse them).
+const UNREADABLE = ['??', '#', 'x'];
 
-test('the engine lists each game once, with its classes', () => {
+test('the engine lists each game once, with its classes, as the page does', () => {
   assert.deepEqual(
     games.map((g) => g.game),
-    ['xiangqi', 'reversi', 'checkers'],
+    GAMES.map((g) => g.id),
+    'bindings/games.cpp and web/games/index.js list the same games in the same order',
   );
   const codes = engine.refusalCodes();
   for (const { game } of games)
@@ -65,16 +62,25 @@ for (const { game, session: Session } of games) {
     session.delete();
   });
 
+  // The well-formed illegal move: the first seat's move played again by the
+  // second seat (its piece or square is gone or taken in every game).
   test(`${game}: a text that is no move is unreadable; a well-formed illegal move is not`, () => {
     const session = new engine[Session]();
     session.startGame({});
-    const unreadable = session.playText(TEXTS[game].unreadable);
-    assert.equal(unreadable.ok, false);
-    assert.equal(unreadable.unreadable, true, JSON.stringify(unreadable));
-    const illegal = session.playText(TEXTS[game].illegal);
-    assert.equal(illegal.ok, false, TEXTS[game].illegal);
-    assert.equal(illegal.unreadable, undefined, JSON.stringify(illegal));
+    for (const text of UNREADABLE) {
+      const unreadable = session.playText(text);
+      assert.equal(unreadable.ok, false, text);
+      assert.equal(unreadable.unreadable, true, JSON.stringify(unreadable));
+    }
     assert.equal(session.status().steps, 0, 'refused moves change nothing');
+    const searcher = new engine[games.find((g) => g.game === game).searcher]();
+    const first = searcher.search(session.searchRequest(), { depth: 1 }).move;
+    searcher.delete();
+    assert.deepEqual(session.playText(first), { ok: true });
+    const illegal = session.playText(first);
+    assert.equal(illegal.ok, false, `${first} again`);
+    assert.equal(illegal.unreadable, undefined, JSON.stringify(illegal));
+    assert.equal(session.status().steps, 1, 'refused moves change nothing');
     session.delete();
   });
 
