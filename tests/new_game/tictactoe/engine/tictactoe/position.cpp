@@ -45,22 +45,22 @@ Result<Position> parse_position(std::string_view text) {
   const std::size_t space = text.find(' ');
   const std::string_view board = text.substr(0, space);
   if (board.size() != kSquares)
-    return make_error(code::board_square_count, "a board has 9 squares").with("count", int(board.size()));
+    return make_error(code::tictactoe_square_count, "a board has 9 squares").with("count", int(board.size()));
   Position pos;
   for (Square s = 0; s < kSquares; ++s) {
     const char c = board[std::size_t(s)];
     if (c == 'X' || c == 'x') pos.marks_[kX] = Mask(pos.marks_[kX] | bit(s));
     else if (c == 'O' || c == 'o') pos.marks_[kO] = Mask(pos.marks_[kO] | bit(s));
     else if (c != '-')
-      return make_error(code::board_bad_character, "a square is X, O or -")
+      return make_error(code::tictactoe_bad_character, "a square is X, O or -")
           .with("square", square_name(s))
           .with("character", std::string(1, c));
   }
-  if (space == std::string_view::npos) return make_error(code::board_no_side, "no side to move");
+  if (space == std::string_view::npos) return make_error(code::tictactoe_no_side, "no side to move");
   const std::string_view side = text.substr(space + 1);
   if (side == "x" || side == "X") pos.side_ = kX;
   else if (side == "o" || side == "O") pos.side_ = kO;
-  else return make_error(code::board_bad_side, "the side to move is x or o").with("side", std::string(side));
+  else return make_error(code::tictactoe_bad_side, "the side to move is x or o").with("side", std::string(side));
   const int x = std::popcount(unsigned(pos.marks_[kX]));
   const int o = std::popcount(unsigned(pos.marks_[kO]));
   // X moves first: the counts and the side agree, and no game goes on
@@ -70,7 +70,7 @@ Result<Position> parse_position(std::string_view text) {
   for (Mask a : kLines)
     for (Mask b : kLines) both_won |= (pos.marks_[kX] & a) == a && (pos.marks_[kO] & b) == b;
   if (!counts_agree || both_won)
-    return make_error(code::board_bad_counts, "no game reaches these marks").with("x", x).with("o", o);
+    return make_error(code::tictactoe_bad_counts, "no game reaches these marks").with("x", x).with("o", o);
   return pos;
 }
 
@@ -94,7 +94,7 @@ Result<Square> parse_square(std::string_view text) {
     if (column >= 'a' && column <= 'c' && text[1] >= '1' && text[1] <= '3')
       return Square((text[1] - '1') * 3 + (column - 'a'));
   }
-  return make_error(code::not_a_square, "a square is a1..c3").with("text", std::string(text));
+  return make_error(code::tictactoe_not_a_square, "a square is a1..c3").with("text", std::string(text));
 }
 
 std::string_view side_name(Side side) { return side == kX ? "x" : "o"; }

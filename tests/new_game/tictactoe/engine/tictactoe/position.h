@@ -58,7 +58,7 @@ class Position {
 // `X---O---- x`; refused with the board_* codes.
 Result<Position> parse_position(std::string_view text);
 std::string position_string(const Position& pos);
-// `a1`..`c3`; parse_square refuses anything else with not_a_square.
+// `a1`..`c3`; parse_square refuses anything else with tictactoe_not_a_square.
 std::string square_name(Square square);
 Result<Square> parse_square(std::string_view text);
 std::string_view side_name(Side side);

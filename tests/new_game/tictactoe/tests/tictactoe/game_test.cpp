@@ -45,8 +45,8 @@ TEST_CASE("tictactoe a full board without a line is a draw") {
 
 TEST_CASE("tictactoe moves refused by code") {
   Game game = played({"b2"});
-  CHECK(game.play_text("b2").code() == "square_taken");
-  CHECK(game.play_text("z9").code() == "not_a_square");
+  CHECK(game.play_text("b2").code() == "tictactoe_square_taken");
+  CHECK(game.play_text("z9").code() == "tictactoe_not_a_square");
   CHECK(game.play_text("").code() == "empty_move");
   CHECK(game.plies().size() == 1);
 }
@@ -97,10 +97,10 @@ TEST_CASE("tictactoe records: round trip, refusals, undo, redo and truncate") {
   CHECK(game.record() == "b2 a1 c3");
   CHECK(Game::from_record("b2 a1 c3")->position() == game.position());
   const auto bad = Game::from_record("b2 b2");
-  CHECK(bad.code() == "record_bad_move");
+  CHECK(bad.code() == "tictactoe_record_bad_move");
   CHECK(*bad.failure().param("index") == "2");
-  CHECK(bad.failure().root_cause().code == "square_taken");
-  CHECK(Game::from_record("b2\nending: resignation z").code() == "record_bad_ending");
+  CHECK(bad.failure().root_cause().code == "tictactoe_square_taken");
+  CHECK(Game::from_record("b2\nending: resignation z").code() == "tictactoe_record_bad_ending");
   CHECK(game.undo());
   CHECK(game.redo());
   CHECK(game.position_text() == "O---X---X o");

@@ -17,14 +17,14 @@ TEST_CASE("tictactoe position text round trips") {
 
 TEST_CASE("tictactoe position texts refused by code") {
   const auto code_of = [](const char* text) { return std::string(parse_position(text).code()); };
-  CHECK(code_of("") == "board_square_count");
-  CHECK(code_of("X------- x") == "board_square_count");
-  CHECK(code_of("X---Z---- o") == "board_bad_character");
-  CHECK(code_of("X--------") == "board_no_side");
-  CHECK(code_of("X-------- q") == "board_bad_side");
-  CHECK(code_of("XX------- o") == "board_bad_counts");
-  CHECK(code_of("X-------- x") == "board_bad_counts");
-  CHECK(code_of("XXXOOO-X- o") == "board_bad_counts");  // both sides have a line
+  CHECK(code_of("") == "tictactoe_square_count");
+  CHECK(code_of("X------- x") == "tictactoe_square_count");
+  CHECK(code_of("X---Z---- o") == "tictactoe_bad_character");
+  CHECK(code_of("X--------") == "tictactoe_no_side");
+  CHECK(code_of("X-------- q") == "tictactoe_bad_side");
+  CHECK(code_of("XX------- o") == "tictactoe_bad_counts");
+  CHECK(code_of("X-------- x") == "tictactoe_bad_counts");
+  CHECK(code_of("XXXOOO-X- o") == "tictactoe_bad_counts");  // both sides have a line
   const auto bad = parse_position("X---Z---- o");
   CHECK(*bad.failure().param("square") == "b2");
   CHECK(*bad.failure().param("character") == "Z");
@@ -35,8 +35,8 @@ TEST_CASE("tictactoe squares by name") {
   CHECK(*parse_square("C3") == 8);
   CHECK(*parse_square("b2") == 4);
   CHECK(square_name(5) == "c2");
-  CHECK(parse_square("d1").code() == "not_a_square");
-  CHECK(parse_square("a4").code() == "not_a_square");
+  CHECK(parse_square("d1").code() == "tictactoe_not_a_square");
+  CHECK(parse_square("a4").code() == "tictactoe_not_a_square");
   CHECK(parse_square("").code() == "empty_move");
   CHECK(parse_square(std::string(40, 'a')).code() == "text_too_long");
 }

@@ -24,7 +24,7 @@ PlayStatus Game::play_status() const {
   }
   if (!status.over) status.text = std::string(side_name(position_.side_to_move())) + " to move";
   else if (status.winner) status.text = std::string(side_name(Side(*status.winner))) + " wins";
-  else status.text = ending_ && ending_->kind == EndingKind::kAborted ? "aborted" : "draw";
+  else status.text = ending_ && ending_->kind == EndingKind::kAborted ? "game aborted" : "draw";
   return status;
 }
 
@@ -44,7 +44,7 @@ Result<PlayStatus> Game::play(Square square) {
   if (square < 0 || square >= kSquares)
     return make_error(code::bad_argument, "a square is 0..8").with("name", "square").with("expected", "0..8");
   if (position_.at(square))
-    return make_error(code::square_taken, "the square is taken").with("square", square_name(square));
+    return make_error(code::tictactoe_square_taken, "the square is taken").with("square", square_name(square));
   plies_.push_back({square, position_.side_to_move()});
   position_.make(square);
   redo_.clear();
@@ -104,12 +104,16 @@ Result<Position> Game::position_at(int ply) const {
 
 std::string Game::record() const {
   std::string out;
-  for (const Ply& ply : plies_) out += (out.empty() ? "" : " ") + square_name(ply.square);
+  for (const Ply& ply : plies_) {
+    if (!out.empty()) out += ' ';
+    out += square_name(ply.square);
+  }
   if (ending_) {
     std::string seat;
     if (ending_->seat >= 0) seat = side_name(Side(ending_->seat));
     else if (ending_->kind == EndingKind::kRecorded || ending_->kind == EndingKind::kTimeoutDraw) seat = "draw";
-    out += (out.empty() ? "" : "\n") + ending_line(ending_->kind, seat);
+    if (!out.empty()) out += '\n';
+    out += ending_line(ending_->kind, seat);
   }
   return out;
 }
@@ -124,10 +128,10 @@ Result<Game> Game::from_record(std::string_view record) {
       const auto parsed = parse_ending_line(line);
       const bool no_seat = parsed && (parsed->seat_name.empty() || parsed->seat_name == "draw");
       if (!parsed || !(no_seat || parsed->seat_name == "x" || parsed->seat_name == "o"))
-        return make_error(code::record_bad_ending, "bad ending line").with("text", line);
+        return make_error(code::tictactoe_record_bad_ending, "bad ending line").with("text", line);
       const int seat = no_seat ? -1 : (parsed->seat_name == "x" ? 0 : 1);
       auto ended = game.restore({parsed->kind, seat});
-      if (!ended) return make_error(code::record_bad_ending, "bad ending line").with("text", line);
+      if (!ended) return make_error(code::tictactoe_record_bad_ending, "bad ending line").with("text", line);
       continue;
     }
     std::istringstream words(line);
@@ -136,7 +140,7 @@ Result<Game> Game::from_record(std::string_view record) {
       ++index;
       auto played = game.play_text(word);
       if (!played)
-        return make_error(code::record_bad_move, "move " + std::to_string(index) + ": " + played.error())
+        return make_error(code::tictactoe_record_bad_move, "move " + std::to_string(index) + ": " + played.error())
             .with("index", index)
             .with("text", word)
             .because(played.failure());

@@ -54,7 +54,7 @@ class Game {
   Result<Square> parse_move(std::string_view text) const { return parse_square(text); }
   Result<PlayStatus> play_text(std::string_view text);
 
-  // Refused with game_over or square_taken.
+  // Refused with game_over or tictactoe_square_taken.
   Result<PlayStatus> play(Square square);
   Result<PlayStatus> resign(Side side) { return restore({EndingKind::kResignation, int(side)}); }
   Result<PlayStatus> abandon(Side side) { return restore({EndingKind::kAbandonment, int(side)}); }
