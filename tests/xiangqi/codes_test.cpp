@@ -1,5 +1,5 @@
 // Refusal codes and their parameters: what the page words a refusal from
-// (web/app/strings/xiangqi.js). One representative refusal of each kind:
+// (web/games/xiangqi/strings.js). One representative refusal of each kind:
 // FEN, ICCS, WXF, Chinese, the shared notation resolver, records (with the
 // wrapped cause) and the game.
 #include <doctest/doctest.h>
