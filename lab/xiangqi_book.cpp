@@ -51,7 +51,7 @@ int xiangqi_book_command(const Args& args) {
     std::string line;
     for (int ply = 0; ply < plies; ++ply) {
       const Move m = draw_sound_move(pos, past, searcher, quick, margin, rng);
-      past.push_back({pos.key(), pos.in_check()});
+      past.push_back({pos.key(), pos.in_check(), m});
       Undo undo;
       pos.make(m, undo);
       if (!line.empty()) line += ' ';

@@ -73,7 +73,7 @@ Move sensible_random_move(Searcher& searcher, const Game& game, SplitMix64& rng)
     Undo undo;
     child.make(m, undo);
     std::vector<PastPosition> child_past = past;
-    child_past.push_back({game.position().key(), game.position().in_check()});
+    child_past.push_back({game.position().key(), game.position().in_check(), m});
     scored.emplace_back(-searcher.search(child, child_past, quick).score, m);
   }
   int best = -kInfinity;

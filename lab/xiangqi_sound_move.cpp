@@ -20,7 +20,7 @@ Move draw_sound_move(const Position& pos, const std::vector<PastPosition>& past,
     Undo undo;
     child.make(m, undo);
     std::vector<PastPosition> child_past = past;
-    child_past.push_back({pos.key(), pos.in_check()});
+    child_past.push_back({pos.key(), pos.in_check(), m});
     const int score = -searcher.search(child, child_past, quick).score;
     scored.emplace_back(score, m);
     best = std::max(best, score);

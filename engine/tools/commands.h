@@ -13,6 +13,8 @@ int bench_command(const Args& args);
 int play_command(const Args& args);
 int moves_command(const Args& args);
 int solve_command(const Args& args);
+// `qipan rule xiangqi`: the repetition ruling of a move list, as JSON.
+int rule_command(const Args& args);
 // The xiangqi engine protocols: UCI (Fairy-Stockfish style) or UCCI.
 int protocol_command(const Args& args, bool ucci);
 // The Reversi engine over the NBoard protocol (reversi_nboard.cpp).

@@ -21,6 +21,8 @@ void usage() {
       "  qipan bench [--depth N] [--only SECTION]\n"
       "  qipan play xiangqi [--level N] [--red human|ai] [--black human|ai] [--seed S]\n"
       "  qipan moves xiangqi   (reads FENs on stdin, prints legal moves per line)\n"
+      "  qipan rule xiangqi [--rules asian|chinese|simple] \"<fen>\"|startpos <move>...\n"
+      "               the game's result and repetition ruling as one JSON line\n"
       "  qipan uci | qipan ucci   the xiangqi engine over UCI (ranks 1-10) or UCCI (ICCS)\n"
       "  qipan nboard   the Reversi engine over the NBoard protocol (docs/protocols.md)");
 }
@@ -40,6 +42,7 @@ int main(int argc, char** argv) {
   if (command == "play") return qipan::tools::play_command(rest);
   if (command == "moves") return qipan::tools::moves_command(rest);
   if (command == "solve") return qipan::tools::solve_command(rest);
+  if (command == "rule") return qipan::tools::rule_command(rest);
   if (command == "uci" || command == "ucci") return qipan::tools::protocol_command(rest, command == "ucci");
   if (command == "nboard") return qipan::tools::nboard_command(rest);
   std::fprintf(stderr, "qipan: unknown command '%s'\n", args[0].c_str());

@@ -145,14 +145,14 @@ class Protocol {
       say("option name Clear Hash type button");
       say("option name UCI_Variant type combo default xiangqi var xiangqi");
       say("option name Move Limit type spin default 60 min 0 max 1000");
-      say("option name Perpetual Check Loses type check default true");
+      say("option name Repetition Rules type combo default asian var asian var chinese var simple");
       say("option name Eval Network type check default true");
       say("option name Ponder type check default false");
       say("uciok");
     } else {
       say("option hashsize type spin min 1 max 1024 default 16");
       say("option movelimit type spin min 0 max 1000 default 60");
-      say("option perpetualcheckloses type check default true");
+      say("option repetitionrules type combo default asian var asian var chinese var simple");
       say("option evalnetwork type check default true");
       say("option newgame type button");
       say("ucciok");
@@ -193,9 +193,9 @@ class Protocol {
     } else if (key == "movelimit" && numeric && number <= 1000) {
       move_limit_ = int(number);
       searcher_->set_move_limit_plies(2 * move_limit_);
-    } else if (key == "perpetualcheckloses" && (value == "true" || value == "false")) {
-      perpetual_check_loses_ = value == "true";
-      searcher_->set_perpetual_check_loses(perpetual_check_loses_);
+    } else if (key == "repetitionrules" && parse_rule_set(value)) {
+      rules_ = *parse_rule_set(value);
+      searcher_->set_rules(rules_);
     } else if (key == "evalnetwork" && (value == "true" || value == "false")) {
       use_network_ = value == "true";
       searcher_->set_network(use_network_ ? &network::kWeights : nullptr);
@@ -233,7 +233,7 @@ class Protocol {
           say("info string illegal move " + text + ": the position stops before it");
           break;
         }
-        past.push_back({pos.key(), pos.in_check()});
+        past.push_back({pos.key(), pos.in_check(), *m});
         Undo undo;
         pos.make(*m, undo);
       }
@@ -346,7 +346,7 @@ class Protocol {
   void make_searcher(std::size_t megabytes) {
     searcher_ = std::make_unique<Searcher>(megabytes);
     searcher_->set_move_limit_plies(2 * move_limit_);
-    searcher_->set_perpetual_check_loses(perpetual_check_loses_);
+    searcher_->set_rules(rules_);
     searcher_->set_network(use_network_ ? &network::kWeights : nullptr);
   }
 
@@ -398,7 +398,7 @@ class Protocol {
   std::vector<PastPosition> past_;
   std::vector<Move> banned_;
   int move_limit_ = 60;
-  bool perpetual_check_loses_ = true;
+  RuleSet rules_ = RuleSet::kAsian;
   bool use_network_ = true;  // false: the hand-made evaluation, the fallback
   SearchResult result_;
   Stopwatch clock_;

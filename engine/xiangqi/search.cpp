@@ -75,7 +75,7 @@ std::vector<PastPosition> past_positions(const Game& game) {
   const auto& records = game.plies();
   past.reserve(records.size());
   for (std::size_t i = 0; i < records.size(); ++i)
-    past.push_back({keys[i], i == 0 ? game.start_position().in_check() : records[i - 1].gave_check});
+    past.push_back({keys[i], i == 0 ? game.start_position().in_check() : records[i - 1].gave_check, records[i].move});
   return past;
 }
 
@@ -107,6 +107,16 @@ struct Searcher::Workspace {
   // Keys and check flags of the game history followed by the search path.
   std::array<std::uint64_t, kMaxHistory + kMaxPly + 2> keys{};
   std::array<bool, kMaxHistory + kMaxPly + 2> checks{};
+  // moves[i]: the move played from position i (none where unknown).
+  std::array<Move, kMaxHistory + kMaxPly + 2> moves{};
+  // Judged cycles by a hash of their keys: the search meets the same few
+  // cycles again and again, and judging one plays it through.
+  struct JudgedCycle {
+    std::uint64_t signature = 0;
+    std::int8_t loser = -1;
+  };
+  static constexpr std::size_t kJudgedCycles = 1024;
+  std::array<JudgedCycle, kJudgedCycles> judged{};
   std::array<std::array<Move, kMaxPly + 1>, kMaxPly + 1> pv{};
   std::array<int, kMaxPly + 1> pv_len{};
   std::array<MovePicker, kMaxPickers> pickers{};
@@ -172,8 +182,8 @@ bool Searcher::count_node() {
 }
 
 // Looks back over positions with the same side to move since the last
-// capture (or null move). A repeat is a draw, unless one side gave check with
-// every one of its moves in the cycle: that side loses (perpetual check).
+// capture (or null move). A repeat is a draw, unless the rules make one side
+// lose the cycle (repetition_rules.h: perpetual check, perpetual chase, ...).
 //
 // A repeat inside the search tree is final at once: the side that could have
 // left the cycle did not, so it would not later either. A repeat of a
@@ -192,18 +202,37 @@ bool Searcher::repetition(int ply, int& score) const {
     if (w.keys[now - back] != key) continue;
     const int earlier = now - back;
     if (earlier <= root_index_ && ++occurrences < repetition_count_) continue;
-    bool we_always_check = true, they_always_check = true;
-    for (int i = earlier + 1; i <= now; ++i) {
-      // checks[i]: the move into position i (made by the side not to move
-      // at i) gave check. Moves into now-1, now-3, ... are ours.
-      if (((now - i) & 1) == 1) we_always_check &= w.checks[i];
-      else they_always_check &= w.checks[i];
-    }
+    const int loser = cycle_loser(earlier, now);
     const int win = kMateScore - ply;  // decided here, like a mate at this ply
-    score = !perpetual_check_loses_ || we_always_check == they_always_check ? 0 : we_always_check ? -win : win;
+    score = loser < 0 ? 0 : loser == w.pos.side_to_move() ? -win : win;
     return true;
   }
   return false;
+}
+
+int Searcher::cycle_loser(int earlier, int now) const {
+  Workspace& w = *ws_;
+  bool moves_known = true;
+  for (int i = earlier; i < now && moves_known; ++i) moves_known = !w.moves[i].is_none();
+  if (rules_ == RuleSet::kSimple || !moves_known) {
+    // Checks alone: checks[i] says the move into position i gave check.
+    // The cycle starts and ends with the side to move now, which moves first.
+    bool all_checks[2] = {true, true};
+    for (int i = earlier + 1; i <= now; ++i) {
+      const Color mover = (i - earlier) % 2 == 1 ? w.pos.side_to_move() : opposite(w.pos.side_to_move());
+      all_checks[mover] &= w.checks[i];
+    }
+    if (all_checks[kRed] == all_checks[kBlack]) return -1;
+    return all_checks[kRed] ? kRed : kBlack;
+  }
+  std::uint64_t signature = std::uint64_t(rules_) + 1;
+  for (int i = earlier; i <= now; ++i) signature = (signature ^ w.keys[i]) * 0x9E3779B97F4A7C15ull;
+  Workspace::JudgedCycle& slot = w.judged[signature % Workspace::kJudgedCycles];
+  if (slot.signature == signature) return slot.loser;
+  const CycleJudgement judged =
+      judge_cycle(rules_, w.pos, std::span<const Move>(w.moves.data() + earlier, std::size_t(now - earlier)));
+  slot = {signature, std::int8_t(judged.loser ? int(*judged.loser) : -1)};
+  return slot.loser;
 }
 
 void Searcher::push_child(int ply, Move m, Piece moving, Piece captured) {
@@ -218,6 +247,7 @@ void Searcher::push_child(int ply, Move m, Piece moving, Piece captured) {
   if (network_) w.network.reached(ply + 1, moving, m, captured);
   w.keys[root_index_ + ply + 1] = w.pos.key();
   w.checks[root_index_ + ply + 1] = child.in_check;
+  w.moves[root_index_ + ply] = m;
 }
 
 void Searcher::push_null(int ply) {
@@ -230,6 +260,7 @@ void Searcher::push_null(int ply) {
   if (network_) w.network.reached(ply + 1, kEmpty, Move(), kEmpty);
   w.keys[root_index_ + ply + 1] = w.pos.key();
   w.checks[root_index_ + ply + 1] = false;
+  w.moves[root_index_ + ply] = Move();
 }
 
 void Searcher::update_pv(int ply, Move m) {
@@ -748,6 +779,7 @@ void Searcher::prepare(const Position& root, std::span<const PastPosition> histo
   for (int i = 0; i < root_index_; ++i) {
     w.keys[i] = history[i].key;
     w.checks[i] = history[i].in_check;
+    w.moves[i] = history[i].move;
   }
   for (int back = 1; back <= kFrameOffset; ++back) {
     Frame& f = w.frame(-back);

@@ -28,6 +28,7 @@
 #include "../core/search_limits.h"
 #include "network.h"
 #include "position.h"
+#include "repetition_rules.h"
 #include "search_table.h"
 
 namespace qipan::xiangqi {
@@ -50,12 +51,14 @@ int mate_in_moves(int score);
 // "+123", "-45", "mate 3", "-mate 2" (from the side to move's view).
 std::string format_score(int score);
 
-// A position played before the search root, oldest first: its key and whether
-// the side to move there was in check (that is, the move into it gave check).
-// Used for repetition and perpetual-check scoring inside the search.
+// A position played before the search root, oldest first: its key, whether
+// the side to move there was in check (that is, the move into it gave check),
+// and the move played from it. Used to judge repetitions inside the search
+// (repetition_rules.h); without the moves only perpetual checks are seen.
 struct PastPosition {
   std::uint64_t key = 0;
   bool in_check = false;
+  Move move;
 };
 
 class Game;
@@ -111,8 +114,8 @@ class Searcher {
   void set_stop_poll(StopPoll poll) { budget_.set_stop_poll(std::move(poll)); }
   // Draw score once this many plies pass without a capture (0 = never).
   void set_move_limit_plies(int plies) { move_limit_plies_ = plies; }
-  // Off: a repeated series of checks scores as a plain draw (rule option).
-  void set_perpetual_check_loses(bool loses) { perpetual_check_loses_ = loses; }
+  // The repetition rules the search plays by (RuleOptions::rules).
+  void set_rules(RuleSet rules) { rules_ = rules; }
   // Root moves the search must not play (UCCI banmoves); cleared by passing {}.
   void set_root_exclusions(std::vector<Move> moves) { root_exclusions_ = std::move(moves); }
 
@@ -142,6 +145,9 @@ class Searcher {
   // The static evaluation of the node at `ply` (w.pos), by the network or the hand-made one.
   int static_eval(int ply);
   bool repetition(int ply, int& score) const;
+  // The side that loses the cycle from position index `earlier` to `now`
+  // (-1: nobody), remembered by the cycle's keys.
+  int cycle_loser(int earlier, int now) const;
   void push_child(int ply, Move m, Piece moving, Piece captured);
   void push_null(int ply);
   bool count_node();
@@ -167,7 +173,7 @@ class Searcher {
   std::uint64_t nodes_ = 0;
   int seldepth_ = 0;
   int move_limit_plies_ = 120;
-  bool perpetual_check_loses_ = true;
+  RuleSet rules_ = RuleSet::kAsian;
   const network::Weights* network_ = nullptr;
   // Occurrences that end the game when a repeat reaches back before the root.
   // The rule's count (RuleOptions::repetition_count), set in the constructor.

@@ -74,10 +74,9 @@ TEST_CASE("the start position is an ongoing game with default options") {
   Game game;
   const RuleOptions& o = game.options();
   CHECK(o.repetition_count == 3);
-  CHECK(o.perpetual_check_loses);
+  CHECK(o.rules == RuleSet::kAsian);
   CHECK(o.move_limit == 60);
   CHECK(o.insufficient_material_draw);
-  CHECK(o.chase_rule == ChaseRule::kIgnored);
   require_ongoing(game);
   CHECK_FALSE(game.status().in_check);
   CHECK(game.status().description == "red to move");
@@ -205,7 +204,7 @@ TEST_CASE("perpetual check by red loses") {
   CHECK(s.reason == Reason::kPerpetualCheck);
   CHECK(s.code() == "perpetual_check");
   CHECK(s.outcome == Outcome::kBlackWins);
-  CHECK(s.description == "red loses by perpetual check");
+  CHECK(s.description == "red loses by perpetual check (Asian rules)");
   for (int i = 0; i < 8; ++i) CHECK(game.plies()[i].gave_check == (i % 2 == 0));
 }
 
@@ -215,7 +214,7 @@ TEST_CASE("perpetual check by black loses") {
   const Status s = play_all(game, {"a1a0", "e0e1", "a0a1", "e1e0", "a1a0", "e0e1", "a0a1", "e1e0"});
   CHECK(s.reason == Reason::kPerpetualCheck);
   CHECK(s.outcome == Outcome::kRedWins);
-  CHECK(s.description == "black loses by perpetual check");
+  CHECK(s.description == "black loses by perpetual check (Asian rules)");
 }
 
 TEST_CASE("only the repeated cycle counts: quiet moves before it do not excuse perpetual check") {
@@ -278,15 +277,6 @@ TEST_CASE("mutual perpetual check is a draw") {
   CHECK(count_legal(game.position()) == 5);
   const Status s = play_all(game, {"f1g3", "g1f3", "g3f1", "f3g1", "f1g3"});
   for (const PlyRecord& r : game.plies()) CHECK(r.gave_check);
-  CHECK(s.reason == Reason::kRepetition);
-  CHECK(s.outcome == Outcome::kDraw);
-}
-
-TEST_CASE("perpetual check is a plain repetition draw when the option is off") {
-  RuleOptions options;
-  options.perpetual_check_loses = false;
-  Game game = game_from(kRookShuffle, options);
-  const Status s = play_all(game, {"i8i9", "e9e8", "i9i8", "e8e9", "i8i9", "e9e8", "i9i8", "e8e9"});
   CHECK(s.reason == Reason::kRepetition);
   CHECK(s.outcome == Outcome::kDraw);
 }

@@ -41,6 +41,8 @@ std::string_view reason_code(Reason reason) {
     case Reason::kCheckmate: return "checkmate";
     case Reason::kStalemate: return "stalemate";
     case Reason::kPerpetualCheck: return "perpetual_check";
+    case Reason::kPerpetualChase: return "perpetual_chase";
+    case Reason::kOneCheckOneChase: return "one_check_one_chase";
     case Reason::kRepetition: return "repetition";
     case Reason::kMoveLimit: return "move_limit";
     case Reason::kInsufficientMaterial: return "insufficient_material";
@@ -236,13 +238,12 @@ bool Game::redo() {
 
 // The repetition rule. When the current position has occurred
 // `repetition_count` times (counting the current one), the plies from the
-// earliest of those occurrences up to now form the repeated cycle. If one side
-// gave check with every one of its moves in that span and the other did not,
-// the checking side loses (perpetual check, 长将). If both did (mutual
-// perpetual check) or neither, the game is a draw by repetition.
+// earliest of those occurrences up to now form the repeating cycle, and the
+// rule set judges it (repetition_rules.h): the side whose every move followed
+// a forbidden pattern loses; when both or neither did, it is a draw.
 // Positions before the last capture cannot recur (material differs), so the
 // scan stops there: the no-capture clock bounds it, which keeps it cheap.
-Reason Game::repetition_ruling(Color& loser) const {
+std::optional<RepetitionRuling> Game::repetition_ruling() const {
   const int n = ply();
   const int window = std::min(n, position_.quiet_plies());
   const std::uint64_t now = keys_[n];
@@ -255,19 +256,65 @@ Reason Game::repetition_ruling(Color& loser) const {
       earliest = j;
     }
   }
-  if (occurrences < options_.repetition_count) return Reason::kNone;
-  if (!options_.perpetual_check_loses) return Reason::kRepetition;
+  if (occurrences < options_.repetition_count) return std::nullopt;
 
-  bool all_checks[2] = {true, true};
-  for (int i = earliest; i < n; ++i)
-    if (!records_[i].gave_check) all_checks[records_[i].mover] = false;
-  if (all_checks[kRed] == all_checks[kBlack]) return Reason::kRepetition;
-  loser = all_checks[kRed] ? kRed : kBlack;
-  return Reason::kPerpetualCheck;
+  RepetitionRuling ruling;
+  ruling.rules = options_.rules;
+  ruling.first_ply = earliest;
+  std::vector<Move> cycle;
+  for (int i = earliest; i < n; ++i) cycle.push_back(records_[i].move);
+  ruling.cycle.resize(cycle.size());
+  const CycleJudgement judged = judge_cycle(options_.rules, position_, cycle, ruling.cycle);
+  ruling.violations = judged.violation;
+  ruling.loser = judged.loser;
+  if (!judged.loser) return ruling;  // kRepetition
+  const Violation v = judged.violation[*judged.loser];
+  ruling.reason = v == Violation::kPerpetualCheck   ? Reason::kPerpetualCheck
+                  : v == Violation::kPerpetualChase ? Reason::kPerpetualChase
+                                                    : Reason::kOneCheckOneChase;
+  // Follow each chase to the end of the cycle: a chased piece that moved on
+  // (that is how a chase is answered) is named where it stands now.
+  for (std::size_t k = 0; k < ruling.cycle.size(); ++k) {
+    if (ruling.cycle[k].mover != *judged.loser) continue;
+    for (Chase c : ruling.cycle[k].chases) {
+      for (std::size_t later = k + 1; later < ruling.cycle.size(); ++later) {
+        const Move m = ruling.cycle[later].move;
+        if (m.from() == c.attacker) c.attacker = m.to();
+        if (m.from() == c.target) c.target = m.to();
+      }
+      if (std::find(ruling.chases.begin(), ruling.chases.end(), c) == ruling.chases.end()) ruling.chases.push_back(c);
+    }
+  }
+  return ruling;
+}
+
+std::vector<Move> Game::losing_repetitions() const {
+  std::vector<Move> out;
+  if (over()) return out;
+  const Color us = position_.side_to_move();
+  MoveList legal;
+  generate_legal(position_, legal, GenKind::kQuiets);  // a capture never repeats
+  for (Move m : legal) {
+    Position next = position_;
+    Undo undo;
+    next.make(m, undo);
+    // Cheap test first: would this be the rule's count of the position?
+    int occurrences = 1;
+    for (int j = ply() - 1; j >= 0 && j >= ply() - 1 - position_.quiet_plies(); j -= 2)
+      occurrences += keys_[j] == next.key();
+    if (occurrences < options_.repetition_count) continue;
+    Game trial = *this;
+    trial.redo_.clear();
+    trial.push_move(m);
+    trial.refresh_status();
+    if (trial.ruling_ && trial.ruling_->loser == us) out.push_back(m);
+  }
+  return out;
 }
 
 void Game::refresh_status() {
   Status s;
+  ruling_.reset();
   const Color us = position_.side_to_move();
   s.in_check = position_.in_check();
 
@@ -328,19 +375,25 @@ void Game::refresh_status() {
     return;
   }
 
-  // Then the repetition ruling (a perpetual check is a loss, so it outranks
-  // the draws), the move limit, and insufficient material.
-  Color loser = kRed;
-  const Reason repetition = repetition_ruling(loser);
-  if (repetition == Reason::kPerpetualCheck) {
-    s.outcome = win_for(opposite(loser));
-    s.reason = repetition;
-    s.description = side_name(loser) + " loses by perpetual check";
-  } else if (repetition == Reason::kRepetition) {
-    s.outcome = Outcome::kDraw;
-    s.reason = repetition;
-    s.description =
-        "draw by repetition (the same position occurred " + std::to_string(options_.repetition_count) + " times)";
+  // Then the repetition ruling (a loss outranks the draws), the move limit,
+  // and insufficient material.
+  if (auto ruling = repetition_ruling()) {
+    const std::string book = options_.rules == RuleSet::kAsian     ? "Asian"
+                             : options_.rules == RuleSet::kChinese ? "Chinese"
+                                                                   : "simple";
+    s.reason = ruling->reason;
+    if (ruling->loser) {
+      s.outcome = win_for(opposite(*ruling->loser));
+      const std::string pattern = ruling->reason == Reason::kPerpetualCheck   ? "perpetual check"
+                                  : ruling->reason == Reason::kPerpetualChase ? "perpetual chase"
+                                                                              : "one check, one chase";
+      s.description = side_name(*ruling->loser) + " loses by " + pattern + " (" + book + " rules)";
+    } else {
+      s.outcome = Outcome::kDraw;
+      s.description =
+          "draw by repetition (the same position occurred " + std::to_string(options_.repetition_count) + " times)";
+    }
+    ruling_ = std::move(ruling);
   } else if (options_.move_limit > 0 && position_.quiet_plies() >= 2 * options_.move_limit) {
     s.outcome = Outcome::kDraw;
     s.reason = Reason::kMoveLimit;

@@ -10,6 +10,7 @@
 // and the server can ask for it as often as they like.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -21,30 +22,23 @@
 #include "../../core/result.h"
 #include "../codes.h"
 #include "../position.h"
+#include "../repetition_rules.h"
 
 namespace qipan::xiangqi {
 
-// How repeated chases (长捉) are judged. Only "ignored" exists today: a chase
-// that repeats is a plain repetition. The Asian (AXF) rules, where a perpetual
-// chase loses like a perpetual check, are left for a later issue; they will
-// add a value here rather than a new flag.
-enum class ChaseRule : std::uint8_t {
-  kIgnored,
-};
-
 struct RuleOptions {
   // A position occurring this many times (counting the current one) ends the
-  // game: a draw, or a loss for the side that checked throughout. Values
-  // below 2 are treated as 2.
+  // game: a draw, or a loss for the side whose moves followed a forbidden
+  // pattern throughout (repetition_rules.h). Values below 2 are treated as 2.
   int repetition_count = 3;
-  // If off, a repeated sequence of checks is a plain repetition draw.
-  bool perpetual_check_loses = true;
+  // The book that rules a repetition: perpetual check, and under the Asian
+  // and Chinese rules perpetual chase, lose.
+  RuleSet rules = RuleSet::kAsian;
   // Moves by EACH side without a capture before the game is drawn
   // (60 moves = 120 plies). 0 disables the rule.
   int move_limit = 60;
   // Neither side has a rook, horse, cannon or soldier: nobody can mate.
   bool insufficient_material_draw = true;
-  ChaseRule chase_rule = ChaseRule::kIgnored;
 };
 
 enum class Outcome : std::uint8_t { kOngoing, kRedWins, kBlackWins, kDraw };
@@ -54,6 +48,8 @@ enum class Reason : std::uint8_t {
   kCheckmate,
   kStalemate,  // 困毙: no legal move loses for the side to move
   kPerpetualCheck,
+  kPerpetualChase,
+  kOneCheckOneChase,  // checks alternating with chases (Chinese rules)
   kRepetition,
   kMoveLimit,
   kInsufficientMaterial,
@@ -68,7 +64,8 @@ enum class Reason : std::uint8_t {
 };
 
 // Stable short codes for the bindings: "none", "checkmate", "stalemate",
-// "perpetual_check", "repetition", "move_limit", "insufficient_material",
+// "perpetual_check", "perpetual_chase", "one_check_one_chase", "repetition",
+// "move_limit", "insufficient_material",
 // and ending_code()'s codes for the shared endings.
 std::string_view reason_code(Reason reason);
 // "ongoing", "red_wins", "black_wins", "draw".
@@ -95,6 +92,20 @@ struct PlyRecord {
   Undo undo;                // restores the position before the move
 };
 
+// Why a repetition ended the game: the whole repeating cycle, each of its
+// moves classified, and the side that loses (none for a draw).
+struct RepetitionRuling {
+  RuleSet rules = RuleSet::kAsian;
+  Reason reason = Reason::kRepetition;  // kPerpetualCheck, kPerpetualChase, kOneCheckOneChase or kRepetition
+  std::optional<Color> loser;
+  std::array<Violation, 2> violations{Violation::kNone, Violation::kNone};
+  int first_ply = 0;                  // the cycle is plies first_ply .. ply() - 1
+  std::vector<ClassifiedMove> cycle;  // one per ply of the cycle
+  // The loser's chases (perpetual chase, one check one chase): the chasing
+  // and chased pieces, on their squares in the final position, each once.
+  std::vector<Chase> chases;
+};
+
 class Game {
  public:
   explicit Game(Position start = Position::start(), RuleOptions options = {});
@@ -104,6 +115,11 @@ class Game {
   const Position& start_position() const { return start_; }
   const RuleOptions& options() const { return options_; }
   const Status& status() const { return status_; }
+  // Set while the game is over by a repetition ruling (any of its reasons).
+  const std::optional<RepetitionRuling>& ruling() const { return ruling_; }
+  // The legal moves of the side to move that would complete a repetition it
+  // loses: what the page warns about before the player repeats a chase.
+  std::vector<Move> losing_repetitions() const;
   bool over() const { return status_.over(); }
 
   // The face every game shares (engine/core/playable_game.h): seats 0 red,
@@ -175,7 +191,7 @@ class Game {
  private:
   void push_move(Move m);
   void refresh_status();
-  Reason repetition_ruling(Color& loser) const;
+  std::optional<RepetitionRuling> repetition_ruling() const;
 
   Position start_;
   Position position_;
@@ -185,6 +201,7 @@ class Game {
   std::vector<Move> redo_;  // the most recently undone move is at the back
   std::optional<Ending> ending_;
   Status status_;
+  std::optional<RepetitionRuling> ruling_;
 };
 
 }  // namespace qipan::xiangqi
