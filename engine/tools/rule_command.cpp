@@ -54,8 +54,7 @@ int rule_command(const Args& args) {
     auto move = parse_iccs(args[i]);
     if (!move) return fail("move " + std::to_string(ply) + " '" + args[i] + "': " + move.error());
     auto played = game->play(*move);
-    if (!played)
-      return fail("move " + std::to_string(ply) + " '" + args[i] + "' cannot be played: " + played.error());
+    if (!played) return fail("move " + std::to_string(ply) + " '" + args[i] + "' cannot be played: " + played.error());
   }
   std::printf("%s\n", ruling_json(*game).c_str());
   return 0;

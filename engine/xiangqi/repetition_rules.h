@@ -60,9 +60,9 @@ struct ClassifiedMove {
 // The forbidden pattern a side followed throughout a cycle.
 enum class Violation : std::uint8_t {
   kNone,
-  kPerpetualCheck,   // 长将: every move a check
-  kPerpetualChase,   // 长捉: every move a chase (checking or not)
-  kOneCheckOneChase, // 一将一捉: every move a check or a chase, neither pattern alone (Chinese rules)
+  kPerpetualCheck,    // 长将: every move a check
+  kPerpetualChase,    // 长捉: every move a chase (checking or not)
+  kOneCheckOneChase,  // 一将一捉: every move a check or a chase, neither pattern alone (Chinese rules)
 };
 
 std::string_view violation_code(Violation v);  // "none", "perpetual_check", ...
