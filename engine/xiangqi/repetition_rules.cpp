@@ -1,5 +1,6 @@
 #include "repetition_rules.h"
 
+#include "bits90.h"
 #include "movegen.h"
 
 namespace qipan::xiangqi {
@@ -33,6 +34,20 @@ bool mutual_attack(const Position& pos, Move capture) {
   return is_legal(flipped, Move(capture.to(), capture.from()));
 }
 
+// Is the attacker held in place by the horse it attacks: can it make no legal
+// move but the capture? A chariot that cannot move because it blocks the
+// horse's leg towards its general does not chase that horse when another
+// piece's move opens the attack (Asian rules, rule 19; WXF diagrams 39-41);
+// it does when it moves there itself (WXF diagram 50).
+bool held_by_horse(const Position& pos, Chase c) {
+  if (type_of(pos.at(c.target)) != kHorse) return false;
+  MoveList legal;
+  generate_legal(pos, legal);
+  for (Move m : legal)
+    if (m.from() == c.attacker && m.to() != c.target) return false;
+  return true;
+}
+
 // The position with the other side to move (the mover of the last move asks
 // what it now threatens). Never called on a position in check.
 Position passed(const Position& pos) {
@@ -52,27 +67,57 @@ ChaseList new_threats(const Position& before, Move move, const Position& after, 
   ChaseList old = threats(before);
   for (Chase& c : old)
     if (c.attacker == move.from()) c.attacker = move.to();
-  const ChaseList now = threats(passed(after));
+  const Position attacking = passed(after);
+  const ChaseList now = threats(attacking);
   const ChaseList still = threats(after_reply);
   ChaseList out;
-  for (Chase c : now)
-    if (!contains(old, c) && !contains(still, c)) out.push(c);
+  for (Chase c : now) {
+    if (contains(old, c) || contains(still, c)) continue;
+    if (c.attacker != move.to() && held_by_horse(attacking, c)) continue;
+    out.push(c);
+  }
   return out;
 }
+
+// The pieces a side has chased so far in a cycle, followed as they move: a
+// perpetual chase is of one piece (or the same pieces) on every move; chasing
+// two pieces in turn is allowed (Asian rules; docs/rules/xiangqi.md).
+class ChasedPieces {
+ public:
+  // Before the side's first chase every piece is a candidate.
+  void chased(const ChaseList& chases) {
+    SquareSet targets;
+    for (const Chase& c : chases) targets.insert(c.target);
+    set_ = started_ ? set_ & targets : targets;
+    started_ = true;
+  }
+  void moved(Move m) {
+    if (!set_.contains(m.from())) return;
+    set_.erase(m.from());
+    set_.insert(m.to());
+  }
+  bool any() const { return started_ && !set_.empty(); }
+  const SquareSet& squares() const { return set_; }
+
+ private:
+  SquareSet set_;
+  bool started_ = false;
+};
 
 struct SideTally {
   int moves = 0;
   int checks = 0;
-  int chases = 0;   // moves that chase, checking or not
-  int attacks = 0;  // moves that check or chase
+  int attacks = 0;           // moves that check or chase
+  ChasedPieces every_move;   // chased by every move (empty once a move chases nothing)
+  ChasedPieces quiet_moves;  // chased by every move that does not check
 };
 
 Violation violation_of(RuleSet rules, const SideTally& t) {
   if (t.moves == 0) return Violation::kNone;
   if (t.checks == t.moves) return Violation::kPerpetualCheck;
   if (rules == RuleSet::kSimple) return Violation::kNone;
-  if (t.chases == t.moves) return Violation::kPerpetualChase;
-  if (t.attacks == t.moves && rules == RuleSet::kChinese) return Violation::kOneCheckOneChase;
+  if (t.every_move.any()) return Violation::kPerpetualChase;
+  if (rules == RuleSet::kChinese && t.attacks == t.moves && t.quiet_moves.any()) return Violation::kOneCheckOneChase;
   return Violation::kNone;
 }
 
@@ -147,25 +192,38 @@ CycleJudgement judge_cycle(RuleSet rules, const Position& start, std::span<const
     // unless the details are wanted.
     if (t.attacks == t.moves - 1 || details) {
       ClassifiedMove c{cycle[k], mover, after.in_check() ? MoveKind::kCheck : MoveKind::kIdle, {}};
-      // A move out of check only answers the check: its attacks are no chase.
       // A checking move may chase as well (what it would win once the check
-      // is answered).
-      if (!before.in_check() && rules != RuleSet::kSimple) {
+      // is answered), and so may a move out of check (WXF diagram 37).
+      if (rules != RuleSet::kSimple) {
         Position reply = after;
         if (k + 1 < n) reply.make(cycle[k + 1], undo);
         c.chases = new_threats(before, cycle[k], after, k + 1 < n ? reply : first_reply);
         if (!c.chases.empty() && c.kind == MoveKind::kIdle) c.kind = MoveKind::kChase;
       }
       t.checks += c.kind == MoveKind::kCheck;
-      t.chases += !c.chases.empty();
       t.attacks += c.kind != MoveKind::kIdle;
+      t.every_move.chased(c.chases);
+      if (c.kind != MoveKind::kCheck) t.quiet_moves.chased(c.chases);
       if (details) moves[k] = c;
+    }
+    for (SideTally& side : tally) {
+      side.every_move.moved(cycle[k]);
+      side.quiet_moves.moved(cycle[k]);
     }
     before = after;
   }
-  for (Color side : {kRed, kBlack}) out.violation[side] = violation_of(rules, tally[side]);
-  const bool red = out.violation[kRed] != Violation::kNone, black = out.violation[kBlack] != Violation::kNone;
-  if (red != black) out.loser = red ? kRed : kBlack;
+  for (Color side : {kRed, kBlack}) {
+    out.violation[side] = violation_of(rules, tally[side]);
+    out.chased[side] = out.violation[side] == Violation::kPerpetualChase ? tally[side].every_move.squares()
+                       : out.violation[side] == Violation::kOneCheckOneChase ? tally[side].quiet_moves.squares()
+                                                                             : SquareSet();
+  }
+  // One side violating loses. When both do, a perpetual check is the graver:
+  // against a perpetual chase (or one check one chase) the checking side must
+  // change; two violations of the same weight are a draw.
+  const auto weight = [](Violation v) { return v == Violation::kNone ? 0 : v == Violation::kPerpetualCheck ? 2 : 1; };
+  const int red = weight(out.violation[kRed]), black = weight(out.violation[kBlack]);
+  if (red != black) out.loser = red > black ? kRed : kBlack;
   return out;
 }
 

@@ -6,7 +6,9 @@
 //
 // Every move of a cycle is classified for its mover: a check, a chase (a new
 // threat to win an unprotected piece, with the pieces it threatens), or idle.
-// The rule set then says which patterns are forbidden. The definitions, case by
+// The rule set then says which patterns are forbidden. A perpetual chase is
+// of the same piece (or pieces) on every move, followed as it moves; chasing
+// two pieces in turn is not one. The definitions, case by
 // case with their sources, are in docs/rules/xiangqi.md.
 #pragma once
 
@@ -17,6 +19,7 @@
 #include <string_view>
 
 #include "../core/move_list.h"
+#include "bits90.h"
 #include "position.h"
 
 namespace qipan::xiangqi {
@@ -69,6 +72,9 @@ std::string_view violation_code(Violation v);  // "none", "perpetual_check", ...
 
 struct CycleJudgement {
   std::array<Violation, 2> violation{Violation::kNone, Violation::kNone};
+  // Per side, the pieces it chased throughout (a perpetual chase, or the
+  // chases of one check one chase), on their squares at the end of the cycle.
+  std::array<SquareSet, 2> chased{};
   // The side that loses: exactly one side violated. Nobody when both or
   // neither did (a draw by repetition).
   std::optional<Color> loser;

@@ -272,8 +272,10 @@ std::optional<RepetitionRuling> Game::repetition_ruling() const {
   ruling.reason = v == Violation::kPerpetualCheck   ? Reason::kPerpetualCheck
                   : v == Violation::kPerpetualChase ? Reason::kPerpetualChase
                                                     : Reason::kOneCheckOneChase;
-  // Follow each chase to the end of the cycle: a chased piece that moved on
-  // (that is how a chase is answered) is named where it stands now.
+  // The chases of the pieces chased throughout, each followed to the end of
+  // the cycle: a chased piece that moved on (that is how a chase is answered)
+  // is named where it stands now.
+  const SquareSet chased = judged.chased[*judged.loser];
   for (std::size_t k = 0; k < ruling.cycle.size(); ++k) {
     if (ruling.cycle[k].mover != *judged.loser) continue;
     for (Chase c : ruling.cycle[k].chases) {
@@ -282,7 +284,8 @@ std::optional<RepetitionRuling> Game::repetition_ruling() const {
         if (m.from() == c.attacker) c.attacker = m.to();
         if (m.from() == c.target) c.target = m.to();
       }
-      if (std::find(ruling.chases.begin(), ruling.chases.end(), c) == ruling.chases.end()) ruling.chases.push_back(c);
+      if (chased.contains(c.target) && std::find(ruling.chases.begin(), ruling.chases.end(), c) == ruling.chases.end())
+        ruling.chases.push_back(c);
     }
   }
   return ruling;
