@@ -1,9 +1,14 @@
 // `qipan-lab match xiangqi --a uci:CMD --b uci:CMD ...`: a referee for engine
 // matches. Both players are programs spoken to over UCI (ranks 1-10, as
 // Fairy-Stockfish and `qipan uci` speak it) or UCCI (`ucci:CMD`, ICCS); the
-// rules are ours (engine/xiangqi/game/game.h: 60-move rule, perpetual check loses,
-// no chase rule), so a peer engine must be set to the same rules (see
-// docs/measuring.md). Every opening of the book (the lab's built-in one,
+// rules are ours (engine/xiangqi/game/game.h: the 60-move rule and the
+// repetition rules of --rules asian|chinese|simple, Asian unless given). An
+// engine that lists the `Repetition Rules` option (UCCI `repetitionrules`), as
+// `qipan uci` does, is told them unless an --a-option/--b-option sets it; a
+// peer engine must be set to the same rules by hand (see docs/measuring.md).
+// The games each engine lost by the repetition rules (perpetual check, chase,
+// one check one chase) are counted at the end, and the records say how every
+// game ended and under which rules (xiangqi_match_record.h). Every opening of the book (the lab's built-in one,
 // --book FILE of ICCS lines, or --openings FILE, the held-out suite of
 // xiangqi_suite.h, in its order) is played twice, colours swapped; --first-game N continues a stopped match at game N
 // (its opening and colours, PGN appended), and --resume FILE plays only the games its PGN file does not hold yet, all
@@ -25,9 +30,11 @@
 //       [--resign 4 1000 --draw 40 10 10] [--resume match.pgn]
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -48,6 +55,7 @@
 #include "match_progress.h"
 #include "xiangqi_match_record.h"
 #include "xiangqi_openings.h"
+#include "xiangqi_rule_losses.h"
 #include "xiangqi_suite.h"
 
 namespace qipan::lab {
@@ -77,6 +85,7 @@ struct Settings {
   std::string pgn_path;
   bool resume = false;  // --resume: pgn_path holds games already played
   AdjudicationRules adjudication;
+  RuleSet rules = RuleSet::kAsian;  // --rules: how the referee's games end on a repetition
   bool verbose = false;
   bool games_given = false;
   std::optional<Sprt> sprt;  // --sprt ELO0 ELO1
@@ -120,14 +129,30 @@ class Engine {
   Engine(const EngineSpec& spec, std::string name, EngineTranscript& transcript)
       : spec_(spec), name_(std::move(name)), who_(name_), transcript_(transcript), process_(spec.command) {}
 
-  bool start() {
+  // Starts the engine with its options, and the match's repetition rules
+  // when the engine lists the option and the options leave it unset.
+  bool start(RuleSet rules) {
     if (!process_.running()) return false;
     send(spec_.ucci ? "ucci" : "uci");
-    if (!wait_for(spec_.ucci ? "ucciok" : "uciok", 10000)) return false;
-    for (const auto& [name, value] : spec_.options)
+    bool lists_rules = false;
+    const auto listed = [&](const std::string& line) {
+      lists_rules |= line.rfind(spec_.ucci ? "option repetitionrules " : "option name Repetition Rules ", 0) == 0;
+    };
+    if (!wait_for(spec_.ucci ? "ucciok" : "uciok", 10000, listed)) return false;
+    bool rules_set = false;
+    for (const auto& [name, value] : spec_.options) {
       send(spec_.ucci ? "setoption " + name + " " + value : "setoption name " + name + " value " + value);
+      rules_set |= option_key(name) == "repetitionrules";
+    }
+    if (lists_rules && !rules_set) {
+      const std::string code(rule_set_code(rules));
+      send(spec_.ucci ? "setoption repetitionrules " + code : "setoption name Repetition Rules value " + code);
+      told_rules_ = true;
+    }
     return ready();
   }
+  // start() set the engine's repetition rules to the match's.
+  bool told_rules() const { return told_rules_; }
 
   // Game numbers count from 1, as the game lines do.
   bool new_game(int number) {
@@ -210,14 +235,25 @@ class Engine {
     send("isready");
     return wait_for("readyok", 10000);
   }
-  bool wait_for(const std::string& word, std::int64_t timeout_ms) {
+  // Reads lines until one starts with `word`; `seen` is shown each line before it.
+  bool wait_for(const std::string& word, std::int64_t timeout_ms,
+                const std::function<void(const std::string&)>& seen = {}) {
     Stopwatch watch;
     while (watch.elapsed_ms() < timeout_ms) {
       auto line = read_line(timeout_ms - watch.elapsed_ms());
       if (!line) return false;
       if (line->rfind(word, 0) == 0) return true;
+      if (seen) seen(*line);
     }
     return false;
+  }
+  // An option's name as engines compare them: "Repetition Rules" and
+  // "repetitionrules" alike.
+  static std::string option_key(const std::string& name) {
+    std::string key;
+    for (char c : name)
+      if (c != ' ' && c != '_') key += char(std::tolower(static_cast<unsigned char>(c)));
+    return key;
   }
 
   static bool parse_int(const std::string& text, int& value) {
@@ -232,6 +268,7 @@ class Engine {
   std::string who_;   // the transcript's prefix: the name, and the game once one starts
   EngineTranscript& transcript_;
   ChildProcess process_;
+  bool told_rules_ = false;
 };
 
 struct GameOutcome {
@@ -250,7 +287,9 @@ GameOutcome play_game(Engine* engines[2], const std::vector<std::string>& openin
                       SideFigures figures[2]) {
   GameOutcome out;
   out.a_red = a_red;
-  Game game;  // our rules: the referee's
+  RuleOptions rules;
+  rules.rules = s.rules;
+  Game game(Position::start(), rules);  // our rules: the referee's
   for (const std::string& text : opening) {
     auto m = parse_iccs_move(game.position(), text);
     if (!m || !game.play(*m)) break;
@@ -388,6 +427,12 @@ std::string parse_settings(const Args& args, Settings& s) {
   flags.option("--resign", 2, adjudication_resign(s.adjudication));
   flags.option("--draw", 3, adjudication_draw(s.adjudication));
   flags.option("--sprt", 2, sprt_bounds(s.sprt)).toggle("--verbose", s.verbose);
+  flags.option("--rules", 1, [&s](const std::vector<std::string>& words) {
+    const auto rules = parse_rule_set(words[0]);
+    if (!rules) return "takes asian, chinese or simple, not '" + words[0] + "'";
+    s.rules = *rules;
+    return std::string();
+  });
   if (std::string error = flags.read(args); !error.empty()) return error;
   if (s.engines[0].command.empty() || s.engines[1].command.empty()) return "--a and --b are both needed";
   s.games_given = flags.given("--games");
@@ -414,8 +459,10 @@ int xiangqi_engine_match_command(const Args& args) {
         "usage: qipan-lab match xiangqi --a uci:CMD|ucci:CMD --b uci:CMD|ucci:CMD [--a-option N=V] [--b-option N=V]\n"
         "           [--movetime MS | --tc BASE+INC | --nodes N | --depth D] [--games G] [--first-game N] [--concurrency K]\n"
         "           [--resign MOVES CP] [--draw FROM_MOVE MOVES CP] [--book FILE | --openings FILE]\n"
-        "           [--pgn FILE | --resume FILE]\n"
+        "           [--pgn FILE | --resume FILE] [--rules asian|chinese|simple]\n"
         "           [--sprt ELO0 ELO1] [--verbose]\n"
+        "  --rules: the repetition rules games end by (default asian), told to an engine that lists\n"
+        "          the option (Repetition Rules, UCCI repetitionrules)\n"
         "  --openings FILE: the held-out suite (lab/openings/xiangqi-heldout.txt), each opening in order,\n"
         "          twice (colours swapped); --book FILE: ICCS lines; neither: the lab's built-in book\n"
         "  --sprt: stop when the pentanomial SPRT (alpha = beta = 0.05) accepts H0 (A - B = ELO0) or H1\n"
@@ -426,6 +473,8 @@ int xiangqi_engine_match_command(const Args& args) {
   }
   std::mutex lock;
   MatchProgress progress(s.sprt);
+  RuleLosses rule_losses;
+  const std::string rules_code(rule_set_code(s.rules));
   SideFigures totals[2];
   std::atomic<std::size_t> next{0};
   // The match is games first_game .. first_game + games - 1; a resumed one
@@ -440,8 +489,14 @@ int xiangqi_engine_match_command(const Args& args) {
     for (const MatchGameRecord& g : records.games) {
       const int k = g.number - s.first_game;
       if (k < 0 || k >= s.games) continue;
+      if (!g.rules.empty() && g.rules != rules_code) {
+        std::fprintf(stderr, "match: %s holds game %d played under the %s rules, not %s (--rules)\n",
+                     s.pgn_path.c_str(), g.number, g.rules.c_str(), rules_code.c_str());
+        return 2;
+      }
       played[std::size_t(k)] = true;
       progress.record(g.number - 1, g.a_red, g.result_for_a);
+      rule_losses.add(g.reason, g.result_for_a);
       add_recorded_figures(g, totals);  // the match's time and depth figures cover every game
     }
   }
@@ -460,8 +515,9 @@ int xiangqi_engine_match_command(const Args& args) {
                             : s.move_time_ms
                                 ? std::to_string(s.move_time_ms) + " ms per move"
                                 : "clock " + std::to_string(s.base_ms) + "+" + std::to_string(s.increment_ms) + " ms";
-  std::printf("match: %s%d games from game %d, %s, %zu openings%s%s\n", s.sprt ? "at most " : "", s.games, s.first_game,
-              limit.c_str(), s.book.size(), s.openings_file.empty() ? "" : " from ", s.openings_file.c_str());
+  std::printf("match: %s%d games from game %d, %s, %zu openings%s%s, %s rules\n", s.sprt ? "at most " : "", s.games,
+              s.first_game, limit.c_str(), s.book.size(), s.openings_file.empty() ? "" : " from ",
+              s.openings_file.c_str(), rules_code.c_str());
   progress.print_sprt_header();
   if (s.resume) {
     const MatchScore& score = progress.total();
@@ -480,14 +536,25 @@ int xiangqi_engine_match_command(const Args& args) {
                 adj.draw_from_move, adj.draw_cp, adj.draw_moves);
   std::fflush(stdout);  // a log file shows the match's settings before its first game ends
   EngineTranscript transcript(s.verbose);
+  std::once_flag said_rules;
   auto slot = [&] {
     Engine a(s.engines[0], "A", transcript), b(s.engines[1], "B", transcript);
-    if (!a.start() || !b.start()) {
+    if (!a.start(s.rules) || !b.start(s.rules)) {
       std::lock_guard guard(lock);
       std::fprintf(stderr, "match: an engine did not start (no uciok/readyok)\n");
       failed = true;
       return;
     }
+    std::call_once(said_rules, [&] {
+      std::lock_guard guard(lock);
+      for (const Engine* e : {&a, &b}) {
+        const std::string rules = e->told_rules()
+                                      ? "told the " + rules_code + " repetition rules"
+                                      : "its own repetition rules (no option listed, or set by its options)";
+        std::printf("%s: %s\n", e == &a ? "A" : "B", rules.c_str());
+      }
+      std::fflush(stdout);
+    });
     Engine* engines[2] = {&a, &b};
     for (std::size_t k; (k = next++) < to_play.size();) {
       {
@@ -506,6 +573,7 @@ int xiangqi_engine_match_command(const Args& args) {
       const GameOutcome out = play_game(engines, opening, a_red, s, figures);
       std::lock_guard guard(lock);
       progress.record(g, a_red, out.result_for_a);
+      rule_losses.add(out.reason, out.result_for_a);
       const MatchScore& score = progress.total();
       for (int k = 0; k < 2; ++k) totals[k].add(figures[k]);
       std::printf(
@@ -516,7 +584,7 @@ int xiangqi_engine_match_command(const Args& args) {
           totals[1].ms_per_move(), totals[1].depth_per_move());
       std::fflush(stdout);
       if (!s.pgn_path.empty()) {
-        MatchGameRecord record{g + 1, a_red, out.result_for_a, out.reason, {}, out.comments};
+        MatchGameRecord record{g + 1, a_red, out.result_for_a, out.reason, rules_code, {}, out.comments};
         for (Move m : out.moves) record.moves.push_back(move_text(m, true));
         // Appended game by game: a long match stopped early keeps its records.
         std::ofstream(s.pgn_path, std::ios::app) << match_game_pgn(record);
@@ -531,6 +599,7 @@ int xiangqi_engine_match_command(const Args& args) {
   for (auto& t : threads) t.join();
   std::printf("A: %.0f ms per move, depth %.1f; B: %.0f ms per move, depth %.1f\n", totals[0].ms_per_move(),
               totals[0].depth_per_move(), totals[1].ms_per_move(), totals[1].depth_per_move());
+  std::printf("%s\n", rule_losses.line().c_str());
   progress.print_summary("red", "black");
   return failed ? 1 : 0;
 #endif

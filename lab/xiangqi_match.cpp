@@ -1,5 +1,5 @@
 // `qipan-lab match xiangqi --a A --b B [--games G] [--seed S] [--time] [--resign N CP] [--draw FROM N CP]
-//                          [--openings FILE] [--sprt ELO0 ELO1] [--verbose]`:
+//                          [--openings FILE] [--rules asian|chinese|simple] [--sprt ELO0 ELO1] [--verbose]`:
 // one AI against another, for strength figures (a benchmark, not a test).
 // A and B are levels 1-8 (engine/xiangqi/ai_levels.h) or explicit limits
 // such as depth=6 or nodes=200000 (or both, comma-separated: no book, no
@@ -16,7 +16,10 @@
 // --draw FROM N CP calls it drawn once, from move FROM, both gave scores
 // within +-CP for their last N moves (adjudication.h), as the engine matches
 // do: the top levels' games otherwise spend most of their time converting
-// a win or shuffling towards the 60-move rule.
+// a win or shuffling towards the 60-move rule. Games end by the repetition
+// rules of --rules (Asian unless given), which the AIs play by too; the games
+// each side lost by them (perpetual check, chase, one check one chase) are
+// counted.
 //
 // Prints A's wins, draws and losses, its score, the Elo difference A - B with
 // its 95% error (normal approximation over games), and each side's average
@@ -41,6 +44,7 @@
 #include "engine/xiangqi/game/record.h"
 #include "match_stats.h"
 #include "sprt.h"
+#include "xiangqi_rule_losses.h"
 #include "xiangqi_suite.h"
 
 namespace qipan::lab {
@@ -114,8 +118,10 @@ ReportedScore reported(const AiMove& m) {
 // Plays one game from the opening; returns red's score (1, 0.5, 0).
 double play_game(const std::vector<Move>& opening, XiangqiAi& red_ai, const Player& red, XiangqiAi& black_ai,
                  const Player& black, std::uint64_t seed, bool use_time, const AdjudicationRules& adjudication,
-                 SideStats& red_stats, SideStats& black_stats, std::string& ending) {
-  Game game;
+                 RuleSet rules, SideStats& red_stats, SideStats& black_stats, std::string& ending) {
+  RuleOptions options;
+  options.rules = rules;
+  Game game(Position::start(), options);
   for (Move m : opening) (void)game.play(m);
   Adjudicator adjudicator(adjudication);
   while (!game.over() && game.ply() < kPlyCap) {
@@ -150,7 +156,7 @@ double play_game(const std::vector<Move>& opening, XiangqiAi& red_ai, const Play
 void usage() {
   std::fputs(
       "usage: qipan-lab match xiangqi --a A --b B [--games G] [--seed S] [--time] [--resign N CP] [--draw FROM N CP]\n"
-      "                               [--openings FILE] [--sprt ELO0 ELO1] [--verbose]\n"
+      "                               [--openings FILE] [--rules asian|chinese|simple] [--sprt ELO0 ELO1] [--verbose]\n"
       "  A, B: a level 1-8, or limits like depth=6 or nodes=200000 (depth=6,nodes=200000),\n"
       "        with margin=M[,plies=P] a trial level choosing among moves within M of the best\n"
       "  G games (even: each book opening twice, colours swapped); --time adds the levels' time ceilings\n"
@@ -158,6 +164,7 @@ void usage() {
       "        from opening (S - 1) * G / 2 + 1 (matches split by seed play different openings)\n"
       "  --resign N CP: a win when both sides gave the winner at least CP for their last N moves each\n"
       "  --draw FROM N CP: a draw when, from move FROM on, both sides' last N scores were within +-CP\n"
+      "  --rules: the repetition rules the games end by and the AIs play by (default asian)\n"
       "  --sprt ELO0 ELO1: stop when the pentanomial SPRT (alpha = beta = 0.05) accepts H0 (A - B = ELO0)\n"
       "        or H1 (A - B = ELO1); G (default then 20000) is the most games it plays\n",
       stderr);
@@ -173,6 +180,7 @@ int xiangqi_match_command(const Args& args) {
   std::vector<SuiteOpening> suite;  // --openings: played in order instead of drawn from the book
   std::string openings_file;
   AdjudicationRules adjudication;
+  RuleSet rules = RuleSet::kAsian;
   CommandFlags flags;
   const auto player = [](std::optional<Player>& out) {
     return [&out](const std::vector<std::string>& words) {
@@ -184,6 +192,11 @@ int xiangqi_match_command(const Args& args) {
   flags.integer("--games", 2, 100000, games).integer("--seed", 0, 1LL << 40, seed);
   flags.toggle("--time", use_time).toggle("--verbose", verbose).option("--sprt", 2, sprt_bounds(sprt));
   flags.option("--resign", 2, adjudication_resign(adjudication)).option("--draw", 3, adjudication_draw(adjudication));
+  flags.option("--rules", 1, [&rules](const std::vector<std::string>& words) {
+    const auto parsed = parse_rule_set(words[0]);
+    if (parsed) rules = *parsed;
+    return parsed ? std::string() : "takes asian, chinese or simple, not '" + words[0] + "'";
+  });
   flags.option("--openings", 1, [&](const std::vector<std::string>& words) {
     const OpeningSuite read = read_opening_suite(words[0]);
     suite = read.openings;
@@ -200,9 +213,9 @@ int xiangqi_match_command(const Args& args) {
   const bool games_given = flags.given("--games");
   if (sprt && !games_given) games = kSprtMaxGames;
   const int pairs = int((games + 1) / 2);
-  std::printf("match xiangqi: %s (A) vs %s (B), %s%d games, seed %lld%s\n", a->name.c_str(), b->name.c_str(),
+  std::printf("match xiangqi: %s (A) vs %s (B), %s%d games, seed %lld%s, %s rules\n", a->name.c_str(), b->name.c_str(),
               sprt ? "at most " : "", pairs * 2, seed,
-              use_time ? ", with time ceilings" : ", depth and node budgets only");
+              use_time ? ", with time ceilings" : ", depth and node budgets only", rule_set_code(rules).data());
   if (!suite.empty())
     std::printf("openings: %zu from %s, in order from number %lld, each with both colours\n", suite.size(),
                 openings_file.c_str(), (seed > 0 ? seed - 1 : 0) * pairs % (long long)suite.size() + 1);
@@ -220,6 +233,7 @@ int xiangqi_match_command(const Args& args) {
   XiangqiAi ai_a(16, &network::kWeights), ai_b(16, &network::kWeights);  // as the page plays
   SideStats stats_a, stats_b;
   int wins = 0, draws = 0, losses = 0;
+  RuleLosses rule_losses;
   SplitMix64 rng{std::uint64_t(seed)};
   const Stopwatch watch;
   int played = 0;
@@ -243,10 +257,12 @@ int xiangqi_match_command(const Args& args) {
       const bool a_red = colour == 0;
       const std::uint64_t game_seed = std::uint64_t(seed) * 1000003 + std::uint64_t(pair) * 2 + std::uint64_t(colour);
       std::string ending;
-      const double red_score =
-          a_red ? play_game(opening, ai_a, *a, ai_b, *b, game_seed, use_time, adjudication, stats_a, stats_b, ending)
-                : play_game(opening, ai_b, *b, ai_a, *a, game_seed, use_time, adjudication, stats_b, stats_a, ending);
+      const double red_score = a_red ? play_game(opening, ai_a, *a, ai_b, *b, game_seed, use_time, adjudication, rules,
+                                                 stats_a, stats_b, ending)
+                                     : play_game(opening, ai_b, *b, ai_a, *a, game_seed, use_time, adjudication, rules,
+                                                 stats_b, stats_a, ending);
       const double a_score = a_red ? red_score : 1 - red_score;
+      rule_losses.add(ending, a_score == 1 ? 1 : a_score == 0 ? -1 : 0);
       pair_points += a_score;
       ++played;
       if (a_score == 1) ++wins;
@@ -285,6 +301,7 @@ int xiangqi_match_command(const Args& args) {
   };
   speed("A", *a, stats_a);
   speed("B", *b, stats_b);
+  std::printf("%s\n", rule_losses.line().c_str());
   if (sprt)
     std::printf("sprt: %s after %d pairs; %s\n", sprt->verdict_text().c_str(), sprt->pairs(), sprt->line().c_str());
   std::printf("%.0f s\n", watch.elapsed_seconds());

@@ -110,7 +110,8 @@ std::string match_game_pgn(const MatchGameRecord& game) {
   const std::string result = pgn_result(game.a_red, game.result_for_a);
   std::string text = "[Event \"qipan match\"]\n[Round \"" + std::to_string(game.number) + "\"]\n[Red \"" +
                      std::string(game.a_red ? "A" : "B") + "\"]\n[Black \"" + (game.a_red ? "B" : "A") +
-                     "\"]\n[Result \"" + result + "\"]\n[Termination \"" + game.reason + "\"]\n[Format \"ICCS\"]\n\n";
+                     "\"]\n[Result \"" + result + "\"]\n[Termination \"" + game.reason + "\"]\n" +
+                     (game.rules.empty() ? "" : "[Rules \"" + game.rules + "\"]\n") + "[Format \"ICCS\"]\n\n";
   for (std::size_t ply = 0; ply < game.moves.size(); ++ply) {
     if (ply % 2 == 0) text += std::to_string(ply / 2 + 1) + ". ";
     text += game.moves[ply] + " ";
@@ -135,6 +136,7 @@ MatchRecords read_match_records(const std::string& path) {
     std::optional<bool> a_red;
     std::optional<std::string> result;
     std::string reason;
+    std::string rules;
     std::string movetext;
     int line = 0;
   };
@@ -153,6 +155,7 @@ MatchRecords read_match_records(const std::string& path) {
     const int red = *p.result == "1-0" ? 1 : *p.result == "0-1" ? -1 : 0;
     g.result_for_a = g.a_red ? red : -red;
     g.reason = p.reason;
+    g.rules = p.rules;
     read_movetext(p.movetext, g);
     if (seen.insert(g.number).second) out.games.push_back(std::move(g));
     pending.reset();
@@ -196,6 +199,8 @@ MatchRecords read_match_records(const std::string& path) {
       pending->result = value;
     } else if (name == "Termination") {
       pending->reason = value;
+    } else if (name == "Rules") {
+      pending->rules = value;
     }
   }
   finish();

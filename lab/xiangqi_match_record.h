@@ -18,6 +18,7 @@ struct MatchGameRecord {
   bool a_red = true;               // engine A played red
   int result_for_a = 0;            // +1 A won, 0 draw, -1 A lost
   std::string reason;              // the Termination tag
+  std::string rules;               // the Rules tag: the repetition rules played ("asian"; empty: not recorded)
   std::vector<std::string> moves;  // ICCS, from the start position
   // A comment after each move (none where empty or missing): what the
   // engine said of it.
@@ -55,7 +56,10 @@ void add_recorded_figures(const MatchGameRecord& game, SideFigures figures[2]);
 std::string pgn_result(bool a_red, int result_for_a);
 
 // The record as PGN text (tags, the moves in ICCS with their comments in
-// braces, the result), ending in a blank line.
+// braces, the result), ending in a blank line. A game lost by the repetition
+// rules says so in its Termination tag ("perpetual_chase"; the loser is the
+// side the Result names) and the rules it was played under in its Rules tag;
+// `qipan rule xiangqi --rules R startpos MOVES` prints the cycle.
 std::string match_game_pgn(const MatchGameRecord& game);
 
 // The games recorded in a match PGN file, in file order, a game number seen

@@ -1,6 +1,7 @@
 // The xiangqi match record (lab/xiangqi_match_record.h): what an engine said
-// of each move is written as a comment and read back, and a record's
-// comments give each side's time and depth.
+// of each move is written as a comment and read back, a record's comments
+// give each side's time and depth, and its endings the games each side lost
+// by the repetition rules (lab/xiangqi_rule_losses.h).
 #include <doctest/doctest.h>
 
 #include <cstdio>
@@ -8,6 +9,7 @@
 #include <string>
 
 #include "lab/xiangqi_match_record.h"
+#include "lab/xiangqi_rule_losses.h"
 
 using namespace qipan::lab;
 
@@ -35,7 +37,7 @@ TEST_CASE("a move comment is written as cutechess does and reads back") {
 }
 
 TEST_CASE("a match record's comments give each side's moves, time and depth") {
-  MatchGameRecord game{7, false, 1, "adjudicated_win", {"h2e2", "h9g7", "h0g2", "i9h9", "g3g4"}, {}};
+  MatchGameRecord game{7, false, 1, "adjudicated_win", "chinese", {"h2e2", "h9g7", "h0g2", "i9h9", "g3g4"}, {}};
   // Two book plies without comments, then B (red here) and A (black) alternate.
   game.comments = {"", "", "+0.20/10 1.00s", "-0.10/12 2.00s", "+0.30/14 3.00s"};
   const std::string path = "match_record_test.pgn";
@@ -44,6 +46,8 @@ TEST_CASE("a match record's comments give each side's moves, time and depth") {
   std::remove(path.c_str());
   REQUIRE(read.error.empty());
   REQUIRE(read.games.size() == 1);
+  CHECK(read.games[0].rules == "chinese");
+  CHECK(read.games[0].reason == "adjudicated_win");
   CHECK(read.games[0].moves == game.moves);
   CHECK(read.games[0].comments == game.comments);
   SideFigures figures[2];
@@ -54,4 +58,25 @@ TEST_CASE("a match record's comments give each side's moves, time and depth") {
   CHECK(figures[1].moves == 2);  // B, red: h0g2 and g3g4
   CHECK(figures[1].ms == 4000);
   CHECK(figures[1].depth_per_move() == 12.0);
+}
+
+TEST_CASE("losses by the repetition rules are counted for the side that lost, by rule") {
+  RuleLosses losses;
+  losses.add("perpetual_chase", -1);      // A lost
+  losses.add("perpetual_chase", 1);       // B lost
+  losses.add("perpetual_check", 1);       // B lost
+  losses.add("one_check_one_chase", -1);  // A lost
+  losses.add("repetition", 0);            // a draw counts nothing
+  losses.add("checkmate", -1);            // nor another ending
+  losses.add("perpetual_chase", 0);       // nor a drawn result, whatever the ending says
+  CHECK(losses.count(0, "perpetual_chase") == 1);
+  CHECK(losses.count(0, "one_check_one_chase") == 1);
+  CHECK(losses.count(0, "perpetual_check") == 0);
+  CHECK(losses.count(1, "perpetual_chase") == 1);
+  CHECK(losses.count(1, "perpetual_check") == 1);
+  CHECK(losses.total(0) == 2);
+  CHECK(losses.total(1) == 2);
+  CHECK(losses.line() ==
+        "lost by the repetition rules: A perpetual_check 0, perpetual_chase 1, one_check_one_chase 1; "
+        "B perpetual_check 1, perpetual_chase 1, one_check_one_chase 0");
 }

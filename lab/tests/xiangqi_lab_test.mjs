@@ -274,6 +274,73 @@ test('qipan-lab match xiangqi --resume: a stopped match plays only its missing g
   rmSync(dir, { recursive: true });
 });
 
+test('qipan-lab match xiangqi --rules: told to the engines that list the option, recorded, and losses by them counted', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'qipan-rules-'));
+  const engines = ['--a', `uci:${qipan} uci`, '--b', `ucci:${qipan} ucci`, '--depth', '2', '--games', '2'];
+  const pgn = join(dir, 'chinese.pgn');
+  const out = run(['match', 'xiangqi', ...engines, '--rules', 'chinese', '--pgn', pgn, '--verbose']);
+  assert.equal(out.status, 0, out.stderr);
+  assert.match(out.stdout, /^match: 2 games from game 1, depth 2, \d+ openings, chinese rules$/m);
+  assert.match(out.stdout, /^A: told the chinese repetition rules\nB: told the chinese repetition rules$/m);
+  // Each engine in its own dialect, once per process (the engines start once).
+  const transcript = out.stderr.split('\n');
+  assert.equal(transcript.filter((l) => l === 'A> setoption name Repetition Rules value chinese').length, 1);
+  assert.equal(transcript.filter((l) => l === 'B> setoption repetitionrules chinese').length, 1);
+  assert.match(
+    out.stdout,
+    /^lost by the repetition rules: A perpetual_check 0, perpetual_chase 0, one_check_one_chase 0; B perpetual_check 0, perpetual_chase 0, one_check_one_chase 0$/m,
+  );
+  const records = readFileSync(pgn, 'utf8');
+  assert.equal(records.match(/^\[Rules "chinese"\]$/gm).length, 2, records);
+
+  // An option given for the engine wins: it is not told the match's rules.
+  const own = run(['match', 'xiangqi', ...engines, '--a-option', 'Repetition Rules=simple', '--verbose']);
+  assert.equal(own.status, 0, own.stderr);
+  assert.match(own.stdout, /^A: its own repetition rules .*\nB: told the asian repetition rules$/m);
+  const ownTranscript = own.stderr.split('\n');
+  assert.ok(ownTranscript.includes('A> setoption name Repetition Rules value simple'), own.stderr);
+  assert.ok(!ownTranscript.some((l) => l.startsWith('A> setoption name Repetition Rules value asian')), own.stderr);
+
+  // Resuming under other rules is refused; a rule set we do not know too.
+  const resumed = run(['match', 'xiangqi', ...engines, '--resume', pgn]);
+  assert.equal(resumed.status, 2);
+  assert.match(resumed.stderr, /holds game 1 played under the chinese rules, not asian \(--rules\)/);
+  const bad = run(['match', 'xiangqi', ...engines, '--rules', 'fide']);
+  assert.equal(bad.status, 2);
+  assert.match(bad.stderr, /--rules takes asian, chinese or simple, not 'fide'/);
+  assert.equal(run(['match', 'xiangqi', '--a', '1', '--b', '1', '--rules', 'fide']).status, 2);
+
+  // The summary counts the games each side lost by the repetition rules from
+  // the Termination tags (the loser from the Result and the colours).
+  const game = (round, red, result, termination) =>
+    `[Event "qipan match"]\n[Round "${round}"]\n[Red "${red}"]\n[Black "${red === 'A' ? 'B' : 'A'}"]\n` +
+    `[Result "${result}"]\n[Termination "${termination}"]\n[Rules "asian"]\n[Format "ICCS"]\n\n1. h2e2 h9g7 ${result}\n\n`;
+  const ruled = join(dir, 'ruled.pgn');
+  writeFileSync(
+    ruled,
+    game(1, 'A', '0-1', 'perpetual_chase') + // A, red, lost by chasing
+      game(2, 'B', '0-1', 'perpetual_check') + // B, red, lost by checking
+      game(3, 'A', '1-0', 'perpetual_chase') + // B, black, lost by chasing
+      game(4, 'B', '1/2-1/2', 'repetition') +
+      game(5, 'A', '1-0', 'checkmate'),
+  );
+  const summary = run(['summary', 'xiangqi', ruled]);
+  assert.equal(summary.status, 0, summary.stderr);
+  assert.match(summary.stdout, /^rules: asian 5$/m);
+  assert.match(
+    summary.stdout,
+    /^lost by the repetition rules: A perpetual_check 0, perpetual_chase 1, one_check_one_chase 0; B perpetual_check 1, perpetual_chase 1, one_check_one_chase 0$/m,
+  );
+  rmSync(dir, { recursive: true });
+});
+
+test('qipan-lab match xiangqi (levels) --rules: taken and named, and the losses by them counted', () => {
+  const out = run(['match', 'xiangqi', '--a', '1', '--b', '1', '--games', '2', '--rules', 'simple']);
+  assert.equal(out.status, 0, out.stderr);
+  assert.match(out.stdout, /vs level 1 \(B\), 2 games, seed 1, depth and node budgets only, simple rules$/m);
+  assert.match(out.stdout, /^lost by the repetition rules: A perpetual_check \d+, perpetual_chase 0, /m);
+});
+
 test('qipan-lab tune xiangqi reads match records: every finished game, its quiet positions after the opening', () => {
   const dir = mkdtempSync(join(tmpdir(), 'qipan-tune-'));
   const opening = '1. h2e2 h9g7 2. h0g2 i9h9 3. i0h0 b9c7 4. b0c2 a9b9 5. a0b0 h7i7';
