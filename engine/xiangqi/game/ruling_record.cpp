@@ -29,13 +29,28 @@ std::string_view piece_type_name(PieceType type) {
   return kNames[type];
 }
 
+// Where each book says it. The numbers are only those found in a source:
+// docs/rules/xiangqi.md lists them with where each comes from.
 std::string_view rule_article(RuleSet rules, Reason reason) {
-  if (reason != Reason::kPerpetualCheck && reason != Reason::kPerpetualChase && reason != Reason::kOneCheckOneChase)
-    return "";
   switch (rules) {
-    case RuleSet::kAsian: return "Asian rules";
-    case RuleSet::kChinese: return "Chinese rules";
-    case RuleSet::kSimple: return "simple rules";
+    case RuleSet::kAsian:
+      // The Asian rules' numbered rules (English pages at clubxiangqi.com and
+      // wxf.org): rule 6, perpetual check loses. The WXF rules' general rule
+      // 3: perpetual chase of one piece loses. One check, one chase is
+      // allowed (rule 12), so it never ends an Asian game.
+      if (reason == Reason::kPerpetualCheck) return "Asian rules, article 6";
+      if (reason == Reason::kPerpetualChase) return "WXF rules, general rule 3";
+      return "";
+    case RuleSet::kChinese:
+      // The CXA rule book's repetition chapter (棋例); no article number was
+      // found in a source, so the rule is named by the book's term.
+      if (reason == Reason::kPerpetualCheck) return "Chinese rules (CXA), perpetual check (长将)";
+      if (reason == Reason::kPerpetualChase) return "Chinese rules (CXA), perpetual chase (长捉)";
+      if (reason == Reason::kOneCheckOneChase) return "Chinese rules (CXA), one check one chase (一将一捉)";
+      return "";
+    case RuleSet::kSimple:
+      if (reason == Reason::kPerpetualCheck) return "simple rules: perpetual check loses";
+      return "";
   }
   return "";
 }
