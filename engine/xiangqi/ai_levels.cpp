@@ -106,6 +106,7 @@ AiMove XiangqiAi::search_with(const Game& game, const SearchLimits& limits, cons
   searcher_.set_info_callback(options.on_info);
   searcher_.set_stop_poll(options.should_stop);
   searcher_.set_move_limit_plies(game.options().move_limit * 2);
+  searcher_.set_rules(game.options().rules);  // the game's repetition rules
   SearchLimits fresh = limits;
   fresh.reuse_tables = false;  // the same move whatever was searched before
   if (fresh.unlimited()) fresh.depth = 6;
