@@ -64,8 +64,9 @@ Result<bool> seat_options(const val& options, int seats, bool takes_over, val& o
   return true;
 }
 
-Result<val> two_seat_options(const val& options, const std::string& game_name) {
-  auto checked = check_option_keys(options, {"players", "ai", "position"});
+Result<val> two_seat_options(const val& options, const std::string& game_name, const char* own_key) {
+  auto checked = own_key ? check_option_keys(options, {"players", "ai", "position", own_key})
+                         : check_option_keys(options, {"players", "ai", "position"});
   if (!checked) return checked.failure();
   if (is_object(options) && !options["players"].isUndefined()) {
     auto players = seat_argument(options["players"], 3, "options.players");

@@ -114,10 +114,10 @@ Result<bool> seat_options(const val& options, int seats, bool takes_over, val& o
 // bad_argument naming the key when it is no string.
 Result<std::optional<std::string>> position_option(const val& options);
 
-// The options of a room's two-seat game with no rule options of its own
-// (xiangqi, Reversi): {players?: 2, ai?, position?}, as in force (the
-// position is not an option kept), or the refusal.
-Result<val> two_seat_options(const val& options, const std::string& game_name);
+// The options of a room's two-seat game: {players?: 2, ai?, position?}, as
+// in force (the position is not an option kept), or the refusal. `own_key`
+// names the one rule option the game reads itself (xiangqi's `rules`), if any.
+Result<val> two_seat_options(const val& options, const std::string& game_name, const char* own_key = nullptr);
 
 // The result of an ending call: {ok: true, over, takenOver} (takenOver: the
 // AI now plays the seat and the game goes on), or the refusal.

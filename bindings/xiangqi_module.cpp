@@ -20,6 +20,9 @@ EMSCRIPTEN_BINDINGS(xiangqi) {
                   return s.exportPgn(n, val::undefined());
                 }))
       .function("importRecord", &XiangqiSession::importRecord)
+      .function("importRecord", optional_override([](XiangqiSession& s, const std::string& text) {
+                  return s.importRecord(text, val::undefined());
+                }))
       .function("tags", &XiangqiSession::tags)
       .function("moveText", &XiangqiSession::moveText);
 

@@ -52,13 +52,24 @@ double number_or(const val& object, const char* name, double fallback) {
   return field.isNumber() ? field.as<double>() : fallback;
 }
 
-// The game the worker was sent: {fen, moves}.
+// The game the worker was sent: {fen, moves, rules?} (rules 'asian' when
+// absent), so the search rules repetitions as the game does.
 Result<Game> game_of(const val& request) {
   if (request.typeOf().as<std::string>() != "object" || request.isNull() || !request["fen"].isString())
-    return make_error(code::bad_argument, "the game is {fen, moves}")
+    return make_error(code::bad_argument, "the game is {fen, moves, rules}")
         .with("name", "game")
-        .with("expected", "{fen, moves}");
-  auto game = Game::from_fen(request["fen"].as<std::string>());
+        .with("expected", "{fen, moves, rules}");
+  RuleOptions options;
+  const val rules = request["rules"];
+  if (!rules.isUndefined()) {
+    const auto parsed = rules.isString() ? parse_rule_set(rules.as<std::string>()) : std::nullopt;
+    if (!parsed)
+      return make_error(code::bad_argument, "game.rules must be asian, chinese or simple")
+          .with("name", "game.rules")
+          .with("expected", "asian, chinese or simple");
+    options.rules = *parsed;
+  }
+  auto game = Game::from_fen(request["fen"].as<std::string>(), options);
   if (!game) return game.failure();
   const val moves = request["moves"];
   const int n = moves.isUndefined() || moves.isNull() ? 0 : moves["length"].as<int>();

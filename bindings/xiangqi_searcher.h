@@ -1,7 +1,8 @@
 // The worker's AI: one XiangqiAi (searcher, table, opening book) behind
 // JS-friendly calls. The page sends the game as the session's
-// searchRequest() ({fen, moves: [ICCS]}); the searcher rebuilds it as an
-// engine Game, so repetitions and the move limit count as in the game.
+// searchRequest() ({fen, moves: [ICCS], rules}); the searcher rebuilds it as
+// an engine Game, so repetitions, their rule set and the move limit count as
+// in the game.
 #pragma once
 
 #include <emscripten/val.h>

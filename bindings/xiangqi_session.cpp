@@ -4,6 +4,7 @@
 #include "engine/xiangqi/game/iccs.h"
 #include "engine/xiangqi/game/move_reason.h"
 #include "engine/xiangqi/game/record.h"
+#include "engine/xiangqi/game/ruling_record.h"
 #include "engine/xiangqi/movegen.h"
 #include "value_objects.h"
 
@@ -34,23 +35,41 @@ val browsing_status(const Position& pos, int steps) {
   return out;
 }
 
+// The rule set that rules repetitions, `options.rules`: 'asian' (also when
+// absent), 'chinese' or 'simple'; anything else is refused naming the key.
+Result<RuleSet> rules_option(const val& options, RuleSet fallback = RuleSet::kAsian) {
+  const val rules = is_object(options) ? options["rules"] : val::undefined();
+  if (rules.isUndefined()) return fallback;
+  const auto parsed = rules.isString() ? parse_rule_set(rules.as<std::string>()) : std::nullopt;
+  if (!parsed)
+    return make_error(code::bad_argument, "options.rules must be asian, chinese or simple")
+        .with("name", "options.rules")
+        .with("expected", "asian, chinese or simple");
+  return *parsed;
+}
+
 }  // namespace
 
 XiangqiSession::XiangqiSession() = default;
 
 val XiangqiSession::startGame(val options) {
-  auto kept = two_seat_options(options, "xiangqi");
+  auto kept = two_seat_options(options, "xiangqi", "rules");
   if (!kept) return refused(kept.failure());
+  auto rules = rules_option(options);
+  if (!rules) return refused(rules.failure());
   auto position = position_option(options);
   if (!position) return refused(position.failure());
+  RuleOptions game_options;
+  game_options.rules = *rules;
   if (!*position) {
-    newGame();
+    replace(Game(Position::start(), game_options));
   } else {
     // A FEN: the two fields positionText() writes, or all six.
-    auto game = Game::from_fen(**position);
+    auto game = Game::from_fen(**position, game_options);
     if (!game) return refused(game.failure());
     replace(std::move(*game));
   }
+  kept->set("rules", std::string(rule_set_code(*rules)));
   val out = ok_result();
   out.set("options", *kept);
   return out;
@@ -99,7 +118,8 @@ void XiangqiSession::sync_moves() const {
   }
 }
 
-void XiangqiSession::newGame() { replace(Game()); }
+// A new game keeps the rule options of the one before (its rule set).
+void XiangqiSession::newGame() { replace(Game(Position::start(), game_.options())); }
 
 val XiangqiSession::apply(Move move) { return ok_or_refused(game_.play(move)); }
 
@@ -193,6 +213,29 @@ val XiangqiSession::snapshot_of(const Position& pos, int ply) const {
   out.set("captures", captures);
   out.set("canUndo", game_.can_undo());
   out.set("canRedo", game_.can_redo());
+
+  out.set("rules", std::string(rule_set_code(game_.options().rules)));
+  // The game's repetition ruling, as ruling_record.h writes it (one shape for
+  // the arbiter's command, the page and the room), also while browsing.
+  out.set("ruling", game_.ruling() ? val::global("JSON").call<val>("parse", ruling_json(game_)) : val::null());
+  out.set("repetitionWarning", live ? repetition_warning() : val::null());
+  return out;
+}
+
+val XiangqiSession::repetition_warning() const {
+  const std::vector<Move> losing = game_.losing_repetitions();
+  if (losing.empty()) return val::null();
+  // Each move's reason: what the ruling would be if it were played.
+  val moves = val::array(), reasons = val::array();
+  for (Move m : losing) {
+    Game trial = game_;
+    if (!trial.play(m) || !trial.ruling()) continue;  // never: the move is legal and ends the game
+    moves.call<void>("push", to_iccs(m));
+    reasons.call<void>("push", std::string(reason_code(trial.ruling()->reason)));
+  }
+  val out = val::object();
+  out.set("moves", moves);
+  out.set("reasons", reasons);
   return out;
 }
 
@@ -214,8 +257,14 @@ std::string XiangqiSession::exportPgn(const std::string& notation, val tags) con
   return format_pgn(game_, notation_or_chinese(notation), merged);
 }
 
-val XiangqiSession::importRecord(const std::string& text) {
-  auto pgn = parse_pgn(text);
+val XiangqiSession::importRecord(const std::string& text, val options) {
+  // The rule set the record plays under unless it names one: options.rules,
+  // or the current game's.
+  auto rules = rules_option(options, game_.options().rules);
+  if (!rules) return refused(rules.failure());
+  RuleOptions game_options;
+  game_options.rules = *rules;
+  auto pgn = parse_pgn(text, game_options);
   if (!pgn) return refused(pgn.failure());
   replace(std::move(pgn->game), std::move(pgn->tags));
   return ok_result();
@@ -243,6 +292,7 @@ val XiangqiSession::search_request(int ply) const {
   val moves = val::array();
   for (int i = 0; i < ply; ++i) moves.call<void>("push", to_iccs(game_.plies()[std::size_t(i)].move));
   out.set("moves", moves);
+  out.set("rules", std::string(rule_set_code(game_.options().rules)));
   return out;
 }
 

@@ -22,9 +22,11 @@ class XiangqiSession : public Session<xiangqi::Game, XiangqiSession> {
   XiangqiSession();
 
   void newGame();
-  // The room's start (the face every session shares, session_face.h): no
-  // options yet ({} or {players: 2}); {ok, options} with what is in force.
-  // `position` (a FEN, the fen_* refusals) starts from a set-up position.
+  // The room's start (the face every session shares, session_face.h):
+  // {players?: 2, ai?, rules?, position?}; {ok, options} with what is in
+  // force. `rules` ('asian' by default, 'chinese', 'simple') rules
+  // repetitions; `position` (a FEN, the fen_* refusals) starts from a set-up
+  // position. newGame() and undo keep the rules.
   emscripten::val startGame(emscripten::val options);
   emscripten::val play(int from, int to);
   bool undo();
@@ -43,7 +45,9 @@ class XiangqiSession : public Session<xiangqi::Game, XiangqiSession> {
   // PGN with `tags` ({Event, Date, Red, Black, ...}: strings) over the tags of
   // an imported game.
   std::string exportPgn(const std::string& notation, emscripten::val tags) const;
-  emscripten::val importRecord(const std::string& text);
+  // `options` ({rules?}): the rule set of a record that names none (the
+  // current game's when absent).
+  emscripten::val importRecord(const std::string& text, emscripten::val options);
   // The imported game's PGN tags, [[name, value], ...] in file order.
   emscripten::val tags() const;
   // A legal move of the current position in the given notation ("" if illegal).
@@ -53,9 +57,9 @@ class XiangqiSession : public Session<xiangqi::Game, XiangqiSession> {
   friend class Session<xiangqi::Game, XiangqiSession>;
   // The live status's own fields: result ("1-0") and inCheck.
   void status_fields(emscripten::val& out) const;
-  // {fen, moves}: the start FEN and the ICCS moves of the game's first `ply`
-  // moves, what the worker's searcher needs to rebuild this game
-  // (repetitions included).
+  // {fen, moves, rules}: the start FEN, the ICCS moves of the game's first
+  // `ply` moves and the rule set, what the worker's searcher needs to
+  // rebuild this game (repetitions and their rulings included).
   emscripten::val search_request(int ply) const;
 
   struct MoveTexts {
@@ -66,6 +70,9 @@ class XiangqiSession : public Session<xiangqi::Game, XiangqiSession> {
   };
 
   emscripten::val snapshot_of(const xiangqi::Position& pos, int ply) const;
+  // {moves: [ICCS], reasons: [code]}: the side to move's moves that would
+  // complete a repetition it loses, each with the ruling's reason; or null.
+  emscripten::val repetition_warning() const;
   emscripten::val apply(xiangqi::Move move);
   // Brings the move cache in line with the game (called by the snapshots).
   void sync_moves() const;

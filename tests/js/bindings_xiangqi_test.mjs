@@ -110,7 +110,7 @@ test('the move cache is filled on demand and follows an undo and another move', 
     session.snapshot().moves.map((m) => m.iccs),
     ['h2e2', 'b9c7', 'b0c2', 'a9b9'],
   );
-  assert.deepEqual(session.searchRequest(), { fen: START, moves: ['h2e2', 'b9c7', 'b0c2', 'a9b9'] });
+  assert.deepEqual(session.searchRequest(), { fen: START, moves: ['h2e2', 'b9c7', 'b0c2', 'a9b9'], rules: 'asian' });
   // status() is the snapshot's status without the rest of it.
   assert.deepEqual(session.status(), session.snapshot().status);
   assert.equal(session.snapshot().status.over, false);
@@ -233,10 +233,123 @@ test('a published PGN imports with its tags and round-trips with its result', ()
   session.delete();
 });
 
+// A perpetual chase: black's chariot follows red's unprotected horse between
+// d0 and c2 (`qipan rule xiangqi` rules it lost for black under the Asian
+// and Chinese rules, a draw under the simple ones).
+const CHASE_FEN = '3k5/9/9/9/9/9/3r5/9/9/3NK4 w - - 0 1';
+const CHASE = ['d0c2', 'd3c3', 'c2d0', 'c3d3', 'd0c2', 'd3c3', 'c2d0', 'c3d3'];
+
+test('startGame takes the rule set, keeps it for a new game and undo, and refuses others', () => {
+  const session = new engine.XiangqiSession();
+  assert.equal(session.startGame({}).options.rules, 'asian', 'the Asian rules by default');
+  assert.equal(session.snapshot().rules, 'asian');
+  const started = session.startGame({ rules: 'chinese', position: CHASE_FEN });
+  assert.deepEqual([started.ok, started.options.rules], [true, 'chinese']);
+  assert.equal(session.snapshot().rules, 'chinese');
+  session.playText('d0c2');
+  session.undo();
+  assert.equal(session.snapshot().rules, 'chinese', 'undo keeps the rules');
+  session.newGame();
+  assert.deepEqual([session.snapshot().fen, session.snapshot().rules], [START, 'chinese'], 'a new game keeps them');
+  for (const bad of ['wxf', 'Asian', '', 3, null, { name: 'asian' }])
+    assertRefusal(session.startGame({ rules: bad }), 'bad_argument', {
+      name: 'options.rules',
+      expected: 'asian, chinese or simple',
+    });
+  assert.equal(session.snapshot().rules, 'chinese', 'a refused start changes nothing');
+  assert.equal(session.searchRequest().rules, 'chinese');
+  session.delete();
+});
+
+test('a perpetual chase ends the game with the ruling, after a warning to the chasing side', () => {
+  const session = new engine.XiangqiSession();
+  assert.equal(session.startGame({ position: CHASE_FEN }).ok, true);
+  CHASE.forEach((move, i) => {
+    const snap = session.snapshot();
+    assert.equal(snap.ruling, null);
+    // Only black's last move completes the cycle it loses, and only then is it warned.
+    if (i === CHASE.length - 1) assert.deepEqual(snap.repetitionWarning, { moves: ['c3d3'], reasons: ['perpetual_chase'] });
+    else assert.equal(snap.repetitionWarning, null, `no warning before ply ${i}`);
+    assert.deepEqual(session.playText(move), { ok: true });
+  });
+  const snap = session.snapshot();
+  assert.deepEqual([snap.status.over, snap.status.winner, snap.status.reason], [true, 0, 'perpetual_chase']);
+  assert.equal(snap.repetitionWarning, null);
+  const ruling = snap.ruling;
+  assert.deepEqual([ruling.outcome, ruling.reason, ruling.side, ruling.rules], ['red_wins', 'perpetual_chase', 'black', 'asian']);
+  assert.match(ruling.rule, /^Asian rules/);
+  assert.deepEqual(ruling.chased, [{ square: 'd0', piece: 'N', by: 'd3', by_piece: 'r' }]);
+  assert.deepEqual(
+    ruling.cycle.map((m) => m.move),
+    CHASE,
+  );
+  assert.deepEqual(
+    ruling.cycle.map((m) => m.kind),
+    ['idle', 'chase', 'idle', 'chase', 'idle', 'chase', 'idle', 'chase'],
+  );
+  assert.deepEqual(ruling.cycle[3].chases, [{ by: 'd3', target: 'd0' }]);
+  // Browsing an earlier position shows the game's ruling too; undo takes it back.
+  assert.deepEqual(session.snapshotAt(4).ruling, ruling);
+  session.undo();
+  assert.equal(session.snapshot().ruling, null);
+  assert.deepEqual(session.snapshot().repetitionWarning.moves, ['c3d3']);
+  session.delete();
+});
+
+test('the same cycle under the simple rules is a draw by repetition, without a warning', () => {
+  const session = new engine.XiangqiSession();
+  assert.equal(session.startGame({ position: CHASE_FEN, rules: 'simple' }).ok, true);
+  for (const move of CHASE) {
+    assert.equal(session.snapshot().repetitionWarning, null);
+    session.playText(move);
+  }
+  const snap = session.snapshot();
+  assert.deepEqual([snap.status.over, snap.status.winner, snap.status.reason], [true, null, 'repetition']);
+  assert.deepEqual([snap.ruling.outcome, snap.ruling.side, snap.ruling.rules], ['draw', null, 'simple']);
+  assert.deepEqual(snap.ruling.chased, []);
+  session.delete();
+});
+
+test("a record imports under the rules given, or the current game's", () => {
+  const session = new engine.XiangqiSession();
+  session.startGame({ rules: 'simple' });
+  const record = `[FEN "${CHASE_FEN}"]\n${CHASE.join(' ')}`;
+  assert.deepEqual(session.importRecord(record), { ok: true });
+  assert.deepEqual([session.snapshot().rules, session.snapshot().status.reason], ['simple', 'repetition']);
+  assert.deepEqual(session.importRecord(record, { rules: 'asian' }), { ok: true });
+  assert.deepEqual([session.snapshot().rules, session.snapshot().status.reason], ['asian', 'perpetual_chase']);
+  assertRefusal(session.importRecord(record, { rules: 'xiangqi' }), 'bad_argument', {
+    name: 'options.rules',
+    expected: 'asian, chinese or simple',
+  });
+  session.delete();
+});
+
+test("the searcher plays the request's rules", () => {
+  const searcher = new engine.XiangqiSearcher();
+  // The whole cycle sent: the searcher's game is over as the session's is, by the rules it was given.
+  for (const [rules, reason] of [
+    ['asian', 'perpetual_chase'],
+    ['chinese', 'perpetual_chase'],
+    ['simple', 'repetition'],
+    [undefined, 'perpetual_chase'],
+  ])
+    assertRefusal(searcher.search({ fen: CHASE_FEN, moves: CHASE, rules }, { depth: 2 }), 'game_over', { reason });
+  assertRefusal(searcher.search({ fen: CHASE_FEN, moves: [], rules: 'fide' }, { depth: 2 }), 'bad_argument', {
+    name: 'game.rules',
+    expected: 'asian, chinese or simple',
+  });
+  // One move short of the cycle, black (a chariot up) never completes the chase it loses.
+  const lastButOne = { fen: CHASE_FEN, moves: CHASE.slice(0, -1), rules: 'asian' };
+  for (const limits of [{ depth: 4 }, { level: 3, seed: 1 }])
+    assert.notEqual(searcher.search(lastButOne, limits).bestIccs, 'c3d3');
+  searcher.delete();
+});
+
 test('the searcher takes the game, reports each iteration and writes its line in three notations', () => {
   const searcher = new engine.XiangqiSearcher();
   const infos = [];
-  const request = { fen: START, moves: ['h2e2', 'h9g7'] };
+  const request = { fen: START, moves: ['h2e2', 'h9g7'], rules: 'asian' };
   const result = searcher.search(request, { depth: 4 }, (info) => infos.push(info));
   assert.equal(result.ok, true, JSON.stringify(result));
   assert.deepEqual(

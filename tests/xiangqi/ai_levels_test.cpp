@@ -236,6 +236,33 @@ TEST_CASE("a search given only a time returns a legal move and its line") {
   CHECK(m.pv[0] == m.move);
 }
 
+TEST_CASE("the AI plays by the game's repetition rules") {
+  // Black, two chariots down, has chased red's unprotected horse between d0
+  // and c2 (the d0 horse's only protector, the general, may not recapture
+  // into the open file) and c3d3 would repeat the position a third time:
+  // a draw under the simple rules, which black takes, and a loss by
+  // perpetual chase under the Asian and Chinese rules, which it avoids.
+  for (const RuleSet rules : {RuleSet::kSimple, RuleSet::kAsian, RuleSet::kChinese}) {
+    CAPTURE(rule_set_code(rules));
+    RuleOptions options;
+    options.rules = rules;
+    auto game = Game::from_fen("3k5/R7R/9/9/9/9/3r5/9/9/3NK4 w - - 0 1", options);
+    REQUIRE(game);
+    for (const char* text : {"d0c2", "d3c3", "c2d0", "c3d3", "d0c2", "d3c3", "c2d0"}) REQUIRE(game->play_text(text));
+    XiangqiAi ai(kTestTableMb);
+    for (const AiMove& m :
+         {ai.search(*game, explicit_limits(6, 0, 0), deterministic(0)), ai.choose_move(*game, 5, deterministic(1))}) {
+      if (rules == RuleSet::kSimple) {
+        CHECK(to_iccs(m.move) == "c3d3");
+        CHECK(m.score == 0);
+      } else {
+        CHECK(to_iccs(m.move) != "c3d3");
+        CHECK(m.score > -(kMateScore - 1));  // not the loss at once that the repeat is
+      }
+    }
+  }
+}
+
 TEST_CASE("the opening book: legal lines, weighted choices, only from the standard start") {
   const OpeningBook book;
   for (std::string_view line : OpeningBook::lines()) {
