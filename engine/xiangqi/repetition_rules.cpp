@@ -37,10 +37,16 @@ bool mutual_attack(const Position& pos, Move capture) {
 // Is the attacker held in place by the horse it attacks: can it make no legal
 // move but the capture? A chariot that cannot move because it blocks the
 // horse's leg towards its general does not chase that horse when another
-// piece's move opens the attack (Asian rules, rule 19; WXF diagrams 39-41);
-// it does when it moves there itself (WXF diagram 50).
-bool held_by_horse(const Position& pos, Chase c) {
+// piece's move, answering an attack on the chariot, opens it (Asian rules,
+// rule 19; WXF diagrams 39-41); it does when it moves there itself (WXF
+// diagram 50).
+bool held_by_horse(const Position& before, const Position& pos, Chase c) {
   if (type_of(pos.at(c.target)) != kHorse) return false;
+  // The excuse is for a chariot that was itself attacked before the move
+  // (diagrams 39-41: the move answers a chase); one left in peace chases the
+  // horse it holds as any piece does (the appendix example: a pawn keeps the
+  // horse unprotected).
+  if (!before.attacked(c.attacker, color_of(pos.at(c.target)))) return false;
   MoveList legal;
   generate_legal(pos, legal);
   for (Move m : legal)
@@ -63,7 +69,8 @@ bool contains(const ChaseList& list, Chase c) { return list.contains(c); }
 // after it that did not exist before it (the moved piece followed to its new
 // square) and that the opponent's reply answered (a threat left standing after
 // the reply was not one the mover pressed).
-ChaseList new_threats(const Position& before, Move move, const Position& after, const Position& after_reply) {
+ChaseList new_threats(RuleSet rules, const Position& before, Move move, const Position& after,
+                      const Position& after_reply) {
   ChaseList old = threats(before);
   for (Chase& c : old)
     if (c.attacker == move.from()) c.attacker = move.to();
@@ -72,23 +79,26 @@ ChaseList new_threats(const Position& before, Move move, const Position& after, 
   const ChaseList still = threats(after_reply);
   ChaseList out;
   for (Chase c : now) {
-    if (contains(old, c) || contains(still, c)) continue;
-    if (c.attacker != move.to() && held_by_horse(attacking, c)) continue;
+    if (contains(old, c) || (rules != RuleSet::kChinese && contains(still, c))) continue;
+    if (c.attacker != move.to() && held_by_horse(before, attacking, c)) continue;
     out.push(c);
   }
   return out;
 }
 
-// The pieces a side has chased so far in a cycle, followed as they move: a
-// perpetual chase is of one piece (or the same pieces) on every move; chasing
-// two pieces in turn is allowed (Asian rules; docs/rules/xiangqi.md).
+// The pieces a side has chased so far in a cycle, followed as they move:
+// those chased by every one of its moves (a perpetual chase under the Asian
+// rules is of one piece, or the same pieces; chasing two in turn is allowed,
+// rules 16, 32, 33), or by any of them (the Chinese rules).
 class ChasedPieces {
  public:
-  // Before the side's first chase every piece is a candidate.
+  enum Mode { kEvery, kAny };
+  explicit ChasedPieces(Mode mode) : mode_(mode) {}
   void chased(const ChaseList& chases) {
     SquareSet targets;
     for (const Chase& c : chases) targets.insert(c.target);
-    set_ = started_ ? set_ & targets : targets;
+    if (mode_ == kAny) set_ |= targets;
+    else set_ = started_ ? set_ & targets : targets;
     started_ = true;
   }
   void moved(Move m) {
@@ -100,6 +110,7 @@ class ChasedPieces {
   const SquareSet& squares() const { return set_; }
 
  private:
+  Mode mode_;
   SquareSet set_;
   bool started_ = false;
 };
@@ -107,17 +118,21 @@ class ChasedPieces {
 struct SideTally {
   int moves = 0;
   int checks = 0;
-  int attacks = 0;           // moves that check or chase
-  ChasedPieces every_move;   // chased by every move (empty once a move chases nothing)
-  ChasedPieces quiet_moves;  // chased by every move that does not check
+  int chasing = 0;                                // moves that chase, checking or not
+  int attacks = 0;                                // moves that check or chase
+  ChasedPieces every_move{ChasedPieces::kEvery};  // empty once a move chases nothing
+  ChasedPieces any_move{ChasedPieces::kAny};
 };
 
 Violation violation_of(RuleSet rules, const SideTally& t) {
   if (t.moves == 0) return Violation::kNone;
   if (t.checks == t.moves) return Violation::kPerpetualCheck;
   if (rules == RuleSet::kSimple) return Violation::kNone;
-  if (t.every_move.any()) return Violation::kPerpetualChase;
-  if (rules == RuleSet::kChinese && t.attacks == t.moves && t.quiet_moves.any()) return Violation::kOneCheckOneChase;
+  // The Chinese rules count a side that chases on every move, whichever
+  // piece (CXA example 44: chasing two unprotected pieces in turn is 长捉);
+  // the Asian rules only a chase of the same piece.
+  if (rules == RuleSet::kChinese ? t.chasing == t.moves : t.every_move.any()) return Violation::kPerpetualChase;
+  if (rules == RuleSet::kChinese && t.attacks == t.moves) return Violation::kOneCheckOneChase;
   return Violation::kNone;
 }
 
@@ -197,26 +212,26 @@ CycleJudgement judge_cycle(RuleSet rules, const Position& start, std::span<const
       if (rules != RuleSet::kSimple) {
         Position reply = after;
         if (k + 1 < n) reply.make(cycle[k + 1], undo);
-        c.chases = new_threats(before, cycle[k], after, k + 1 < n ? reply : first_reply);
+        c.chases = new_threats(rules, before, cycle[k], after, k + 1 < n ? reply : first_reply);
         if (!c.chases.empty() && c.kind == MoveKind::kIdle) c.kind = MoveKind::kChase;
       }
       t.checks += c.kind == MoveKind::kCheck;
       t.attacks += c.kind != MoveKind::kIdle;
+      t.chasing += !c.chases.empty();
       t.every_move.chased(c.chases);
-      if (c.kind != MoveKind::kCheck) t.quiet_moves.chased(c.chases);
+      t.any_move.chased(c.chases);
       if (details) moves[k] = c;
     }
     for (SideTally& side : tally) {
       side.every_move.moved(cycle[k]);
-      side.quiet_moves.moved(cycle[k]);
+      side.any_move.moved(cycle[k]);
     }
     before = after;
   }
   for (Color side : {kRed, kBlack}) {
     out.violation[side] = violation_of(rules, tally[side]);
-    out.chased[side] = out.violation[side] == Violation::kPerpetualChase ? tally[side].every_move.squares()
-                       : out.violation[side] == Violation::kOneCheckOneChase ? tally[side].quiet_moves.squares()
-                                                                             : SquareSet();
+    if (out.violation[side] == Violation::kPerpetualChase || out.violation[side] == Violation::kOneCheckOneChase)
+      out.chased[side] = rules == RuleSet::kChinese ? tally[side].any_move.squares() : tally[side].every_move.squares();
   }
   // One side violating loses. When both do, a perpetual check is the graver:
   // against a perpetual chase (or one check one chase) the checking side must

@@ -41,7 +41,8 @@ function ourVerdict(entry) {
 const rows = [];
 for (const entry of readCorpus()) {
   if (entry.rules !== 'asian' && !all) continue;
-  const row = { id: entry.id, expected: entry.outcome, ours: ourVerdict(entry), fsf: fsfVerdict(entry), entry };
+  const expected = entry.book ? entry.book.outcome : entry.outcome;
+  const row = { id: entry.id, expected, ours: ourVerdict(entry), fsf: fsfVerdict(entry), entry };
   rows.push(row);
   console.log(`${row.id}\texpected ${row.expected}\tours ${row.ours}\tfsf ${row.fsf}`);
 }

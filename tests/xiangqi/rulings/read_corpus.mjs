@@ -11,7 +11,10 @@ export const corpusDir = dirname(fileURLToPath(import.meta.url));
 const FIELDS = ['id', 'rules', 'fen', 'moves', 'outcome', 'reason', 'side', 'chased', 'source'];
 
 // Every case, in file order: {file, line, id, rules, fen, moves: [ICCS...],
-// outcome, reason, side, chased, source}. '#' lines are comments.
+// outcome, reason, side, chased, source, book}. '#' lines are comments. A
+// tenth field records a known difference, Qipan's verdict "outcome reason
+// side" (docs/rules/xiangqi.md says why): outcome, reason and side are then
+// Qipan's, chased '*', and `book` the source's {outcome, reason, side}.
 export function readCorpus() {
   const cases = [];
   for (const file of readdirSync(corpusDir)
@@ -21,9 +24,15 @@ export function readCorpus() {
     lines.forEach((text, index) => {
       if (text === '' || text.startsWith('#')) return;
       const values = text.split('\t');
-      if (values.length !== FIELDS.length) throw new Error(`${file}:${index + 1}: ${values.length} fields`);
-      const entry = { file, line: index + 1 };
+      if (values.length !== FIELDS.length && values.length !== FIELDS.length + 1)
+        throw new Error(`${file}:${index + 1}: ${values.length} fields`);
+      const entry = { file, line: index + 1, book: null };
       FIELDS.forEach((name, i) => (entry[name] = values[i]));
+      if (values.length > FIELDS.length) {
+        entry.book = { outcome: entry.outcome, reason: entry.reason, side: entry.side };
+        [entry.outcome, entry.reason, entry.side] = values[FIELDS.length].split(' ');
+        entry.chased = '*';
+      }
       entry.moves = entry.moves.split(' ');
       cases.push(entry);
     });
