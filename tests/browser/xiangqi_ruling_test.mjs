@@ -101,9 +101,11 @@ await test('a perpetual chase: warned once, confirmed once, ruled with words, ri
   const snap = await snapshot(page);
   assert.deepEqual([snap.status.reason, snap.status.winner, snap.ruling.side], ['perpetual_chase', 0, 'black']);
   await page.waitForSelector('#over-dialog[open]');
-  assert.match(await text(page, '#over-reason'), /Black loses: perpetual chase of the red horse \(Asian rules/);
+  // The rule as the engine names it (`qipan rule xiangqi` prints the same).
+  const rule = 'Black loses: perpetual chase of the red horse (WXF rules, general rule 3)';
+  assert.deepEqual([await text(page, '#over-title'), await text(page, '#over-reason')], ['Red wins', rule]);
   await page.click('#over-dialog button[value="close"]');
-  assert.match(await text(page, '#status'), /Black loses: perpetual chase of the red horse \(Asian rules/);
+  assert.equal(await text(page, '#status'), `Red wins · ${rule}`);
   // The rings: the chased horse on d0, the chasing chariot on d3; the cycle in the move list.
   assert.equal(await squareLabel(page, 'd0'), 'd0 red horse · chased');
   assert.equal(await squareLabel(page, 'd3'), 'd3 black rook · chasing');
@@ -112,7 +114,7 @@ await test('a perpetual chase: warned once, confirmed once, ruled with words, ri
   assert.equal(await text(page, '#xq-rules-text'), 'Rules: Asian rules · The cycle: moves 1–8');
 
   await setLanguage(page, 'zh');
-  assert.match(await text(page, '#status'), /黑方长捉红马，判负（亚洲规则/);
+  assert.equal(await text(page, '#status'), '红方胜 · 黑方长捉红马，判负（世界象棋联合会规则 通则第3条）');
   assert.equal(await squareLabel(page, 'd0'), 'd0 红马 · 被捉');
   assert.equal(await squareLabel(page, 'd3'), 'd3 黑车 · 捉子');
   assert.equal(await text(page, '#xq-rules-text'), '规则：亚洲规则 · 循环：第 1–8 步');

@@ -30,14 +30,31 @@ export function iccsOf(from, to) {
   return name(from) + name(to);
 }
 
-// The rule book's article as the engine gives it ("Asian rules, article 26",
-// English): in English as it is, in Chinese the rule set's name and the
-// article's number; the rule set's name alone when the engine names no article.
+// The books the engine's rule texts name ("Asian rules, article 6", "WXF
+// rules, general rule 3", "Chinese rules (CXA), ...": ruling_record.cpp's
+// rule_article), by the words they start with.
+const BOOKS = [
+  [/^asian rules/i, 'asian'],
+  [/^wxf rules/i, 'wxf'],
+  [/^chinese rules/i, 'chinese'],
+  [/^simple rules/i, 'simple'],
+];
+
+// The rule the engine applied ("Asian rules, article 6", English): in
+// English as it is, in Chinese its book and its number; the rule set's name
+// when the engine names no rule.
 export function articleText(i18n, ruling) {
   const name = i18n.t(`xq_rules_${ruleSetOf(ruling.rules)}`);
-  const number = /article\s+(\d+)/i.exec(ruling.rule || '');
-  if (i18n.language === 'en') return ruling.rule || name;
-  return number ? i18n.t('xq_article', { rules: name, n: number[1] }) : name;
+  const rule = ruling.rule || '';
+  if (!rule) return name;
+  if (i18n.language === 'en') return rule;
+  const book = BOOKS.find(([pattern]) => pattern.test(rule));
+  const bookName = book ? i18n.t(`xq_rules_${book[1]}`) : name;
+  const article = /\barticle\s+(\d+)/i.exec(rule);
+  const general = /\bgeneral rule\s+(\d+)/i.exec(rule);
+  if (article) return i18n.t('xq_article', { rules: bookName, n: article[1] });
+  if (general) return i18n.t('xq_generalRule', { rules: bookName, n: general[1] });
+  return bookName;
 }
 
 // The sentence for the game's result: who loses and why, or the draw.
