@@ -69,6 +69,8 @@ export class Dialogs {
 
   openNewGame() {
     this.renderSeatRows({ players: this.app.seats.players.slice(0, 2), levels: this.app.seats.levels.slice(0, 2) });
+    // The game's own options under the seats (its `newGame` controls).
+    this.app.showNewGameOptions?.(this.$('#new-dialog form'));
     this.$('#new-dialog').showModal();
   }
 
@@ -116,7 +118,9 @@ export class Dialogs {
     dialog.addEventListener(
       'close',
       () => {
-        if (dialog.returnValue === 'start') this.app.startNewGame(this.readSeatRows());
+        if (dialog.returnValue !== 'start') return;
+        this.app.takeNewGameOptions?.(this.$('#new-dialog form')); // stored before the game starts
+        this.app.startNewGame(this.readSeatRows());
       },
       this.listen,
     );

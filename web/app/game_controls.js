@@ -3,7 +3,8 @@
 // (<template data-controls="slot">) while the game is shown, and taken away
 // when another game is. The slots: menu (the toolbar's overflow menu), board
 // (over the board), panel (above the move list), moves (beside its heading),
-// settings, record (the import/export dialog's buttons) and dialogs.
+// settings, record (the import/export dialog's buttons), newGame (the
+// new-game dialog's options under the seats) and dialogs.
 
 const MOUNTED = 'data-game-control';
 

@@ -9,7 +9,10 @@
 // faces (board_facing.js), resignation and the endings undo takes back
 // (resignation.js), the draw offer (draw_offer.js), the PGN file
 // (pgn_file.js), the words for scores (score_words.js), results
-// (game_over_text.js) and the player cards (player_cards.js).
+// (game_over_text.js) and the player cards (player_cards.js); the rule set
+// (rule_sets.js), a repetition ruling in words and on the board
+// (ruling_words.js) and the warning before a losing repetition
+// (repetition_warning.js).
 
 import { drawBoard } from './board/board_renderer.js';
 import { FILES, RANKS, boardLayout, centerOf, squareAt, squareOf } from './board/board_geometry.js';
@@ -25,7 +28,10 @@ import { xiangqiGameOverText } from './game_over_text.js';
 import { openGameFile, pgnFile, pgnText } from './pgn_file.js';
 import { xiangqiPlayerCards } from './player_cards.js';
 import * as premoves from './premoves.js';
+import { RepetitionWarning } from './repetition_warning.js';
 import * as resignation from './resignation.js';
+import { chosenRules, ruleSetOf, rulesLine, showRulesChoice, takeRulesChoice } from './rule_sets.js';
+import { cyclePlies, rulingMarks } from './ruling_words.js';
 import { analysisWords, scoreWords } from './score_words.js';
 
 export class XiangqiApp extends GameApp {
@@ -34,6 +40,7 @@ export class XiangqiApp extends GameApp {
     this.session = new options.engine.XiangqiSession();
     this.view = { selected: -1, targets: [], hover: -1, cursor: -1, dragging: null, animation: null, fading: [], hint: null };
     this.gameSeed = randomSeed(); // the AI's variety (book, near-best choice) for this game
+    this.repetition = new RepetitionWarning(this);
   }
 
   mountBoard() {
@@ -50,7 +57,7 @@ export class XiangqiApp extends GameApp {
     this.input = new BoardInput(this.canvas, {
       squareAt: (x, y) => squareAt(boardLayout(this.size.width, this.size.height, this.settings.flipped), x, y),
       onPick: (square) => this.activate(square, true),
-      onDrop: (from, to) => (premoves.premoving(this) ? premoves.queuePremove(this, from, to) : this.tryMove(from, to)),
+      onDrop: (from, to) => (premoves.premoving(this) ? premoves.queuePremove(this, from, to) : this.humanMove(from, to)),
       onDrag: (drag) => {
         this.view.dragging = drag;
         this.requestFrame();
@@ -70,7 +77,16 @@ export class XiangqiApp extends GameApp {
 
   // The actions of its own controls (controls.js).
   controlActions() {
-    return { flip: () => this.flip() };
+    return { flip: () => this.flip(), 'xq-cycle': () => this.browseCycle() };
+  }
+
+  // The new-game screen's rule set (rule_sets.js).
+  showNewGameOptions(form) {
+    showRulesChoice(this, form);
+  }
+
+  takeNewGameOptions(form) {
+    takeRulesChoice(this, form);
   }
 
   // A language change may change the notation that follows it.
@@ -102,30 +118,40 @@ export class XiangqiApp extends GameApp {
     this.tryMove(result.from, result.to);
   }
 
+  // A new game plays under the rule set chosen on the new-game screen.
   freshGame() {
-    this.session.newGame();
-    return { ok: true };
+    return this.session.startGame({ rules: chosenRules(this) });
+  }
+
+  // A set-up position too (GameApp's import, with the rule set).
+  importPosition(text) {
+    const result = this.session.startGame({ rules: chosenRules(this), position: String(text).trim() });
+    if (result.ok) this.afterImport(result);
+    return result;
   }
 
   onNewGame() {
     this.gameSeed = randomSeed();
     this.view.fading = [];
+    this.repetition.reset();
     facing.faceHuman(this);
   }
 
   onImport() {
     this.gameSeed = randomSeed();
+    this.repetition.reset();
   }
 
-  // The game is stored as PGN with its result and tags, and the AI's seed.
+  // The game is stored as PGN with its result and tags, its rule set (for a
+  // record that names none) and the AI's seed.
   restoreSession(saved) {
-    const result = this.session.importRecord(saved.record);
+    const result = this.session.importRecord(saved.record, { rules: ruleSetOf(saved.rules) });
     if (result.ok && Number.isInteger(saved.seed)) this.gameSeed = saved.seed;
     return result;
   }
 
   saveData() {
-    return { record: this.session.exportPgn('iccs'), seed: this.gameSeed };
+    return { record: this.session.exportPgn('iccs'), rules: this.session.snapshot().rules, seed: this.gameSeed };
   }
 
   // PGN, the short record, or moves in any notation.
@@ -163,7 +189,7 @@ export class XiangqiApp extends GameApp {
       return true;
     }
     if (this.view.selected >= 0) {
-      this.tryMove(this.view.selected, square);
+      this.humanMove(this.view.selected, square);
       return false;
     }
     if (code) this.showReason(this.session.play(square, square), square); // the engine says why
@@ -183,6 +209,16 @@ export class XiangqiApp extends GameApp {
     this.view.targets = [];
     this.requestFrame();
     this.syncAria();
+  }
+
+  // The player's move: one that completes a repetition the player loses is
+  // confirmed first (repetition_warning.js).
+  humanMove(from, to) {
+    this.repetition
+      .allow(from, to, () => this.tryMove(from, to))
+      .then((now) => {
+        if (now) this.tryMove(from, to);
+      });
   }
 
   tryMove(from, to) {
@@ -288,6 +324,31 @@ export class XiangqiApp extends GameApp {
     return xiangqiGameOverText(this, status);
   }
 
+  // The rule set in force and, after a repetition ruling, the cycle's moves
+  // (marked in the move list, stepped through from here); the warning
+  // before a losing repetition.
+  onRefresh() {
+    const snap = this.current;
+    const plies = cyclePlies(snap);
+    this.root.querySelector('#xq-rules-text').textContent = plies
+      ? `${rulesLine(this.i18n, snap)} · ${this.i18n.t('xq_cycleMoves', { from: plies.first, to: plies.last })}`
+      : rulesLine(this.i18n, snap);
+    this.root.querySelector('[data-action="xq-cycle"]').hidden = !plies;
+    this.repetition.notice(snap);
+  }
+
+  // The cycle from its start: the position it leaves, then each move with
+  // its chases marked (the move list's arrows step on).
+  browseCycle() {
+    const plies = cyclePlies(this.current);
+    if (plies) this.browse(plies.first - 1);
+  }
+
+  moveClass(snap, ply) {
+    const plies = cyclePlies(snap);
+    return plies && ply + 1 >= plies.first ? 'cycle' : '';
+  }
+
   playerCards(snap) {
     return xiangqiPlayerCards(this, snap);
   }
@@ -326,7 +387,12 @@ export class XiangqiApp extends GameApp {
 
   squareLabel(square, snap) {
     const code = snap.board[square];
-    return `${'abcdefghi'[square % FILES]}${Math.floor(square / FILES)} ${code ? this.pieceName(code) : this.i18n.t('emptySquare')}`;
+    const label = `${'abcdefghi'[square % FILES]}${Math.floor(square / FILES)} ${code ? this.pieceName(code) : this.i18n.t('emptySquare')}`;
+    // The ruling's marks, said as drawn.
+    const marks = rulingMarks(snap);
+    if (marks?.chased.includes(square)) return `${label} · ${this.i18n.t('xq_markChased')}`;
+    if (marks?.chasing.includes(square)) return `${label} · ${this.i18n.t('xq_markChasing')}`;
+    return label;
   }
 
   draw(time) {
@@ -334,6 +400,7 @@ export class XiangqiApp extends GameApp {
     const view = {
       ...this.view,
       premove: this.online?.premove?.marks ?? null,
+      ruling: rulingMarks(this.current),
       flipped: this.settings.flipped,
       pieceStyle: this.settings.pieceStyle,
       reducedMotion: this.reducedMotion,

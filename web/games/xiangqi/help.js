@@ -1,6 +1,8 @@
 // The help dialog's page for xiangqi (web/app/help_dialog.js shows it; the
 // line format is web/app/strings/help.js's): how to play, in Chinese and
-// English. Every rule stated here is the engine's.
+// English. Every rule stated here is the engine's; the repetition rules are
+// engine/xiangqi/repetition_rules.h's (their sources: docs/rules/xiangqi.md,
+// not reachable offline, so the gist is written here).
 
 export const HELP = {
   zh: [
@@ -18,9 +20,19 @@ export const HELP = {
     '# 将军与终局',
     '- 不能走让自己的将帅被将军或与对方照面的棋。被将军时必须应将。',
     '- 将死对方即胜。无棋可走（困毙）也判负。',
-    '- 同一局面第三次出现时对局结束：如果一方每步都在将军而对方没有，长将的一方判负，否则判和。长捉不判，也是和棋。',
+    '- 同一局面第三次出现时对局结束，按所选规则判定（见下节“重复局面”）。',
     '- 以下也判和：六十回合无吃子，或双方都没有车、马、炮、兵。',
     '- 可以认输，也可以提和：电脑只在双方都走满二十回合、它也不认为自己占优时接受。',
+    '# 重复局面（长将、长捉）',
+    '同一局面第三次出现时，由对局的规则根据整个循环判定。循环中每一步都归为将军、捉子或闲着：',
+    '- 长将：一方每步都在将军。',
+    '- 长捉：一方每步都在捉子，即新威胁要白吃对方一个没有保护的子。将帅和兵卒的威胁不算捉；捉没过河的兵卒不算；兑子和应将时的拦挡不算。车被马或炮攻击时即使有保护也算被捉。保护子被牵制、或吃回来不合法（假根）时不算保护。',
+    '- 一将一捉：一方将军与捉子交替。',
+    '规则在新局里选择，对局面板显示当前规则：',
+    '- 亚洲规则（亚洲象棋联合会，默认）：长将、长捉判负；一将一捉不判负。双方都犯规或都不犯规时判和。',
+    '- 中国规则（中国象棋协会）：同亚洲规则，一将一捉也判负。',
+    '- 简单规则：只有长将判负，其他重复都判和。',
+    '判负时会说明哪一方、长捉哪个子、依据哪条规则；棋盘用圆圈标出捉子的棋子和被捉的棋子，着法列表标出循环，可以逐步查看。第三次重复之前，轮到你走时会提醒一次，走出判负的一步前还会再问一次。',
     '# 记谱',
     '- 中文：棋子、它在哪一路、进退平，再写走的步数，横走和马、相、仕写到达的路：炮二平五、马8进7。路从双方自己的右手数起，红方写一到九，黑方写 1 到 9。同一路有两个相同棋子时写“前”“后”。',
     '- WXF：同样的写法，棋子用字母 K A E H R C P，+ 进、- 退、. 平：C2.5、H8+7、R+.3。',
@@ -46,9 +58,19 @@ export const HELP = {
     '# Check and the end',
     '- No move may leave your own general in check or facing the other one; in check, you must answer it.',
     '- Checkmate wins. A side with no legal move loses too (stalemate).',
-    '- The same position for the third time ends the game: if one side gave check with every move of the repetition and the other did not, the checking side loses (perpetual check); otherwise it is a draw. Chasing is not judged: a repeated chase is a draw.',
+    '- The same position for the third time ends the game, ruled by the game’s rule set (see Repetitions below).',
     '- Also a draw: 60 moves by each side without a capture, or no rook, horse, cannon or soldier left on either side.',
     '- You may resign or offer a draw: the computer accepts only after 20 moves each, and only if it does not think it stands better.',
+    '# Repetitions (perpetual check and chase)',
+    'When a position occurs for the third time, the game’s rule set judges the whole repeating cycle. Each move of it is a check, a chase or an idle move:',
+    '- Perpetual check ‹长将›: every move of one side gives check.',
+    '- Perpetual chase ‹长捉›: every move of one side chases, that is, makes a new threat to win an unprotected piece. Threats by the general and by soldiers do not count, nor threats to a soldier that has not crossed the river, offers to exchange, or blocks of a check. A chariot attacked by a horse or cannon counts as chased even when protected. A protector that is pinned, or whose recapture would be illegal (a false root), does not protect.',
+    '- One check, one chase ‹一将一捉›: one side alternates checks and chases.',
+    'Pick the rule set in New game; the panel names the one in force:',
+    '- Asian rules (Asian Xiangqi Federation, the default): perpetual check and perpetual chase lose; one check, one chase does not. When both sides or neither break the rule, it is a draw.',
+    '- Chinese rules (Chinese Xiangqi Association): as the Asian rules, and one check, one chase loses too.',
+    '- Simple rules: only perpetual check loses; every other repetition is a draw.',
+    'A ruling says who loses, which piece was chased and the rule applied; the board rings the chasing and the chased pieces, the move list marks the cycle, and you can step through it. Before the third repetition you are warned once on your turn, and asked once more before you play the losing move.',
     '# Notation',
     '- Chinese: the piece, the file it stands on, ‹进› forward, ‹退› back or ‹平› sideways, then the ranks moved, or the file reached for sideways moves and for horse, elephant and advisor: ‹炮二平五›, ‹马8进7›. Files count 1 to 9 from each player’s own right (red writes ‹一›…‹九›, black 1…9); two pieces on one file are ‹前› front and ‹后› rear.',
     '- WXF: the same with letters K A E H R C P and + forward, - back, . sideways: C2.5, H8+7, R+.3.',

@@ -22,6 +22,7 @@ export const DEFAULT_VIEW = Object.freeze({
   selected: -1,
   targets: [],
   premove: null, // {from, to}: a move queued online while the opponent is to move
+  ruling: null, // {chasing: [squares], chased: [squares]}: a repetition ruling's pieces
   lastMove: undefined, // undefined: take snapshot.lastMove; null: none
   checkedKing: undefined, // undefined: take snapshot.checkedKing
   hover: -1,
@@ -124,6 +125,29 @@ function drawTargets(ctx, layout, board, targets, t, still, skip) {
   }
 }
 
+// A repetition ruling's pieces: the chased ones in a dashed red double ring,
+// the chasing ones in a solid violet ring, apart from the selection's gold
+// and the check's pulsing red.
+function drawRulingMarks(ctx, layout, marks) {
+  const { cell, pieceRadius: radius } = layout;
+  for (const square of marks.chasing || []) {
+    if (!isSquare(square)) continue;
+    const c = centerOf(layout, square);
+    ring(ctx, c.x, c.y, radius * 1.08, cell * 0.06, 'rgba(120,60,200,0.9)');
+    ring(ctx, c.x, c.y, radius * 1.08 + cell * 0.045, Math.max(1, cell * 0.018), 'rgba(245,235,255,0.75)');
+  }
+  ctx.save();
+  for (const square of marks.chased || []) {
+    if (!isSquare(square)) continue;
+    const c = centerOf(layout, square);
+    ctx.setLineDash([cell * 0.09, cell * 0.06]);
+    ring(ctx, c.x, c.y, radius * 1.1, cell * 0.06, 'rgba(215,40,25,0.95)');
+    ctx.setLineDash([]);
+    ring(ctx, c.x, c.y, radius * 1.1 + cell * 0.06, Math.max(1, cell * 0.02), 'rgba(215,40,25,0.6)');
+  }
+  ctx.restore();
+}
+
 function drawCursor(ctx, layout, square) {
   const c = centerOf(layout, square);
   const w = Math.max(1.5, layout.cell * 0.05);
@@ -215,6 +239,8 @@ export function drawBoard(ctx, snapshot, view, timeMs) {
     }
     drawPiece(ctx, code, style, c.x, c.y, radius, dpr, s === selected ? 2 : 0);
   }
+
+  if (v.ruling) drawRulingMarks(ctx, layout, v.ruling);
 
   // Check ring over the general, so it reads even when the piece covers the glow.
   if (checked >= 0) {
