@@ -15,7 +15,6 @@ import { downloadText } from '../app/files.js';
 import { escapeHtml } from '../app/panels.js';
 import { ChatMutes, chatAuthor } from './chat_mutes.js';
 import { roomOfPath } from './room_address.js';
-import { rulesLine } from './rule_set_words.js';
 import { notificationsAvailable, RoomAlerts } from './room_alerts.js';
 import { clockBarHtml, RoomClockView } from './room_clock_view.js';
 
@@ -67,7 +66,6 @@ export class RoomPanel {
       <div class="room-head"><h2 id="room-title"></h2>
         <button type="button" class="room-notify" data-room="notify" aria-pressed="false" hidden></button>
         <button type="button" class="room-leave" data-room="leave"></button></div>
-      <p class="room-rules" id="room-rules" hidden></p>
       <div class="room-line" id="room-line" role="status" aria-live="polite" hidden></div>
       <div class="room-line room-timer" id="room-timer" role="timer" hidden></div>
       <ul class="room-seats" id="room-seats"></ul>
@@ -281,10 +279,6 @@ export class RoomPanel {
     };
     for (const [name, key] of Object.entries(labels)) this.$(`[data-room="${name}"]`).textContent = this.t(key);
     this.$('#room-title').textContent = this.t('onlineRoom', { id: state.roomId });
-    // The rule set the room plays (the server's options), where the game names one.
-    const rules = rulesLine(this.app.i18n, state.options);
-    this.$('#room-rules').textContent = rules;
-    this.$('#room-rules').hidden = !rules;
     this.$('#room-chat-input').placeholder = this.t('onlineChatPlaceholder');
     this.$('#room-chat-input').setAttribute('aria-label', this.t('onlineChatLabel'));
     this.$('#room-qr').setAttribute('aria-label', this.t('onlineQr'));
@@ -608,7 +602,6 @@ export class RoomPanel {
       // The status line, the panel's own lines and the banner's countdowns.
       line: [status, this.$('#room-line').textContent, this.$('#room-timer').textContent, banner.away].filter(Boolean).join('\n'),
       status,
-      rules: this.$('#room-rules').textContent,
       countdown: this.reconnectCountdown(),
       offer: offer
         ? {

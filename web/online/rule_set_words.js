@@ -1,4 +1,4 @@
-// The rule set of a room or a seek in the player's words, for every game
+// The rule set of a seek in the player's words, for every game
 // whose `options.rules` names one (xiangqi: 'asian', 'chinese', 'simple');
 // a game whose rules are options by name (checkers) has no one name, and
 // gets none here. A rule set this page has no words for (a newer server's)
@@ -10,10 +10,4 @@ export function ruleSetName(i18n, options) {
   const key = `onlineRuleSet_${rules}`;
   const text = i18n.t(key);
   return text === key ? rules : text;
-}
-
-// "Rules: Asian rules", or '' (see ruleSetName).
-export function rulesLine(i18n, options) {
-  const name = ruleSetName(i18n, options);
-  return name ? i18n.t('onlineRules', { rules: name }) : '';
 }

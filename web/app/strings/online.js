@@ -23,8 +23,7 @@ export const ONLINE = {
     onlineCopyWatch: '复制观战链接',
     onlineQr: '邀请链接的二维码',
     onlineRoom: '房间 {id}',
-    // A game's rule set as a room and a seek name it (rule_set_words.js).
-    onlineRules: '规则：{rules}',
+    // A game's rule set as a seek names it (rule_set_words.js).
     onlineRuleSet_asian: '亚洲规则',
     onlineRuleSet_chinese: '中国规则',
     onlineRuleSet_simple: '简单规则',
@@ -163,7 +162,6 @@ export const ONLINE = {
     onlineCopyWatch: 'Copy watch link',
     onlineQr: 'QR code of the invite link',
     onlineRoom: 'Room {id}',
-    onlineRules: 'Rules: {rules}',
     onlineRuleSet_asian: 'Asian rules',
     onlineRuleSet_chinese: 'Chinese rules',
     onlineRuleSet_simple: 'Simple rules',
