@@ -82,7 +82,10 @@ await runAndExit(browser, server, async () => {
   const [download] = await Promise.all([visitor.page.waitForEvent('download'), visitor.page.click('[data-room="export"]')]);
   const pgn = readFileSync(await download.path(), 'utf8');
   assert.match(pgn, /\[Result "0-1"\]\n\[Termination "perpetual chase"\]\n\[Rules "asian"\]\n/);
-  assert.match(pgn, /\{Red loses: perpetual chase of the black cannon on b4 by the red rook on d4 \(Asian rules\)\}\n0-1\n$/);
+  assert.match(
+    pgn,
+    /\{Red loses: perpetual chase of the black cannon on b4 by the red rook on d4 \(Asian rules; WXF rules, general rule 3\)\}\n0-1\n$/,
+  );
   await shotOnline(visitor.page, 'ruling-game-address');
 
   for (const [who, problems] of [

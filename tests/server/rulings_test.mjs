@@ -81,7 +81,7 @@ test('asian rules: a perpetual chase loses, and every client, the state, the rec
     reason: 'perpetual_chase',
     side: 'red',
     rules: 'asian',
-    rule: 'Asian rules',
+    rule: 'WXF rules, general rule 3',
     chased: [{ square: 'b4', piece: 'c', by: 'd4', by_piece: 'R' }],
     cycle: CHASE_CYCLE.map(({ move, side, red: chaser }) => ({
       move,
@@ -110,7 +110,7 @@ test('asian rules: a perpetual chase loses, and every client, the state, the rec
   assert.match(page.pgn, /\[Result "0-1"\]\n\[Termination "perpetual chase"\]\n\[Rules "asian"\]\n/);
   assert.match(
     page.pgn,
-    /7\. d5d4 \{Red loses: perpetual chase of the black cannon on b4 by the red rook on d4 \(Asian rules\)\}\n0-1\n$/,
+    /7\. d5d4 \{Red loses: perpetual chase of the black cannon on b4 by the red rook on d4 \(Asian rules; WXF rules, general rule 3\)\}\n0-1\n$/,
   );
   // The PGN read back rules the game again the same way.
   const reread = new engine.XiangqiSession();

@@ -211,7 +211,8 @@ TEST_CASE("PGN records a perpetual chase: [Rules], [Termination], the ruling on 
   CAPTURE(text);
   CHECK(has(text, "[Result \"0-1\"]\n[Termination \"perpetual chase\"]\n[Rules \"asian\"]\n"));
   CHECK(text.ends_with(
-      "7. d5d4 {Red loses: perpetual chase of the black cannon on b4 by the red rook on d4 (Asian rules)}\n0-1\n"));
+      "7. d5d4 {Red loses: perpetual chase of the black cannon on b4 by the red rook on d4 (Asian rules; WXF rules, "
+      "general rule 3)}\n0-1\n"));
   // Read back, the game is ruled again, the same way, and the file does not drift.
   const PgnGame back = imported(text);
   CHECK(back.game.options().rules == RuleSet::kAsian);
@@ -224,7 +225,7 @@ TEST_CASE("PGN records a perpetual chase: [Rules], [Termination], the ruling on 
   // The Chinese book rules it alike, and says so.
   const std::string chinese = format_pgn(played(kRookChase, RuleSet::kChinese), Notation::kChinese);
   CHECK(has(chinese, "[Rules \"chinese\"]"));
-  CHECK(has(chinese, "(Chinese rules)}\n0-1\n"));
+  CHECK(has(chinese, "(Chinese rules (CXA), perpetual chase (长捉))}\n0-1\n"));
   check_round_trip(imported(chinese));
 }
 

@@ -31,7 +31,7 @@
 // [Termination "perpetual check" | "perpetual chase" | "one check one chase"
 // | "repetition"] and the ruling in words as a comment on the last move
 // (ruling_text.h): {Red loses: perpetual chase of the black cannon on b4 by
-// the red rook on d4 (Asian rules)}. Import plays the moves under the rules
+// the red rook on d4 (Asian rules; WXF rules, general rule 3)}. Import plays the moves under the rules
 // the tag names (any case; another value is refused, bad_argument), so the
 // game rules the same again; the comment is only read by people. A record
 // without the tag is read under `options.rules` (the Asian rules by

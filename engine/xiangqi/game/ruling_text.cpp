@@ -41,6 +41,16 @@ std::string_view violation_words(Violation v) {
   return "none";
 }
 
+// The rule set, with the book's rule the ruling rests on where there is one:
+// "Asian rules; WXF rules, general rule 3", "Asian rules, article 6".
+std::string rule_words(RuleSet rules, Reason reason) {
+  const std::string_view book = rule_book_name(rules);
+  const std::string_view article = rule_article(rules, reason);
+  if (article.empty()) return std::string(book);
+  if (article.starts_with(book)) return std::string(article);
+  return std::string(book) + "; " + std::string(article);
+}
+
 }  // namespace
 
 std::string_view rule_book_name(RuleSet rules) {
@@ -66,9 +76,7 @@ std::string_view ruling_termination(const Game& game) {
 std::string ruling_sentence(const Game& game) {
   const auto& ruling = game.ruling();
   if (!ruling) return "";
-  const RuleSet rules = game.options().rules;
-  const std::string_view article = rule_article(rules, ruling->reason);
-  const std::string book = " (" + std::string(article.empty() ? rule_book_name(rules) : article) + ")";
+  const std::string book = " (" + rule_words(game.options().rules, ruling->reason) + ")";
   if (!ruling->loser) {
     const auto& v = ruling->violations;
     if (v[kRed] == Violation::kNone || v[kBlack] == Violation::kNone) return "Draw by repetition" + book;

@@ -2,8 +2,12 @@
 // writes as the comment on the game's last move (pgn.h), so a file read
 // anywhere says why the game ended, e.g.
 //
-//   Red loses: perpetual chase of the black cannon on b4 by the red rook on d4 (Asian rules)
+//   Red loses: perpetual chase of the black cannon on b4 by the red rook on d4
+//     (Asian rules; WXF rules, general rule 3)
 //   Draw by repetition: red perpetual check, black perpetual chase (Asian rules)
+//
+// The parenthesis names the rule set and the book's rule the ruling rests on
+// (rule_article, ruling_record.h), where there is one.
 //
 // The page and the server word rulings in both languages from ruling_json's
 // fields (ruling_record.h); this is the record's own text.
