@@ -3,7 +3,8 @@
 // here knows a game: which games exist, their options, moves and forced
 // passes, positions and their hashes, results and every ending, and what a
 // room may do with a seat (capabilities) all come from the engine. The room
-// server has no other per-game code.
+// server has no other per-game code, but for the options a room logged
+// before they existed was played under (logged_options.js).
 
 import { replayStep } from '../../web/common/session_steps.js';
 
@@ -24,11 +25,14 @@ function sessionClass(engine, name) {
 
 // A result as the room announces it: the engine's winner, places (seats in
 // finishing order, for games that have places), code and sentence; `seat`
-// when the ending is about one seat (who resigned, abandoned or flagged).
-export function resultOf(status, seat = null) {
+// when the ending is about one seat (who resigned, abandoned or flagged);
+// `ruling` when the engine explains how its rules decided the game (its
+// snapshot's `ruling`: xiangqi's repetition rulings, ruling_record.h).
+export function resultOf(status, seat = null, ruling = null) {
   if (!status.over) return null;
   const result = { winner: status.winner, places: status.finishOrder, code: status.reason, reason: status.text };
   if (seat !== null) result.seat = seat;
+  if (ruling) result.ruling = ruling;
   return result;
 }
 
@@ -95,7 +99,13 @@ export class RoomGame {
     const outcome = this.session.playText(text);
     if (!outcome.ok) return { ok: false, detail: outcome };
     let status = this.playForcedPasses();
-    return { ok: true, steps: this.session.steps(before), result: resultOf(status) };
+    return { ok: true, steps: this.session.steps(before), result: resultOf(status, null, this.ruling(status)) };
+  }
+
+  // The engine's explanation of a result its rules decided, or null: a
+  // game's snapshot names it `ruling` where the game has one.
+  ruling(status) {
+    return status.over ? (this.session.snapshot().ruling ?? null) : null;
   }
 
   // Passes the rules force on the seat to move, each a step (an engine that
@@ -134,7 +144,8 @@ export class RoomGame {
   }
 
   result(seat = null) {
-    return resultOf(this.session.status(), seat);
+    const status = this.session.status();
+    return resultOf(status, seat, this.ruling(status));
   }
 
   // The endings (bindings/session_face.h): {ok, over, takenOver} or a refusal.

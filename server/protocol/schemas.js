@@ -35,13 +35,16 @@ const seat = z.number().int().min(0).max(5);
 // A room's options, one shape for every game: `players` and `rules` are the
 // game's own, checked and completed by the engine (RoomGame.prepare), which
 // refuses what its game does not take; `ai` (a level or null per seat) and
-// `takeoverLevel` are the room's. Rule names are plain words, so no
-// `__proto__` key reaches the engine.
+// `takeoverLevel` are the room's. `rules` is a game's rule options by name
+// (checkers) or the name of its rule set (xiangqi: asian, chinese, simple).
+// Rule names are plain words, so no `__proto__` key reaches the engine.
 const ruleValue = z.union([z.string().max(40), z.number().int().min(-1_000_000).max(1_000_000), z.boolean()]);
+const ruleOptions = z.record(z.string().regex(/^[A-Za-z]{1,40}$/, 'a rule is named by letters'), ruleValue);
+const ruleSet = z.string().regex(/^[A-Za-z]{1,40}$/, 'a rule set is named by letters');
 export const ROOM_OPTIONS = z.strictObject({
   players: z.number().int().min(1).max(6).optional(),
   ai: z.array(level.nullable()).max(6).optional(),
-  rules: z.record(z.string().regex(/^[A-Za-z]{1,40}$/, 'a rule is named by letters'), ruleValue).optional(),
+  rules: z.union([ruleSet, ruleOptions]).optional(),
   takeoverLevel: level.optional(),
   // Fischer time (rooms/room_clock.js checks the totals); none: untimed.
   clock: z.strictObject({ initialMs: z.number().int().min(0), incrementMs: z.number().int().min(0) }).optional(),

@@ -4,6 +4,7 @@
 // room rebuilt from its log is the room that was running. Runtime matters
 // (sockets, timers, AI jobs) live beside it and are never logged.
 import { LIMITS } from '../config.js';
+import { optionsAsLogged } from '../games/logged_options.js';
 import { RoomGame } from '../games/room_game.js';
 import { tokenHash, tokenMatches } from '../net/ids.js';
 import { RoomClock } from './room_clock.js';
@@ -44,8 +45,9 @@ export class Room {
     this.id = created.roomId;
     this.config = config;
     this.gameName = game;
-    this.options = options;
-    this.game = new RoomGame(engine, game, options);
+    // A room logged before an option existed: what it was played under.
+    this.options = optionsAsLogged(game, options);
+    this.game = new RoomGame(engine, game, this.options);
     this.capabilities = this.game.capabilities;
     this.seatCount = this.game.seats;
     this.createdAt = created.at;
@@ -62,7 +64,7 @@ export class Room {
     // a refused commit: {step, call, seat, code}.
     this.engineCalls = [];
     this.seats = Array.from({ length: this.seatCount }, (_, seat) => freeSeat(seat));
-    (options.ai ?? []).forEach((level, seat) => {
+    (this.options.ai ?? []).forEach((level, seat) => {
       if (level) Object.assign(this.seats[seat], { kind: 'ai', ai: level });
     });
     this.host = host;

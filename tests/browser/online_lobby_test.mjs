@@ -188,14 +188,16 @@ async function quickPairing() {
   await shotDialog(a.page, 'lobby-desktop-zh');
   await a.page.click('#lobby-quick [data-control="1+0"]');
   await waitEvent(a.page, 'lobby-waiting');
-  assert.match(await a.page.textContent('#lobby-waiting-text'), /^正在等待对手… 象棋 · 子弹棋 0:15\+0 · 颜色随机$/);
+  // The seek as the server lists it (once listed): xiangqi names its rule set (quick pairing: the default).
+  await a.page.waitForFunction(() => document.querySelector('#lobby-waiting-text').textContent.includes('规则'));
+  assert.match(await a.page.textContent('#lobby-waiting-text'), /^正在等待对手… 象棋 · 亚洲规则 · 子弹棋 0:15\+0 · 颜色随机$/);
   await shotDialog(a.page, 'lobby-waiting-desktop-zh');
 
   await openLobby(b.page);
   await setName(b.page, 'Bea');
   await b.page.waitForSelector('#lobby-seeks .lobby-row');
   const seek = await rowOf(b.page, '#lobby-seeks .lobby-row');
-  assert.deepEqual(seek.parts, ['棋手', 'Xiangqi', 'Bullet 0:15+0', 'random colours']);
+  assert.deepEqual(seek.parts, ['棋手', 'Xiangqi', 'Asian rules', 'Bullet 0:15+0', 'random colours']);
   await shotDialog(b.page, 'lobby-phone-en');
   await b.page.click('#lobby-quick [data-control="1+0"]');
 

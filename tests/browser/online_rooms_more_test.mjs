@@ -90,7 +90,7 @@ async function secondTabAndRoom() {
   // The second tab knows the seek is its player's: it waits on it too.
   await openLobby(tab2);
   await tab2.waitForSelector('#lobby-waiting:not([hidden])');
-  assert.match(await tab2.textContent('#lobby-waiting-text'), /象棋 · 不计时/);
+  assert.match(await tab2.textContent('#lobby-waiting-text'), /象棋 · 亚洲规则 · 不计时/);
   assert.equal(await tab2.isDisabled('#lobby-quick [data-control="3+2"]'), true, 'no second seek from the second tab');
   assert.equal(await tab2.isVisible(`#lobby-seeks [data-seek-id="${seekId}"] [data-lobby="accept"]`), false);
 

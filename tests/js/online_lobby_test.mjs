@@ -12,6 +12,7 @@ import { GAMES } from '../../web/games/index.js';
 import { LOBBY } from '../../web/app/strings/lobby.js';
 import { LobbyModel } from '../../web/online/lobby_model.js';
 import { colorWish, gameParts, myGameParts, outcomeOf, outcomeText, seekParts } from '../../web/online/lobby_words.js';
+import { ruleSetName } from '../../web/online/rule_set_words.js';
 import { base64url, isPlayerKey, newPlayerKey, playerKey } from '../../web/online/player_identity.js';
 import { basePath, gameAddress, lobbyAddress, pageBase, roomOfPath, watchAddress } from '../../web/online/room_address.js';
 import { finish, test } from './harness.mjs';
@@ -140,6 +141,16 @@ test('a seek and a game to watch in words, in both languages', () => {
     'Xiangqi',
     'Untimed',
   ]);
+  // A seek names its rule set where the game names one (xiangqi's options.rules).
+  const chinese = { ...s, options: { rules: 'chinese' } };
+  assert.deepEqual(seekParts(zh, chinese), ['Ann', '象棋', '中国规则', '超快棋 5+3', '颜色随机']);
+  assert.deepEqual(seekParts(en, chinese), ['Ann', 'Xiangqi', 'Chinese rules', 'Blitz 5+3', 'random colours']);
+  assert.equal(seekParts(en, { ...s, options: { rules: 'asian' } })[2], 'Asian rules');
+  assert.equal(seekParts(zh, { ...s, options: { rules: 'simple' } })[2], '简单规则');
+  assert.equal(seekParts(en, { ...s, options: { rules: 'fischer' } })[2], 'fischer', 'a rule set without words: its name');
+  const checkers = { ...s, game: 'checkers', options: { players: 2, rules: { winRule: 'filled' } } };
+  assert.equal(seekParts(en, checkers).length, 4, 'rule options by name are no rule set: no part');
+  assert.equal(ruleSetName(en, {}), '');
   // The seeker's wish, by the game's own seats.
   assert.equal(colorWish(zh, 'xiangqi', 'first'), '执红方');
   assert.equal(colorWish(en, 'xiangqi', 'second'), 'plays Black');

@@ -324,7 +324,12 @@ export class LocalGame {
   reset() {
     this.session?.delete();
     this.moves = [];
-    if (this.game === 'xiangqi') this.session = new this.engine.XiangqiSession();
+    if (this.game === 'xiangqi') {
+      this.session = new this.engine.XiangqiSession();
+      // The room's rule set, as the server completed its options.
+      const started = this.session.startGame(this.options.rules ? { rules: this.options.rules } : {});
+      assert.ok(started.ok, started.reason);
+    }
     if (this.game === 'reversi') this.session = new this.engine.ReversiSession();
     if (this.game === 'checkers') {
       this.session = new this.engine.CheckersSession();

@@ -9,6 +9,7 @@
 
 #include "engine/xiangqi/game/iccs.h"
 #include "engine/xiangqi/game/pgn.h"
+#include "engine/xiangqi/game/record.h"
 
 using namespace qipan;
 using namespace qipan::xiangqi;
@@ -169,7 +170,7 @@ TEST_CASE("PGN export: tags in order, defaults, FEN only when needed, the result
   const std::string text = format_pgn(game, Notation::kChinese, tags);
   CHECK(text ==
         "[Game \"Chinese Chess\"]\n[Event \"?\"]\n[Date \"2024.05.01\"]\n[Red \"玩家\"]\n[Black \"电脑 5\"]\n"
-        "[Result \"*\"]\n[Format \"Chinese\"]\n[Annotator \"nobody\"]\n\n1. 炮二平五\n*\n");
+        "[Result \"*\"]\n[Rules \"asian\"]\n[Format \"Chinese\"]\n[Annotator \"nobody\"]\n\n1. 炮二平五\n*\n");
   REQUIRE(game.resign(kBlack));
   const std::string over = format_pgn(game, Notation::kIccs);
   CHECK(over.find("[Result \"1-0\"]") != std::string::npos);
@@ -179,4 +180,122 @@ TEST_CASE("PGN export: tags in order, defaults, FEN only when needed, the result
   REQUIRE(set_up);
   const std::string fen_text = format_pgn(*set_up, Notation::kWxf);
   CHECK(fen_text.find("[FEN \"4k4/9/9/9/9/9/9/9/R8/3K5 b - - 0 7\"]") != std::string::npos);
+}
+
+namespace {
+
+// From the start: red's rook comes to d4 and chases black's cannon between
+// b4 and b5 (d4-d5, d5-d4) until the position after 5. d1d4 stands for the
+// third time. The cannon is protected by nothing, so under the Asian and
+// Chinese rules red loses by perpetual chase; under the simple rules it is a
+// draw by repetition. (`qipan rule xiangqi startpos ...` rules the same.)
+constexpr const char* kRookChase =
+    "1. i0i1 h9g7 2. i1d1 b7b4 3. d1d4 b4b5 4. d4d5 b5b4 5. d5d4 b4b5 6. d4d5 b5b4 7. d5d4";
+
+Game played(std::string_view moves, RuleSet rules) {
+  RuleOptions options;
+  options.rules = rules;
+  auto game = parse_record(moves, options);
+  REQUIRE_MESSAGE(game, (game ? "" : game.error()));
+  return std::move(*game);
+}
+
+bool has(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
+
+}  // namespace
+
+TEST_CASE("PGN records a perpetual chase: [Rules], [Termination], the ruling on the last move") {
+  const Game game = played(kRookChase, RuleSet::kAsian);
+  REQUIRE(game.status().reason == Reason::kPerpetualChase);
+  const std::string text = format_pgn(game, Notation::kIccs);
+  CAPTURE(text);
+  CHECK(has(text, "[Result \"0-1\"]\n[Termination \"perpetual chase\"]\n[Rules \"asian\"]\n"));
+  CHECK(text.ends_with(
+      "7. d5d4 {Red loses: perpetual chase of the black cannon on b4 by the red rook on d4 (Asian rules; WXF rules, "
+      "general rule 3)}\n0-1\n"));
+  // Read back, the game is ruled again, the same way, and the file does not drift.
+  const PgnGame back = imported(text);
+  CHECK(back.game.options().rules == RuleSet::kAsian);
+  REQUIRE(back.game.ruling());
+  CHECK(back.game.status().reason == Reason::kPerpetualChase);
+  CHECK(back.game.ruling()->loser == kRed);
+  CHECK(back.game.ruling()->chases == game.ruling()->chases);
+  CHECK(format_pgn(back.game, Notation::kIccs, back.tags) == text);
+  check_round_trip(back);
+  // The Chinese book rules it alike, and says so.
+  const std::string chinese = format_pgn(played(kRookChase, RuleSet::kChinese), Notation::kChinese);
+  CHECK(has(chinese, "[Rules \"chinese\"]"));
+  CHECK(has(chinese, "(Chinese rules (CXA), perpetual chase (长捉))}\n0-1\n"));
+  check_round_trip(imported(chinese));
+}
+
+TEST_CASE("PGN under the simple rules: the same chase is a draw by repetition, and reads back as one") {
+  const Game game = played(kRookChase, RuleSet::kSimple);
+  REQUIRE(game.status().reason == Reason::kRepetition);
+  const std::string text = format_pgn(game, Notation::kWxf);
+  CAPTURE(text);
+  CHECK(has(text, "[Result \"1/2-1/2\"]\n[Termination \"repetition\"]\n[Rules \"simple\"]\n"));
+  CHECK(has(text, " {Draw by repetition (simple rules)}\n1/2-1/2\n"));
+  const PgnGame back = imported(text);
+  CHECK(back.game.options().rules == RuleSet::kSimple);
+  CHECK(back.game.status().reason == Reason::kRepetition);
+  check_round_trip(back);
+}
+
+TEST_CASE("PGN [Rules]: read in any case; a value that names no rule set is refused") {
+  const PgnGame simple = imported(std::string("[Rules \"Simple\"]\n") + kRookChase);
+  CHECK(simple.game.options().rules == RuleSet::kSimple);
+  CHECK(simple.game.status().outcome == Outcome::kDraw);
+  // The tag outranks the rules the caller reads with.
+  RuleOptions chinese;
+  chinese.rules = RuleSet::kChinese;
+  auto tagged = parse_pgn(std::string("[Rules \"asian\"]\n1. h2e2"), chinese);
+  REQUIRE(tagged);
+  CHECK(tagged->game.options().rules == RuleSet::kAsian);
+  auto bad = parse_pgn("[Rules \"AXF\"]\n1. h2e2");
+  REQUIRE_FALSE(bad);
+  CHECK(bad.code() == "bad_argument");
+  CHECK(*bad.failure().param("name") == "[Rules]");
+  CHECK(*bad.failure().param("expected") == "asian, chinese or simple");
+}
+
+TEST_CASE("PGN without [Rules]: the caller's rules, unless only the simple rules explain the result") {
+  // A published game: the Asian rules by default, the caller's when given.
+  CHECK(imported(std::string(kRookChase) + " 0-1").game.options().rules == RuleSet::kAsian);
+  RuleOptions chinese;
+  chinese.rules = RuleSet::kChinese;
+  auto as_chinese = parse_pgn("1. h2e2", chinese);
+  REQUIRE(as_chinese);
+  CHECK(as_chinese->game.options().rules == RuleSet::kChinese);
+  // A Qipan record from before rule sets: the chase was drawn by repetition.
+  // The Asian rules contradict that result, the simple rules it was played
+  // under explain it: it reads as simple, its result kept.
+  const PgnGame old = imported(std::string("[Result \"1/2-1/2\"]\n") + kRookChase + " 1/2-1/2");
+  CHECK(old.game.options().rules == RuleSet::kSimple);
+  CHECK(old.game.status().reason == Reason::kRepetition);
+  // A result no rule set explains is still refused, with the default rules' reason.
+  auto wrong = parse_pgn(std::string(kRookChase) + " 1-0");
+  REQUIRE_FALSE(wrong);
+  CHECK(wrong.code() == "record_result_conflict");
+  CHECK(*wrong.failure().param("reason") == "perpetual_chase");
+  // A tagged record is never read under other rules than its own.
+  auto tagged = parse_pgn(std::string("[Rules \"asian\"]\n") + kRookChase + " 1/2-1/2");
+  REQUIRE_FALSE(tagged);
+  CHECK(tagged.code() == "record_result_conflict");
+}
+
+TEST_CASE("the short record names the rules when they are not the Asian default, and the ruling") {
+  const std::string asian = format_record(played(kRookChase, RuleSet::kAsian), Notation::kIccs);
+  CHECK(asian.starts_with("[Termination \"perpetual chase\"]\n1. i0i1"));
+  const std::string simple = format_record(played(kRookChase, RuleSet::kSimple), Notation::kIccs);
+  CHECK(simple.starts_with("[Rules \"simple\"]\n[Termination \"repetition\"]\n1. i0i1"));
+  for (const std::string& text : {asian, simple}) {
+    CAPTURE(text);
+    RuleOptions chinese;
+    chinese.rules = RuleSet::kChinese;
+    auto back = parse_record(text, text == simple ? chinese : RuleOptions{});
+    REQUIRE(back);
+    CHECK(back->status().reason == (text == simple ? Reason::kRepetition : Reason::kPerpetualChase));
+    CHECK(format_record(*back, Notation::kIccs) == text);
+  }
 }

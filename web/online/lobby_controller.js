@@ -250,8 +250,18 @@ export class Lobby {
 
   async create(game, controlId, color) {
     const clock = timeControlClock(controlId);
-    const ack = await this.command('seek:create', { game, clock, color, ...this.nameField() });
+    const options = this.seekOptions(game);
+    const ack = await this.command('seek:create', { game, clock, color, ...(options && { options }), ...this.nameField() });
     if (ack?.ok) this.startWaiting({ seekId: ack.seekId, game, clock, color });
+  }
+
+  // A seek for the game on the board plays its rule set, where the game
+  // names one (xiangqi: chosen on the new-game screen; the seek list shows
+  // it); otherwise, and for quick pairing, the server's defaults.
+  seekOptions(game) {
+    if (game !== this.app.id) return null;
+    const rules = this.app.roomOptions?.().rules;
+    return typeof rules === 'string' ? { rules } : null;
   }
 
   // The player's open seek as the server lists it (what it made of the

@@ -1,10 +1,11 @@
-// The lobby's rows in the player's words: a seek (who, game, time control,
-// colour), a game to watch (players, game, time control, moves, watchers)
+// The lobby's rows in the player's words: a seek (who, game, its rule set
+// where the game names one, time control, colour), a game to watch (players, game, time control, moves, watchers)
 // and one of the player's own games (opponent, game, time control, outcome,
 // date). Each is a list of parts the dialog shows side by side and joins
 // into the label of the row's button or link, so a screen reader hears the
 // whole row. Pure: an I18n in (which knows the page's games), texts out.
 
+import { ruleSetName } from './rule_set_words.js';
 import { timeControlLabel } from './time_controls.js';
 
 const SHARED_ENDINGS = new Set(['timeout', 'timeout_draw', 'resignation', 'abandonment', 'agreement']);
@@ -36,9 +37,10 @@ export function seekParts(i18n, seek) {
   return [
     playerName(i18n, seek.player?.name),
     gameName(i18n, seek.game),
+    ruleSetName(i18n, seek.options),
     timeControlLabel(i18n, seek.clock),
     colorWish(i18n, seek.game, seek.color),
-  ];
+  ].filter(Boolean);
 }
 
 // "Ann vs Bob": each seat's player, or its colour when it has no name.

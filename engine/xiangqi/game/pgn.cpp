@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "../codes.h"
+#include "ruling_text.h"
 
 namespace qipan::xiangqi {
 namespace {
@@ -254,7 +255,9 @@ std::string termination_of(const Ending& ending) {
 
 }  // namespace
 
-std::string termination_tag(const Game& game) { return game.ending() ? termination_of(*game.ending()) : ""; }
+std::string termination_tag(const Game& game) {
+  return game.ending() ? termination_of(*game.ending()) : std::string(ruling_termination(game));
+}
 
 namespace {
 
@@ -316,6 +319,47 @@ Result<bool> apply_result(Game& game, std::string_view result, const std::string
   return true;
 }
 
+// The rule set a [Rules] tag names: its code (rule_set_code), in any case.
+Result<RuleSet> rules_of_tag(std::string_view value) {
+  if (auto rules = parse_rule_set(lowercase(value))) return *rules;
+  return make_error(code::bad_argument, "[Rules \"" + shown(value) + "\"] names no rule set (asian, chinese or simple)")
+      .with("name", "[Rules]")
+      .with("expected", "asian, chinese or simple");
+}
+
+// The game a record's moves and result make under `options` (pgn.h).
+Result<Game> replay(const std::string& fen, const RuleOptions& options, const Movetext& movetext,
+                    const std::string& result, const std::string* termination) {
+  auto game = Game::from_fen(fen, options);
+  if (!game) return make_error(code::record_bad_fen, "bad FEN in record: " + game.error()).because(game.failure());
+  int index = 0;
+  for (const MoveText& m : movetext.moves) {
+    ++index;
+    const std::string where = "move " + std::to_string(index) + " (" + shown(m.text) + ")";
+    if (game->over())
+      return make_error(code::record_move_after_end,
+                        where + " comes after the game ended: " + game->status().description)
+          .with("index", index)
+          .with("text", shown(m.text))
+          .with("reason", std::string(game->status().code()));
+    auto move = parse_any_move(game->position(), m.move);
+    if (!move)
+      return make_error(code::record_bad_move, where + ": " + move.error())
+          .with("index", index)
+          .with("text", shown(m.text))
+          .because(move.failure());
+    auto played = game->play(*move);
+    if (!played)
+      return make_error(code::record_bad_move, where + ": " + played.error())
+          .with("index", index)
+          .with("text", shown(m.text))
+          .because(played.failure());
+  }
+  auto applied = apply_result(*game, result, termination);
+  if (!applied) return applied.failure();
+  return std::move(*game);
+}
+
 void escape_into(std::string& out, std::string_view value) {
   for (char c : value) {
     if (c == '"' || c == '\\') out += '\\';
@@ -357,9 +401,6 @@ Result<PgnGame> parse_pgn(std::string_view text, RuleOptions options) {
       body = line_end == std::string_view::npos ? std::string_view{} : body.substr(line_end + 1);
     }
   }
-  auto game = Game::from_fen(fen, options);
-  if (!game) return make_error(code::record_bad_fen, "bad FEN in record: " + game.error()).because(game.failure());
-
   auto movetext = read_movetext(body);
   if (!movetext) return movetext.failure();
 
@@ -375,31 +416,23 @@ Result<PgnGame> parse_pgn(std::string_view text, RuleOptions options) {
           .with("token", result);
   }
 
-  int index = 0;
-  for (const MoveText& m : movetext->moves) {
-    ++index;
-    const std::string where = "move " + std::to_string(index) + " (" + shown(m.text) + ")";
-    if (game->over())
-      return make_error(code::record_move_after_end,
-                        where + " comes after the game ended: " + game->status().description)
-          .with("index", index)
-          .with("text", shown(m.text))
-          .with("reason", std::string(game->status().code()));
-    auto move = parse_any_move(game->position(), m.move);
-    if (!move)
-      return make_error(code::record_bad_move, where + ": " + move.error())
-          .with("index", index)
-          .with("text", shown(m.text))
-          .because(move.failure());
-    auto played = game->play(*move);
-    if (!played)
-      return make_error(code::record_bad_move, where + ": " + played.error())
-          .with("index", index)
-          .with("text", shown(m.text))
-          .because(played.failure());
+  const std::string* rules_tag = tags.find("Rules");
+  if (rules_tag) {
+    auto rules = rules_of_tag(*rules_tag);
+    if (!rules) return rules.failure();
+    options.rules = *rules;
   }
-  auto applied = apply_result(*game, result, tags.find("Termination"));
-  if (!applied) return applied.failure();
+  const std::string* termination = tags.find("Termination");
+  auto game = replay(fen, options, *movetext, result, termination);
+  // A record that names no rules and whose result only the simple rules
+  // explain (a chase drawn by repetition): a game Qipan recorded before it
+  // had rule sets, read as it was played (pgn.h).
+  if (!game && !rules_tag && options.rules != RuleSet::kSimple && game.code() == "record_result_conflict") {
+    RuleOptions simple = options;
+    simple.rules = RuleSet::kSimple;
+    if (auto old = replay(fen, simple, *movetext, result, termination)) game = std::move(old);
+  }
+  if (!game) return game.failure();
   return PgnGame{std::move(*game), std::move(tags)};
 }
 
@@ -412,9 +445,10 @@ std::string format_pgn(const Game& game, Notation notation, const PgnTags& tags)
     escape_into(out, value);
     out += "\"]\n";
   };
-  const std::string termination = game.ending() ? termination_of(*game.ending()) : "";
+  const std::string termination = termination_tag(game);
   // Termination is the game's own when it has an ending to name.
-  const std::string_view kComputed[] = {"Game", "Result", "FEN", "Format", termination.empty() ? "" : "Termination"};
+  const std::string_view kComputed[] = {"Game",   "Result", "FEN",
+                                        "Format", "Rules",  termination.empty() ? "" : "Termination"};
   struct Known {
     std::string_view name;
     std::string_view missing;  // written when the tag is absent; "" = leave out
@@ -429,6 +463,7 @@ std::string format_pgn(const Game& game, Notation notation, const PgnTags& tags)
   }
   write("Result", result_token(game.status()));
   if (!termination.empty()) write("Termination", termination);
+  write("Rules", rule_set_code(game.options().rules));
   const std::string start = game.start_position().fen();
   if (start != kStartFen) write("FEN", start);
   write("Format", notation == Notation::kChinese ? "Chinese" : notation == Notation::kWxf ? "WXF" : "ICCS");
@@ -439,7 +474,7 @@ std::string format_pgn(const Game& game, Notation notation, const PgnTags& tags)
     if (!done) write(tag.name, tag.value);
   }
   out += '\n';
-  std::string moves = format_movetext(game, notation);
+  std::string moves = format_movetext(game, notation, ruling_sentence(game));
   if (!game.over()) moves += "*\n";
   return out + moves;
 }

@@ -67,7 +67,7 @@ std::string_view result_token(const Status& status) {
   return "*";
 }
 
-std::string format_movetext(const Game& game, Notation notation) {
+std::string format_movetext(const Game& game, Notation notation, std::string_view last_comment) {
   std::string out;
   Position pos = game.start_position();
   int number = pos.fullmove_number();
@@ -85,6 +85,11 @@ std::string format_movetext(const Game& game, Notation notation) {
     Undo undo;
     pos.make(record.move, undo);
   }
+  if (line_open && !last_comment.empty()) {
+    out += " {";
+    out += last_comment;
+    out += '}';
+  }
   if (line_open) out += '\n';
   if (game.over()) out += std::string(result_token(game.status())) + '\n';
   return out;
@@ -94,6 +99,8 @@ std::string format_record(const Game& game, Notation notation) {
   std::string out;
   const Position& start = game.start_position();
   if (start.fen() != kStartFen) out += "[FEN \"" + start.fen() + "\"]\n";
+  if (game.options().rules != RuleOptions{}.rules)
+    out += "[Rules \"" + std::string(rule_set_code(game.options().rules)) + "\"]\n";
   if (const std::string termination = termination_tag(game); !termination.empty())
     out += "[Termination \"" + termination + "\"]\n";
   return out + format_movetext(game, notation);

@@ -28,11 +28,14 @@ Result<Move> parse_any_move(const Position& pos, std::string_view text);
 std::string_view result_token(const Status& status);
 
 // The numbered moves, "1. 炮二平五 马8进7\n2. ...", one line per move
-// number, then the result token on its own line when the game is over.
-std::string format_movetext(const Game& game, Notation notation);
+// number, `last_comment` (when given) as a {comment} after the last move,
+// then the result token on its own line when the game is over.
+std::string format_movetext(const Game& game, Notation notation, std::string_view last_comment = {});
 
-// `[FEN "..."]` (omitted for the standard start), `[Termination "..."]` for
-// an ending that is not the board's (pgn.h), then format_movetext.
+// `[FEN "..."]` (omitted for the standard start), `[Rules "..."]` (omitted
+// for the Asian rules, the default), `[Termination "..."]` for an ending that
+// is not the board's or for a repetition ruling (pgn.h), then
+// format_movetext.
 std::string format_record(const Game& game, Notation notation);
 
 // Reads a record: the PGN forms of pgn.h (headers, comments, variations,
