@@ -123,11 +123,10 @@ export class XiangqiApp extends GameApp {
     return this.session.startGame({ rules: chosenRules(this) });
   }
 
-  // A set-up position too (GameApp's import, with the rule set).
-  importPosition(text) {
-    const result = this.session.startGame({ rules: chosenRules(this), position: String(text).trim() });
-    if (result.ok) this.afterImport(result);
-    return result;
+  // The rule set for a room this page creates or seeks, and for a set-up
+  // position (GameApp's importPosition starts it with these options).
+  roomOptions() {
+    return { rules: chosenRules(this) };
   }
 
   onNewGame() {
