@@ -6,12 +6,25 @@
 namespace qipan::xiangqi {
 namespace {
 
+// The legal moves of the side to move, less captures of the other general.
+// The rules ask what a side threatens after its own move, the opponent
+// passing, so the position may have the other general in check: taking it is
+// no threat, and making that move would leave a position without a general.
+void legal_moves(const Position& pos, MoveList& out, GenKind kind = GenKind::kAll) {
+  MoveList pseudo;
+  generate_pseudo_legal(pos, pseudo, kind);
+  const LegalityFilter filter(pos);
+  Position scratch = pos;
+  for (Move m : pseudo)
+    if (type_of(pos.at(m.to())) != kKing && filter.legal(scratch, m)) out.push(m);
+}
+
 // Can the side to move of `pos` legally capture on `square`? A protector that
 // is pinned, or whose recapture would face the generals, is no protector (a
 // "false root").
 bool can_recapture(const Position& pos, Square square) {
   MoveList captures;
-  generate_legal(pos, captures, GenKind::kCaptures);
+  legal_moves(pos, captures, GenKind::kCaptures);
   for (Move m : captures)
     if (m.to() == square) return true;
   return false;
@@ -48,7 +61,7 @@ bool held_by_horse(const Position& before, const Position& pos, Chase c) {
   // horse unprotected).
   if (!before.attacked(c.attacker, color_of(pos.at(c.target)))) return false;
   MoveList legal;
-  generate_legal(pos, legal);
+  legal_moves(pos, legal);
   for (Move m : legal)
     if (m.from() == c.attacker && m.to() != c.target) return false;
   return true;
@@ -166,7 +179,7 @@ std::string_view violation_code(Violation v) {
 ChaseList threats(const Position& pos) {
   ChaseList out;
   MoveList captures;
-  generate_legal(pos, captures, GenKind::kCaptures);
+  legal_moves(pos, captures, GenKind::kCaptures);
   for (Move m : captures) {
     const PieceType attacker = type_of(pos.at(m.from()));
     const Piece target_piece = pos.at(m.to());
