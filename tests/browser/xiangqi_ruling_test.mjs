@@ -92,10 +92,31 @@ await test('a perpetual chase: warned once, confirmed once, ruled with words, ri
   assert.equal((await snapshot(page)).ply, 7);
   await clickMove(page, 'c3d3');
   await page.waitForSelector('#confirm-dialog[open]');
+  // Cancelled and picked again in one task: the dialog opens again before
+  // the first close event is delivered, which must not answer the new question.
+  await page.evaluate(
+    ({ to }) => {
+      document.querySelector('#confirm-dialog button[value="cancel"]').click();
+      const at = window.qipan.squareCenter(to);
+      const canvas = document.elementFromPoint(at.x, at.y);
+      canvas.dispatchEvent(
+        new PointerEvent('pointerdown', {
+          clientX: at.x,
+          clientY: at.y,
+          button: 0,
+          pointerId: 1,
+          pointerType: 'mouse',
+          bubbles: true,
+        }),
+      );
+    },
+    { to: sq('d3') },
+  );
+  await page.waitForSelector('#confirm-dialog[open]');
   await page.click('#confirm-ok');
   await waitForPly(page, 8);
   assert.equal(await countOf(page, 'repetitionWarning'), 1, 'the notice came once');
-  assert.equal(await countOf(page, 'repetitionConfirm'), 2, 'asked at each pick until confirmed');
+  assert.equal(await countOf(page, 'repetitionConfirm'), 3, 'asked at each pick until confirmed');
 
   // The result in words, with the piece and the rule.
   const snap = await snapshot(page);

@@ -367,6 +367,9 @@ export class Dialogs {
     this.$('#confirm-title').textContent = title;
     this.$('#confirm-text').textContent = text;
     this.$('#confirm-ok').textContent = ok;
+    // A question closed in this same task has its close event still queued:
+    // answer it now, with the button that closed it, before asking anew.
+    this.settleConfirm(dialog.returnValue === 'ok');
     dialog.returnValue = '';
     dialog.showModal();
     return new Promise((resolve) => {
@@ -374,14 +377,20 @@ export class Dialogs {
     });
   }
 
+  settleConfirm(answer) {
+    const resolve = this.confirmResolve;
+    this.confirmResolve = null;
+    if (resolve) resolve(answer);
+  }
+
   wireConfirm() {
     const dialog = this.$('#confirm-dialog');
     dialog.addEventListener(
       'close',
       () => {
-        const resolve = this.confirmResolve;
-        this.confirmResolve = null;
-        if (resolve) resolve(dialog.returnValue === 'ok');
+        // A close event delivered after the dialog opened again belongs to
+        // the question before (settled when this one was asked).
+        if (!dialog.open) this.settleConfirm(dialog.returnValue === 'ok');
       },
       this.listen,
     );
