@@ -111,6 +111,48 @@
 //   purgeChat({before}) -> count   forgets chat texts written before `before`
 //       (ms); the store runs it itself hourly with the retention period
 //   close()
+//
+// Accounts and ratings (v3, server/PROTOCOL.md "Accounts"). Names are
+// compared by their key (accounts/user_name.js: NFKC, case folded); secrets
+// (passwords, session tokens, recovery codes) are stored only as hashes made
+// by the caller. Account ids are numbers the store assigns.
+//   createAccount({name, nameKey, passwordHash = null, recoveryHashes = [], createdAt})
+//       -> {id, name, createdAt}; rejects with `code` 'name_taken' when the key is used
+//   accountByKey(nameKey) / accountById(id) -> {id, name, nameKey, passwordHash,
+//       createdAt} or null (a deleted account is null)
+//   setPassword(accountId, passwordHash)
+//   useRecoveryCode(accountId, codeHash) -> boolean   true once per code
+//   createSession({tokenHash, accountId, createdAt, userAgent = ''}) -> {id}
+//   sessionByToken(tokenHash, {now}) -> {id, accountId, createdAt, lastSeenAt} or
+//       null; moves lastSeenAt to now (written at most once a minute)
+//   sessions(accountId) -> [{id, createdAt, lastSeenAt, userAgent}] newest first
+//   endSessions(accountId, {id = null, except = null}) -> count   one session
+//       (id), or all but `except`, or all
+//   addPasskey(accountId, {credentialId, publicKey, counter, transports, createdAt})
+//   passkey(credentialId) -> {accountId, credentialId, publicKey, counter, transports} or null
+//   passkeys(accountId) -> [same, without the key]
+//   setPasskeyCounter(credentialId, counter)
+//   claimPlayer(accountId, playerId) -> boolean   a player key's games become the
+//       account's; false when the player id already belongs to another account
+//   accountOfPlayer(playerId) -> accountId or null
+//   deleteAccount(accountId)   removes credentials, sessions and passkeys and
+//       frees the name; ratings and rating changes stay (opponents' history)
+//   ratings(accountId) -> {PERF: {rating, rd, vol, games, lastAt}}   as stored
+//   ratingChange(roomId) -> {perf, accounts: [id, id], before: [r, r], after:
+//       [r, r], diff: [d, d], at} or null   (r: {rating, rd, vol})
+//   ratingHistory(accountId, {perf = null, limit = 200}) -> [{roomId, perf, at,
+//       rating, diff, opponentId, score}] newest first
+//   leaderboard(perf, {limit = 100, maxRd = 75, minGames = 10}) ->
+//       [{name, rating, rd, games}] best first
+//   countAccounts() -> number
+// A rated game's result is written with its ratings: appendEvents(roomId,
+// events, {finished, rated: {perf, accounts: [id0, id1], scores: [s0, s1]}})
+// applies ratings/glicko2.js rateGame to both players (their rows as stored,
+// idle time from each lastAt to the result's `at`) in the same transaction
+// as the events, and records the change keyed by roomId: a room's change is
+// written once or never, whatever crashes. Its Promise then resolves with
+// {ratingDiff: [d0, d1]} (rounded rating differences); without `rated`, with
+// undefined as before.
 import { openPostgresStore } from './postgres_store.js';
 import { openSqliteStore } from './sqlite_store.js';
 import { storeOptions } from './store_options.js';
