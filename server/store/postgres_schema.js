@@ -97,6 +97,87 @@ CREATE TABLE IF NOT EXISTS secrets (
   name  text PRIMARY KEY,
   value text NOT NULL
 );
+-- Accounts (v3, postgres_accounts.js). A deleted account keeps its row, the
+-- id its ratings and rating changes name, without name, key or credentials;
+-- a name key is unique among live accounts only.
+CREATE TABLE IF NOT EXISTS accounts (
+  id            bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  name          text NOT NULL,
+  name_key      text,
+  password_hash text,
+  created_at    bigint NOT NULL,
+  deleted_at    bigint
+);
+CREATE UNIQUE INDEX IF NOT EXISTS accounts_name_key ON accounts (name_key) WHERE deleted_at IS NULL;
+CREATE TABLE IF NOT EXISTS recovery_codes (
+  account_id bigint NOT NULL,
+  code_hash  text NOT NULL,
+  used_at    bigint,
+  PRIMARY KEY (account_id, code_hash)
+);
+CREATE TABLE IF NOT EXISTS sessions (
+  id           bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  token_hash   text NOT NULL UNIQUE,
+  account_id   bigint NOT NULL,
+  created_at   bigint NOT NULL,
+  last_seen_at bigint NOT NULL,
+  user_agent   text NOT NULL DEFAULT ''
+);
+CREATE INDEX IF NOT EXISTS sessions_account ON sessions (account_id);
+CREATE TABLE IF NOT EXISTS passkeys (
+  credential_id text PRIMARY KEY,
+  account_id    bigint NOT NULL,
+  public_key    bytea NOT NULL,
+  counter       bigint NOT NULL,
+  transports    json NOT NULL,
+  created_at    bigint NOT NULL
+);
+CREATE INDEX IF NOT EXISTS passkeys_account ON passkeys (account_id);
+-- Player keys (anonymous players) claimed by an account, each by one.
+CREATE TABLE IF NOT EXISTS account_players (
+  player_id  text PRIMARY KEY,
+  account_id bigint NOT NULL
+);
+CREATE INDEX IF NOT EXISTS account_players_account ON account_players (account_id);
+-- Glicko-2 ratings per account and perf (ratings/glicko2.js, as stored after
+-- the account's last rated game in that perf), and each rated game's change,
+-- written once per room in the transaction of the game's result.
+CREATE TABLE IF NOT EXISTS ratings (
+  account_id bigint NOT NULL,
+  perf       text NOT NULL,
+  rating     float8 NOT NULL,
+  rd         float8 NOT NULL,
+  vol        float8 NOT NULL,
+  games      integer NOT NULL,
+  last_at    bigint,
+  PRIMARY KEY (account_id, perf)
+);
+CREATE INDEX IF NOT EXISTS ratings_board ON ratings (perf, rating DESC, account_id);
+CREATE TABLE IF NOT EXISTS rating_changes (
+  room_id         text PRIMARY KEY,
+  perf            text NOT NULL,
+  account_a       bigint NOT NULL,
+  account_b       bigint NOT NULL,
+  score_a         float8 NOT NULL,
+  score_b         float8 NOT NULL,
+  rating_a_before float8 NOT NULL,
+  rd_a_before     float8 NOT NULL,
+  vol_a_before    float8 NOT NULL,
+  rating_b_before float8 NOT NULL,
+  rd_b_before     float8 NOT NULL,
+  vol_b_before    float8 NOT NULL,
+  rating_a        float8 NOT NULL,
+  rd_a            float8 NOT NULL,
+  vol_a           float8 NOT NULL,
+  rating_b        float8 NOT NULL,
+  rd_b            float8 NOT NULL,
+  vol_b           float8 NOT NULL,
+  diff_a          integer NOT NULL,
+  diff_b          integer NOT NULL,
+  at              bigint NOT NULL
+);
+CREATE INDEX IF NOT EXISTS rating_changes_a ON rating_changes (account_a, at);
+CREATE INDEX IF NOT EXISTS rating_changes_b ON rating_changes (account_b, at);
 -- The log is append-only: the database itself refuses to change an event.
 CREATE OR REPLACE FUNCTION qipan_events_append_only() RETURNS trigger LANGUAGE plpgsql AS
   $$ BEGIN RAISE EXCEPTION 'events are append-only'; END $$;

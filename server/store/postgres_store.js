@@ -3,13 +3,17 @@
 // with the same behaviour as the SQLite store; here PostgreSQL's clock
 // decides leases. Every write is one statement (one round trip, its own
 // transaction): the fence (the room's owner epoch and last v) and the
-// inserts it guards are parts of that one statement.
+// inserts it guards are parts of that one statement. The one exception is a
+// batch of appends with a rated result: the same statement, then the
+// ratings (postgres_accounts.js), in one transaction.
 import pg from 'pg';
 import { performance } from 'node:perf_hooks';
 
+import { checkRated, delegateAccounts, resultAt } from './account_rows.js';
 import { mergeChat, splitChat } from './chat_text.js';
 import { playerSeatRows } from './player_seats.js';
 import { LeasedStore, checkSequence, eventFromRow, refusal } from './leased_store.js';
+import { PostgresAccounts } from './postgres_accounts.js';
 import { PostgresBudgets } from './postgres_budgets.js';
 import { PostgresLobby } from './postgres_lobby.js';
 import { applyPostgresSchema } from './postgres_schema.js';
@@ -136,6 +140,7 @@ class PostgresStore extends LeasedStore {
     this.beatClient = null;
     this.lobby = new PostgresLobby(this);
     this.addressBudgets = new PostgresBudgets(this.pool, this.log);
+    this.accounts = new PostgresAccounts(this.pool);
   }
 
   // The heartbeat has a connection of its own, so a busy pool cannot delay it.
@@ -252,11 +257,19 @@ class PostgresStore extends LeasedStore {
 
   // Group commit: appends that arrive in one turn of the event loop go
   // together in one statement; a room's appends stay in order (one in flight
-  // per room). Every Promise resolves after its statement has committed.
-  appendEvents(roomId, events, { finished = false } = {}) {
+  // per room). Every Promise resolves after its statement has committed (a
+  // rated one with its {ratingDiff}).
+  appendEvents(roomId, events, { finished = false, rated = null } = {}) {
     if (!events.length) return Promise.resolve();
+    if (rated) {
+      try {
+        checkRated(rated);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    }
     return new Promise((resolve, reject) => {
-      this.pending.push({ roomId, events, finished, resolve, reject });
+      this.pending.push({ roomId, events, finished, rated, resolve, reject });
       this.scheduleFlush();
     });
   }
@@ -311,8 +324,9 @@ class PostgresStore extends LeasedStore {
     if (!ready.length) return;
     const started = performance.now();
     let rows;
+    let diffs;
     try {
-      rows = await this.appendStatement(ready, epoch);
+      ({ rows, diffs } = await this.appendStatement(ready, epoch));
     } catch (error) {
       // A statement the database refused (bad data in one job): each job on
       // its own, so the others still commit. A lost connection is reported
@@ -332,7 +346,7 @@ class PostgresStore extends LeasedStore {
     const outcomes = new Map(rows.map((row) => [row.i, row]));
     ready.forEach((job, i) => {
       const row = outcomes.get(i);
-      if (row?.ok) return job.resolve();
+      if (row?.ok) return job.resolve(diffs.has(i) ? { ratingDiff: diffs.get(i) } : undefined);
       const oldV = job.events[0].v - 1;
       if (!row || !row.present) this.refuse(job, refusal('missing', `no room ${job.roomId}`));
       else if (row.owner_epoch === epoch && row.last_v !== oldV) {
@@ -381,12 +395,41 @@ class PostgresStore extends LeasedStore {
       }
     });
     const seatRows = jobs.flatMap((job, i) => playerSeatRows(job.roomId, job.events).map((row) => ({ i, ...row })));
-    const { rows } = await this.pool.query({
+    const append = {
       name: 'qipan_append',
       text: APPEND,
       values: [JSON.stringify(jobRows), epoch, JSON.stringify(eventRows), JSON.stringify(chatRows), JSON.stringify(seatRows)],
+    };
+    if (!jobs.some((job) => job.rated)) return { rows: (await this.pool.query(append)).rows, diffs: new Map() };
+    // Rated results: their ratings in the transaction of the events, for the
+    // appends that passed the fence, in the batch's order.
+    return this.transaction(async (client) => {
+      const { rows } = await client.query(append);
+      const rated = rows
+        .filter((row) => row.ok && jobs[row.i].rated)
+        .sort((x, y) => x.i - y.i)
+        .map((row) => ({ i: row.i, roomId: jobs[row.i].roomId, rated: jobs[row.i].rated, at: resultAt(jobs[row.i].events) }));
+      return { rows, diffs: await this.accounts.rateResults(client, rated) };
     });
-    return rows;
+  }
+
+  // `work(client)` between BEGIN and COMMIT on a connection of the pool; a
+  // connection that failed is closed rather than returned.
+  async transaction(work) {
+    const client = await this.pool.connect();
+    let broken = null;
+    try {
+      await client.query('BEGIN');
+      const value = await work(client);
+      await client.query('COMMIT');
+      return value;
+    } catch (error) {
+      if (error instanceof pg.DatabaseError) await client.query('ROLLBACK').catch((e) => (broken = e));
+      else broken = error;
+      throw error;
+    } finally {
+      client.release(broken ?? undefined);
+    }
   }
 
   async claimRoom(roomId) {
@@ -506,6 +549,8 @@ class PostgresStore extends LeasedStore {
     return this.closing;
   }
 }
+
+delegateAccounts(PostgresStore);
 
 export async function openPostgresStore(url, settings) {
   const store = new PostgresStore(url, settings);

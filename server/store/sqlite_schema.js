@@ -1,6 +1,7 @@
 // The SQLite store's tables, and the upgrade of a database written before
 // rooms had owners or creators (the columns are added in place; the events
-// and their append-only triggers stay as they are).
+// and their append-only triggers stay as they are) or before accounts (their
+// tables are added; every other table and row stays).
 import { randomBytes } from 'node:crypto';
 
 const TABLES = `
@@ -84,6 +85,87 @@ CREATE TABLE IF NOT EXISTS secrets (
   name  TEXT PRIMARY KEY,
   value TEXT NOT NULL
 ) WITHOUT ROWID;
+-- Accounts (v3, sqlite_accounts.js). A deleted account keeps its row, the
+-- id its ratings and rating changes name, without name, key or credentials;
+-- a name key is unique among live accounts only.
+CREATE TABLE IF NOT EXISTS accounts (
+  id            INTEGER PRIMARY KEY AUTOINCREMENT,
+  name          TEXT NOT NULL,
+  name_key      TEXT,
+  password_hash TEXT,
+  created_at    INTEGER NOT NULL,
+  deleted_at    INTEGER
+);
+CREATE UNIQUE INDEX IF NOT EXISTS accounts_name_key ON accounts (name_key) WHERE deleted_at IS NULL;
+CREATE TABLE IF NOT EXISTS recovery_codes (
+  account_id INTEGER NOT NULL,
+  code_hash  TEXT NOT NULL,
+  used_at    INTEGER,
+  PRIMARY KEY (account_id, code_hash)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS sessions (
+  id           INTEGER PRIMARY KEY AUTOINCREMENT,
+  token_hash   TEXT NOT NULL UNIQUE,
+  account_id   INTEGER NOT NULL,
+  created_at   INTEGER NOT NULL,
+  last_seen_at INTEGER NOT NULL,
+  user_agent   TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX IF NOT EXISTS sessions_account ON sessions (account_id);
+CREATE TABLE IF NOT EXISTS passkeys (
+  credential_id TEXT PRIMARY KEY,
+  account_id    INTEGER NOT NULL,
+  public_key    BLOB NOT NULL,
+  counter       INTEGER NOT NULL,
+  transports    TEXT NOT NULL, -- JSON array
+  created_at    INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS passkeys_account ON passkeys (account_id);
+-- Player keys (anonymous players) claimed by an account, each by one.
+CREATE TABLE IF NOT EXISTS account_players (
+  player_id  TEXT PRIMARY KEY,
+  account_id INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS account_players_account ON account_players (account_id);
+-- Glicko-2 ratings per account and perf (ratings/glicko2.js, as stored after
+-- the account's last rated game in that perf), and each rated game's change,
+-- written once per room in the transaction of the game's result.
+CREATE TABLE IF NOT EXISTS ratings (
+  account_id INTEGER NOT NULL,
+  perf       TEXT NOT NULL,
+  rating     REAL NOT NULL,
+  rd         REAL NOT NULL,
+  vol        REAL NOT NULL,
+  games      INTEGER NOT NULL,
+  last_at    INTEGER,
+  PRIMARY KEY (account_id, perf)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS ratings_board ON ratings (perf, rating DESC, account_id);
+CREATE TABLE IF NOT EXISTS rating_changes (
+  room_id         TEXT PRIMARY KEY,
+  perf            TEXT NOT NULL,
+  account_a       INTEGER NOT NULL,
+  account_b       INTEGER NOT NULL,
+  score_a         REAL NOT NULL,
+  score_b         REAL NOT NULL,
+  rating_a_before REAL NOT NULL,
+  rd_a_before     REAL NOT NULL,
+  vol_a_before    REAL NOT NULL,
+  rating_b_before REAL NOT NULL,
+  rd_b_before     REAL NOT NULL,
+  vol_b_before    REAL NOT NULL,
+  rating_a        REAL NOT NULL,
+  rd_a            REAL NOT NULL,
+  vol_a           REAL NOT NULL,
+  rating_b        REAL NOT NULL,
+  rd_b            REAL NOT NULL,
+  vol_b           REAL NOT NULL,
+  diff_a          INTEGER NOT NULL,
+  diff_b          INTEGER NOT NULL,
+  at              INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS rating_changes_a ON rating_changes (account_a, at);
+CREATE INDEX IF NOT EXISTS rating_changes_b ON rating_changes (account_b, at);
 `;
 
 const ADDED_ROOM_COLUMNS = {

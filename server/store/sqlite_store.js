@@ -14,9 +14,11 @@ import { Worker } from 'node:worker_threads';
 
 import Database from 'better-sqlite3';
 
+import { checkRated, delegateAccounts, resultAt } from './account_rows.js';
 import { mergeChat, splitChat } from './chat_text.js';
 import { playerSeatRows } from './player_seats.js';
 import { LeasedStore, checkSequence, eventFromRow, refusal } from './leased_store.js';
+import { SqliteAccounts } from './sqlite_accounts.js';
 import { SqliteLobby } from './sqlite_lobby.js';
 import { applySqliteSchema } from './sqlite_schema.js';
 
@@ -40,6 +42,7 @@ class SqliteStore extends LeasedStore {
     this.walGate = null; // while the checkpointer truncates the WAL, writes wait
     this.walCheckedAt = 0;
     Object.defineProperty(this.stats, 'walBytes', { enumerable: true, get: () => this.walBytes() });
+    this.accounts = new SqliteAccounts(db);
     this.prepare();
     this.lobby = new SqliteLobby(db, this);
   }
@@ -104,11 +107,18 @@ class SqliteStore extends LeasedStore {
       }
       for (const row of playerSeatRows(roomId, events)) insertPlayerSeat.run(row);
     };
-    const appendOne = db.transaction(append);
-    this.batchTx = db.transaction((batch, outcomes, epoch) => {
+    // A rated result's ratings go in the savepoint of its events: both or
+    // neither. The batch's jobs run in order, so a player's second rated
+    // result in one batch is rated from the rows the first one wrote.
+    const appendOne = db.transaction((job, epoch) => {
+      append(job.roomId, job.events, job.finished, epoch);
+      if (!job.rated) return undefined;
+      return { ratingDiff: this.accounts.rateResult(job.roomId, job.rated, resultAt(job.events)) };
+    });
+    this.batchTx = db.transaction((batch, outcomes, values, epoch) => {
       batch.forEach((job, i) => {
         try {
-          appendOne(job.roomId, job.events, job.finished, epoch); // nested: a savepoint
+          values[i] = appendOne(job, epoch); // nested: a savepoint
         } catch (error) {
           outcomes[i] = error;
         }
@@ -263,11 +273,19 @@ class SqliteStore extends LeasedStore {
   // Group commit: the appends that arrive in one turn of the event loop (from
   // any rooms) share one transaction, each in its own savepoint so one
   // refused append does not take the others with it. Every Promise resolves
-  // only after the transaction has committed.
-  appendEvents(roomId, events, { finished = false } = {}) {
+  // only after the transaction has committed (a rated one with its
+  // {ratingDiff}).
+  appendEvents(roomId, events, { finished = false, rated = null } = {}) {
     if (!events.length) return Promise.resolve();
+    if (rated) {
+      try {
+        checkRated(rated);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    }
     return new Promise((resolve, reject) => {
-      this.pending.push({ roomId, events, finished, resolve, reject });
+      this.pending.push({ roomId, events, finished, rated, resolve, reject });
       if (this.pending.length === 1) setImmediate(() => this.flush());
     });
   }
@@ -281,10 +299,11 @@ class SqliteStore extends LeasedStore {
     this.pending = [];
     if (!batch.length) return;
     const outcomes = [];
+    const values = [];
     const started = performance.now();
     try {
       if (!this.live) throw refusal('fenced', 'this node holds no lease');
-      this.batchTx.immediate(batch, outcomes, this.node.epoch);
+      this.batchTx.immediate(batch, outcomes, values, this.node.epoch);
       const ms = performance.now() - started;
       this.stats.flushes++;
       this.stats.appends += batch.length;
@@ -296,7 +315,7 @@ class SqliteStore extends LeasedStore {
     this.afterWrite();
     batch.forEach((job, i) => {
       const error = outcomes[i];
-      if (!error) return job.resolve();
+      if (!error) return job.resolve(values[i]);
       if (error.code === 'fenced') this.stats.fenced++;
       if (error.code === 'conflict') this.stats.conflicts++;
       job.reject(error);
@@ -385,6 +404,8 @@ class SqliteStore extends LeasedStore {
     }
   }
 }
+
+delegateAccounts(SqliteStore);
 
 // Creates the file (and its -wal and -shm, which SQLite makes with the
 // file's own mode) readable by its owner only.

@@ -73,13 +73,14 @@
 //       epoch.
 //   roomForRequest(requestKey, {since = 0}) -> roomId or null
 //       The room created with that key at or after `since` (ms).
-//   appendEvents(roomId, events, {finished = false})
+//   appendEvents(roomId, events, {finished = false, rated = null})
 //       Appends events atomically (all or none); v must follow the room's
 //       last v. Rejects with `code` 'fenced' if this epoch does not own the
 //       room (nothing was written: drop the room), 'conflict' if v does not
 //       follow, 'missing' if there is no such room. `finished: true` marks
 //       the room as decided (and forgets its creator). Appends arriving in one event-loop turn share
 //       one transaction; one refused append does not affect the others.
+//       `rated`: the result of a rated game (below, "Accounts and ratings").
 //   claimRoom(roomId) -> one of
 //       {status: 'owned', downSince, creator}  this epoch owns the room
 //           now; downSince is the previous owner's last heartbeat (ms) when
@@ -115,7 +116,8 @@
 // Accounts and ratings (v3, server/PROTOCOL.md "Accounts"). Names are
 // compared by their key (accounts/user_name.js: NFKC, case folded); secrets
 // (passwords, session tokens, recovery codes) are stored only as hashes made
-// by the caller. Account ids are numbers the store assigns.
+// by the caller. Account ids are numbers the store assigns, never reused.
+// Times are ms.
 //   createAccount({name, nameKey, passwordHash = null, recoveryHashes = [], createdAt})
 //       -> {id, name, createdAt}; rejects with `code` 'name_taken' when the key is used
 //   accountByKey(nameKey) / accountById(id) -> {id, name, nameKey, passwordHash,
@@ -123,36 +125,52 @@
 //   setPassword(accountId, passwordHash)
 //   useRecoveryCode(accountId, codeHash) -> boolean   true once per code
 //   createSession({tokenHash, accountId, createdAt, userAgent = ''}) -> {id}
-//   sessionByToken(tokenHash, {now}) -> {id, accountId, createdAt, lastSeenAt} or
-//       null; moves lastSeenAt to now (written at most once a minute)
+//   sessionByToken(tokenHash, {now = Date.now()}) -> {id, accountId, createdAt,
+//       lastSeenAt} or null; moves lastSeenAt to now (written at most once a
+//       minute; lastSeenAt as stored after the call)
 //   sessions(accountId) -> [{id, createdAt, lastSeenAt, userAgent}] newest first
 //   endSessions(accountId, {id = null, except = null}) -> count   one session
 //       (id), or all but `except`, or all
 //   addPasskey(accountId, {credentialId, publicKey, counter, transports, createdAt})
-//   passkey(credentialId) -> {accountId, credentialId, publicKey, counter, transports} or null
-//   passkeys(accountId) -> [same, without the key]
+//       publicKey a Uint8Array (or Buffer), transports an array of strings;
+//       rejects with `code` 'passkey_exists' when the credential id is taken
+//   passkey(credentialId) -> {accountId, credentialId, publicKey, counter, transports,
+//       createdAt} or null   (publicKey a Uint8Array)
+//   passkeys(accountId) -> [same, without the key] oldest first
 //   setPasskeyCounter(credentialId, counter)
 //   claimPlayer(accountId, playerId) -> boolean   a player key's games become the
 //       account's; false when the player id already belongs to another account
 //   accountOfPlayer(playerId) -> accountId or null
-//   deleteAccount(accountId)   removes credentials, sessions and passkeys and
-//       frees the name; ratings and rating changes stay (opponents' history)
+//   deleteAccount(accountId) -> boolean   removes credentials (password,
+//       recovery codes, passkeys), sessions and its player keys' claims,
+//       clears the name and frees its key (false: no such live account);
+//       the account's id, ratings and rating changes stay (opponents' history)
 //   ratings(accountId) -> {PERF: {rating, rd, vol, games, lastAt}}   as stored
-//   ratingChange(roomId) -> {perf, accounts: [id, id], before: [r, r], after:
-//       [r, r], diff: [d, d], at} or null   (r: {rating, rd, vol})
+//       (the deviation as of lastAt: ratings/glicko2.js idleRd grows it to now)
+//   ratingChange(roomId) -> {perf, accounts: [id, id], scores: [s, s], before:
+//       [r, r], after: [r, r], diff: [d, d], at} or null   (r: {rating, rd,
+//       vol}; before: as stored before the game, or a new player's 1500/500/0.09)
 //   ratingHistory(accountId, {perf = null, limit = 200}) -> [{roomId, perf, at,
 //       rating, diff, opponentId, score}] newest first
-//   leaderboard(perf, {limit = 100, maxRd = 75, minGames = 10}) ->
-//       [{name, rating, rd, games}] best first
-//   countAccounts() -> number
+//   leaderboard(perf, {limit = 100, maxRd = 75, minGames = 10, now = Date.now()}) ->
+//       [{name, rating, rd, games}] best first (ties by account id), live
+//       accounts only; rd and the maxRd filter are the deviation grown by
+//       idle time up to `now`, so a player who stopped playing drops off
+//   countAccounts() -> number   live accounts
 // A rated game's result is written with its ratings: appendEvents(roomId,
 // events, {finished, rated: {perf, accounts: [id0, id1], scores: [s0, s1]}})
 // applies ratings/glicko2.js rateGame to both players (their rows as stored,
-// idle time from each lastAt to the result's `at`) in the same transaction
-// as the events, and records the change keyed by roomId: a room's change is
+// idle time from each lastAt to the result's `at`: the append's last
+// 'result' event, else its last event) in the same transaction as the
+// events, and records the change keyed by roomId: a room's change is
 // written once or never, whatever crashes. Its Promise then resolves with
 // {ratingDiff: [d0, d1]} (rounded rating differences); without `rated`, with
-// undefined as before.
+// undefined as before. A fenced or refused append rates nothing. A room
+// whose change is recorded already is not rated again (its append resolves
+// with the recorded differences). Several rated results in one turn are
+// rated in the order they were appended. `rated` must name two different
+// accounts and scores 1/0, 0/1 or 0.5/0.5, else the append is refused with
+// `code` 'bad_rated' (nothing written).
 import { openPostgresStore } from './postgres_store.js';
 import { openSqliteStore } from './sqlite_store.js';
 import { storeOptions } from './store_options.js';
