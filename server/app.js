@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 
 import { Server } from 'socket.io';
 
+import { Accounts } from './accounts/accounts.js';
+import { Passkeys } from './accounts/passkeys.js';
 import { AiPool } from './ai/pool.js';
 import { LIMITS, timingsFromEnv } from './config.js';
 import { loadEngine } from './engine/engine.js';
@@ -15,6 +17,7 @@ import { healthAccess } from './net/health_access.js';
 import { guardHeartbeat } from './net/heartbeat_guard.js';
 import { pageHandler } from './net/http.js';
 import { createHttpServer } from './net/http_server.js';
+import { accountRoutes } from './net/account_routes.js';
 import { Links } from './net/links.js';
 import { OriginPolicy } from './net/origin_policy.js';
 import { capOutput } from './net/output_cap.js';
@@ -108,6 +111,12 @@ export async function startServer(options = {}) {
     log,
   });
   const pageFigures = { gameLookupsRefused: 0 };
+  const accounts = new Accounts({ store, shared, log });
+  const passkeys = new Passkeys({ store, accounts, secret: store.ownerSecret });
+  const origins = new OriginPolicy({
+    publicUrl: options.publicUrl,
+    allowOrigins: [...transport.allowOrigins, ...(options.allowOrigins ?? [])],
+  });
   const { server: http, figures: httpFigures } = createHttpServer(
     pageHandler({
       pageDir: options.pageDir ?? resolve(root, 'dist'),
@@ -118,14 +127,18 @@ export async function startServer(options = {}) {
       gameLookups,
       trustProxy,
       figures: pageFigures,
+      api: accountRoutes({
+        accounts,
+        passkeys,
+        origins,
+        secure: String(options.publicUrl ?? '').startsWith('https:'),
+        trustProxy,
+        log,
+      }),
     }),
     transport,
     { trustProxy },
   );
-  const origins = new OriginPolicy({
-    publicUrl: options.publicUrl,
-    allowOrigins: [...transport.allowOrigins, ...(options.allowOrigins ?? [])],
-  });
   const admission = new SocketAdmission({ origins, maxSocketsPerIp: transport.maxSocketsPerIp, trustProxy });
   const io = new Server(http, {
     pingInterval: config.pingIntervalMs,
@@ -153,12 +166,12 @@ export async function startServer(options = {}) {
   // Handlers are in place before the first connection can arrive.
   const links = new Links({ host, port: options.port ?? 8080, publicUrl: options.publicUrl });
   const ownerOf = socketOwner({ secret: store.ownerSecret, trustProxy });
-  lobby = new Lobby({ rooms, io, links, ownerOf, log });
+  lobby = new Lobby({ rooms, io, links, ownerOf, accounts, log });
   const lobbyGames = new LobbyGames({ store, publish: (event) => lobby.publish(event), log });
   rooms.onCommitted = (room, events) => lobbyGames.committed(room, events);
   rooms.onReleased = (roomId) => lobbyGames.forget(roomId);
   await lobby.start();
-  counts = attachSockets(io, rooms, { links, lobby, ownerOf, log, budgets });
+  counts = attachSockets(io, rooms, { links, lobby, ownerOf, accounts, log, budgets });
 
   await new Promise((resolveListen, reject) => {
     http.once('error', reject);

@@ -9,12 +9,15 @@
 // past it 429 with Retry-After.
 import { addressKey, clientAddress } from './client_address.js';
 import { ROOM_ID_PATTERN } from './ids.js';
-import { staticFiles } from './static_files.js';
+import { securityHeaders } from './content_security.js';
+import { requestPath, staticFiles } from './static_files.js';
 
 const NO_STORE = { 'cache-control': 'no-store' };
 
 // health(gc, reset): the figures; ready(): false once closing; mayReadHealth(req, query).
 const GAME_PATH = /^\/game\/([^/]+)$/;
+// A player's profile (`/@/NAME`) is the page too; the page asks /api/user/NAME.
+const PROFILE_PATH = /^\/@\/[^/]{1,80}$/;
 const GAME_PREFIX = /^\/game\//;
 
 // gameLookups: {take(key) -> {ok, waitMs}} (null: unthrottled); trustProxy:
@@ -28,8 +31,9 @@ export function pageHandler({
   gameLookups = null,
   trustProxy = null,
   figures = { gameLookupsRefused: 0 },
+  api = null,
 }) {
-  return staticFiles(pageDir, {
+  const files = staticFiles(pageDir, {
     refusal: async (req, path) => {
       if (!gameLookups || !GAME_PREFIX.test(path)) return null;
       const taken = await gameLookups.take(addressKey(clientAddress(req, { trustProxy })));
@@ -43,6 +47,7 @@ export function pageHandler({
       };
     },
     pageAt: async (path) => {
+      if (PROFILE_PATH.test(path)) return true;
       const game = GAME_PATH.exec(path);
       if (!game) return null;
       return ROOM_ID_PATTERN.test(game[1]) && (await roomExists(game[1]));
@@ -64,4 +69,15 @@ export function pageHandler({
       },
     },
   });
+  if (!api) return files;
+  // `api(req, res, path)`: the accounts' routes under /api/ (account_routes.js).
+  const plain = securityHeaders();
+  return async (req, res) => {
+    const path = requestPath(req.url);
+    if (path !== null && path.startsWith('/api/')) {
+      for (const [name, value] of Object.entries(plain)) res.setHeader(name, value);
+      if (await api(req, res, path)) return;
+    }
+    await files(req, res);
+  };
 }

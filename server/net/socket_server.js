@@ -3,6 +3,7 @@
 // payload of at most 8,192 bytes of JSON, the schema, the chat limit, the
 // event budgets; then the room's queue. Each event with an ack callback gets exactly one answer:
 // `{ok: true, ...}` or `{ok: false, code, reason, ...}`.
+import { sessionTokenOf } from '../accounts/session_cookie.js';
 import { LIMITS } from '../config.js';
 import { playerRoom } from '../lobby/lobby.js';
 import { Refusal } from '../protocol/codes.js';
@@ -41,8 +42,26 @@ const LOADING = new Set(['room:join']);
 const refusal = (code, reason, extra = {}) => ({ ok: false, code, reason, ...extra });
 
 // `ownerOf(socket)`: the owner its rooms count for (net/address_owner.js).
-export function attachSockets(io, rooms, { links, lobby, ownerOf, log = () => {}, budgets = null }) {
+export function attachSockets(io, rooms, { links, lobby, ownerOf, accounts = null, log = () => {}, budgets = null }) {
   const counts = { events: 0, refused: 0, errors: 0 };
+
+  // The handshake's session cookie makes the connection its account's for
+  // its whole life (signing in or out reconnects). The Origin was checked
+  // by the admission before this.
+  io.use((socket, next) => {
+    socket.data.account = null;
+    if (!accounts) return next();
+    accounts
+      .sessionAccount(sessionTokenOf(socket.handshake.headers.cookie))
+      .then((account) => {
+        socket.data.account = account;
+        next();
+      })
+      .catch((error) => {
+        log(`session lookup: ${error.message}`);
+        next();
+      });
+  });
   const creations = new RecentCreations();
 
   // A retried request (same requestId) joins the room its first attempt made,
@@ -81,15 +100,19 @@ export function attachSockets(io, rooms, { links, lobby, ownerOf, log = () => {}
   // (rooms/player_secrets.js); the key stays in this process's memory only.
   // One player per socket: another key would be another player, with seeks
   // of its own, on a connection the per-address limits count once.
-  function hello({ playerKey, name }, socket) {
+  // A signed-in connection's key becomes the account's (its games and open
+  // seats), once: the key itself proves the claim.
+  async function hello({ playerKey, name }, socket) {
     const player = playerSecrets(playerKey);
     const current = socket.data.player;
     if (current && current.playerId !== player.playerId)
       throw new Refusal('not_allowed', 'this connection plays as another player already; open a new connection for that key');
-    socket.data.player = { ...player, name: name ?? null };
+    const account = socket.data.account;
+    socket.data.player = { ...player, name: account?.name ?? name ?? null };
     // The player's other tabs hear of its games starting (lobby.js startSeeker).
     socket.join(playerRoom(player.playerId));
-    return { playerId: player.playerId };
+    if (account) await rooms.store.claimPlayer(account.id, player.playerId);
+    return { playerId: player.playerId, account: account ? { name: account.name } : null };
   }
 
   async function gamesMine({ playerKey }) {

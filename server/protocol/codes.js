@@ -23,6 +23,11 @@ export const CODES = Object.freeze([
   'busy', // the server holds as many rooms as it takes; try again later (retryAfterMs)
   'unavailable', // this room's log cannot be replayed (quarantined), or its owner is being replaced (retryAfterMs)
   'moved', // another node owns the room: {node, url}; reconnect through the public URL with ?node=
+  // Fixed (v3) (server/PROTOCOL.md "Accounts"): sign-up and sign-in.
+  'name_taken', // another account has this name (compared after NFKC and case folding)
+  'bad_name', // not a user name: length, characters, mixed scripts or reserved
+  'weak_password', // too short, too long, the name itself or a common password
+  'bad_credentials', // the same for an unknown name and a wrong password
 ]);
 
 const KNOWN = new Set(CODES);

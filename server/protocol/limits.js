@@ -73,3 +73,15 @@ export function payloadBytes(payload) {
     return Infinity;
   }
 }
+
+// Sign-in and sign-up attempts (accounts/accounts.js), one rule for all
+// nodes (AddressBuckets, shared through the store where it is PostgreSQL):
+// each attempt takes from its address's budget and, for a sign-in, from the
+// name's, so guessing one account's password from many addresses is slow
+// too. A passkey sign-in takes from neither: password guesses never lock a
+// player out of their passkey.
+export const ACCOUNT_LIMITS = Object.freeze({
+  signInsPerAddress: { perMinute: 10, burst: 10, kind: 'signin_address' },
+  signInsPerName: { perMinute: 5, burst: 10, kind: 'signin_name' },
+  signUpsPerAddress: { perMinute: 3, burst: 5, kind: 'signup_address' },
+});

@@ -200,9 +200,11 @@ export function inviteKey(links) {
 // several clients' addresses for the per-address limits.
 export class Client {
   // `query`: e.g. {node} to be routed to one node behind the proxy.
-  constructor(url, { reconnection = true, transports = ['websocket'], from = undefined, query = {} } = {}) {
+  // `headers`: sent with the handshake (a session cookie).
+  constructor(url, { reconnection = true, transports = ['websocket'], from = undefined, query = {}, headers = undefined } = {}) {
     this.socket = io(url, {
       transports,
+      extraHeaders: headers,
       localAddress: from,
       query,
       forceNew: true,

@@ -8,8 +8,9 @@ import { connect as tcpConnect } from 'node:net';
 
 import { io } from './harness.mjs';
 
-// One HTTP request; resolves with {status, headers, body}.
-export function fetchText(url, { method = 'GET', headers = {}, from = undefined, timeoutMs = 8000 } = {}) {
+// One HTTP request (with `body`, a string, when given); resolves with
+// {status, headers, body}.
+export function fetchText(url, { method = 'GET', headers = {}, from = undefined, timeoutMs = 8000, body = undefined } = {}) {
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { method, headers, localAddress: from, agent: false }, (res) => {
       let body = '';
@@ -21,7 +22,7 @@ export function fetchText(url, { method = 'GET', headers = {}, from = undefined,
     });
     req.on('error', reject);
     req.setTimeout(timeoutMs, () => req.destroy(new Error(`no answer from ${url} within ${timeoutMs} ms`)));
-    req.end();
+    req.end(body);
   });
 }
 
