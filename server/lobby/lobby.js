@@ -7,7 +7,7 @@
 // from the same copy, in order, whatever node made the change.
 import { refuse } from '../protocol/codes.js';
 import * as seats from '../rooms/seat_commands.js';
-import { matchKeyOf, seekRecord, seekerSeat } from './seeks.js';
+import { matchKeyOf, seekRecord, seekerSeat, withRating } from './seeks.js';
 import { seekRoomDrafts } from './seek_room.js';
 
 const SUBSCRIBERS = 'lobby'; // the Socket.IO room of this node's subscribers (not a room id: it has an 'l' and an 'o')
@@ -18,6 +18,12 @@ const GAMES_LISTED = 100;
 
 // The Socket.IO room of a player's sockets on this node (joined at hello).
 export const playerRoom = (playerId) => `player:${playerId}`;
+
+// Who may take a rated seek: a signed-in player other than the seeker.
+function ratedAcceptor(seek, account) {
+  if (!account) refuse('not_allowed', 'sign in to play rated games');
+  if (seek.player.account === account.name) refuse('not_allowed', 'that is your own seek (the same account)');
+}
 
 // This node's connected sockets of a player.
 function socketsOfPlayer(io, playerId) {
@@ -30,8 +36,9 @@ const sameClock = (a, b) =>
 
 export class Lobby {
   // ownerOf(socket): the owner its rooms count for (net/address_owner.js).
-  constructor({ rooms, io, links, ownerOf = () => null, log = () => {} }) {
-    Object.assign(this, { rooms, io, links, ownerOf, log });
+  // accounts: accounts/accounts.js (the seekers' ratings), or null.
+  constructor({ rooms, io, links, ownerOf = () => null, accounts = null, log = () => {} }) {
+    Object.assign(this, { rooms, io, links, ownerOf, accounts, log });
     this.store = rooms.store;
     this.seeks = new Map(); // seekId -> seek, oldest first
     this.games = new Map(); // roomId -> game to watch
@@ -214,7 +221,15 @@ export class Lobby {
 
   async create(payload, socket) {
     const player = this.playerOf(socket);
-    return this.add(seekRecord(this.rooms.engine, this.rooms.config, payload, player), socket);
+    return this.add(await this.record(payload, player, socket), socket);
+  }
+
+  // The seek record of a payload, with the signed-in seeker's rating.
+  async record(payload, player, socket) {
+    const account = socket.data.account ?? null;
+    const record = seekRecord(this.rooms.engine, this.rooms.config, payload, player, { account });
+    const perf = record.data.perf;
+    return account && perf && this.accounts ? withRating(record, await this.accounts.seekRating(account.id, perf)) : record;
   }
 
   async cancel({ seekId }, socket) {
@@ -231,18 +246,24 @@ export class Lobby {
     const player = this.playerOf(socket);
     const known = this.seeks.get(seekId);
     if (known?.player.playerId === player.playerId) refuse('not_allowed', 'that is your own seek');
+    const account = socket.data.account ?? null;
+    if (known?.rated) ratedAcceptor(known, account);
     this.rooms.caps.checkCreate(this.rooms.rooms, this.creatorOf(socket), { ai: false });
     const taken = await this.store.lobby.takeSeek(seekId, { notPlayer: player.playerId });
     if (!taken) refuse('not_found', 'that seek is gone: someone else accepted it, or its player left');
+    if (taken.data.rated && (!account || taken.secret.accountId === account.id)) {
+      await this.giveBack(taken);
+      ratedAcceptor(taken.data, account);
+    }
     this.stats.seeksAccepted++;
     return this.startRoom(taken, player, name, socket);
   }
 
   // Quick pairing: the oldest seek of another player with this game, time
   // control and the default options, else a seek of one's own.
-  async quick({ game, clock, name }, socket) {
+  async quick({ game, clock, name, rated }, socket) {
     const player = this.playerOf(socket);
-    const record = seekRecord(this.rooms.engine, this.rooms.config, { game, clock, name }, player);
+    const record = await this.record({ game, clock, name, rated }, player, socket);
     this.rooms.caps.checkCreate(this.rooms.rooms, this.creatorOf(socket), { ai: false });
     this.reserve(record, socket);
     let outcome;
@@ -260,6 +281,11 @@ export class Lobby {
     }
     if (outcome.added) return this.announce(record, socket);
     this.held.delete(record.seekId);
+    // Two browsers of one account: no rated game against oneself.
+    if (outcome.taken.data.rated && outcome.taken.secret.accountId === socket.data.account?.id) {
+      await this.giveBack(outcome.taken);
+      refuse('not_allowed', 'your own account is seeking this game already');
+    }
     this.stats.quickPaired++;
     return this.startRoom(outcome.taken, player, name, socket);
   }
@@ -276,20 +302,13 @@ export class Lobby {
     const { roomId, acceptorSeat, drafts } = seekRoomDrafts(taken, player, {
       seekerSeat: seekerSeat(seek),
       acceptorName: name ?? null,
+      acceptorAccount: socket.data.account ?? null,
     });
     let room;
     try {
       room = await this.rooms.createRoom(seek.game, drafts, { roomId, creator: this.creatorOf(socket) });
     } catch (error) {
-      const record = {
-        seekId: seek.seekId,
-        playerId: seek.player.playerId,
-        matchKey: matchKeyOf(seek),
-        createdAt: seek.createdAt,
-      };
-      await this.store.lobby
-        .addSeek({ ...record, ...taken })
-        .catch(() => this.publish({ type: 'seek_removed', seekId: seek.seekId }));
+      await this.giveBack(taken);
       throw error;
     }
     // The room as it starts travels with the event (a few KB; NOTIFY takes 8,000 bytes).
@@ -308,6 +327,15 @@ export class Lobby {
       ...answer,
       links: this.links.forRoom(roomId, socket.handshake.headers, { seated: true, invite: room.invite }),
     };
+  }
+
+  // A taken seek that makes no room after all: open again, or gone.
+  async giveBack(taken) {
+    const seek = taken.data;
+    const record = { seekId: seek.seekId, playerId: seek.player.playerId, matchKey: matchKeyOf(seek), createdAt: seek.createdAt };
+    await this.store.lobby
+      .addSeek({ ...record, ...taken })
+      .catch(() => this.publish({ type: 'seek_removed', seekId: seek.seekId }));
   }
 
   // A socket closed: the seeks it held go.

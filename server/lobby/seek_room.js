@@ -4,7 +4,10 @@
 // the seek kept, lobby/seeks.js). The acceptor hosts the room.
 import { newToken, tokenHash } from '../net/ids.js';
 
-export function seekRoomDrafts(taken, acceptor, { seekerSeat, acceptorName = null }) {
+// `acceptorAccount`: the acceptor's signed-in account {id, name} or null. A
+// rated seek's room is rated (`created` names the perf) and each seat keeps
+// its account: the name in public, the id in the private part.
+export function seekRoomDrafts(taken, acceptor, { seekerSeat, acceptorName = null, acceptorAccount = null }) {
   const { data: seek, secret } = taken;
   const roomId = secret.roomId;
   const acceptorSeat = 1 - seekerSeat;
@@ -18,19 +21,33 @@ export function seekRoomDrafts(taken, acceptor, { seekerSeat, acceptorName = nul
       seek: { seekId: seek.seekId },
       host: acceptorSeat,
       rematchOf: null,
+      ...(seek.rated && { rated: true, perf: seek.perf }),
     },
     secret: { invite: newToken() },
   };
   const seats = [
     {
       type: 'joined',
-      data: { seat: acceptorSeat, name: acceptorName ?? acceptor.name ?? null, playerId: acceptor.playerId },
-      secret: { tokenHash: tokenHash(acceptor.seatToken(roomId, acceptorSeat)) },
+      data: {
+        seat: acceptorSeat,
+        name: acceptorAccount?.name ?? acceptorName ?? acceptor.name ?? null,
+        playerId: acceptor.playerId,
+        ...(acceptorAccount && { account: acceptorAccount.name }),
+      },
+      secret: {
+        tokenHash: tokenHash(acceptor.seatToken(roomId, acceptorSeat)),
+        ...(acceptorAccount && { accountId: acceptorAccount.id }),
+      },
     },
     {
       type: 'seat_reserved',
-      data: { seat: seekerSeat, name: seek.player.name, playerId: seek.player.playerId },
-      secret: { tokenHash: secret.tokenHashes[seekerSeat] },
+      data: {
+        seat: seekerSeat,
+        name: seek.player.name,
+        playerId: seek.player.playerId,
+        ...(seek.player.account && { account: seek.player.account }),
+      },
+      secret: { tokenHash: secret.tokenHashes[seekerSeat], ...(secret.accountId && { accountId: secret.accountId }) },
     },
   ].sort((a, b) => a.data.seat - b.data.seat);
   return { roomId, acceptorSeat, drafts: [created, ...seats] };

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 
 import { ROOM_ID_ALPHABET, newRoomId, tokenHash } from '../net/ids.js';
 import { refuse } from '../protocol/codes.js';
+import { perfOf } from '../ratings/perf.js';
 import { roomOptions } from '../rooms/creation.js';
 
 export const SEEK_SEATS = 2;
@@ -21,12 +22,15 @@ function newSeekId() {
 // What quick pairing matches: the game, the time control and the options
 // (quick pairing's seeks have the options the engine completes from none).
 export function matchKeyOf(seek) {
-  return JSON.stringify([seek.game, seek.clock, seek.options]);
+  return JSON.stringify([seek.game, seek.clock, seek.options, seek.rated === true]);
 }
 
 // seek:create's (or seek:quick's) payload as a seek record for the store,
-// or a bad_request refusal. `player`: the socket's (hello).
-export function seekRecord(engine, config, payload, player, now = Date.now()) {
+// or a bad_request refusal. `player`: the socket's (hello); `account`: its
+// signed-in account {id, name} or null. A rated seek needs an account and a
+// game that can be rated (ratings/perf.js). The lobby adds the seeker's
+// rating (withRating) before the seek is stored.
+export function seekRecord(engine, config, payload, player, { account = null, now = Date.now() } = {}) {
   const requested = { ...(payload.options ?? {}) };
   if ('clock' in requested || 'public' in requested || 'ai' in requested)
     refuse('bad_request', 'a seek takes its clock beside options, and plays two people in public');
@@ -37,6 +41,10 @@ export function seekRecord(engine, config, payload, player, now = Date.now()) {
     config,
   );
   if (seats !== SEEK_SEATS) refuse('bad_request', 'a seek is for two players; invite the others to a room');
+  const rated = payload.rated === true;
+  const perf = seekPerf(payload.game, clock, options);
+  if (rated && !account) refuse('not_allowed', 'sign in to play rated games');
+  if (rated && !perf) refuse('bad_request', 'only a timed game of two people from the start position can be rated');
   const seekId = newSeekId();
   const roomId = newRoomId();
   const seek = {
@@ -45,7 +53,14 @@ export function seekRecord(engine, config, payload, player, now = Date.now()) {
     clock,
     options,
     color: payload.color ?? 'random',
-    player: { playerId: player.playerId, name: payload.name ?? player.name ?? null },
+    player: {
+      playerId: player.playerId,
+      // A signed-in player seeks under the account's name, with its rating.
+      name: account?.name ?? payload.name ?? player.name ?? null,
+      account: account?.name ?? null,
+    },
+    rated,
+    perf,
     createdAt: now,
   };
   const tokenHashes = Array.from({ length: seats }, (_, seat) => tokenHash(player.seatToken(roomId, seat)));
@@ -55,8 +70,20 @@ export function seekRecord(engine, config, payload, player, now = Date.now()) {
     matchKey: matchKeyOf(seek),
     createdAt: now,
     data: seek,
-    secret: { roomId, tokenHashes },
+    secret: { roomId, tokenHashes, accountId: account?.id ?? null },
   };
+}
+
+// The record with the seeker's rating in its perf ({rating, provisional}),
+// as the lobby shows it.
+export function withRating(record, rating) {
+  if (rating) Object.assign(record.data.player, { rating: rating.rating, provisional: rating.provisional });
+  return record;
+}
+
+// The perf a seek's game would be rated in, or null (ratings/perf.js).
+export function seekPerf(game, clock, options) {
+  return perfOf({ game, clock, seats: SEEK_SEATS, options });
 }
 
 // The seeker's seat in the room: the colour they asked for, or a fair coin.

@@ -70,10 +70,16 @@ export const SCHEMAS = {
     options: z.record(z.string(), z.unknown()).optional(), // shaped by ROOM_OPTIONS, checked by the engine
     color: z.enum(['random', 'first', 'second']).optional(),
     name: name.optional(),
+    rated: z.boolean().optional(), // v3: signed-in players only
   }),
   'seek:cancel': z.strictObject({ seekId }),
   'seek:accept': z.strictObject({ seekId, name: name.optional() }),
-  'seek:quick': z.strictObject({ game: z.string().max(20), clock: seekClock, name: name.optional() }),
+  'seek:quick': z.strictObject({
+    game: z.string().max(20),
+    clock: seekClock,
+    name: name.optional(),
+    rated: z.boolean().optional(),
+  }),
   hello: z.strictObject({ playerKey, name: name.optional() }),
   'games:mine': z.strictObject({ playerKey }),
   'room:create': z.strictObject({

@@ -93,6 +93,7 @@ function checkBackoff(room, kind, seat, now) {
 export function undoAsk(room, payload, { socket, now }) {
   const seat = seatFor(room, socket, payload.token);
   notOver(room);
+  if (room.rated) refuse('not_allowed', 'a rated game has no takebacks');
   ready(room);
   requireStep(room, payload.step);
   checkBackoff(room, 'undo', seat, now);

@@ -51,6 +51,22 @@ export function publicEvent(e, room = null) {
 
 const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+// What a rated room's result changes: {perf, accounts, scores}, or null when
+// it changes no rating (a casual room, an aborted game, a game in which a
+// side never moved: as lichess, a game abandoned before both sides moved
+// is not rated).
+// `events`: the commit the result is part of (its moves count too).
+export function ratedResult(room, result, events = []) {
+  if (!room.rated || result.code === 'aborted') return null;
+  const accounts = room.seats.map((s) => s.accountId);
+  if (accounts.length !== 2 || accounts.some((id) => !id)) return null;
+  const moved = new Set(room.steps.map((s) => s.seat));
+  for (const e of events) if (e.type === 'move') moved.add(e.data.seat);
+  if (!moved.has(0) || !moved.has(1)) return null;
+  const scores = result.winner === null || result.winner === undefined ? [0.5, 0.5] : result.winner === 0 ? [1, 0] : [0, 1];
+  return { perf: room.perf, accounts, scores };
+}
+
 export class Rooms {
   constructor({ store, engine, config, io, ai, log = () => {} }) {
     Object.assign(this, { store, engine, config, io, log });
@@ -148,6 +164,18 @@ export class Rooms {
       this.stats.quarantined++;
       this.log(`room ${roomId} quarantined: its log cannot be replayed: ${error.stack ?? error}`);
       refuse('unavailable', `room ${roomId} cannot be opened: its log is damaged and an operator has been told`);
+    }
+    // A deleted account's name is no longer shown: its seat is nameless.
+    for (const seat of room.seats)
+      if (seat.accountId && !(await this.store.accountById(seat.accountId).catch(() => true)))
+        Object.assign(seat, { name: null, account: null });
+    // A rated room's change is in its own table (written with the result).
+    if (room.rated && room.result) {
+      const change = await this.store.ratingChange(roomId).catch(() => null);
+      if (change) {
+        room.ratingDiff = change.diff;
+        room.result = { ...room.result, ratingDiff: change.diff };
+      }
     }
     if (this.closed) {
       room.delete();
@@ -306,8 +334,13 @@ export class Rooms {
       if (d.step !== undefined) ({ step, pos } = d);
       return { roomId: room.id, v: room.v + i + 1, type: d.type, step, pos, at, data: d.data, secret: d.secret ?? null };
     });
-    await this.store.appendEvents(room.id, events, { finished: events.some((e) => e.type === 'result') });
+    const result = events.find((e) => e.type === 'result');
+    const rated = result ? ratedResult(room, result.data, events) : null;
+    const written = await this.store.appendEvents(room.id, events, { finished: result !== undefined, ...(rated && { rated }) });
+    // The ratings were written with the result: the result carries the change.
+    if (written?.ratingDiff) result.data = { ...result.data, ratingDiff: written.ratingDiff };
     for (const e of events) room.apply(e);
+    if (written?.ratingDiff) room.ratingDiff = written.ratingDiff;
     room.engineDirty = false;
     this.stats.commits++;
     this.stats.events += events.length;

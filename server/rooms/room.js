@@ -19,6 +19,8 @@ function freeSeat(seat) {
     ai: null,
     tokenHash: null,
     playerId: null, // the player (after `hello`) who took it
+    account: null, // the account's name, in a rated room (lobby/seek_room.js)
+    accountId: null, // and its id (the event's private part)
     connected: false,
     connectedAt: null,
     disconnectedAt: null,
@@ -55,6 +57,11 @@ export class Room {
     // A room the lobby paired (a seek taken): both seats are its players'
     // from the start, so it has no invite to give and nobody to host.
     this.fromSeek = !!created.data.seek;
+    // A rated room (a rated seek's): its perf, and each seat's rating change
+    // once the result is written with it (registry.js commit).
+    this.rated = created.data.rated === true;
+    this.perf = created.data.perf ?? null;
+    this.ratingDiff = null;
     this.v = 0;
     this.step = 0;
     this.posAt = [this.game.posHash()];
@@ -234,6 +241,8 @@ export class Room {
             ai: null,
             tokenHash: event.secret?.tokenHash ?? seat.tokenHash,
             playerId: d.playerId ?? seat.playerId,
+            account: d.account ?? seat.account,
+            accountId: event.secret?.accountId ?? seat.accountId,
             connected: true,
             connectedAt: event.at,
             expired: false,
@@ -248,6 +257,8 @@ export class Room {
           ai: null,
           tokenHash: event.secret.tokenHash,
           playerId: d.playerId ?? null,
+          account: d.account ?? null,
+          accountId: event.secret.accountId ?? null,
           connected: false,
           disconnectedAt: event.at,
           expired: false,
@@ -392,6 +403,7 @@ export class Room {
         kind: s.kind,
         name: s.name,
         playerId: s.playerId,
+        account: s.account,
         connected: s.connected,
         ai: s.ai,
         expired: s.expired,
@@ -414,6 +426,8 @@ export class Room {
       rematchOf: this.rematchOf,
       public: this.isPublic,
       paired: this.fromSeek,
+      rated: this.rated,
+      perf: this.perf,
       abortUntilStep: this.abortUntilStep,
       createdAt: this.createdAt,
       clock: this.clock ? this.clock.state(this, now) : null,

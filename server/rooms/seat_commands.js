@@ -111,6 +111,9 @@ export function join(room, payload, { socket, owner = null }) {
   if (payload.token !== undefined) {
     const s = room.seats.find((x) => x.kind === 'human' && tokenMatches(payload.token, x.tokenHash));
     if (!s) refuse('bad_token', 'that token holds no seat in this room (it may have been given to the AI)');
+    // A rated seat is its account's: its player key alone does not play it.
+    if (s.accountId && socket.data.account?.id !== s.accountId)
+      refuse('not_allowed', 'this seat is played signed in to its account');
     if (member?.seat === s.seat) return { drafts: [], ack: answer(s.seat, payload.token) };
     seatedElsewhere(s.seat);
     const drafts = [...leaveWatching];

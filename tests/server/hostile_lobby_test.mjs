@@ -36,7 +36,7 @@ test('one socket plays as one player: hello with another key is refused, the sam
   assert.ok(first.ok, first.reason);
   assert.ok((await seek(client)).ok);
   const again = await client.call('hello', { playerKey: key, name: 'Ann B.' });
-  assert.deepEqual(again, { ok: true, playerId: first.playerId }, 'the same key again: the same player');
+  assert.deepEqual(again, { ok: true, playerId: first.playerId, account: null }, 'the same key again: the same player');
   // Each new key would be a new player with a seek of its own.
   for (let i = 0; i < 3; i++) refused(await client.call('hello', { playerKey: newKey() }), 'not_allowed');
   refused(await seek(client), 'not_allowed'); // still Ann, whose seek is open

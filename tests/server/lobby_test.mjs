@@ -60,8 +60,9 @@ test('a seek lives from create to cancel, one per player, gone when its socket g
   const added = await watcher.waitLobby('seek_added', (e) => e.seek.seekId === seekId);
   assert.deepEqual(
     { game: added.seek.game, clock: added.seek.clock, color: added.seek.color, player: added.seek.player },
-    { game: 'xiangqi', clock: BLITZ, color: 'first', player: { playerId: ann.playerId, name: 'Ann' } },
+    { game: 'xiangqi', clock: BLITZ, color: 'first', player: { playerId: ann.playerId, name: 'Ann', account: null } },
   );
+  assert.deepEqual([added.seek.rated, added.seek.perf], [false, 'xiangqi-blitz'], 'casual, and what it would be rated in');
   assert.equal(typeof added.seek.options, 'object', 'the options as the engine completed them');
   assert.ok(!JSON.stringify(added).includes('tokenHash') && !JSON.stringify(added).includes('roomId'), 'no secret listed');
   const late = await LobbyClient.hello('Late');
