@@ -25,7 +25,7 @@ import {
   seekRating,
 } from '../../web/online/account_words.js';
 import { seekParts } from '../../web/online/lobby_words.js';
-import { perfRows, recentOutcome } from '../../web/online/profile_view.js';
+import { dayText, perfRows, recentOutcome } from '../../web/online/profile_view.js';
 import { chartLayout, chartPoints } from '../../web/online/rating_chart.js';
 import {
   basePath,
@@ -176,6 +176,9 @@ test("a profile's ratings, most played first, and its recent games' outcomes", (
   assert.equal(recentOutcome({ seat: 1, result: { winner: 1, code: 'resignation' } }), 'won');
   assert.equal(recentOutcome({ seat: 1, result: { winner: null, code: 'agreement' } }), 'drawn');
   assert.equal(recentOutcome({ seat: 0, result: { winner: null, code: 'aborted' } }), null);
+  const day = Date.UTC(2026, 11, 8, 12);
+  assert.equal(dayText(zh, day), '2026/12/8', 'figures in Chinese: the embedded font has no 年月日');
+  assert.equal(dayText(en, day), '8 Dec 2026');
 });
 
 test('the rating chart: one perf, oldest first, on an axis at least 100 wide on 50s', () => {

@@ -20,10 +20,12 @@ import { gameAddress, leaderboardAddress, leaveProfilePath, profileAddress } fro
 
 const DEFAULT_PERF = 'xiangqi-blitz';
 
+// A day: "8 Dec 2026", "2026/12/8" (figures in Chinese: the page's
+// embedded font has no 年月日, and the chart draws with the system's).
 export function dayText(i18n, ms) {
   if (!Number.isFinite(ms)) return '';
-  const locale = i18n.language === 'zh' ? 'zh-CN' : 'en-GB';
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(ms));
+  const style = i18n.language === 'zh' ? { year: 'numeric', month: 'numeric', day: 'numeric' } : { dateStyle: 'medium' };
+  return new Intl.DateTimeFormat(i18n.language === 'zh' ? 'zh-CN' : 'en-GB', style).format(new Date(ms));
 }
 
 // A recent game's outcome for the profile's player: 'won', 'lost', 'drawn',
