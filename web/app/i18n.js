@@ -2,6 +2,7 @@
 // refusal with a code and parameters ({code, params, reason, cause}); the page
 // words it from the code (strings/*.js), never from the English sentence.
 
+import { ACCOUNT } from './strings/account.js';
 import { COMMON, COMMON_REFUSALS, PAGE_REFUSALS } from './strings/common.js';
 import { LOBBY } from './strings/lobby.js';
 import { ONLINE, ONLINE_REFUSALS } from './strings/online.js';
@@ -22,7 +23,7 @@ const tablesOf = new WeakMap();
 export function wordTables(games) {
   if (!tablesOf.has(games)) {
     tablesOf.set(games, {
-      strings: merge(COMMON, ...games.map((g) => g.strings), ONLINE, LOBBY),
+      strings: merge(COMMON, ...games.map((g) => g.strings), ONLINE, LOBBY, ACCOUNT),
       refusals: merge(COMMON_REFUSALS, ...games.map((g) => g.refusals)),
     });
   }

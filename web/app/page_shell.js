@@ -75,6 +75,8 @@ export class PageShell {
     app.onlineEntry?.client?.close?.();
     this.options.root.querySelector('#online-dialog')?.remove();
     this.options.root.querySelector('#lobby-dialog')?.remove();
+    this.options.root.querySelector('#account-dialog')?.remove();
+    this.options.root.querySelector('#profile-dialog')?.remove();
     unmountControls(this.options.root);
     this.app = null;
   }

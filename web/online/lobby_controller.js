@@ -9,15 +9,30 @@
 // room:create's; the seeker's `room:started` is joined with its token), in
 // this page's game or in the room's game started in place. Closing the
 // lobby withdraws the player's open seek: nobody is paired into a game they
-// stopped waiting for.
+// stopped waiting for. Where the server has accounts (account.js) and served
+// this page, the lobby signs the player in, up and out (the connection is
+// then made anew, so its handshake carries the session), makes rated seeks
+// and opens profiles and leaderboards (profile_view.js).
 
+import { accountState, accountsReachable, onAccountChange, ownRating, signOut as signOutRoute } from './account.js';
+import { AccountDialog } from './account_dialog.js';
+import { accountRefusalText, perfOf, seekRating } from './account_words.js';
 import { RoomClient } from './room_client.js';
 import { joinRoom } from './room_controller.js';
 import { LobbyDialog } from './lobby_dialog.js';
 import { LobbyModel } from './lobby_model.js';
 import { fetchMyGames } from './my_games.js';
-import { gameAddress, pageBase, watchAddress } from './room_address.js';
-import { normalizeServer, rememberName, rememberServer, rememberToken, serverAddress, storedName } from './room_storage.js';
+import { gameAddress, pageBase, profileAddress, watchAddress } from './room_address.js';
+import {
+  normalizeServer,
+  rememberName,
+  rememberRated,
+  rememberServer,
+  rememberToken,
+  serverAddress,
+  storedName,
+  storedRated,
+} from './room_storage.js';
 import { timeControlClock } from './time_controls.js';
 
 const CONNECT_TIMEOUT_MS = 8000;
@@ -38,6 +53,9 @@ export class Lobby {
     this.myGames = null; // null until asked (the My games tab)
     this.ongoing = []; // the player's games under way, from games:mine
     this.undo = [];
+    this.rated = storedRated(); // the rated box, as the player left it (signed in)
+    this.accountDialog = null;
+    this.undoAccount = null;
   }
 
   get t() {
@@ -47,6 +65,7 @@ export class Lobby {
   // ---- opening and closing ------------------------------------------------------
 
   open() {
+    this.undoAccount ??= onAccountChange(() => this.accountChanged());
     const server = serverAddress();
     this.dialog.show({ game: this.app.id, name: storedName(), server, needsServer: !server });
     this.dialog.setError('');
@@ -57,6 +76,9 @@ export class Lobby {
 
   // The dialog closed (the close button, Escape, or a room opening).
   closed() {
+    this.undoAccount?.();
+    this.undoAccount = null;
+    this.accountDialog?.close();
     const seek = this.waiting;
     this.waiting = null;
     if (seek && !this.entering) this.client?.request('seek:cancel', { seekId: seek.seekId });
@@ -229,30 +251,48 @@ export class Lobby {
       this.busy = false;
       this.dialog.renderBusy();
     }
-    this.app.emit('lobby-command', { event, ok: ack.ok, code: ack.code ?? null });
-    if (!ack.ok) this.dialog.setError(this.refusal(ack));
+    this.app.emit('lobby-command', { event, ok: ack.ok, code: ack.code ?? null, rated: !!payload.rated });
+    if (!ack.ok) this.dialog.setError(this.refusal(ack, payload));
     return ack;
   }
 
-  refusal(ack) {
+  refusal(ack, payload = {}) {
     if (ack.code === 'not_allowed' && !this.client?.playerId) return this.t('lobbyNeedsHello');
+    if (ack.code === 'not_allowed' && payload.rated && !this.accountView().name) return this.t('ratedNeedsSignIn');
     return this.app.i18n.roomRefusal(ack);
+  }
+
+  // `rated: true` for a seek the player wants rated (signed in, the box
+  // ticked, a timed game); nothing otherwise (casual, the server's default,
+  // and all a server without accounts knows).
+  ratedField(clock) {
+    const { supported, reachable, name } = this.accountView();
+    return supported && reachable && name && this.rated && clock ? { rated: true } : {};
   }
 
   async quick(game, controlId) {
     const clock = timeControlClock(controlId);
     if (!clock) return;
-    const ack = await this.command('seek:quick', { game, clock, ...this.nameField() });
+    const rated = this.ratedField(clock);
+    const ack = await this.command('seek:quick', { game, clock, ...rated, ...this.nameField() });
     if (!ack?.ok) return;
     if (ack.roomId) this.enter(ack);
-    else this.startWaiting({ seekId: ack.seekId, game, clock, color: 'random' });
+    else this.startWaiting({ seekId: ack.seekId, game, clock, color: 'random', ...rated });
   }
 
   async create(game, controlId, color) {
     const clock = timeControlClock(controlId);
     const options = this.seekOptions(game);
-    const ack = await this.command('seek:create', { game, clock, color, ...(options && { options }), ...this.nameField() });
-    if (ack?.ok) this.startWaiting({ seekId: ack.seekId, game, clock, color });
+    const rated = this.ratedField(clock);
+    const ack = await this.command('seek:create', {
+      game,
+      clock,
+      color,
+      ...rated,
+      ...(options && { options }),
+      ...this.nameField(),
+    });
+    if (ack?.ok) this.startWaiting({ seekId: ack.seekId, game, clock, color, ...rated });
   }
 
   // A seek for the game on the board plays its rule set, where the game
@@ -312,6 +352,104 @@ export class Lobby {
     const game = this.dialog.game;
     this.dialog.hide();
     this.entry.openCreate(game);
+  }
+
+  // ---- the account ------------------------------------------------------------------
+
+  // What the dialog shows of the account: whether this server has accounts
+  // (its hello said), whether this page can use them (served by it), who is
+  // signed in, the rated box, and the server's own page (from disk).
+  accountView() {
+    const server = this.client?.serverUrl ?? null;
+    const account = accountState();
+    const supported = !!server && account.supported && account.server === server;
+    const reachable = supported && accountsReachable(server);
+    return {
+      supported,
+      reachable,
+      name: reachable ? account.name : null,
+      rated: this.rated,
+      serverPage: server ? this.pageAddress() : '',
+    };
+  }
+
+  // The signed-in player's rating in `perf`, or null.
+  ownRating(perf) {
+    return this.accountView().name ? ownRating(perf) : null;
+  }
+
+  // Whether a seek's player has an account (their seek carries a rating).
+  hasProfile(seek) {
+    return !!seekRating(seek);
+  }
+
+  profileHref(name) {
+    return profileAddress(this.pageAddress(), name);
+  }
+
+  // Profiles open over the lobby where this page can read them.
+  profileInPage() {
+    return this.accountView().reachable;
+  }
+
+  openProfile(name) {
+    this.entry.profileView.showProfile(name);
+  }
+
+  // The leaderboard of the lobby's game, in the speed of the seek form's clock.
+  openLeaderboard(game) {
+    const clock = timeControlClock(this.dialog.$('#lobby-clock').value);
+    this.entry.profileView.showLeaderboard(perfOf(game, clock) ?? `${game}-blitz`);
+  }
+
+  setRated(on) {
+    this.rated = on;
+    rememberRated(on);
+    this.dialog.renderAccount();
+  }
+
+  accountChanged() {
+    if (!this.dialog.open) return;
+    this.dialog.renderAccount();
+    this.render();
+    this.app.emit('account-changed', { name: this.accountView().name });
+  }
+
+  openAccount(mode) {
+    const { reachable } = this.accountView();
+    if (!reachable) return;
+    this.accountDialog ??= new AccountDialog(this.app, (name) => {
+      this.app.toast(this.t('accountSignedIn', { name }));
+      this.renew();
+    });
+    this.accountDialog.open(mode === 'signup' ? 'signup' : 'signin', this.client.serverUrl);
+  }
+
+  async signOut() {
+    const { reachable, name } = this.accountView();
+    if (!reachable || !name) return;
+    const ack = await signOutRoute(this.client.serverUrl);
+    this.app.emit('account-answer', { mode: 'signout', ok: !!ack.ok, code: ack.code ?? null });
+    if (!ack.ok) {
+      this.dialog.setError(accountRefusalText(this.app.i18n, ack));
+      return;
+    }
+    this.app.toast(this.t('accountSignedOut'));
+    this.renew();
+  }
+
+  // A new connection after signing in or out: its handshake carries the
+  // session cookie as it is now, and its hello says who the page is. The
+  // open seek belongs to the connection it was made on: withdrawn first.
+  renew() {
+    const client = this.client;
+    if (!client) return;
+    const seek = this.waitingSeek;
+    if (seek) client.request('seek:cancel', { seekId: seek.seekId });
+    this.waiting = null;
+    this.ready = false;
+    this.render();
+    client.renew();
   }
 
   // ---- into a room -----------------------------------------------------------------

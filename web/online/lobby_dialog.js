@@ -1,9 +1,12 @@
 // The lobby as the player sees it (a modal dialog): the server's address
-// when the page came from disk, the player's name, and three tabs. Play:
+// when the page came from disk, the account (signed in as whom, with sign
+// out; or sign in and sign up) where the server has accounts, the player's
+// name while signed out, and three tabs. Play:
 // the game, quick pairing (one button per time control), creating a seek
 // (time control, colour), "invite a friend" (the create-room dialog), the
 // waiting state with its cancel, and the open seeks, each with its accept
-// (or cancel, for one's own). Watch: the public games in progress, most
+// (or cancel, for one's own); a "rated" box for both where the server has
+// accounts, and each seek's player's rating with rated or casual. Watch: the public games in progress, most
 // watched first, each a link that watches it. My games: the player's last
 // games, each a link to its room's own address. Plain DOM: real buttons and
 // links whose labels say the whole row, tabs that follow the arrow keys,
@@ -11,6 +14,7 @@
 // controller (lobby_controller.js) says and calls it; it decides nothing.
 
 import { escapeHtml } from '../app/panels.js';
+import { perfOf, ratingText } from './account_words.js';
 import { gameParts, gameName, myGameParts, seatWord, seekParts } from './lobby_words.js';
 import { TIME_CONTROLS, timeControlFigures, timeControlLabel, timeControlClass } from './time_controls.js';
 
@@ -18,6 +22,10 @@ const TABS = ['play', 'watch', 'mine'];
 const TIMED = TIME_CONTROLS.filter((c) => c.clock);
 
 const partsHtml = (parts) => parts.map((p) => `<span class="lobby-part">${escapeHtml(p)}</span>`).join('');
+// The same with the first part (a player's name) a link to their profile.
+const partsWithProfile = (parts, href, label) =>
+  `<a class="lobby-part lobby-profile" href="${escapeHtml(href)}" data-lobby="profile" data-name="${escapeHtml(parts[0])}" aria-label="${escapeHtml(label)}">${escapeHtml(parts[0])}</a>` +
+  partsHtml(parts.slice(1));
 // The sign that a row is a link (its label already says where it goes).
 const GO = '<span class="lobby-go" aria-hidden="true">›</span>';
 
@@ -47,6 +55,15 @@ export class LobbyDialog {
       </form>
       <p class="lobby-status" id="lobby-status" role="status"></p>
       <p class="error" id="lobby-error" role="alert"></p>
+      <div class="lobby-account" id="lobby-account" hidden>
+        <span class="lobby-account-text" id="lobby-account-text"></span>
+        <span class="lobby-account-actions">
+          <button type="button" data-lobby="signin" aria-haspopup="dialog" data-lobby-text="accountSignIn"></button>
+          <button type="button" data-lobby="signup" aria-haspopup="dialog" data-lobby-text="accountSignUp"></button>
+          <button type="button" data-lobby="signout" data-lobby-text="accountSignOut"></button>
+          <button type="button" data-lobby="leaderboard" aria-haspopup="dialog" data-lobby-text="leaderboard"></button>
+        </span>
+      </div>
       <label class="lobby-name"><span data-lobby-text="onlineName"></span><input id="lobby-name" maxlength="24" autocomplete="nickname"></label>
       <div class="lobby-tabs" role="tablist" id="lobby-tabs">
         ${TABS.map((tab) => `<button type="button" role="tab" id="lobby-tab-${tab}" aria-controls="lobby-${tab}" data-tab="${tab}"></button>`).join('')}
@@ -57,6 +74,9 @@ export class LobbyDialog {
         <div class="lobby-waiting" id="lobby-waiting" hidden><span id="lobby-waiting-text" role="status"></span>
           <button type="button" data-lobby="cancel-own" data-lobby-text="lobbyCancel"></button></div>
         <label class="lobby-game"><span data-lobby-text="lobbyGame"></span><select id="lobby-game"></select></label>
+        <div class="lobby-rated" id="lobby-rated-box" hidden>
+          <label><input type="checkbox" id="lobby-rated" aria-describedby="lobby-rated-hint"> <span data-lobby-text="ratedGames"></span></label>
+          <span class="hint" id="lobby-rated-hint"></span></div>
         <h3 data-lobby-text="lobbyQuick"></h3>
         <p class="hint" data-lobby-text="lobbyQuickHint"></p>
         <div class="lobby-quick" id="lobby-quick"></div>
@@ -93,6 +113,8 @@ export class LobbyDialog {
       this.renderChoices();
       this.renderQuick();
     });
+    this.$('#lobby-rated').addEventListener('change', (e) => this.lobby.setRated(e.target.checked));
+    this.$('#lobby-clock').addEventListener('change', () => this.renderAccount());
   }
 
   // ---- opening and closing ------------------------------------------------------
@@ -128,7 +150,7 @@ export class LobbyDialog {
     this.$('#lobby-server').hidden = !needsServer;
     this.$('#lobby-server input').value = server ?? '';
     this.renderChoices();
-    this.renderQuick();
+    this.renderAccount();
   }
 
   translate() {
@@ -156,19 +178,70 @@ export class LobbyDialog {
     color.value = chosen;
   }
 
-  // One button per timed control for the chosen game: "5+3 / Blitz".
+  // One button per timed control for the chosen game: "5+3 / Blitz", and
+  // the player's rating in that speed when signed in.
   renderQuick() {
     const i18n = this.app.i18n;
     const game = gameName(i18n, this.game);
     this.$('#lobby-quick').innerHTML = TIMED.map((c) => {
-      const label = this.t('lobbyQuickLabel', { game, control: timeControlLabel(i18n, c.clock) });
+      const own = this.lobby.ownRating(perfOf(this.game, c.clock));
+      const rating = own ? ratingText(own.rating, own.provisional) : '';
+      let label = this.t('lobbyQuickLabel', { game, control: timeControlLabel(i18n, c.clock) });
+      if (rating) label += ` (${this.t('ratingOf', { rating })})`;
       return (
         `<button type="button" data-lobby="quick" data-control="${c.id}" data-key="quick-${c.id}" aria-label="${escapeHtml(label)}">` +
         `<span class="lobby-quick-figures">${escapeHtml(timeControlFigures(c.clock))}</span>` +
-        `<span class="lobby-quick-kind">${escapeHtml(this.t(`time_${timeControlClass(c.clock)}`))}</span></button>`
+        `<span class="lobby-quick-kind">${escapeHtml(this.t(`time_${timeControlClass(c.clock)}`))}</span>` +
+        (rating ? `<span class="lobby-quick-rating">${escapeHtml(rating)}</span>` : '') +
+        '</button>'
       );
     }).join('');
     this.renderBusy();
+  }
+
+  // The account line and the rated box, as account.js says (nothing of it
+  // where the server has no accounts): signed in as a name (a link to their
+  // profile) with sign out, or sign in and sign up; from disk, a word that
+  // accounts live on the server's own page. The name field is the
+  // anonymous player's: an account plays under its own name.
+  renderAccount() {
+    if (!this.el) return;
+    const { supported, reachable, name, rated, serverPage } = this.lobby.accountView();
+    const box = this.$('#lobby-account');
+    box.hidden = !supported;
+    const text = this.$('#lobby-account-text');
+    if (!supported) text.textContent = '';
+    else if (!reachable) {
+      text.innerHTML = escapeHtml(this.t('accountFromDisk', { server: '\u0000' })).replace(
+        '\u0000',
+        `<a href="${escapeHtml(serverPage)}">${escapeHtml(serverPage)}</a>`,
+      );
+    } else if (name) {
+      const label = this.t('profileOpen', { name });
+      text.innerHTML = escapeHtml(this.t('accountSignedInAs', { name: '\u0000' })).replace(
+        '\u0000',
+        `<a href="${escapeHtml(this.lobby.profileHref(name))}" data-lobby="profile" data-name="${escapeHtml(name)}" aria-label="${escapeHtml(label)}" id="lobby-account-name">${escapeHtml(name)}</a>`,
+      );
+    } else text.textContent = this.t('accountWhy');
+    const show = (action, visible) => (this.$(`[data-lobby="${action}"]`).hidden = !visible);
+    show('signin', supported && reachable && !name);
+    show('signup', supported && reachable && !name);
+    show('signout', supported && reachable && !!name);
+    show('leaderboard', supported && reachable);
+    this.$('.lobby-name').hidden = supported && reachable && !!name;
+    // Rated: for a signed-in player, timed games only.
+    const ratedBox = this.$('#lobby-rated-box');
+    ratedBox.hidden = !supported || !reachable;
+    const check = this.$('#lobby-rated');
+    const untimed = this.$('#lobby-clock').value === 'untimed';
+    check.disabled = !name;
+    check.checked = !!name && rated;
+    this.$('#lobby-rated-hint').textContent = !name
+      ? this.t('ratedNeedsSignIn')
+      : rated && untimed
+        ? this.t('ratedNeedsClock')
+        : '';
+    this.renderQuick();
   }
 
   get game() {
@@ -234,6 +307,22 @@ export class LobbyDialog {
       case 'rejoin':
         lobby.rejoin(target.dataset.room);
         break;
+      case 'signin':
+      case 'signup':
+        lobby.openAccount(target.dataset.lobby);
+        break;
+      case 'signout':
+        lobby.signOut();
+        break;
+      case 'leaderboard':
+        lobby.openLeaderboard(this.game);
+        break;
+      case 'profile':
+        // A plain click shows the profile over the lobby; a new tab follows the link.
+        if (!lobby.profileInPage() || e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
+        e.preventDefault();
+        lobby.openProfile(target.dataset.name);
+        break;
       case 'watch':
         // A plain click watches here; a new tab or window follows the link.
         if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
@@ -259,15 +348,20 @@ export class LobbyDialog {
   renderBusy() {
     if (!this.el) return;
     const { ready, busy, waitingSeek } = this.lobby;
+    const signedIn = !!this.lobby.accountView().name;
     for (const el of this.el.querySelectorAll('[data-lobby="quick"], [data-lobby="create"], [data-lobby="accept"]'))
-      el.disabled = !ready || busy || !!waitingSeek;
+      el.disabled = !ready || busy || !!waitingSeek || (el.dataset.rated === '1' && !signedIn);
+    for (const el of this.el.querySelectorAll('[data-lobby="signin"], [data-lobby="signup"], [data-lobby="signout"]'))
+      el.disabled = busy || !!waitingSeek;
   }
 
   renderWaiting() {
     const waiting = this.lobby.waitingSeek;
     const box = this.$('#lobby-waiting');
     box.hidden = !waiting;
-    const text = waiting ? this.t('lobbyWaiting', { text: seekParts(this.app.i18n, waiting).slice(1).join(' · ') }) : '';
+    // The seek without its player (the player knows who they are).
+    const seek = waiting && { ...waiting, player: null, rating: undefined };
+    const text = waiting ? this.t('lobbyWaiting', { text: seekParts(this.app.i18n, seek).slice(1).join(' · ') }) : '';
     const el = this.$('#lobby-waiting-text');
     if (el.textContent !== text) el.textContent = text;
     this.renderBusy();
@@ -282,16 +376,26 @@ export class LobbyDialog {
 
   renderSeeks(seeks, ownId) {
     const i18n = this.app.i18n;
+    const signedIn = !!this.lobby.accountView().name;
     const items = seeks.map((seek) => {
       const parts = seekParts(i18n, seek);
       const text = parts.join(' · ');
       const mine = seek.player?.playerId && seek.player.playerId === ownId;
       const id = escapeHtml(seek.seekId);
+      // A rated seek waits for a signed-in player: the button says why it is off.
+      const rated = seek.rated === true ? ' data-rated="1"' : '';
+      const why = rated && !signedIn ? ` title="${escapeHtml(this.t('ratedNeedsSignIn'))}"` : '';
+      const acceptLabel = this.t('lobbyAcceptLabel', { text });
       const button = mine
         ? `<button type="button" data-lobby="cancel" data-seek="${id}" data-key="seek-${id}" aria-label="${escapeHtml(this.t('lobbyCancelLabel', { text }))}">${escapeHtml(this.t('lobbyCancel'))}</button>`
-        : `<button type="button" class="primary" data-lobby="accept" data-seek="${id}" data-key="seek-${id}" aria-label="${escapeHtml(this.t('lobbyAcceptLabel', { text }))}">${escapeHtml(this.t('lobbyAccept'))}</button>`;
+        : `<button type="button" class="primary" data-lobby="accept" data-seek="${id}" data-key="seek-${id}"${rated} aria-label="${escapeHtml(acceptLabel)}"${why}>${escapeHtml(this.t('lobbyAccept'))}</button>`;
       const you = mine ? ` <span class="lobby-you">(${escapeHtml(this.t('lobbyYours'))})</span>` : '';
-      return `<li class="lobby-row${mine ? ' mine' : ''}" data-seek-id="${id}" data-seek-game="${escapeHtml(seek.game)}"><span class="lobby-parts">${partsHtml(parts)}${you}</span>${button}</li>`;
+      // The name of a player with an account links to their profile.
+      const profiled = seek.player?.name && parts[0] === seek.player.name && this.lobby.hasProfile(seek);
+      const shown = profiled
+        ? partsWithProfile(parts, this.lobby.profileHref(seek.player.name), this.t('profileOpen', { name: seek.player.name }))
+        : partsHtml(parts);
+      return `<li class="lobby-row${mine ? ' mine' : ''}${rated ? ' rated' : ''}" data-seek-id="${id}" data-seek-game="${escapeHtml(seek.game)}"><span class="lobby-parts">${shown}${you}</span>${button}</li>`;
     });
     this.replaceList(this.$('#lobby-seeks'), items, this.t('lobbyNoSeeks'));
     this.renderBusy();

@@ -1,10 +1,13 @@
-// The lobby's rows in the player's words: a seek (who, game, its rule set
-// where the game names one, time control, colour), a game to watch (players, game, time control, moves, watchers)
+// The lobby's rows in the player's words: a seek (who, their rating in the
+// seek's game and speed where they have an account, game, its rule set
+// where the game names one, time control, rated or casual where the seeker
+// could rate it, colour), a game to watch (players, game, time control, moves, watchers)
 // and one of the player's own games (opponent, game, time control, outcome,
 // date). Each is a list of parts the dialog shows side by side and joins
 // into the label of the row's button or link, so a screen reader hears the
 // whole row. Pure: an I18n in (which knows the page's games), texts out.
 
+import { ratingText, seekRating } from './rating_text.js';
 import { ruleSetName } from './rule_set_words.js';
 import { timeControlLabel } from './time_controls.js';
 
@@ -33,12 +36,23 @@ export function colorWish(i18n, game, color) {
   return i18n.t('lobbyRandomColor');
 }
 
+// Rated or casual: said of a seek whose player has a rating (an account);
+// an anonymous player's seek is casual as it always was, and says nothing.
+export function seekMode(i18n, seek) {
+  if (seek.rated === true) return i18n.t('rated');
+  if (seek.rated === false && seekRating(seek)) return i18n.t('casual');
+  return '';
+}
+
 export function seekParts(i18n, seek) {
+  const rating = seekRating(seek);
   return [
     playerName(i18n, seek.player?.name),
+    rating ? ratingText(rating.rating, rating.provisional) : '',
     gameName(i18n, seek.game),
     ruleSetName(i18n, seek.options),
     timeControlLabel(i18n, seek.clock),
+    seekMode(i18n, seek),
     colorWish(i18n, seek.game, seek.color),
   ].filter(Boolean);
 }

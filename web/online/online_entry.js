@@ -5,14 +5,17 @@
 // control (the server's address asked there once when the page was opened
 // from disk), and an
 // invite link (?room=ID&key=SECRET, or &watch=1 to spectate) opens the page straight into
-// its room, as a room's own address (/game/ROOMID) does read-only. The room
+// its room, as a room's own address (/game/ROOMID) does read-only. A
+// player's profile address (/@/NAME) opens the page with that profile over
+// it, and `?leaderboard=PERF` a leaderboard (profile_view.js). The room
 // itself is room_controller.js.
 
 import { RoomClient } from './room_client.js';
 import { RoomConnecting } from './room_connecting.js';
 import { joinRoom, OnlineRoom } from './room_controller.js';
 import { Lobby } from './lobby_controller.js';
-import { lobbyAddress, lobbyWanted } from './room_address.js';
+import { ProfileView } from './profile_view.js';
+import { leaderboardWanted, lobbyAddress, lobbyWanted, pageBase, profileOfPath } from './room_address.js';
 import {
   normalizeServer,
   rememberName,
@@ -71,6 +74,10 @@ export class OnlineEntry {
   begin(entry) {
     if (!entry) {
       if (lobbyWanted()) this.open();
+      const name = profileOfPath(location.pathname);
+      const perf = leaderboardWanted();
+      if (name) this.profileView.showProfile(name);
+      else if (perf) this.profileView.showLeaderboard(perf);
       return;
     }
     if (entry.needsServer) {
@@ -97,6 +104,14 @@ export class OnlineEntry {
   get lobby() {
     this.ownLobby ??= new Lobby(this);
     return this.ownLobby;
+  }
+
+  // Profiles and leaderboards, read from the server that served this page
+  // (none when it was opened from disk: its links go to the server's page).
+  get profileView() {
+    const served = /^https?:$/.test(location.protocol);
+    this.ownProfile ??= new ProfileView(this.app, { server: served ? location.origin : null, base: pageBase() });
+    return this.ownProfile;
   }
 
   // The Online button: the lobby (or, playing in a room, its invite; from a

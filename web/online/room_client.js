@@ -5,9 +5,13 @@
 // server's (strings/online.js). Every connection, and every reconnection,
 // first says `hello` with the browser's player key (player_identity.js):
 // the client counts as connected only after that, and requests wait for it,
-// so the server knows the player before any join, seek or move.
+// so the server knows the player before any join, seek or move. The answer
+// also says which account the connection is (account.js): the session
+// cookie rides on the socket's handshake, so signing in or out takes a new
+// connection (renew()).
 
 import { io } from 'socket.io-client';
+import { noteHello } from './account.js';
 import { helloPayload } from './player_identity.js';
 
 const REQUEST_TIMEOUT_MS = 8000;
@@ -23,6 +27,7 @@ export class RoomClient {
     this.readyListeners = new Set(); // called after each connection's hello
     this.greetedSocket = null; // the socket whose hello was answered
     this.playerId = null; // the server's public id of this player (null if hello was refused)
+    this.account = undefined; // {name} or null as hello said; undefined: a server without accounts
     this.waiters = new Set();
     this.connectTo(serverUrl, {});
   }
@@ -68,7 +73,11 @@ export class RoomClient {
     }
     if (socket !== this.socket || !socket.connected) return; // gone meanwhile: the next connection says it again
     this.playerId = ack?.ok ? ack.playerId : null;
+    // The account this connection is (null signed out); undefined where
+    // the server has no accounts.
+    this.account = ack?.ok && Object.prototype.hasOwnProperty.call(ack, 'account') ? (ack.account ?? null) : undefined;
     this.greetedSocket = socket;
+    noteHello(this.serverUrl, ack);
     for (const waiter of [...this.waiters]) waiter(true);
     this.handlers?.onConnect();
     for (const fn of [...this.readyListeners]) fn();
@@ -96,6 +105,13 @@ export class RoomClient {
   onReady(fn) {
     this.readyListeners.add(fn);
     return () => this.readyListeners.delete(fn);
+  }
+
+  // A new connection, so its handshake carries the session cookie as it is
+  // now (after signing in or out); its hello says who it is.
+  renew() {
+    this.greetedSocket = null;
+    this.reconnectElsewhere();
   }
 
   reconnectElsewhere() {

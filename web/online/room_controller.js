@@ -14,6 +14,7 @@
 // game; the app plays a step through its own presentation (playStep).
 
 import { replayRoom } from '../common/session_steps.js';
+import { loadOwnRatings } from './account.js';
 import { gameAddress } from './room_address.js';
 import { RoomClocks } from './room_clocks.js';
 import { forgetToken, rememberName, rememberToken, showRoomInUrl, storedName, tokenFor } from './room_storage.js';
@@ -403,6 +404,8 @@ export class OnlineRoom {
         this.app.refresh();
         this.requestSync();
         this.panel.showResult();
+        // A rated result moved the player's own rating: the lobby shows the new one.
+        if (Array.isArray(event.data.ratingDiff)) loadOwnRatings();
         break;
       case 'rematch':
         this.followRematch(event.data.roomId);
@@ -696,6 +699,7 @@ export class OnlineRoom {
       ready: room?.ready ?? false,
       toMove: room?.toMove ?? null,
       result: room?.result ? { ...room.result } : null,
+      rated: this.panel.rated(),
       offers: room ? structuredClone(room.offers) : null,
       host: room?.host ?? null,
       spectators: room?.spectators ?? 0,
@@ -708,6 +712,8 @@ export class OnlineRoom {
             connected: s.connected,
             ai: s.ai,
             graceUntil: s.graceUntil,
+            account: s.account ?? null,
+            rating: s.rating ?? null,
           }))
         : [],
       chat: room ? room.chat.map((c) => ({ seat: c.seat, name: c.name, text: c.text })) : [],

@@ -8,13 +8,17 @@
 // statusLine), printed once. Plain DOM with labels and live regions; it
 // shows the room controller's state and calls its commands, deciding
 // nothing. A timed room's clocks are room_clock_view.js's; the offers to
-// answer, the connection and new chat over the board room_alerts.js's.
+// answer, the connection and new chat over the board room_alerts.js's. A
+// rated room says so in its title; each seat with an account shows its
+// rating and, once the result is in, its change (`+12`, `−12`), and its
+// name links to the player's profile.
 
 import QRCode from 'qrcode';
 import { downloadText } from '../app/files.js';
 import { escapeHtml } from '../app/panels.js';
 import { ChatMutes, chatAuthor } from './chat_mutes.js';
-import { roomOfPath } from './room_address.js';
+import { diffKind, diffText, ratingText, seatRating } from './rating_text.js';
+import { pageBase, profileAddress, roomOfPath } from './room_address.js';
 import { notificationsAvailable, RoomAlerts } from './room_alerts.js';
 import { clockBarHtml, RoomClockView } from './room_clock_view.js';
 
@@ -106,6 +110,14 @@ export class RoomPanel {
       if (mute) {
         this.mutes.toggle(mute.dataset.mute);
         this.renderChat();
+        return;
+      }
+      const profile = e.target.closest('a[data-profile-name]');
+      if (profile) {
+        // A plain click shows the profile over the page; a new tab follows the link.
+        if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
+        e.preventDefault();
+        this.app.onlineEntry?.profileView.showProfile(profile.dataset.profileName);
         return;
       }
       const button = e.target.closest('[data-room]');
@@ -241,6 +253,43 @@ export class RoomPanel {
     return this.app.seatName(seat);
   }
 
+  // Whether the room is rated (its state says; a server without ratings never does).
+  rated() {
+    const state = this.room.room;
+    return !!(state?.rated ?? state?.options?.rated);
+  }
+
+  // A seat's rating change once the result is in (`result.ratingDiff`), or null.
+  ratingDiff(seat) {
+    const diff = this.room.room?.result?.ratingDiff?.[seat];
+    return Number.isFinite(diff) ? diff : null;
+  }
+
+  // The account a seat's player is (`seats[i].account`: its name), or null.
+  seatAccount(s) {
+    const account = typeof s.account === 'string' ? s.account : s.account?.name;
+    return typeof account === 'string' && account ? account : null;
+  }
+
+  // A seat's rating and change as HTML: "1500? +12".
+  ratingHtml(s) {
+    const rating = seatRating(s);
+    const diff = this.ratingDiff(s.seat);
+    let html = rating ? ` <span class="room-rating">${escapeHtml(ratingText(rating.rating, rating.provisional))}</span>` : '';
+    if (diff !== null) html += ` <span class="rating-diff ${diffKind(diff)}">${escapeHtml(diffText(diff))}</span>`;
+    return html;
+  }
+
+  // The player's name, linked to their profile where they have an account
+  // and the page came from the room server (which serves /@/NAME).
+  whoHtml(s) {
+    const account = this.seatAccount(s);
+    const name = s.name || account || '';
+    if (!account || !/^https?:$/.test(location.protocol)) return escapeHtml(name);
+    const label = this.t('profileOpen', { name: account });
+    return `<a href="${escapeHtml(profileAddress(pageBase(), account))}" data-profile-name="${escapeHtml(account)}" aria-label="${escapeHtml(label)}">${escapeHtml(name)}</a>`;
+  }
+
   seatName(s) {
     return s.name || this.sideName(s.seat);
   }
@@ -278,7 +327,8 @@ export class RoomPanel {
       notify: 'onlineNotify',
     };
     for (const [name, key] of Object.entries(labels)) this.$(`[data-room="${name}"]`).textContent = this.t(key);
-    this.$('#room-title').textContent = this.t('onlineRoom', { id: state.roomId });
+    const title = this.t('onlineRoom', { id: state.roomId });
+    this.$('#room-title').textContent = this.rated() ? `${title} · ${this.t('rated')}` : title;
     this.$('#room-chat-input').placeholder = this.t('onlineChatPlaceholder');
     this.$('#room-chat-input').setAttribute('aria-label', this.t('onlineChatLabel'));
     this.$('#room-qr').setAttribute('aria-label', this.t('onlineQr'));
@@ -310,7 +360,7 @@ export class RoomPanel {
           ? this.t('onlineSeatAi', { n: s.ai })
           : s.kind === 'free'
             ? this.t('onlineSeatFree')
-            : escapeHtml(s.name || '');
+            : this.whoHtml(s) + this.ratingHtml(s);
       const turn = state.toMove === s.seat && !state.result ? ' to-move' : '';
       return (
         `<li class="room-seat${turn}" data-seat="${s.seat}"><span class="room-seat-main"><span class="room-dot ${dot}" role="img" aria-label="${escapeHtml(dotLabel)}"></span>` +
@@ -549,7 +599,19 @@ export class RoomPanel {
       const status = this.app.session.snapshot().status;
       reason = status.over ? this.app.gameOverText(status).reason : '';
     }
-    return [heading, title, reason].filter((part, i, all) => part && all.indexOf(part) === i);
+    return [heading, title, reason, this.ratingChangeText()].filter((part, i, all) => part && all.indexOf(part) === i);
+  }
+
+  // A rated result's rating changes: the player's own ("Rating +12"), or
+  // each seat's for a spectator ("Red +12 Black −12"); '' for none.
+  ratingChangeText() {
+    const seats = this.room.room?.seats ?? [];
+    const me = this.room.seat;
+    if (me !== null && this.ratingDiff(me) !== null) return this.t('ratingChange', { diff: diffText(this.ratingDiff(me)) });
+    return seats
+      .filter((s) => this.ratingDiff(s.seat) !== null)
+      .map((s) => this.t('ratingChangeOf', { side: this.sideName(s.seat), diff: diffText(this.ratingDiff(s.seat)) }))
+      .join(' ');
   }
 
   // The result is the status line's (the room controller's statusLine): the
@@ -588,7 +650,12 @@ export class RoomPanel {
       const s = state.seats[card.seat]; // card.seat is the room's seat (docs/page-contract.md)
       if (!s || s.kind === 'ai') return card;
       const you = card.seat === this.room.seat ? ` (${this.t('onlineYou')})` : '';
-      const who = s.kind === 'free' ? this.t('onlineSeatWaiting') : s.name || this.t('human');
+      let who = s.kind === 'free' ? this.t('onlineSeatWaiting') : s.name || this.t('human');
+      // The rating and, after a rated result, its change: "Ann 1500 +12".
+      const rating = seatRating(s);
+      if (rating) who += ` ${ratingText(rating.rating, rating.provisional)}`;
+      const diff = this.ratingDiff(card.seat);
+      if (diff !== null) who += ` ${diffText(diff)}`;
       return { ...card, name: `${card.name}${you}`, roleText: who, clock: this.clockView.reading(card.seat) };
     });
   }
@@ -622,6 +689,8 @@ export class RoomPanel {
       inviteOpen: this.$('#room-invite').open,
       qrDrawn: this.qrFor,
       chat: [...this.$('#room-chat-log').children].map((li) => li.textContent),
+      seatLines: [...this.$('#room-seats').children].map((li) => li.textContent.replace(/\s+/g, ' ').trim()),
+      title: this.$('#room-title').textContent,
       clocks: this.clockView.testState(),
     };
   }

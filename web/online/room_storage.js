@@ -1,18 +1,19 @@
 // What the page remembers for online play: the room server's address (asked
 // once when the page is opened from disk), the player's name, the time
-// control last chosen, each room's seat token, so a reload or a
+// control last chosen, whether the player's seeks are rated, each room's seat token, so a reload or a
 // reconnection takes the same seat back, and whose chat the player muted in
 // each room (chat_mutes.js).
 // Tokens live in sessionStorage (this tab, kept across reloads) and in
 // localStorage (the same browser coming back after closing the tab).
 
-import { basePath, roomOfPath } from './room_address.js';
+import { basePath, profileOfPath, roomOfPath } from './room_address.js';
 
 const SERVER_KEY = 'qipan.online.server';
 const NAME_KEY = 'qipan.online.name';
 const CLOCK_KEY = 'qipan.online.clock';
 const TOKENS_KEY = 'qipan.online.tokens';
 const MUTES_KEY = 'qipan.online.mutes';
+const RATED_KEY = 'qipan.online.rated';
 const MAX_ROOMS = 50;
 
 function read(storage, key, fallback) {
@@ -74,6 +75,16 @@ export function storedTimeControl() {
 
 export function rememberTimeControl(id) {
   write(localStorage, CLOCK_KEY, id);
+}
+
+// Whether a signed-in player's seeks are rated (the lobby's box): rated
+// unless the player unticked it.
+export function storedRated() {
+  return read(localStorage, RATED_KEY, true) !== false;
+}
+
+export function rememberRated(on) {
+  write(localStorage, RATED_KEY, !!on);
 }
 
 // A seat token is a bearer secret: kept for the rooms played lately only.
@@ -141,7 +152,7 @@ export function showRoomInUrl(roomId, watch = false, invite = null) {
   const url = new URL(location.href);
   const own = roomOfPath(url.pathname);
   if (own && roomId === own) return;
-  if (own) url.pathname = basePath(url.pathname);
+  if (own || profileOfPath(url.pathname)) url.pathname = basePath(url.pathname);
   for (const name of ['room', 'watch', 'key', 'node']) url.searchParams.delete(name);
   if (roomId) url.searchParams.set('room', roomId);
   if (roomId && watch) url.searchParams.set('watch', '1');
