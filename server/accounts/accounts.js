@@ -19,6 +19,7 @@ import { newSessionToken, sessionTokenHash } from './session_cookie.js';
 import { checkUserName } from './user_name.js';
 
 const DAY_MS = 86_400_000;
+const RECENT_GAMES = 20; // a profile's list of games (its chart has them all)
 // argon2id with OWASP's second configuration (19 MiB, 2 passes, 1 lane):
 // about 25 ms here, so guessing is slow and sign-in is not.
 const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
@@ -142,7 +143,10 @@ export class Accounts {
 
   async changePassword(signedIn, { current, password }) {
     const account = await this.store.accountById(signedIn.id);
-    if (account.passwordHash && !(await argon2Verify(account.passwordHash, normalizePassword(String(current ?? ''))).catch(() => false)))
+    if (
+      account.passwordHash &&
+      !(await argon2Verify(account.passwordHash, normalizePassword(String(current ?? ''))).catch(() => false))
+    )
       badCredentials();
     const strong = checkPassword(password, { name: account.name });
     if (!strong.ok) refuse('weak_password', strong.reason);
@@ -171,7 +175,10 @@ export class Accounts {
   // results stay, so opponents' ratings and histories keep their games.
   async deleteAccount(signedIn, { password = null }) {
     const account = await this.store.accountById(signedIn.id);
-    if (account.passwordHash && !(await argon2Verify(account.passwordHash, normalizePassword(String(password ?? ''))).catch(() => false)))
+    if (
+      account.passwordHash &&
+      !(await argon2Verify(account.passwordHash, normalizePassword(String(password ?? ''))).catch(() => false))
+    )
       badCredentials();
     await this.store.deleteAccount(account.id);
   }
@@ -204,7 +211,9 @@ export class Accounts {
   // The seeker's rating in a perf, as a seek shows it: {rating, provisional}.
   async seekRating(accountId, perf) {
     const row = (await this.store.ratings(accountId))[perf];
-    return row ? { rating: Math.round(row.rating), provisional: shownPerf(row).provisional } : { rating: DEFAULT_RATING, provisional: true };
+    return row
+      ? { rating: Math.round(row.rating), provisional: shownPerf(row).provisional }
+      : { rating: DEFAULT_RATING, provisional: true };
   }
 
   async me(signedIn) {
@@ -222,25 +231,36 @@ export class Accounts {
     for (const h of history)
       if (h.opponentId !== null && !names.has(h.opponentId))
         names.set(h.opponentId, (await this.store.accountById(h.opponentId))?.name ?? null);
+    const games = history.map((h) => ({
+      roomId: h.roomId,
+      perf: h.perf,
+      at: h.at,
+      rating: Math.round(h.rating),
+      diff: h.diff,
+      score: h.score,
+      opponent: names.get(h.opponentId) ?? null,
+    }));
+    // `recent`: the latest games for the list; `history`: the chart's points.
     return {
       name: account.name,
       createdAt: account.createdAt,
       perfs: await this.perfs(account.id),
-      history: history.map((h) => ({
-        roomId: h.roomId,
-        perf: h.perf,
-        at: h.at,
-        rating: Math.round(h.rating),
-        diff: h.diff,
-        score: h.score,
-        opponent: names.get(h.opponentId) ?? null,
-      })),
+      recent: games.slice(0, RECENT_GAMES),
+      history: games,
     };
   }
 
   async leaderboard(perf) {
     if (!isPerf(perf)) return null;
     const players = await this.store.leaderboard(perf, { limit: 100, maxRd: 75, minGames: 10 });
-    return { perf, players: players.map((p) => ({ ...p, rating: Math.round(p.rating), rd: Math.round(p.rd) })) };
+    return {
+      perf,
+      players: players.map((p) => ({
+        ...p,
+        rating: Math.round(p.rating),
+        rd: Math.round(p.rd),
+        provisional: isProvisional(p.rd),
+      })),
+    };
   }
 }

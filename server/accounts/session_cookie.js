@@ -31,13 +31,7 @@ export function sessionTokenOf(cookieHeader) {
 
 // Set-Cookie for a new session (token) or for signing out (null).
 export function sessionCookie(token, { secure = false } = {}) {
-  const parts = [
-    `${SESSION_COOKIE}=${token ?? ''}`,
-    'Path=/',
-    'HttpOnly',
-    'SameSite=Lax',
-    `Max-Age=${token ? MAX_AGE_S : 0}`,
-  ];
+  const parts = [`${SESSION_COOKIE}=${token ?? ''}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${token ? MAX_AGE_S : 0}`];
   if (secure) parts.push('Secure');
   return parts.join('; ');
 }

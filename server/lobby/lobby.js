@@ -299,10 +299,13 @@ export class Lobby {
   // `started`). A room that cannot be made gives the seek back.
   async startRoom(taken, player, name, socket) {
     const seek = taken.data;
+    const account = socket.data.account ?? null;
+    const acceptorRating = account && seek.perf && this.accounts ? await this.accounts.seekRating(account.id, seek.perf) : null;
     const { roomId, acceptorSeat, drafts } = seekRoomDrafts(taken, player, {
       seekerSeat: seekerSeat(seek),
       acceptorName: name ?? null,
-      acceptorAccount: socket.data.account ?? null,
+      acceptorAccount: account,
+      acceptorRating,
     });
     let room;
     try {

@@ -7,7 +7,13 @@ import { newToken, tokenHash } from '../net/ids.js';
 // `acceptorAccount`: the acceptor's signed-in account {id, name} or null. A
 // rated seek's room is rated (`created` names the perf) and each seat keeps
 // its account: the name in public, the id in the private part.
-export function seekRoomDrafts(taken, acceptor, { seekerSeat, acceptorName = null, acceptorAccount = null }) {
+// `acceptorRating`: {rating, provisional} in the seek's perf, shown on the
+// seat as the seeker's rating is (from the seek).
+export function seekRoomDrafts(
+  taken,
+  acceptor,
+  { seekerSeat, acceptorName = null, acceptorAccount = null, acceptorRating = null },
+) {
   const { data: seek, secret } = taken;
   const roomId = secret.roomId;
   const acceptorSeat = 1 - seekerSeat;
@@ -33,6 +39,7 @@ export function seekRoomDrafts(taken, acceptor, { seekerSeat, acceptorName = nul
         name: acceptorAccount?.name ?? acceptorName ?? acceptor.name ?? null,
         playerId: acceptor.playerId,
         ...(acceptorAccount && { account: acceptorAccount.name }),
+        ...(acceptorAccount && acceptorRating && { rating: acceptorRating.rating, provisional: acceptorRating.provisional }),
       },
       secret: {
         tokenHash: tokenHash(acceptor.seatToken(roomId, acceptorSeat)),
@@ -46,6 +53,7 @@ export function seekRoomDrafts(taken, acceptor, { seekerSeat, acceptorName = nul
         name: seek.player.name,
         playerId: seek.player.playerId,
         ...(seek.player.account && { account: seek.player.account }),
+        ...(seek.player.rating !== undefined && { rating: seek.player.rating, provisional: seek.player.provisional }),
       },
       secret: { tokenHash: secret.tokenHashes[seekerSeat], ...(secret.accountId && { accountId: secret.accountId }) },
     },

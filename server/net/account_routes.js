@@ -120,7 +120,10 @@ export function accountRoutes({ accounts, passkeys, origins, secure = false, tru
     },
     '/api/account/password': async (req, res, body) => {
       const account = await needSession(req);
-      await accounts.changePassword(account, { current: text(body, 'current', { optional: true }), password: text(body, 'password') });
+      await accounts.changePassword(account, {
+        current: text(body, 'current', { optional: true }),
+        password: text(body, 'password'),
+      });
       send(res, 200, { ok: true });
     },
     '/api/account/delete': async (req, res, body) => {
@@ -148,7 +151,10 @@ export function accountRoutes({ accounts, passkeys, origins, secure = false, tru
   Object.assign(POSTS, {
     '/api/account/passkey/signup/options': async (req, res, body) => {
       const { address } = context(req);
-      const made = await passkeys.registrationOptions({ name: text(body, 'name', { max: 200 }) }, { origin: originOf(req), address });
+      const made = await passkeys.registrationOptions(
+        { name: text(body, 'name', { max: 200 }) },
+        { origin: originOf(req), address },
+      );
       send(res, 200, { ok: true, ...made });
     },
     '/api/account/passkey/add/options': async (req, res) => {
@@ -223,7 +229,8 @@ export function accountRoutes({ accounts, passkeys, origins, secure = false, tru
       else if (error instanceof Refusal) send(res, STATUS_OF[error.code] ?? 400, error.toAck());
       else {
         log(`${req.method} ${path}: ${error.stack ?? error}`);
-        if (!res.headersSent) send(res, 500, { ok: false, code: 'server_error', reason: 'the server could not complete that; try again' });
+        if (!res.headersSent)
+          send(res, 500, { ok: false, code: 'server_error', reason: 'the server could not complete that; try again' });
       }
     }
     return true;

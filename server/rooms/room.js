@@ -21,6 +21,8 @@ function freeSeat(seat) {
     playerId: null, // the player (after `hello`) who took it
     account: null, // the account's name, in a rated room (lobby/seek_room.js)
     accountId: null, // and its id (the event's private part)
+    rating: null, // the account's rating in the room's perf as the game began
+    provisional: null,
     connected: false,
     connectedAt: null,
     disconnectedAt: null,
@@ -243,6 +245,8 @@ export class Room {
             playerId: d.playerId ?? seat.playerId,
             account: d.account ?? seat.account,
             accountId: event.secret?.accountId ?? seat.accountId,
+            rating: d.rating ?? seat.rating,
+            provisional: d.provisional ?? seat.provisional,
             connected: true,
             connectedAt: event.at,
             expired: false,
@@ -259,6 +263,8 @@ export class Room {
           playerId: d.playerId ?? null,
           account: d.account ?? null,
           accountId: event.secret.accountId ?? null,
+          rating: d.rating ?? null,
+          provisional: d.provisional ?? null,
           connected: false,
           disconnectedAt: event.at,
           expired: false,
@@ -404,6 +410,8 @@ export class Room {
         name: s.name,
         playerId: s.playerId,
         account: s.account,
+        rating: s.rating,
+        provisional: s.provisional,
         connected: s.connected,
         ai: s.ai,
         expired: s.expired,

@@ -131,14 +131,20 @@ test('brute force is throttled per address and per name; a correct password wait
   const bo = await signUp('Bo_brute');
   const from = freshAddress();
   const codes = [];
-  for (let i = 0; i < 12; i++) codes.push((await post('/api/account/login', { name: `x${i}y`, password: 'guess guess' }, { from })).json);
-  assert.deepEqual(codes.slice(0, 10).map((c) => c.code), Array(10).fill('bad_credentials'));
+  for (let i = 0; i < 12; i++)
+    codes.push((await post('/api/account/login', { name: `x${i}y`, password: 'guess guess' }, { from })).json);
+  assert.deepEqual(
+    codes.slice(0, 10).map((c) => c.code),
+    Array(10).fill('bad_credentials'),
+  );
   assert.equal(codes[11].code, 'rate_limited');
   assert.ok(codes[11].retryAfterMs >= 1000);
   // One name guessed from many addresses: its own budget runs out.
   const byName = [];
   for (let i = 0; i < 12; i++)
-    byName.push((await post('/api/account/login', { name: 'Bo_brute', password: `guess ${i}` }, { from: freshAddress() })).json.code);
+    byName.push(
+      (await post('/api/account/login', { name: 'Bo_brute', password: `guess ${i}` }, { from: freshAddress() })).json.code,
+    );
   assert.equal(byName.at(-1), 'rate_limited', byName.join(' '));
   const right = await post('/api/account/login', { name: 'Bo_brute', password: bo.password }, { from: freshAddress() });
   assert.equal(right.json.code, 'rate_limited', 'the name is throttled for everyone for a while');
@@ -171,7 +177,11 @@ test('sessions: listed, one ended, the others ended by a password change; sign-o
   const thirdId = (await get('/api/account/sessions', { cookie: c3 })).json.sessions.find((s) => s.current).id;
   assert.equal((await post('/api/account/sessions/end', { id: thirdId }, { cookie: di.cookie })).json.ended, 1);
   assert.equal((await get('/api/account/me', { cookie: c3 })).json.account, null, 'that session is over');
-  const changed = await post('/api/account/password', { current: di.password, password: 'a brand new phrase' }, { cookie: di.cookie });
+  const changed = await post(
+    '/api/account/password',
+    { current: di.password, password: 'a brand new phrase' },
+    { cookie: di.cookie },
+  );
   assert.equal(changed.status, 200, changed.body);
   assert.equal((await get('/api/account/me', { cookie: c2 })).json.account, null, 'other sessions end with the password');
   assert.equal((await get('/api/account/me', { cookie: di.cookie })).json.account.name, 'Di_sessions');
@@ -193,7 +203,11 @@ test('a recovery code sets a new password once, and ends every session', async (
   assert.equal((await get('/api/account/me', { cookie: cookieOf(recovered) })).json.account.name, 'Ed_recovers');
   const twice = await post('/api/account/recover', { name: 'Ed_recovers', code, password: 'another phrase here' }, { from });
   assert.equal(twice.json.code, 'bad_credentials', 'a code works once');
-  const login = await post('/api/account/login', { name: 'Ed_recovers', password: 'remembered at last' }, { from: freshAddress() });
+  const login = await post(
+    '/api/account/login',
+    { name: 'Ed_recovers', password: 'remembered at last' },
+    { from: freshAddress() },
+  );
   assert.equal(login.status, 200);
 });
 
@@ -216,9 +230,15 @@ test('a signed-in socket is its account; a signed-out one cannot seek or take a 
   const listed = (await watcher.call('lobby:subscribe', {})).seeks.find((s) => s.seekId === seekId);
   assert.equal(listed.rated, true);
   assert.equal(listed.perf, 'xiangqi-blitz');
-  assert.deepEqual([listed.player.name, listed.player.account, listed.player.rating, listed.player.provisional], ['Fay', 'Fay', 1500, true]);
+  assert.deepEqual(
+    [listed.player.name, listed.player.account, listed.player.rating, listed.player.provisional],
+    ['Fay', 'Fay', 1500, true],
+  );
   assert.equal((await anon.call('seek:accept', { seekId })).code, 'not_allowed', 'a guest cannot take it');
-  assert.ok((await watcher.call('lobby:subscribe', {})).seeks.some((s) => s.seekId === seekId), 'and it stays open');
+  assert.ok(
+    (await watcher.call('lobby:subscribe', {})).seeks.some((s) => s.seekId === seekId),
+    'and it stays open',
+  );
   // The same account from another browser cannot play itself.
   const fayElsewhere = await hello(fay.cookie);
   assert.equal((await fayElsewhere.call('seek:accept', { seekId })).code, 'not_allowed');
@@ -230,12 +250,18 @@ test('a rated blitz game: no takebacks, both rating changes with the result, onc
   const [gu, hal] = [await signUp('Gu'), await signUp('Hal')];
   const guSocket = await hello(gu.cookie);
   const halSocket = await hello(hal.cookie);
-  const { seekId } = ok(await guSocket.call('seek:create', { game: 'xiangqi', clock: BLITZ, rated: true, color: 'first' }), 'seek');
+  const { seekId } = ok(
+    await guSocket.call('seek:create', { game: 'xiangqi', clock: BLITZ, rated: true, color: 'first' }),
+    'seek',
+  );
   const accepted = ok(await halSocket.call('seek:accept', { seekId }), 'accept');
   const black = new Player(halSocket, engine, accepted);
   assert.equal(accepted.state.rated, true);
   assert.equal(accepted.state.perf, 'xiangqi-blitz');
-  assert.deepEqual(accepted.state.seats.map((s) => s.account), ['Gu', 'Hal']);
+  assert.deepEqual(
+    accepted.state.seats.map((s) => s.account),
+    ['Gu', 'Hal'],
+  );
   const started = await guSocket.waitReceived('room:started', (e) => e.roomId === accepted.roomId);
   // The seeker's player key alone (a stolen one, on a signed-out socket) does not play the seat.
   const thief = await hello(null, guSocket.key);
@@ -259,7 +285,11 @@ test('a rated blitz game: no takebacks, both rating changes with the result, onc
   const [diffGu, diffHal] = results[0].data.ratingDiff;
   const guProfile = (await get('/api/user/gu')).json;
   assert.deepEqual(
-    [guProfile.perfs['xiangqi-blitz'].rating, guProfile.perfs['xiangqi-blitz'].games, guProfile.perfs['xiangqi-blitz'].provisional],
+    [
+      guProfile.perfs['xiangqi-blitz'].rating,
+      guProfile.perfs['xiangqi-blitz'].games,
+      guProfile.perfs['xiangqi-blitz'].provisional,
+    ],
     [1500 + diffGu, 1, true],
   );
   assert.equal(guProfile.history[0].roomId, started.roomId);
@@ -288,7 +318,10 @@ test('a rated blitz game: no takebacks, both rating changes with the result, onc
   assert.equal(exported.json.account.name, 'Hal');
   assert.equal(exported.json.ratedGames.length, 1);
   assert.equal(exported.json.ratedGames[0].roomId, started.roomId);
-  assert.equal((await post('/api/account/delete', { password: 'wrong one here' }, { cookie: hal.cookie })).json.code, 'bad_credentials');
+  assert.equal(
+    (await post('/api/account/delete', { password: 'wrong one here' }, { cookie: hal.cookie })).json.code,
+    'bad_credentials',
+  );
   const deleted = await post('/api/account/delete', { password: hal.password }, { cookie: hal.cookie });
   assert.equal(deleted.status, 200, deleted.body);
   assert.equal((await get('/api/account/me', { cookie: hal.cookie })).json.account, null, 'signed out everywhere');
