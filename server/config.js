@@ -26,6 +26,9 @@ const TIMING_VARIABLES = {
   // move spends the lag it is credited and puts back the refill.
   lagBankMs: ['QIPAN_LAG_BANK_MS', 1000],
   lagRefillMs: ['QIPAN_LAG_REFILL_MS', 100],
+  // Quick pairing's rating window widens by 50 points every this long a
+  // seek waits, and takes any rating after twelve of them (lobby/pairing.js).
+  pairingWidenMs: ['QIPAN_PAIRING_WIDEN_MS', 5_000],
 };
 
 export const LIMITS = {
