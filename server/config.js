@@ -28,6 +28,9 @@ const TIMING_VARIABLES = {
   lagRefillMs: ['QIPAN_LAG_REFILL_MS', 100],
   // How often each node tells the others its count of players online (the lobby's).
   onlineEveryMs: ['QIPAN_ONLINE_EVERY_MS', 10_000],
+  // Quick pairing's rating window widens by 50 points every this long a
+  // seek waits, and takes any rating after twelve of them (lobby/pairing.js).
+  pairingWidenMs: ['QIPAN_PAIRING_WIDEN_MS', 5_000],
 };
 
 export const LIMITS = {

@@ -7,7 +7,8 @@
 // from the same copy, in order, whatever node made the change.
 import { refuse } from '../protocol/codes.js';
 import * as seats from '../rooms/seat_commands.js';
-import { matchKeyOf, seekRecord, seekerSeat, withRating } from './seeks.js';
+import { canPair, pairingWindow, rangeAdmits } from './pairing.js';
+import { matchKeyOf, seekRecord, seekerSeat, storedRecord, withRating } from './seeks.js';
 import { seekRoomDrafts } from './seek_room.js';
 
 const SUBSCRIBERS = 'lobby'; // the Socket.IO room of this node's subscribers (not a room id: it has an 'l' and an 'o')
@@ -25,6 +26,16 @@ export const playerRoom = (playerId) => `player:${playerId}`;
 function ratedAcceptor(seek, account) {
   if (!account) refuse('not_allowed', 'sign in to play rated games');
   if (seek.player.account === account.name) refuse('not_allowed', 'that is your own seek (the same account)');
+}
+
+// Whether a player of that rating (null: a guest, or no rating known) may
+// take a seek with a rating range.
+function rangedAcceptor(seek, rating) {
+  if (seek.ratingRange && rating === null) refuse('not_allowed', 'sign in: this seek asks for a rating range');
+  if (!rangeAdmits(seek, rating, true)) {
+    const { min, max } = seek.ratingRange;
+    refuse('not_allowed', `this seek is for ratings ${min} to ${max}; yours is ${rating}`);
+  }
 }
 
 // This node's connected sockets of a player.
@@ -45,10 +56,12 @@ export class Lobby {
     this.seeks = new Map(); // seekId -> seek, oldest first
     this.games = new Map(); // roomId -> game to watch
     this.held = new Map(); // seekId -> the socket here that made it
-    this.stats = { seeksAdded: 0, seeksAccepted: 0, quickPaired: 0, lobbyEvents: 0 };
     this.onlineByNode = new Map(); // node name -> {players, at}
     this.playersOnline = 0;
     this.onlineSentAt = 0;
+    this.stats = { seeksAdded: 0, seeksAccepted: 0, quickPaired: 0, waitingPaired: 0, lobbyEvents: 0 };
+    // Quick pairing's window (lobby/pairing.js), widening every QIPAN_PAIRING_WIDEN_MS.
+    this.window = pairingWindow(rooms.config.pairingWidenMs);
   }
 
   async start() {
@@ -59,10 +72,14 @@ export class Lobby {
     await this.reload();
     this.sweeper = setInterval(() => this.sweep(), SWEEP_EVERY_MS);
     this.sweeper.unref();
+    // Waiting quick pairings look again as their windows widen.
+    this.pairer = setInterval(() => this.pairWaiting(), Math.min(1000, this.window.widenMs));
+    this.pairer.unref();
   }
 
   close() {
     clearInterval(this.sweeper);
+    clearInterval(this.pairer);
   }
 
   // The lists from the store, for this node's copy (at start, and after the
@@ -268,8 +285,12 @@ export class Lobby {
   async record(payload, player, socket) {
     const account = socket.data.account ?? null;
     const record = seekRecord(this.rooms.engine, this.rooms.config, payload, player, { account });
-    const perf = record.data.perf;
-    return account && perf && this.accounts ? withRating(record, await this.accounts.seekRating(account.id, perf)) : record;
+    return withRating(record, await this.ratingOf(account, record.data.perf));
+  }
+
+  // A signed-in player's rating in a perf ({rating, provisional}), or null.
+  async ratingOf(account, perf) {
+    return account && perf && this.accounts ? this.accounts.seekRating(account.id, perf) : null;
   }
 
   async cancel({ seekId }, socket) {
@@ -288,27 +309,36 @@ export class Lobby {
     if (known?.player.playerId === player.playerId) refuse('not_allowed', 'that is your own seek');
     const account = socket.data.account ?? null;
     if (known?.rated) ratedAcceptor(known, account);
+    let rating = known ? await this.ratingOf(account, known.perf) : null;
+    if (known) rangedAcceptor(known, rating?.rating ?? null);
     this.rooms.caps.checkCreate(this.rooms.rooms, this.creatorOf(socket), { ai: false });
     const taken = await this.store.lobby.takeSeek(seekId, { notPlayer: player.playerId });
     if (!taken) refuse('not_found', 'that seek is gone: someone else accepted it, or its player left');
-    if (taken.data.rated && (!account || taken.secret.accountId === account.id)) {
+    // This node may not have heard of the seek yet: the same checks on what was taken.
+    if (!known) rating = await this.ratingOf(account, taken.data.perf);
+    try {
+      if (taken.data.rated) ratedAcceptor(taken.data, account);
+      rangedAcceptor(taken.data, rating?.rating ?? null);
+    } catch (refusal) {
       await this.giveBack(taken);
-      ratedAcceptor(taken.data, account);
+      throw refusal;
     }
     this.stats.seeksAccepted++;
-    return this.startRoom(taken, player, name, socket);
+    return this.startRoom(taken, player, name, socket, rating);
   }
 
-  // Quick pairing: the oldest seek of another player with this game, time
-  // control and the default options, else a seek of one's own.
+  // Quick pairing: of the seeks of other players with this game, time
+  // control and the default options, the closest rating within the window
+  // (lobby/pairing.js), else a seek of one's own, which waits (pairWaiting).
   async quick({ game, clock, name, rated }, socket) {
     const player = this.playerOf(socket);
     const record = await this.record({ game, clock, name, rated }, player, socket);
+    record.data.quick = true;
     this.rooms.caps.checkCreate(this.rooms.rooms, this.creatorOf(socket), { ai: false });
     this.reserve(record, socket);
     let outcome;
     try {
-      outcome = await this.store.lobby.pairOrAddSeek(record);
+      outcome = await this.store.lobby.pairOrAddSeek(record, { window: this.window });
     } catch (error) {
       this.held.delete(record.seekId);
       if (error.code === 'seek_exists') {
@@ -330,6 +360,52 @@ export class Lobby {
     return this.startRoom(outcome.taken, player, name, socket);
   }
 
+  // The quick pairings waiting on this node's sockets, each paired with the
+  // best seek its window (wider as it waits) now reaches, if this node's
+  // copy of the list shows one; the store decides. The waiting player takes
+  // the other seek, as if it had just asked, and hears room:started.
+  async pairWaiting() {
+    if (this.pairing || this.store.live === false) return;
+    this.pairing = true;
+    try {
+      const now = Date.now();
+      const byKey = new Map();
+      for (const seek of this.seeks.values()) {
+        const key = matchKeyOf(seek);
+        if (!byKey.has(key)) byKey.set(key, []);
+        byKey.get(key).push(seek);
+      }
+      for (const [seekId, socket] of [...this.held]) {
+        const seek = this.seeks.get(seekId);
+        if (!seek?.quick || !socket.connected || !socket.data.player) continue;
+        const matchKey = matchKeyOf(seek);
+        if (!byKey.get(matchKey).some((other) => canPair(seek, other, now, this.window))) continue;
+        await this.pairHeld(seek, matchKey, socket).catch((error) => this.log(`pairing a waiting seek: ${error.message}`));
+      }
+    } finally {
+      this.pairing = false;
+    }
+  }
+
+  async pairHeld(seek, matchKey, socket) {
+    const player = socket.data.player;
+    try {
+      this.rooms.caps.checkCreate(this.rooms.rooms, this.creatorOf(socket), { ai: false });
+    } catch {
+      return; // no room for it here now; it waits on
+    }
+    const outcome = await this.store.lobby.pairWaitingSeek({ seekId: seek.seekId, matchKey }, { window: this.window });
+    if (!outcome) return;
+    try {
+      await this.startRoom(outcome.taken, player, seek.player.name, socket);
+    } catch (error) {
+      await this.giveBack(outcome.own);
+      throw error;
+    }
+    this.stats.waitingPaired++;
+    await this.publish({ type: 'seek_removed', seekId: seek.seekId });
+  }
+
   creatorOf(socket) {
     return this.ownerOf(socket);
   }
@@ -337,10 +413,11 @@ export class Lobby {
   // The room of a taken seek, the acceptor seated on this socket; the seeker
   // hears of it on whatever node holds their socket (seek_removed's
   // `started`). A room that cannot be made gives the seek back.
-  async startRoom(taken, player, name, socket) {
+  // `rating`: the acceptor's in the seek's perf, when known already.
+  async startRoom(taken, player, name, socket, rating = undefined) {
     const seek = taken.data;
     const account = socket.data.account ?? null;
-    const acceptorRating = account && seek.perf && this.accounts ? await this.accounts.seekRating(account.id, seek.perf) : null;
+    const acceptorRating = rating === undefined ? await this.ratingOf(account, seek.perf) : rating;
     const { roomId, acceptorSeat, drafts } = seekRoomDrafts(taken, player, {
       seekerSeat: seekerSeat(seek),
       acceptorName: name ?? null,
@@ -374,11 +451,9 @@ export class Lobby {
 
   // A taken seek that makes no room after all: open again, or gone.
   async giveBack(taken) {
-    const seek = taken.data;
-    const record = { seekId: seek.seekId, playerId: seek.player.playerId, matchKey: matchKeyOf(seek), createdAt: seek.createdAt };
     await this.store.lobby
-      .addSeek({ ...record, ...taken })
-      .catch(() => this.publish({ type: 'seek_removed', seekId: seek.seekId }));
+      .addSeek(storedRecord(taken))
+      .catch(() => this.publish({ type: 'seek_removed', seekId: taken.data.seekId }));
   }
 
   // A socket closed: the seeks it held go.

@@ -10,6 +10,7 @@ import { ROOM_ID_ALPHABET, newRoomId, tokenHash } from '../net/ids.js';
 import { refuse } from '../protocol/codes.js';
 import { perfOf } from '../ratings/perf.js';
 import { roomOptions } from '../rooms/creation.js';
+import { GUEST_RATING } from './pairing.js';
 
 export const SEEK_SEATS = 2;
 
@@ -28,8 +29,9 @@ export function matchKeyOf(seek) {
 // seek:create's (or seek:quick's) payload as a seek record for the store,
 // or a bad_request refusal. `player`: the socket's (hello); `account`: its
 // signed-in account {id, name} or null. A rated seek needs an account and a
-// game that can be rated (ratings/perf.js). The lobby adds the seeker's
-// rating (withRating) before the seek is stored.
+// game that can be rated (ratings/perf.js); so does a rating range, whose
+// centre is the seeker's rating in the seek's perf. The lobby adds the
+// seeker's rating (withRating) before the seek is stored.
 export function seekRecord(engine, config, payload, player, { account = null, now = Date.now() } = {}) {
   const requested = { ...(payload.options ?? {}) };
   if ('clock' in requested || 'public' in requested || 'ai' in requested)
@@ -45,6 +47,10 @@ export function seekRecord(engine, config, payload, player, { account = null, no
   const perf = seekPerf(payload.game, clock, options);
   if (rated && !account) refuse('not_allowed', 'sign in to play rated games');
   if (rated && !perf) refuse('bad_request', 'only a timed game of two people from the start position can be rated');
+  const range = payload.ratingRange ?? null;
+  if (range && !account) refuse('not_allowed', 'sign in to seek by rating: a guest has none');
+  if (range && !perf)
+    refuse('bad_request', 'a rating range needs a game ratings count for (timed, two people, the start position)');
   const seekId = newSeekId();
   const roomId = newRoomId();
   const seek = {
@@ -61,24 +67,39 @@ export function seekRecord(engine, config, payload, player, { account = null, no
     },
     rated,
     perf,
+    ...(range && { ratingRange: { below: range.below, above: range.above } }),
     createdAt: now,
   };
   const tokenHashes = Array.from({ length: seats }, (_, seat) => tokenHash(player.seatToken(roomId, seat)));
-  return {
-    seekId,
-    playerId: player.playerId,
-    matchKey: matchKeyOf(seek),
-    createdAt: now,
-    data: seek,
-    secret: { roomId, tokenHashes, accountId: account?.id ?? null },
-  };
+  return storedRecord({ data: seek, secret: { roomId, tokenHashes, accountId: account?.id ?? null } });
 }
 
 // The record with the seeker's rating in its perf ({rating, provisional}),
-// as the lobby shows it.
+// as the lobby shows it, and the rating range's bounds around it.
 export function withRating(record, rating) {
-  if (rating) Object.assign(record.data.player, { rating: rating.rating, provisional: rating.provisional });
-  return record;
+  const seek = record.data;
+  if (rating) Object.assign(seek.player, { rating: rating.rating, provisional: rating.provisional });
+  if (seek.ratingRange) {
+    if (!rating) refuse('bad_request', 'a rating range needs the rating of a signed-in player');
+    Object.assign(seek.ratingRange, { min: rating.rating - seek.ratingRange.below, max: rating.rating + seek.ratingRange.above });
+  }
+  return storedRecord(record);
+}
+
+// A seek ({data, secret}) as the store keeps it (store/lobby_tables.js):
+// with what quick pairing orders and filters by beside it.
+export function storedRecord({ data, secret }) {
+  return {
+    seekId: data.seekId,
+    playerId: data.player.playerId,
+    matchKey: matchKeyOf(data),
+    createdAt: data.createdAt,
+    rating: data.player.rating ?? GUEST_RATING,
+    range: data.ratingRange ? { min: data.ratingRange.min, max: data.ratingRange.max } : null,
+    accountId: secret.accountId ?? null,
+    data,
+    secret,
+  };
 }
 
 // The perf a seek's game would be rated in, or null (ratings/perf.js).

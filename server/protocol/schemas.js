@@ -5,6 +5,7 @@
 import { z } from 'zod';
 
 import { LIMITS } from '../config.js';
+import { RANGE_MAX, RANGE_STEP } from '../lobby/pairing.js';
 import { ROOM_ID_PATTERN, TOKEN_PATTERN } from '../net/ids.js';
 import { checkName, cleanChat, wellFormed } from './visible_text.js';
 
@@ -59,6 +60,15 @@ const playerKey = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/, 'a playerKey is 22-
 
 // A seek's time control: Fischer, or null for an untimed game.
 const seekClock = timeControlShape.nullable();
+// A seek's rating range (v3): how far below and above the seeker's own
+// rating a taker's may be, each 0 to 1000 in steps of 50.
+const rangeSide = z
+  .number()
+  .int()
+  .min(0)
+  .max(RANGE_MAX)
+  .refine((n) => n % RANGE_STEP === 0, `a rating range side is a multiple of ${RANGE_STEP}`);
+const ratingRange = z.strictObject({ below: rangeSide, above: rangeSide });
 const seekId = z.string().regex(/^[0-9a-hjkmnp-tv-z]{12}$/, "a seekId is 12 letters of the room ids' alphabet");
 
 export const SCHEMAS = {
@@ -71,6 +81,7 @@ export const SCHEMAS = {
     color: z.enum(['random', 'first', 'second']).optional(),
     name: name.optional(),
     rated: z.boolean().optional(), // v3: signed-in players only
+    ratingRange: ratingRange.nullable().optional(), // v3: signed-in players, a game ratings count for
   }),
   'seek:cancel': z.strictObject({ seekId }),
   'seek:accept': z.strictObject({ seekId, name: name.optional() }),

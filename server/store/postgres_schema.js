@@ -75,6 +75,12 @@ CREATE TABLE IF NOT EXISTS seeks (
   data       json NOT NULL,
   secret     json NOT NULL
 );
+-- What quick pairing orders and filters by (lobby/pairing.js): the seeker's
+-- rating (a guest's 1500), the range a taker's must be in, the seeker's account.
+ALTER TABLE seeks ADD COLUMN IF NOT EXISTS rating float8 NOT NULL DEFAULT 1500;
+ALTER TABLE seeks ADD COLUMN IF NOT EXISTS range_min float8;
+ALTER TABLE seeks ADD COLUMN IF NOT EXISTS range_max float8;
+ALTER TABLE seeks ADD COLUMN IF NOT EXISTS account_id bigint;
 CREATE INDEX IF NOT EXISTS seeks_match ON seeks (match_key, created_at);
 CREATE TABLE IF NOT EXISTS live_games (
   room_id    text PRIMARY KEY,

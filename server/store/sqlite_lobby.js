@@ -2,7 +2,21 @@
 // SQLite serves one node, so lobby events go round this process only.
 import { EventEmitter } from 'node:events';
 
-import { seekExists } from './lobby_tables.js';
+import { pairingWindow } from '../lobby/pairing.js';
+import { seekColumns, seekExists } from './lobby_tables.js';
+
+// The seek quick pairing takes for a seeker (lobby_tables.js pairOrAddSeek):
+// another player's and account's, each in the other's range, within the
+// window of the one that waited longer; the closest rating, then the oldest.
+const BEST_MATCH = `
+  SELECT seek_id FROM seeks
+  WHERE match_key = @matchKey AND player_id <> @playerId
+    AND (@accountId IS NULL OR account_id IS NULL OR account_id <> @accountId)
+    AND (range_min IS NULL OR (@accountId IS NOT NULL AND @rating BETWEEN range_min AND range_max))
+    AND (@rangeMin IS NULL OR (account_id IS NOT NULL AND rating BETWEEN @rangeMin AND @rangeMax))
+    AND (max(@ownAge, @now - created_at) >= @unlimitedMs
+         OR abs(rating - @rating) <= @base + @step * CAST(max(@ownAge, @now - created_at, 0) / @widenMs AS INTEGER))
+  ORDER BY abs(rating - @rating), created_at, seek_id LIMIT 1`;
 
 export class SqliteLobby {
   constructor(db, store) {
@@ -10,11 +24,15 @@ export class SqliteLobby {
     this.events = new EventEmitter();
     this.events.setMaxListeners(0);
     this.insertSeek = db.prepare(
-      'INSERT INTO seeks (seek_id, player_id, match_key, epoch, created_at, data, secret) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      `INSERT INTO seeks (seek_id, player_id, match_key, epoch, created_at, data, secret, rating, range_min, range_max, account_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
-    this.oldestMatch = db
-      .prepare('SELECT seek_id FROM seeks WHERE match_key = ? AND player_id <> ? ORDER BY created_at, seek_id LIMIT 1')
-      .pluck();
+    this.bestMatch = db.prepare(BEST_MATCH).pluck();
+    this.selectSeek = db.prepare(
+      `SELECT seek_id AS seekId, player_id AS playerId, match_key AS matchKey, created_at AS createdAt,
+              rating, range_min AS rangeMin, range_max AS rangeMax, account_id AS accountId
+       FROM seeks WHERE seek_id = ?`,
+    );
     this.seekOfPlayer = db.prepare('SELECT seek_id FROM seeks WHERE player_id = ?').pluck();
     this.deleteSeek = db.prepare('DELETE FROM seeks WHERE seek_id = ? AND player_id <> ? RETURNING data, secret');
     this.deadSeeks = db.prepare(
@@ -32,11 +50,36 @@ export class SqliteLobby {
   }
 
   // Synchronous, so each of these is atomic in this (the only) process.
-  insert({ seekId, playerId, matchKey, createdAt, data, secret }) {
+  insert(record) {
+    const { seekId, playerId, matchKey, createdAt, data, secret } = record;
     const open = this.seekOfPlayer.get(playerId);
     if (open !== undefined) throw seekExists(open);
     const epoch = this.store.node.epoch;
-    this.insertSeek.run(seekId, playerId, matchKey, epoch, createdAt, JSON.stringify(data), JSON.stringify(secret));
+    const { rating, rangeMin, rangeMax, accountId } = seekColumns(record);
+    this.insertSeek.run(
+      seekId,
+      playerId,
+      matchKey,
+      epoch,
+      createdAt,
+      JSON.stringify(data),
+      JSON.stringify(secret),
+      rating,
+      rangeMin,
+      rangeMax,
+      accountId,
+    );
+  }
+
+  // The best seek for `seeker` ({playerId, matchKey, rating, rangeMin,
+  // rangeMax, accountId}) that has waited `ownAge` ms, or undefined.
+  match(seeker, ownAge, now, window) {
+    const { playerId, matchKey, rating, rangeMin, rangeMax, accountId } = seeker;
+    const { base, step, widenMs, unlimitedMs } = window;
+    return this.bestMatch.get({
+      ...{ playerId, matchKey, rating, rangeMin, rangeMax, accountId },
+      ...{ ownAge: Math.max(0, Math.trunc(ownAge)), now: Math.trunc(now), base, step, widenMs, unlimitedMs },
+    });
   }
 
   take(seekId, notPlayer = '') {
@@ -48,11 +91,20 @@ export class SqliteLobby {
     this.insert(record);
   }
 
-  async pairOrAddSeek(record) {
-    const match = this.oldestMatch.get(record.matchKey, record.playerId);
+  async pairOrAddSeek(record, { now = Date.now(), window = pairingWindow() } = {}) {
+    const seeker = { playerId: record.playerId, matchKey: record.matchKey, ...seekColumns(record) };
+    const match = this.match(seeker, 0, now, window);
     if (match !== undefined) return { taken: this.take(match) };
     this.insert(record);
     return { added: true };
+  }
+
+  async pairWaitingSeek({ seekId }, { now = Date.now(), window = pairingWindow() } = {}) {
+    const own = this.selectSeek.get(seekId);
+    if (!own) return null;
+    const match = this.match(own, now - own.createdAt, now, window);
+    if (match === undefined) return null;
+    return { own: this.take(seekId), taken: this.take(match) };
   }
 
   async takeSeek(seekId, { notPlayer = '' } = {}) {

@@ -1,7 +1,8 @@
 // The SQLite store's tables, and the upgrade of a database written before
 // rooms had owners or creators (the columns are added in place; the events
 // and their append-only triggers stay as they are) or before accounts (their
-// tables are added; every other table and row stays).
+// tables are added, and the seeks' rating columns; every other table and
+// row stays).
 import { randomBytes } from 'node:crypto';
 
 const TABLES = `
@@ -72,7 +73,14 @@ CREATE TABLE IF NOT EXISTS seeks (
   epoch      INTEGER NOT NULL,
   created_at INTEGER NOT NULL,
   data       TEXT NOT NULL,
-  secret     TEXT NOT NULL
+  secret     TEXT NOT NULL,
+  -- What quick pairing orders and filters by (lobby/pairing.js): the
+  -- seeker's rating (a guest's 1500), the range a taker's must be in, the
+  -- seeker's account.
+  rating     REAL NOT NULL DEFAULT 1500,
+  range_min  REAL,
+  range_max  REAL,
+  account_id INTEGER
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS seeks_match ON seeks (match_key, created_at);
 CREATE TABLE IF NOT EXISTS live_games (
@@ -168,11 +176,20 @@ CREATE INDEX IF NOT EXISTS rating_changes_a ON rating_changes (account_a, at);
 CREATE INDEX IF NOT EXISTS rating_changes_b ON rating_changes (account_b, at);
 `;
 
-const ADDED_ROOM_COLUMNS = {
-  owner_epoch: 'INTEGER',
-  request_key: 'TEXT',
-  timed: 'INTEGER NOT NULL DEFAULT 0',
-  creator: 'TEXT',
+// Columns added since the table was first made, per table.
+const ADDED_COLUMNS = {
+  rooms: {
+    owner_epoch: 'INTEGER',
+    request_key: 'TEXT',
+    timed: 'INTEGER NOT NULL DEFAULT 0',
+    creator: 'TEXT',
+  },
+  seeks: {
+    rating: 'REAL NOT NULL DEFAULT 1500',
+    range_min: 'REAL',
+    range_max: 'REAL',
+    account_id: 'INTEGER',
+  },
 };
 
 const INDEXES = `
@@ -189,9 +206,11 @@ export function applySqliteSchema(db) {
   return db
     .transaction(() => {
       db.exec(TABLES);
-      const have = new Set(db.pragma('table_info(rooms)').map((c) => c.name));
-      for (const [name, type] of Object.entries(ADDED_ROOM_COLUMNS)) {
-        if (!have.has(name)) db.exec(`ALTER TABLE rooms ADD COLUMN ${name} ${type}`);
+      for (const [table, columns] of Object.entries(ADDED_COLUMNS)) {
+        const have = new Set(db.pragma(`table_info(${table})`).map((c) => c.name));
+        for (const [name, type] of Object.entries(columns)) {
+          if (!have.has(name)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${name} ${type}`);
+        }
       }
       db.exec(INDEXES);
       db.prepare("INSERT OR IGNORE INTO secrets (name, value) VALUES ('owner', ?)").run(randomBytes(32).toString('base64url'));

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 
 import pg from 'pg';
 
+import { pairingWindow } from '../../server/lobby/pairing.js';
 import { openStore } from '../../server/store/store.js';
 import { assert, run, tempDir, test } from './harness.mjs';
 import { startTestPostgres } from './postgres_harness.mjs';
@@ -427,9 +428,19 @@ function conformance(backend) {
 
 // The lobby's tables (store/lobby_tables.js) on both stores.
 let seekCount = 0;
-function seekOf(playerId, matchKey = 'xiangqi 5+3', createdAt = Date.now()) {
+function seekOf(playerId, matchKey = 'xiangqi 5+3', createdAt = Date.now(), { rating, range = null, accountId = null } = {}) {
   const seekId = `s${process.pid}x${++seekCount}`;
-  return { seekId, playerId, matchKey, createdAt, data: { seekId, player: { playerId } }, secret: { roomId: `room-${seekId}` } };
+  return {
+    seekId,
+    playerId,
+    matchKey,
+    createdAt,
+    ...(rating !== undefined && { rating }),
+    range,
+    accountId,
+    data: { seekId, player: { playerId } },
+    secret: { roomId: `room-${seekId}` },
+  };
 }
 
 function lobbyConformance(backend) {
@@ -485,6 +496,104 @@ function lobbyConformance(backend) {
       await a.lobby.addSeek(seekOf('new', 'k3', 2000));
       await a.lobby.addSeek(older);
       assert.equal((await b.lobby.pairOrAddSeek(seekOf('taker', 'k3'))).taken.data.seekId, older.seekId);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  test(named('quick pairing by rating: the closest first, within a window that widens with waiting'), async () => {
+    const [a, b] = [await open('a'), await open('b')];
+    const window = pairingWindow(5000); // ±100 at once, +50 per 5 s, any after 60 s
+    const now = Date.now();
+    const key = (tag) => `rated ${process.pid} ${tag}`;
+    // The seek a seeker takes, or undefined (its own seek, added, is removed again).
+    const takenBy = async (store, seeker, at = now) => {
+      const outcome = await store.lobby.pairOrAddSeek(seeker, { now: at, window });
+      if (outcome.added) await store.lobby.removeSeeks([seeker.seekId]);
+      return outcome.taken?.data.seekId;
+    };
+    try {
+      // Three waiting, 1300, 1500 and 1900 (the 1500 the newest): a 1550 meets the 1500.
+      const waiting = [1300, 1500, 1900].map((rating, i) =>
+        seekOf(`w${rating}`, key('k1'), now - 3000 + i, { rating, accountId: i + 1 }),
+      );
+      for (const seek of waiting) await a.lobby.addSeek(seek);
+      assert.equal(await takenBy(b, seekOf('p1550', key('k1'), now, { rating: 1550, accountId: 10 })), waiting[1].seekId);
+      // A 1700 reaches none of 1300 and 1900 yet (±100 at 3 s): it waits.
+      assert.equal(await takenBy(b, seekOf('p1700', key('k1'), now, { rating: 1700, accountId: 11 })), undefined);
+      // Equal distances: the older first; a guest counts as 1500.
+      const [older, newer] = [seekOf('g1', key('k2'), now - 2000), seekOf('g2', key('k2'), now - 1000, { rating: 1400 })];
+      await a.lobby.addSeek(newer);
+      await a.lobby.addSeek(older);
+      assert.equal(await takenBy(b, seekOf('g3', key('k2'), now, { rating: 1450 })), older.seekId);
+      // The window widens with the waiting seek's age: 200 after 10 s, any after 60 s.
+      const young = seekOf('y', key('k3'), now - 9999, { rating: 1300 });
+      await a.lobby.addSeek(young);
+      assert.equal(await takenBy(b, seekOf('y1', key('k3'), now, { rating: 1500 })), undefined, 'not at 9.999 s');
+      assert.equal(await takenBy(b, seekOf('y2', key('k3'), now + 1, { rating: 1500 }), now + 1), young.seekId, 'at 10 s');
+      const old = seekOf('o', key('k4'), now - 60_000, { rating: 900 });
+      await a.lobby.addSeek(old);
+      assert.equal(await takenBy(b, seekOf('o1', key('k4'), now, { rating: 2500 })), old.seekId, 'any rating after a minute');
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  test(named('a rating range admits signed-in players inside it; never the same account'), async () => {
+    const [a, b] = [await open('a'), await open('b')];
+    const window = pairingWindow(5000);
+    const now = Date.now();
+    const key = `ranged ${process.pid}`;
+    // The seek a seeker takes, or undefined (its own seek, added, is removed again).
+    const takenBy = async (seeker) => {
+      const outcome = await b.lobby.pairOrAddSeek(seeker, { now, window });
+      if (outcome.added) await b.lobby.removeSeeks([seeker.seekId]);
+      return outcome.taken?.data.seekId;
+    };
+    try {
+      // A range of 1450 to 1600 around a 1500, waited long enough for any distance.
+      const ranged = seekOf('r', key, now - 120_000, { rating: 1500, range: { min: 1450, max: 1600 }, accountId: 1 });
+      await a.lobby.addSeek(ranged);
+      assert.equal(await takenBy(seekOf('guest', key, now)), undefined, 'a guest (1500, no account) is outside every range');
+      assert.equal(await takenBy(seekOf('low', key, now, { rating: 1449, accountId: 2 })), undefined, 'below it');
+      assert.equal(await takenBy(seekOf('high', key, now, { rating: 1601, accountId: 3 })), undefined, 'above it');
+      assert.equal(await takenBy(seekOf('self', key, now, { rating: 1500, accountId: 1 })), undefined, 'the same account');
+      assert.equal(await takenBy(seekOf('in', key, now, { rating: 1600, accountId: 4 })), ranged.seekId, 'inside it');
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  test(named('a waiting seek meets another once its window reaches it; both go at once'), async () => {
+    const [a, b] = [await open('a'), await open('b')];
+    const window = pairingWindow(5000);
+    const now = Date.now();
+    const key = `waiting ${process.pid}`;
+    try {
+      const low = seekOf('low', key, now - 10_000, { rating: 1300, accountId: 1 });
+      const high = seekOf('high', key, now - 100, { rating: 1500, accountId: 2 });
+      const far = seekOf('far', key, now - 100, { rating: 2000, accountId: 3 });
+      for (const seek of [low, high, far]) await a.lobby.addSeek(seek);
+      assert.equal(await b.lobby.pairWaitingSeek(far, { now, window }), null, 'nobody within 100 of 2000 (or 500 of 1300)');
+      assert.equal(await b.lobby.pairWaitingSeek(high, { now: now - 100, window }), null, 'the low one had waited 9.9 s: ±150');
+      // At `now` the low seek has waited 10 s: ±200 reaches 1500 from 1300 (and from 1500 back).
+      const outcomes = await Promise.all([
+        a.lobby.pairWaitingSeek(high, { now, window }),
+        b.lobby.pairWaitingSeek(low, { now, window }),
+      ]);
+      const met = outcomes.filter(Boolean);
+      assert.equal(met.length, 1, 'of the two asking at once, one pairs them');
+      assert.deepEqual([met[0].own.data.seekId, met[0].taken.data.seekId].sort(), [low.seekId, high.seekId].sort());
+      const left = (await a.lobby.openSeeks()).filter((s) => [low, high, far].some((x) => x.seekId === s.seekId));
+      assert.deepEqual(
+        left.map((s) => s.seekId),
+        [far.seekId],
+        'both left the list; the far one waits on',
+      );
+      assert.equal(await b.lobby.pairWaitingSeek(low, { now, window }), null, 'a seek gone pairs no more');
     } finally {
       await a.close();
       await b.close();
@@ -665,15 +774,20 @@ test('postgres: an address has one budget on every node; takes at the same momen
 test('postgres: a database made before rooms kept their creator is upgraded in place', async () => {
   const a = await openStore(pgUrl(), { node: newNodeName('u'), ...LEASE, log: quiet });
   const roomId = await createWith(a);
+  const seek = seekOf('before-ratings', `upgrade ${process.pid}`);
+  await a.lobby.addSeek(seek);
   await a.close();
   await pgQuery('ALTER TABLE rooms DROP COLUMN creator');
   await pgQuery('DROP TABLE secrets');
+  await pgQuery('ALTER TABLE seeks DROP COLUMN rating, DROP COLUMN range_min, DROP COLUMN range_max, DROP COLUMN account_id');
   const b = await openStore(pgUrl(), { node: newNodeName('u'), ...LEASE, log: quiet });
   try {
     assert.ok(b.ownerSecret, 'an owner secret made for the old database');
     assert.equal((await b.claimRoom(roomId)).creator, null, 'an older room knows no creator');
     const fresh = await createWith(b, newRoomId(), { creator: 'owner-3' });
     assert.equal((await b.claimRoom(fresh)).creator, 'owner-3');
+    const taker = seekOf('after-ratings', seek.matchKey, Date.now(), { rating: 1550, accountId: 1 });
+    assert.equal((await b.lobby.pairOrAddSeek(taker)).taken.data.seekId, seek.seekId, 'an older seek counts as 1500');
   } finally {
     await b.close();
   }
@@ -814,6 +928,24 @@ test('sqlite: a database written before owners and chat texts opens and goes on'
     assert.equal(statSync(path).mode & 0o777, 0o600, 'an existing file is made private too');
   } finally {
     db.close();
+  }
+});
+
+test('sqlite: a database written before seeks kept ratings is upgraded in place', async () => {
+  const path = join(tempDir(), 'seeks.db');
+  const a = await openStore(path, { ...LEASE, log: quiet });
+  const seek = seekOf('before-ratings', 'upgrade');
+  await a.lobby.addSeek(seek);
+  await a.close();
+  const db = new Database(path);
+  for (const column of ['rating', 'range_min', 'range_max', 'account_id']) db.exec(`ALTER TABLE seeks DROP COLUMN ${column}`);
+  db.close();
+  const b = await openStore(path, { ...LEASE, log: quiet });
+  try {
+    const taker = seekOf('after-ratings', 'upgrade', Date.now(), { rating: 1550, accountId: 1 });
+    assert.equal((await b.lobby.pairOrAddSeek(taker)).taken.data.seekId, seek.seekId, 'an older seek counts as 1500');
+  } finally {
+    await b.close();
   }
 });
 
