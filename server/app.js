@@ -130,6 +130,8 @@ export async function startServer(options = {}) {
       api: accountRoutes({
         accounts,
         passkeys,
+        // A rated room's seats carry the account's name, and so does its listing.
+        playing: (name) => (lobby ? lobby.gamesListed().filter((g) => g.players.includes(name)) : []),
         origins,
         secure: String(options.publicUrl ?? '').startsWith('https:'),
         trustProxy,

@@ -26,6 +26,8 @@ const TIMING_VARIABLES = {
   // move spends the lag it is credited and puts back the refill.
   lagBankMs: ['QIPAN_LAG_BANK_MS', 1000],
   lagRefillMs: ['QIPAN_LAG_REFILL_MS', 100],
+  // How often each node tells the others its count of players online (the lobby's).
+  onlineEveryMs: ['QIPAN_ONLINE_EVERY_MS', 10_000],
 };
 
 export const LIMITS = {

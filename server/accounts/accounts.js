@@ -222,7 +222,9 @@ export class Accounts {
   }
 
   // GET /api/user/NAME: the public profile, or null for no such account.
-  async profile(nameText) {
+  // `viewer`: the signed-in account looking ({id, name}) or null: another
+  // player sees their head-to-head record against this one.
+  async profile(nameText, { viewer = null } = {}) {
     const named = checkUserName(nameText);
     const account = named.ok ? await this.store.accountByKey(named.key) : null;
     if (!account) return null;
@@ -247,6 +249,10 @@ export class Accounts {
       perfs: await this.perfs(account.id),
       recent: games.slice(0, RECENT_GAMES),
       history: games,
+      ...(viewer &&
+        viewer.id !== account.id && {
+          headToHead: { opponent: viewer.name, ...(await this.store.headToHead(account.id, viewer.id)) },
+        }),
     };
   }
 

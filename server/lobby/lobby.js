@@ -12,6 +12,8 @@ import { seekRoomDrafts } from './seek_room.js';
 
 const SUBSCRIBERS = 'lobby'; // the Socket.IO room of this node's subscribers (not a room id: it has an 'l' and an 'o')
 const SWEEP_EVERY_MS = 2000;
+// Each node tells the others how many players it has connected every
+// config.onlineEveryMs; a node not heard from for three rounds counts for nobody.
 // A game with no event for this long drops out of the list (one nobody finishes and no clock ends).
 export const GAME_IDLE_MS = 30 * 60_000;
 const GAMES_LISTED = 100;
@@ -44,6 +46,9 @@ export class Lobby {
     this.games = new Map(); // roomId -> game to watch
     this.held = new Map(); // seekId -> the socket here that made it
     this.stats = { seeksAdded: 0, seeksAccepted: 0, quickPaired: 0, lobbyEvents: 0 };
+    this.onlineByNode = new Map(); // node name -> {players, at}
+    this.playersOnline = 0;
+    this.onlineSentAt = 0;
   }
 
   async start() {
@@ -84,13 +89,19 @@ export class Lobby {
     const all = [...this.seeks.values()];
     const cut = Math.max(0, all.length - this.rooms.config.lobbySeeksListed);
     const own = all.slice(0, cut).filter((s) => s.player.playerId === player?.playerId);
-    return { seeks: [...own, ...all.slice(cut)], seeksOpen: all.length, games: this.gamesListed() };
+    return {
+      seeks: [...own, ...all.slice(cut)],
+      seeksOpen: all.length,
+      games: this.gamesListed(),
+      playersOnline: this.playersOnline,
+    };
   }
 
   // Seeks whose node died, and games idle too long, leave the store.
   async sweep() {
     if (this.store.live === false) return;
     try {
+      await this.tellOnline();
       for (const seekId of await this.store.lobby.removeDeadSeeks()) await this.publish({ type: 'seek_removed', seekId });
       await this.store.lobby.removeGamesBefore(Date.now() - GAME_IDLE_MS);
     } catch (error) {
@@ -100,6 +111,31 @@ export class Lobby {
 
   publish(event) {
     return this.store.lobby.publish(event);
+  }
+
+  // The players (distinct player keys that said hello) connected here, to
+  // every node now and then.
+  async tellOnline(now = Date.now()) {
+    if (now - this.onlineSentAt < this.rooms.config.onlineEveryMs) return;
+    this.onlineSentAt = now;
+    const players = new Set();
+    for (const socket of this.io?.sockets.sockets.values() ?? [])
+      if (socket.data.player) players.add(socket.data.player.playerId);
+    await this.publish({ type: 'node_online', node: this.store.node.name, players: players.size, at: now });
+  }
+
+  // A node's count: the total of the nodes heard from lately, to the
+  // subscribers when it changed.
+  countOnline({ node, players, at }, now = Date.now()) {
+    this.onlineByNode.set(node, { players, at });
+    let total = 0;
+    for (const [name, entry] of this.onlineByNode) {
+      if (now - entry.at > 3 * this.rooms.config.onlineEveryMs) this.onlineByNode.delete(name);
+      else total += entry.players;
+    }
+    if (total === this.playersOnline) return null;
+    this.playersOnline = total;
+    return { type: 'online', players: total };
   }
 
   // A lobby event from any node (this one's included).
@@ -127,6 +163,10 @@ export class Lobby {
       }
       case 'game_ended':
         if (!this.games.delete(event.roomId)) return;
+        break;
+      case 'node_online':
+        out = this.countOnline(event);
+        if (!out) return;
         break;
       default:
         return;

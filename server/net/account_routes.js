@@ -77,8 +77,17 @@ function send(res, status, body, headers = {}) {
 // accounts: accounts/accounts.js; origins: an OriginPolicy; secure: cookies
 // marked Secure (the site is served over HTTPS); trustProxy: a ProxyTrust
 // or null. Returns handle(req, res, path) -> true when it answered.
-// passkeys: accounts/passkeys.js.
-export function accountRoutes({ accounts, passkeys, origins, secure = false, trustProxy = null, log = () => {} }) {
+// passkeys: accounts/passkeys.js; playing(name): the games to watch that
+// player is in now (the lobby's list).
+export function accountRoutes({
+  accounts,
+  passkeys,
+  origins,
+  playing = () => [],
+  secure = false,
+  trustProxy = null,
+  log = () => {},
+}) {
   const context = (req) => ({
     address: addressKey(clientAddress(req, { trustProxy })),
     userAgent: req.headers['user-agent'] ?? '',
@@ -210,9 +219,9 @@ export function accountRoutes({ accounts, passkeys, origins, secure = false, tru
     if (Object.hasOwn(GETS, path)) return GETS[path](req, res);
     const user = USER_PATH.exec(path);
     if (user) {
-      const profile = await accounts.profile(user[1]);
+      const profile = await accounts.profile(user[1], { viewer: await signedIn(req) });
       if (!profile) throw new HttpRefusal(404, 'not_found', 'there is no such player');
-      return send(res, 200, profile);
+      return send(res, 200, { ...profile, playing: playing(profile.name) });
     }
     const board = LEADERBOARD_PATH.exec(path);
     const leaders = board ? await accounts.leaderboard(board[1]) : null;

@@ -115,8 +115,12 @@ export function attachSockets(io, rooms, { links, lobby, ownerOf, accounts = nul
     return { playerId: player.playerId, account: account ? { name: account.name } : null };
   }
 
-  async function gamesMine({ playerKey }) {
-    return { games: await playerGames(rooms.store, playerSecrets(playerKey).playerId) };
+  // A signed-in socket's games are its account's, from every key it claimed.
+  async function gamesMine({ playerKey }, socket) {
+    const playerId = playerSecrets(playerKey).playerId;
+    const account = socket.data.account;
+    const ids = account ? [...new Set([playerId, ...(await rooms.store.accountPlayers(account.id))])] : playerId;
+    return { games: await playerGames(rooms.store, ids) };
   }
 
   // Events that are the socket's, not a room's.

@@ -25,16 +25,31 @@ function summary(events, seat) {
     clock: created.data.clock ?? null,
     seat,
     players,
+    rated: created.data.rated === true,
     result,
     startedAt: created.at,
     endedAt,
   };
 }
 
-export async function playerGames(store, playerId) {
-  const seats = await store.playerRooms(playerId, { limit: MOST });
+// `playerIds`: one player's id, or several (the keys a signed-in account
+// claimed: its games from every browser), newest first together. A rated
+// game's summary carries its rating change (`result.ratingDiff`).
+export async function playerGames(store, playerIds) {
+  const ids = Array.isArray(playerIds) ? playerIds : [playerIds];
+  const seats = (await Promise.all(ids.map((id) => store.playerRooms(id, { limit: MOST }))))
+    .flat()
+    .sort((a, b) => b.at - a.at)
+    .filter((s, i, all) => all.findIndex((t) => t.roomId === s.roomId) === i)
+    .slice(0, MOST);
   const events = await store.loadEventsOfTypes([...new Set(seats.map((s) => s.roomId))], SUMMARY_TYPES);
   const byRoom = new Map();
   for (const e of events) byRoom.set(e.roomId, [...(byRoom.get(e.roomId) ?? []), e]);
-  return seats.filter((s) => byRoom.has(s.roomId)).map((s) => summary(byRoom.get(s.roomId), s.seat));
+  const games = seats.filter((s) => byRoom.has(s.roomId)).map((s) => summary(byRoom.get(s.roomId), s.seat));
+  for (const game of games) {
+    if (!game.rated || !game.result) continue;
+    const change = await store.ratingChange(game.roomId);
+    if (change) game.result = { ...game.result, ratingDiff: change.diff };
+  }
+  return games;
 }

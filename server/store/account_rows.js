@@ -29,10 +29,12 @@ export const ACCOUNT_METHODS = [
   'setPasskeyCounter',
   'claimPlayer',
   'accountOfPlayer',
+  'accountPlayers',
   'deleteAccount',
   'ratings',
   'ratingChange',
   'ratingHistory',
+  'headToHead',
   'leaderboard',
   'countAccounts',
 ];
@@ -179,3 +181,17 @@ export function passkeyFromRow(r, withKey) {
 
 export const nameTaken = (nameKey) => refusal('name_taken', `the name ${nameKey} is taken`);
 export const passkeyExists = () => refusal('passkey_exists', 'that passkey is registered');
+
+// Rated games between two accounts, as the first sees them (both stores
+// count the same way): {games, wins, draws, losses}.
+export const HEAD_TO_HEAD_SQL = (a, b) => `
+  SELECT count(*) AS games,
+    coalesce(sum(CASE WHEN (account_a = ${a} AND score_a = 1) OR (account_b = ${a} AND score_b = 1) THEN 1 ELSE 0 END), 0) AS wins,
+    coalesce(sum(CASE WHEN score_a = 0.5 THEN 1 ELSE 0 END), 0) AS draws
+  FROM rating_changes
+  WHERE (account_a = ${a} AND account_b = ${b}) OR (account_a = ${b} AND account_b = ${a})`;
+
+export function headToHeadFromRow(row) {
+  const [games, wins, draws] = [Number(row.games), Number(row.wins), Number(row.draws)];
+  return { games, wins, draws, losses: games - wins - draws };
+}

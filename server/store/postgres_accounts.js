@@ -19,6 +19,8 @@ import {
   passkeyFromRow,
   rateResult,
   ratingFromRow,
+  HEAD_TO_HEAD_SQL,
+  headToHeadFromRow,
 } from './account_rows.js';
 
 const ACCOUNT = 'SELECT id, name, name_key, password_hash, created_at FROM accounts';
@@ -225,6 +227,13 @@ export class PostgresAccounts {
     return rows.length ? rows[0].account_id : null;
   }
 
+  async accountPlayers(accountId) {
+    const { rows } = await this.query('SELECT player_id FROM account_players WHERE account_id = $1 ORDER BY player_id', [
+      accountId,
+    ]);
+    return rows.map((r) => r.player_id);
+  }
+
   async deleteAccount(accountId) {
     const { rows } = await this.query(DELETE_ACCOUNT, [accountId, Date.now()]);
     return rows[0].retired > 0;
@@ -246,6 +255,11 @@ export class PostgresAccounts {
   async ratingHistory(accountId, { perf = null, limit = 200 } = {}) {
     const { rows } = await this.query(HISTORY, [accountId, perf, limit]);
     return rows.map(historyFromRow);
+  }
+
+  async headToHead(accountId, otherId) {
+    const { rows } = await this.query(HEAD_TO_HEAD_SQL('$1::bigint', '$2::bigint'), [accountId, otherId]);
+    return headToHeadFromRow(rows[0]);
   }
 
   async leaderboard(perf, { limit = 100, maxRd = 75, minGames = 10, now = Date.now() } = {}) {

@@ -17,6 +17,8 @@ import {
   passkeyFromRow,
   rateResult,
   ratingFromRow,
+  HEAD_TO_HEAD_SQL,
+  headToHeadFromRow,
 } from './account_rows.js';
 
 const ACCOUNT = 'SELECT id, name, name_key, password_hash, created_at FROM accounts';
@@ -63,6 +65,7 @@ export class SqliteAccounts {
     this.updateCounter = db.prepare('UPDATE passkeys SET counter = ? WHERE credential_id = ?');
     this.insertPlayer = db.prepare('INSERT OR IGNORE INTO account_players (player_id, account_id) VALUES (?, ?)');
     this.playerAccount = db.prepare('SELECT account_id FROM account_players WHERE player_id = ?').pluck();
+    this.accountPlayerIds = db.prepare('SELECT player_id FROM account_players WHERE account_id = ? ORDER BY player_id').pluck();
     const retire = db.prepare(
       `UPDATE accounts SET name = '', name_key = NULL, password_hash = NULL, deleted_at = ?
        WHERE id = ? AND deleted_at IS NULL`,
@@ -84,6 +87,7 @@ export class SqliteAccounts {
        ON CONFLICT (account_id, perf) DO UPDATE SET rating = excluded.rating, rd = excluded.rd, vol = excluded.vol,
          games = excluded.games, last_at = excluded.last_at`,
     );
+    this.selectHeadToHead = db.prepare(HEAD_TO_HEAD_SQL('@a', '@b'));
     this.selectChange = db.prepare(`SELECT ${CHANGE_COLUMNS.join(', ')} FROM rating_changes WHERE room_id = ?`);
     this.insertChange = db.prepare(
       `INSERT INTO rating_changes (${CHANGE_COLUMNS.join(', ')}) VALUES (${CHANGE_COLUMNS.map((c) => `@${c}`).join(', ')})`,
@@ -185,6 +189,10 @@ export class SqliteAccounts {
     return this.playerAccount.get(playerId) ?? null;
   }
 
+  async accountPlayers(accountId) {
+    return this.accountPlayerIds.all(accountId);
+  }
+
   async deleteAccount(accountId) {
     return this.deleteTx.immediate(accountId, Date.now());
   }
@@ -200,6 +208,10 @@ export class SqliteAccounts {
 
   async ratingHistory(accountId, { perf = null, limit = 200 } = {}) {
     return this.selectHistory.all({ id: accountId, perf, limit }).map(historyFromRow);
+  }
+
+  async headToHead(accountId, otherId) {
+    return headToHeadFromRow(this.selectHeadToHead.get({ a: accountId, b: otherId }));
   }
 
   async leaderboard(perf, { limit = 100, maxRd = 75, minGames = 10, now = Date.now() } = {}) {

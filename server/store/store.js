@@ -141,6 +141,7 @@
 //   claimPlayer(accountId, playerId) -> boolean   a player key's games become the
 //       account's; false when the player id already belongs to another account
 //   accountOfPlayer(playerId) -> accountId or null
+//   accountPlayers(accountId) -> [playerId]   the keys the account claimed
 //   deleteAccount(accountId) -> boolean   removes credentials (password,
 //       recovery codes, passkeys), sessions and its player keys' claims,
 //       clears the name and frees its key (false: no such live account);
@@ -152,6 +153,8 @@
 //       vol}; before: as stored before the game, or a new player's 1500/500/0.09)
 //   ratingHistory(accountId, {perf = null, limit = 200}) -> [{roomId, perf, at,
 //       rating, diff, opponentId, score}] newest first
+//   headToHead(accountId, otherId) -> {games, wins, draws, losses}   their rated
+//       games, as accountId sees them
 //   leaderboard(perf, {limit = 100, maxRd = 75, minGames = 10, now = Date.now()}) ->
 //       [{name, rating, rd, games}] best first (ties by account id), live
 //       accounts only; rd and the maxRd filter are the deviation grown by

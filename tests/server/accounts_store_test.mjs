@@ -200,6 +200,11 @@ function conformance(backend) {
       const outcomes = await Promise.all([s.claimPlayer(a.id, contested), s.claimPlayer(b.id, contested)]);
       assert.equal(outcomes.filter(Boolean).length, 1);
       assert.equal(await s.accountOfPlayer(contested), outcomes[0] ? a.id : b.id);
+      // The keys an account holds, for its games from every browser.
+      const held = await s.accountPlayers(a.id);
+      assert.ok(held.includes(player));
+      assert.equal(held.includes(contested), outcomes[0]);
+      assert.ok(!(await s.accountPlayers(b.id)).includes(player));
     }),
   );
 
@@ -237,6 +242,10 @@ function conformance(backend) {
       ]);
       assert.equal((await s.ratingHistory(a.id, { perf }))[0].opponentId, b.id);
       assert.deepEqual(await s.ratingHistory(a.id, { perf: 'reversi-bullet' }), []);
+      // Head to head, from each side (the replayed result counted once).
+      assert.deepEqual(await s.headToHead(a.id, b.id), { games: 1, wins: 1, draws: 0, losses: 0 });
+      assert.deepEqual(await s.headToHead(b.id, a.id), { games: 1, wins: 0, draws: 0, losses: 1 });
+      assert.deepEqual(await s.headToHead(a.id, a.id), { games: 0, wins: 0, draws: 0, losses: 0 });
       // An unrated append resolves with nothing, as before.
       const casual = await createRoom(s, at);
       assert.equal(await s.appendEvents(casual, [resultEvent(casual, 2, at)], { finished: true }), undefined);

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 
 import { fetchText } from './http_clients.mjs';
-import { Client, Player, ServerProcess, assert, loadEngine, run, test } from './harness.mjs';
+import { Client, Player, ServerProcess, assert, inviteKey, loadEngine, run, test } from './harness.mjs';
 
 const engine = await loadEngine();
 const server = await new ServerProcess().start();
@@ -246,6 +246,33 @@ test('a signed-in socket is its account; a signed-out one cannot seek or take a 
   for (const c of [signedIn, anon, watcher, fayElsewhere]) c.close();
 });
 
+test("claiming: a guest's games become the account's, from any browser; a key is one account's", async () => {
+  // A guest plays a game with their browser's key...
+  const guestKey = newKey();
+  const guest = await hello(null, guestKey);
+  const created = ok(await guest.call('room:create', { game: 'reversi', name: 'Ivy' }), 'room:create');
+  const friend = await hello(null);
+  ok(await friend.call('room:join', { roomId: created.roomId, invite: inviteKey(created.links) }), 'join');
+  guest.close();
+  // ...then signs up, and that browser says hello signed in: the key is the account's.
+  const ivy = await signUp('Ivy');
+  const signedIn = await hello(ivy.cookie, guestKey);
+  signedIn.close();
+  // On another device (another key), the account's games include the guest game.
+  const elsewhere = await hello(ivy.cookie);
+  const mine = ok(await elsewhere.call('games:mine', { playerKey: elsewhere.key }), 'games:mine');
+  assert.ok(
+    mine.games.some((g) => g.roomId === created.roomId),
+    'the game played as a guest is listed for the account',
+  );
+  // Another account presenting the same key does not get it (nor its games).
+  const jo = await signUp('Jo_other');
+  const stealer = await hello(jo.cookie, guestKey);
+  const theirs = ok(await stealer.call('games:mine', { playerKey: newKey() }), 'games:mine');
+  assert.ok(!theirs.games.some((g) => g.roomId === created.roomId), 'a key belongs to one account');
+  for (const c of [friend, elsewhere, stealer]) c.close();
+});
+
 test('a rated blitz game: no takebacks, both rating changes with the result, once, on the profiles', async () => {
   const [gu, hal] = [await signUp('Gu'), await signUp('Hal')];
   const guSocket = await hello(gu.cookie);
@@ -274,6 +301,12 @@ test('a rated blitz game: no takebacks, both rating changes with the result, onc
   assert.equal((await black.call('undo:ask', { token: black.token, step: 1 })).code, 'not_allowed', 'no takebacks when rated');
   await black.playOk('h9g7');
   await red.waitStep(2);
+  const playing = (await get('/api/user/gu')).json.playing;
+  assert.deepEqual(
+    playing.map((g) => [g.roomId, g.players]),
+    [[started.roomId, ['Gu', 'Hal']]],
+    'the profile shows the game being played',
+  );
   ok(await black.call('resign', { token: black.token }), 'resign');
   const results = await Promise.all([red, black].map((p) => p.client.waitType('result', { roomId: started.roomId })));
   for (const r of results) {
@@ -296,6 +329,10 @@ test('a rated blitz game: no takebacks, both rating changes with the result, onc
   assert.equal(guProfile.history[0].opponent, 'Hal');
   assert.equal(guProfile.history[0].diff, diffGu);
   assert.equal((await get('/api/user/hal')).json.perfs['xiangqi-blitz'].rating, 1500 + diffHal);
+  assert.equal(guProfile.headToHead, undefined, 'no head-to-head for a signed-out viewer');
+  const seenByHal = (await get('/api/user/gu', { cookie: hal.cookie })).json;
+  assert.deepEqual(seenByHal.headToHead, { opponent: 'Hal', games: 1, wins: 1, draws: 0, losses: 0 });
+  assert.equal((await get('/api/user/gu', { cookie: gu.cookie })).json.headToHead, undefined, 'none with oneself');
   // A spectator joining later sees the change in the state.
   const late = new Client(url);
   const watched = ok(await late.call('room:join', { roomId: started.roomId, watch: true }), 'watch');

@@ -267,5 +267,27 @@ test('games to watch: a public invite room from its filling to its result; priva
   watcher.close();
 });
 
+test('the lobby counts the players online (distinct keys that said hello), and tells subscribers', async () => {
+  // A server of its own, so the count is this test's players only.
+  const own = await new ServerProcess({ env: { QIPAN_ONLINE_EVERY_MS: '300' } }).start();
+  const connect = async (key = newKey()) => {
+    const client = new Client(own.url);
+    client.record('lobby');
+    ok(await client.call('hello', { playerKey: key }), 'hello');
+    return Object.assign(client, { key });
+  };
+  const watcher = await connect();
+  const first = ok(await watcher.call('lobby:subscribe', {}), 'subscribe');
+  assert.equal(typeof first.playersOnline, 'number');
+  const others = [await connect(), await connect()];
+  const sameKey = await connect(others[1].key); // one player in two tabs
+  await watcher.waitReceived('lobby', (e) => e.type === 'online' && e.players === 3, { what: 'three players online' });
+  for (const c of [...others, sameKey]) c.close();
+  await watcher.waitReceived('lobby', (e) => e.type === 'online' && e.players === 1, { what: 'one player online' });
+  assert.equal(ok(await watcher.call('lobby:subscribe', {}), 'subscribe').playersOnline, 1);
+  watcher.close();
+  await own.stop();
+});
+
 await run();
 await server.stop();
