@@ -9,10 +9,10 @@
 // A (English, desktop) first starts a game as a guest, so the browser's
 // player key has one; then signs up with a passkey (a name, no password),
 // sees the recovery codes once, and the server holds the key as the
-// account's (read from its store: the page shows nothing of the claim). B
-// (Chinese, phone), another context whose authenticator holds a copy of A's
-// credential, signs in with the passkey without a name. Neither page can
-// read the session cookie. A's panel: adding a passkey from the same
+// account's (in its store). B (Chinese, phone), another context whose
+// authenticator holds a copy of A's credential, signs in with the passkey
+// without a name and finds A's guest game among the account's games.
+// Neither page can read the session cookie. A's panel: adding a passkey from the same
 // authenticator is refused by code (`passkey_exists`), from a new one it is
 // added; a password is set (no current one: a passkey-only account), which
 // signs B out. B signs in again and signs A's session out from its panel;
@@ -170,9 +170,8 @@ async function passkeys() {
   assert.ok(credential?.isResidentCredential, 'a discoverable credential');
   assert.equal(credential.rpId, 'localhost');
 
-  // The claim: the server holds the browser's key as the account's. The
-  // page shows nothing of it (games:mine still lists the key's games), so
-  // it is read from the server's store.
+  // The claim: the server holds the browser's key as the account's (read
+  // from its store here; B's page shows it below).
   const db = new Database(server.db, { readonly: true, fileMustExist: true });
   const owner = db
     .prepare('SELECT a.name FROM account_players p JOIN accounts a ON a.id = p.account_id WHERE p.player_id = ?')
@@ -180,8 +179,6 @@ async function passkeys() {
     .get(playerId);
   db.close();
   assert.equal(owner, NAME, "the guest key's games are the account's");
-  // What the page does show: the guest game is still the player's to go back to.
-  await a.page.waitForSelector(`#lobby-ongoing-list [data-room-id="${room.roomId}"]`);
 
   // ---- B signs in with the passkey, no name ----------------------------------------
   const b = await player(browser, url, {
@@ -208,6 +205,12 @@ async function passkeys() {
   assert.deepEqual(inB, { mode: 'passkey-signin', ok: true, code: null });
   await waitSignedIn(b.page, NAME);
   assert.equal(await sessionCookieReadable(b.page), false, 'the session cookie is HttpOnly (B)');
+  // B's browser has a key of its own, and never played: the guest game A's
+  // browser played before signing up is among the account's games.
+  const mine = await answerOf(b.page, 'lobby-mine', () => b.page.click('#lobby-tab-mine'));
+  assert.ok(mine.games >= 1, 'the account has games');
+  assert.equal(await b.page.isVisible(`#lobby-mine-list [data-room-id="${room.roomId}"]`), true, 'the claimed guest game');
+  await b.page.click('#lobby-tab-play');
 
   // ---- A's panel: passkeys, a password set, sessions ---------------------------------
   let loaded = await openPanel(a.page);
