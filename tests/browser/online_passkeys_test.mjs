@@ -208,6 +208,7 @@ async function passkeys() {
   // B's browser has a key of its own, and never played: the guest game A's
   // browser played before signing up is among the account's games.
   const mine = await answerOf(b.page, 'lobby-mine', () => b.page.click('#lobby-tab-mine'));
+  await shotOnline(b.page, 'passkeys-signed-in-mine-phone-zh');
   assert.ok(mine.games >= 1, 'the account has games');
   assert.equal(await b.page.isVisible(`#lobby-mine-list [data-room-id="${room.roomId}"]`), true, 'the claimed guest game');
   await b.page.click('#lobby-tab-play');

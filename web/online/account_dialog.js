@@ -165,6 +165,8 @@ export class AccountDialog {
     const code = refusal?.code ?? '';
     const worded = code === 'bad_credentials' && this.mode === 'recover' ? { ...refusal, code: 'bad_recovery' } : refusal;
     const words = refusal ? accountRefusal(this.app.i18n, worded) : { text: '', detail: '' };
+    // The server's reason speaks of a name and a password: not said beside a reworded code.
+    if (worded !== refusal) words.detail = '';
     this.$('#account-error-text').textContent = words.text;
     this.$('#account-error-detail').textContent = words.detail;
     this.$('#account-error').dataset.code = code;

@@ -215,6 +215,8 @@ export class AccountPanel {
     const code = refusal?.code ?? '';
     const worded = wrongPassword && code === 'bad_credentials' ? { ...refusal, code: 'wrong_password' } : refusal;
     const words = refusal ? accountRefusal(this.app.i18n, worded) : { text: '', detail: '' };
+    // The server's reason speaks of a name and a password: not said beside a reworded code.
+    if (worded !== refusal) words.detail = '';
     this.$('#account-panel-error-text').textContent = words.text;
     this.$('#account-panel-error-detail').textContent = words.detail;
     this.$('#account-panel-error').dataset.code = code;
