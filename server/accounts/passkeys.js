@@ -91,7 +91,7 @@ export class Passkeys {
     const { credential } = verified.registrationInfo;
     const passkey = {
       credentialId: credential.id,
-      publicKey: Buffer.from(credential.publicKey).toString('base64url'),
+      publicKey: credential.publicKey, // the COSE key's bytes, as the store keeps them
       counter: credential.counter,
       transports: credential.transports ?? [],
       createdAt: Date.now(),
@@ -126,7 +126,7 @@ export class Passkeys {
       expectedRPID: state.rpID,
       credential: {
         id: stored.credentialId,
-        publicKey: Buffer.from(stored.publicKey, 'base64url'),
+        publicKey: stored.publicKey,
         counter: stored.counter,
         transports: stored.transports,
       },

@@ -14,6 +14,7 @@ import { accountsReachable, accountState, noteHello, onAccountChange } from '../
 import {
   accountRefusal,
   accountRefusalText,
+  deviceText,
   diffKind,
   diffText,
   parsePerf,
@@ -24,7 +25,9 @@ import {
   seatRating,
   seekRating,
 } from '../../web/online/account_words.js';
+import { momentText } from '../../web/online/account_panel.js';
 import { seekParts } from '../../web/online/lobby_words.js';
+import { passkeyErrorCode, passkeysOffered } from '../../web/online/passkeys.js';
 import { dayText, perfRows, recentOutcome } from '../../web/online/profile_view.js';
 import { chartLayout, chartPoints } from '../../web/online/rating_chart.js';
 import {
@@ -95,6 +98,48 @@ test("an account route's refusal: the code's words, the server's reason as detai
   assert.equal(accountRefusalText(en, { ok: false, code: 'bad_credentials' }), 'Wrong user name or password');
   assert.equal(accountRefusalText(en, { ok: false, code: 'rate_limited', retryAfterMs: 4200 }), 'Too many tries: wait 5 s');
   assert.equal(accountRefusalText(zh, { ok: false, code: 'something_new', reason: 'x' }), '服务器出错，请再试一次（x）');
+});
+
+test("passkeys: the browser's failures as our codes, each worded; offered only on the server's own page", () => {
+  const failure = (name, code) => Object.assign(new Error('x'), { name, ...(code ? { code } : {}) });
+  assert.equal(passkeyErrorCode(failure('NotAllowedError')), 'passkey_cancelled');
+  assert.equal(passkeyErrorCode(failure('NotAllowedError', 'ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY')), 'passkey_cancelled');
+  assert.equal(passkeyErrorCode(failure('AbortError', 'ERROR_CEREMONY_ABORTED')), 'passkey_cancelled');
+  assert.equal(passkeyErrorCode(failure('InvalidStateError', 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED')), 'passkey_exists');
+  assert.equal(passkeyErrorCode(failure('SecurityError', 'ERROR_INVALID_DOMAIN')), 'passkey_domain');
+  assert.equal(passkeyErrorCode(new Error('WebAuthn is not supported in this browser')), 'passkey_unsupported');
+  assert.equal(passkeyErrorCode(failure('UnknownError')), 'passkey_failed');
+  const codes = ['passkey_cancelled', 'passkey_exists', 'passkey_domain', 'passkey_unsupported', 'passkey_failed'];
+  for (const code of [...codes, 'passkey_refused', 'wrong_password', 'bad_recovery', 'not_allowed'])
+    for (const language of LANGUAGES) assert.ok(ACCOUNT_REFUSALS[language][code], `${language} ${code}`);
+  assert.equal(
+    accountRefusalText(en, { ok: false, code: 'passkey_exists' }),
+    'This device already holds a passkey of this account',
+  );
+  assert.equal(accountRefusalText(zh, { ok: false, code: 'passkey_refused' }), '这个通行密钥不被接受');
+  // Node has no WebAuthn, and a page from disk no accounts.
+  assert.equal(passkeysOffered('http://localhost:8080', { protocol: 'http:', origin: 'http://localhost:8080' }), false);
+  assert.equal(passkeysOffered('http://localhost:8080', { protocol: 'file:', origin: 'null' }), false);
+});
+
+test("a session's browser and system, short; its times in figures", () => {
+  const chrome = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36';
+  assert.equal(deviceText(en, chrome), 'Chrome on Linux');
+  assert.equal(deviceText(zh, chrome), 'Linux 上的 Chrome');
+  const iphone =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+  assert.equal(deviceText(en, iphone), 'Safari on iPhone');
+  const edge =
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36 Edg/120.0';
+  assert.equal(deviceText(en, edge), 'Edge on Windows');
+  assert.equal(deviceText(en, 'Mozilla/5.0 (Android 14; Mobile; rv:125.0) Gecko/125.0 Firefox/125.0'), 'Firefox on Android');
+  assert.equal(deviceText(en, 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7)'), 'macOS');
+  assert.equal(deviceText(en, ''), 'Unknown browser');
+  assert.equal(deviceText(zh, null), '未知浏览器');
+  const at = Date.UTC(2026, 11, 8, 14, 5);
+  assert.match(momentText(zh, at), /^2026\/12\/8 \d\d:\d\d$/, 'figures in Chinese: the embedded font has no 年月日');
+  assert.match(momentText(en, at), /^8 Dec 2026, \d\d:\d\d$/);
+  assert.equal(momentText(en, undefined), '?');
 });
 
 test("a seek shows its player's rating and whether it is rated; an anonymous seek reads as before", () => {

@@ -150,3 +150,89 @@ export async function fetchLeaderboard(server, perf) {
   const data = answer.data ?? answer;
   return { ok: true, perf: data.perf ?? perf, players: Array.isArray(data.players) ? data.players : [] };
 }
+
+// POST /api/account/recover {name, code, password} -> {ok: true, name}: a
+// recovery code and a new password; every other session ends.
+export function recover(server, { name, code, password }) {
+  return call(server, 'POST', 'account/recover', { name, code, password });
+}
+
+// POST /api/account/password {current?, password} -> {ok: true}: a new
+// password (`current` where the account has one; a passkey-only account sets
+// its first without). The server ends every other session.
+export function changePassword(server, { current = null, password }) {
+  return call(server, 'POST', 'account/password', current === null ? { password } : { current, password });
+}
+
+// GET /api/account/sessions -> {ok: true, sessions: [{id, createdAt, lastSeenAt, userAgent, current}]}.
+export async function fetchSessions(server) {
+  const answer = await call(server, 'GET', 'account/sessions');
+  if (!answer.ok) return answer;
+  return { ok: true, sessions: Array.isArray(answer.sessions) ? answer.sessions : [] };
+}
+
+// POST /api/account/sessions/end {id} | {others: true} -> {ok: true, ended}.
+export function endSessions(server, which) {
+  return call(server, 'POST', 'account/sessions/end', which.id !== undefined ? { id: which.id } : { others: true });
+}
+
+// POST /api/account/delete {password?} -> {ok: true}: the account is gone
+// and this browser signed out.
+export function deleteAccount(server, { password = null } = {}) {
+  return call(server, 'POST', 'account/delete', password === null ? {} : { password });
+}
+
+// GET /api/account/export -> {ok: true, data}: everything the server keeps
+// about the account (its answer is the file itself, with no `ok`).
+export async function exportAccount(server) {
+  const answer = await call(server, 'GET', 'account/export');
+  if (!answer.ok) return answer;
+  const data = answer.data ?? answer;
+  return data && typeof data.account === 'object' ? { ok: true, data } : { ok: false, code: 'server_error' };
+}
+
+// What the account panel needs of the signed-in account: {ok, name,
+// hasPassword, passkeys: [{createdAt}]}. GET /api/account/me says who; a
+// server whose answer names `hasPassword` and `passkeys` says the rest
+// there, else the export (its `account.hasPassword` and `passkeys`) does.
+export async function fetchAccountDetails(server) {
+  const me = await call(server, 'GET', 'account/me');
+  if (!me.ok) return me;
+  const account = me.account ?? me.data?.account ?? null;
+  if (!account) return { ok: false, code: 'not_allowed' };
+  let source = account;
+  if (typeof account.hasPassword !== 'boolean' || !Array.isArray(account.passkeys)) {
+    const exported = await exportAccount(server);
+    if (!exported.ok) return exported;
+    source = { ...exported.data.account, passkeys: exported.data.passkeys };
+  }
+  return {
+    ok: true,
+    name: account.name,
+    hasPassword: !!source.hasPassword,
+    passkeys: Array.isArray(source.passkeys) ? source.passkeys : [],
+  };
+}
+
+// The passkey routes (server/PROTOCOL.md "Passkeys"): each ceremony is an
+// options request and the authenticator's answer, sent back with the
+// server's signed `ceremony`. passkeys.js runs the browser's side.
+export function passkeySignUpOptions(server, { name }) {
+  return call(server, 'POST', 'account/passkey/signup/options', { name });
+}
+
+export function passkeyAddOptions(server) {
+  return call(server, 'POST', 'account/passkey/add/options', {});
+}
+
+export function passkeyRegister(server, { ceremony, response, playerKey = null }) {
+  return call(server, 'POST', 'account/passkey/register', { ceremony, response, ...(playerKey ? { playerKey } : {}) });
+}
+
+export function passkeySignInOptions(server) {
+  return call(server, 'POST', 'account/passkey/login/options', {});
+}
+
+export function passkeySignIn(server, { ceremony, response, playerKey = null }) {
+  return call(server, 'POST', 'account/passkey/login', { ceremony, response, ...(playerKey ? { playerKey } : {}) });
+}

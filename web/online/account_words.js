@@ -50,3 +50,34 @@ export function accountRefusalText(i18n, ack) {
   const { text, detail } = accountRefusal(i18n, ack);
   return detail ? i18n.t('accountRefusedDetail', { text, detail }) : text;
 }
+
+// A session's browser and system from its user agent, short: "Chrome on
+// Linux", "Safari on iPhone", "Linux 上的 Chrome"; "Unknown browser" when
+// it says nothing we know.
+const BROWSERS = [
+  [/\bEdgA?\/|\bEdg\//, 'Edge'],
+  [/\bOPR\/|\bOpera\b/, 'Opera'],
+  [/\bSamsungBrowser\//, 'Samsung Internet'],
+  [/\b(MicroMessenger)\//, 'WeChat'],
+  [/\bFirefox\/|\bFxiOS\//, 'Firefox'],
+  [/\b(?:Headless)?Chrome\/|\bCriOS\/|\bChromium\//, 'Chrome'],
+  [/\bVersion\/[\d.]+.*\bSafari\//, 'Safari'],
+  [/^node\b|\bnode-fetch\b|\bundici\b/i, 'Node.js'],
+];
+const SYSTEMS = [
+  [/\biPhone\b/, 'iPhone'],
+  [/\biPad\b/, 'iPad'],
+  [/\bAndroid\b/, 'Android'],
+  [/\bCrOS\b/, 'ChromeOS'],
+  [/\bWindows\b/, 'Windows'],
+  [/\bMac OS X\b|\bMacintosh\b/, 'macOS'],
+  [/\bLinux\b/, 'Linux'],
+];
+
+export function deviceText(i18n, userAgent) {
+  const ua = String(userAgent ?? '');
+  const browser = BROWSERS.find(([re]) => re.test(ua))?.[1] ?? null;
+  const os = SYSTEMS.find(([re]) => re.test(ua))?.[1] ?? null;
+  if (browser && os) return i18n.t('accountDeviceOn', { browser, os });
+  return browser ?? os ?? i18n.t('accountUnknownDevice');
+}

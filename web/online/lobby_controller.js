@@ -10,18 +10,21 @@
 // this page's game or in the room's game started in place. Closing the
 // lobby withdraws the player's open seek: nobody is paired into a game they
 // stopped waiting for. Where the server has accounts (account.js) and served
-// this page, the lobby signs the player in, up and out (the connection is
-// then made anew, so its handshake carries the session), makes rated seeks
+// this page, the lobby signs the player in, up and out, with a password or
+// a passkey (the connection is then made anew, so its handshake carries the
+// session), opens the account's own panel (account_panel.js), makes rated seeks
 // and opens profiles and leaderboards (profile_view.js).
 
 import { accountState, accountsReachable, onAccountChange, ownRating, signOut as signOutRoute } from './account.js';
 import { AccountDialog } from './account_dialog.js';
+import { AccountPanel } from './account_panel.js';
 import { accountRefusalText, perfOf, seekRating } from './account_words.js';
 import { RoomClient } from './room_client.js';
 import { joinRoom } from './room_controller.js';
 import { LobbyDialog } from './lobby_dialog.js';
 import { LobbyModel } from './lobby_model.js';
 import { fetchMyGames } from './my_games.js';
+import { passkeysOffered } from './passkeys.js';
 import { gameAddress, pageBase, profileAddress, watchAddress } from './room_address.js';
 import {
   normalizeServer,
@@ -55,6 +58,7 @@ export class Lobby {
     this.undo = [];
     this.rated = storedRated(); // the rated box, as the player left it (signed in)
     this.accountDialog = null;
+    this.accountPanel = null;
     this.undoAccount = null;
   }
 
@@ -79,6 +83,7 @@ export class Lobby {
     this.undoAccount?.();
     this.undoAccount = null;
     this.accountDialog?.close();
+    this.accountPanel?.close();
     const seek = this.waiting;
     this.waiting = null;
     if (seek && !this.entering) this.client?.request('seek:cancel', { seekId: seek.seekId });
@@ -422,7 +427,17 @@ export class Lobby {
       this.app.toast(this.t('accountSignedIn', { name }));
       this.renew();
     });
-    this.accountDialog.open(mode === 'signup' ? 'signup' : 'signin', this.client.serverUrl);
+    const server = this.client.serverUrl;
+    this.accountDialog.open(mode === 'signup' ? 'signup' : 'signin', server, { passkeys: passkeysOffered(server) });
+  }
+
+  // The signed-in player's own account: passkeys, password, sessions, data.
+  openAccountPanel() {
+    const { reachable, name } = this.accountView();
+    if (!reachable || !name) return;
+    this.accountPanel ??= new AccountPanel(this.app, { onSignedOut: () => this.renew() });
+    const server = this.client.serverUrl;
+    this.accountPanel.show(server, { name, passkeys: passkeysOffered(server) });
   }
 
   async signOut() {

@@ -1,6 +1,6 @@
 // The lobby as the player sees it (a modal dialog): the server's address
 // when the page came from disk, the account (signed in as whom, with sign
-// out; or sign in and sign up) where the server has accounts, the player's
+// out and the account's own panel; or sign in and sign up) where the server has accounts, the player's
 // name while signed out, and three tabs. Play:
 // the game, quick pairing (one button per time control), creating a seek
 // (time control, colour), "invite a friend" (the create-room dialog), the
@@ -60,6 +60,7 @@ export class LobbyDialog {
         <span class="lobby-account-actions">
           <button type="button" data-lobby="signin" aria-haspopup="dialog" data-lobby-text="accountSignIn"></button>
           <button type="button" data-lobby="signup" aria-haspopup="dialog" data-lobby-text="accountSignUp"></button>
+          <button type="button" data-lobby="manage" aria-haspopup="dialog" data-lobby-text="accountManage"></button>
           <button type="button" data-lobby="signout" data-lobby-text="accountSignOut"></button>
           <button type="button" data-lobby="leaderboard" aria-haspopup="dialog" data-lobby-text="leaderboard"></button>
         </span>
@@ -226,6 +227,7 @@ export class LobbyDialog {
     const show = (action, visible) => (this.$(`[data-lobby="${action}"]`).hidden = !visible);
     show('signin', supported && reachable && !name);
     show('signup', supported && reachable && !name);
+    show('manage', supported && reachable && !!name);
     show('signout', supported && reachable && !!name);
     show('leaderboard', supported && reachable);
     this.$('.lobby-name').hidden = supported && reachable && !!name;
@@ -313,6 +315,9 @@ export class LobbyDialog {
         break;
       case 'signout':
         lobby.signOut();
+        break;
+      case 'manage':
+        lobby.openAccountPanel();
         break;
       case 'leaderboard':
         lobby.openLeaderboard(this.game);
