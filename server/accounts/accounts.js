@@ -24,8 +24,8 @@ const RECENT_GAMES = 20; // a profile's list of games (its chart has them all)
 // about 25 ms here, so guessing is slow and sign-in is not.
 const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
-function badCredentials() {
-  refuse('bad_credentials', 'that name and password do not match an account');
+function badCredentials(reason = 'that name and password do not match an account') {
+  refuse('bad_credentials', reason);
 }
 
 // A perf as shown: rounded, with the deviation grown by the idle time since
@@ -147,7 +147,7 @@ export class Accounts {
       account.passwordHash &&
       !(await argon2Verify(account.passwordHash, normalizePassword(String(current ?? ''))).catch(() => false))
     )
-      badCredentials();
+      badCredentials('that is not the current password');
     const strong = checkPassword(password, { name: account.name });
     if (!strong.ok) refuse('weak_password', strong.reason);
     await this.store.setPassword(account.id, await argon2Hash(normalizePassword(password), ARGON2));
@@ -164,7 +164,8 @@ export class Accounts {
     const account = named.ok ? await this.store.accountByKey(named.key) : null;
     const strong = checkPassword(password, { name: named.ok ? named.name : '' });
     if (!strong.ok) refuse('weak_password', strong.reason);
-    if (!account || !(await this.store.useRecoveryCode(account.id, recoveryCodeHash(code)))) badCredentials();
+    if (!account || !(await this.store.useRecoveryCode(account.id, recoveryCodeHash(code))))
+      badCredentials('that name and recovery code do not match an account (or the code was used)');
     await this.store.setPassword(account.id, await argon2Hash(normalizePassword(password), ARGON2));
     await this.store.endSessions(account.id, {});
     return { account, ...(await this.openSession(account.id, { userAgent })) };
@@ -179,7 +180,7 @@ export class Accounts {
       account.passwordHash &&
       !(await argon2Verify(account.passwordHash, normalizePassword(String(password ?? ''))).catch(() => false))
     )
-      badCredentials();
+      badCredentials('that is not the password of this account');
     await this.store.deleteAccount(account.id);
   }
 
@@ -218,7 +219,14 @@ export class Accounts {
 
   async me(signedIn) {
     const account = await this.store.accountById(signedIn.id);
-    return { name: account.name, createdAt: account.createdAt, perfs: await this.perfs(account.id) };
+    const passkeys = await this.store.passkeys(account.id);
+    return {
+      name: account.name,
+      createdAt: account.createdAt,
+      perfs: await this.perfs(account.id),
+      hasPassword: account.passwordHash !== null,
+      passkeys: passkeys.map((p) => ({ credentialId: p.credentialId, createdAt: p.createdAt, transports: p.transports })),
+    };
   }
 
   // GET /api/user/NAME: the public profile, or null for no such account.

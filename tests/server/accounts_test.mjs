@@ -73,6 +73,7 @@ test('sign-up: a name in any script, a session cookie only the server reads, ten
   const me = await get('/api/account/me', { cookie: cookieOf(answer) });
   assert.equal(me.json.account.name, '小龙_Li');
   assert.deepEqual(me.json.account.perfs, {});
+  assert.deepEqual([me.json.account.hasPassword, me.json.account.passkeys], [true, []]);
   assert.equal((await get('/api/account/me')).json.account, null, 'no cookie, nobody');
   // The same name in another width and case is taken.
   const again = await post('/api/account/signup', { name: '小龙_LI', password: 'another good phrase' }, { from });
