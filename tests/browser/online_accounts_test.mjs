@@ -246,6 +246,11 @@ async function accounts() {
   assert.equal(blitz[0], 'Xiangqi Blitz');
   assert.match(blitz[1], /^\d{3,4}\?$/, 'provisional after one game');
   assert.equal(Number(blitz[1].slice(0, -1)), 1500 + liDiff, "the profile's rating is the one the game gave");
+  // Ann, signed in, sees her record against this player.
+  assert.equal(
+    await profilePage.textContent('#profile-head-to-head'),
+    `${LI} against you in rated games: 1 won, 0 drawn, 0 lost`,
+  );
   assert.equal(blitz[2], '1');
   if (await profilePage.isVisible('#profile-history')) {
     assert.ok(Number(await profilePage.getAttribute('#profile-chart', 'data-points')) >= 1, 'the chart has its points');

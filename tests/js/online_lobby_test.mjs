@@ -79,6 +79,18 @@ const game = (roomId, watchers, startedAt, extra = {}) => ({
   ...extra,
 });
 
+test('the lobby counts the players online as the server says, and keeps it through a reset', () => {
+  const model = new LobbyModel();
+  assert.equal(model.playersOnline, null, 'unknown until the server says');
+  model.reset({ seeks: [], games: [], playersOnline: 4 });
+  assert.equal(model.playersOnline, 4);
+  assert.equal(model.apply({ type: 'online', players: 6 }), true);
+  assert.equal(model.apply({ type: 'online', players: 6 }), false, 'the same count: nothing to draw');
+  assert.equal(model.apply({ type: 'online', players: 'many' }), false, 'not a count');
+  model.apply({ type: 'reset', seeks: [], games: [] });
+  assert.equal(model.playersOnline, 6, 'a reset without a count keeps it');
+});
+
 test('the lobby keeps the subscription answer and follows its events', () => {
   const model = new LobbyModel();
   model.reset({ seeks: [seek('b', 20), seek('a', 10)], games: [game('r1', 1, 100), game('r2', 5, 50)] });

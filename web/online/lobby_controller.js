@@ -192,6 +192,7 @@ export class Lobby {
     this.dialog.renderSeeks(this.model.seekList(), this.client?.playerId ?? null);
     this.dialog.renderGames(this.model.gameList(), (roomId) => watchAddress(this.pageAddress(), roomId));
     this.dialog.renderWaiting();
+    this.dialog.renderOnline(this.model.playersOnline);
     if (this.dialog.tab === 'mine') this.dialog.renderMine(this.myGames, (roomId) => gameAddress(this.pageAddress(), roomId));
   }
 

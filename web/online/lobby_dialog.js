@@ -53,6 +53,7 @@ export class LobbyDialog {
         <label><span data-lobby-text="onlineServer"></span><input name="server" inputmode="url" autocomplete="url" spellcheck="false"></label>
         <button type="submit" data-lobby-text="lobbyConnect"></button>
       </form>
+      <p class="lobby-online hint" id="lobby-online" hidden></p>
       <p class="lobby-status" id="lobby-status" role="status"></p>
       <p class="error" id="lobby-error" role="alert"></p>
       <div class="lobby-account" id="lobby-account" hidden>
@@ -338,6 +339,14 @@ export class LobbyDialog {
   }
 
   // ---- what is shown --------------------------------------------------------------
+
+  // How many players are online (null: the server did not say).
+  renderOnline(players) {
+    const el = this.$('#lobby-online');
+    el.hidden = players === null;
+    const text = players === null ? '' : this.t('lobbyPlayersOnline', { n: players });
+    if (el.textContent !== text) el.textContent = text;
+  }
 
   setStatus(text) {
     const el = this.$('#lobby-status');

@@ -9,11 +9,13 @@ export class LobbyModel {
   constructor() {
     this.seeks = new Map(); // seekId -> seek
     this.games = new Map(); // roomId -> game
+    this.playersOnline = null; // on every node together, when the server says
   }
 
-  reset({ seeks = [], games = [] } = {}) {
+  reset({ seeks = [], games = [], playersOnline = this.playersOnline } = {}) {
     this.seeks = new Map(seeks.map((s) => [s.seekId, s]));
     this.games = new Map(games.map((g) => [g.roomId, g]));
+    this.playersOnline = Number.isInteger(playersOnline) ? playersOnline : null;
   }
 
   // One `lobby` event; true when a list changed.
@@ -38,6 +40,10 @@ export class LobbyModel {
       }
       case 'game_ended':
         return this.games.delete(event.roomId);
+      case 'online':
+        if (!Number.isInteger(event.players) || event.players === this.playersOnline) return false;
+        this.playersOnline = event.players;
+        return true;
       case 'reset': // the server's node lost track a while: the lists whole
         this.reset(event);
         return true;

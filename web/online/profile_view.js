@@ -16,7 +16,7 @@ import { fetchLeaderboard, fetchUser } from './account.js';
 import { diffKind, diffText, parsePerf, perfName, perfRatingText, PERF_GAMES, SPEEDS } from './account_words.js';
 import { dateText, gameName } from './lobby_words.js';
 import { chartPoints, drawRatingChart } from './rating_chart.js';
-import { gameAddress, leaderboardAddress, leaveProfilePath, profileAddress } from './room_address.js';
+import { gameAddress, leaderboardAddress, leaveProfilePath, profileAddress, watchAddress } from './room_address.js';
 
 const DEFAULT_PERF = 'xiangqi-blitz';
 
@@ -84,6 +84,11 @@ export class ProfileView {
           <h3 id="profile-history-title"></h3>
           <label class="profile-chart-perf" hidden><span data-profile-text="leaderboardSpeed"></span><select id="profile-chart-perf"></select></label>
           <canvas id="profile-chart" class="profile-chart" role="img"></canvas>
+        </div>
+        <p id="profile-head-to-head" hidden></p>
+        <div id="profile-playing-box" hidden>
+          <h3 id="profile-playing-title"></h3>
+          <ul class="lobby-list" id="profile-playing" aria-labelledby="profile-playing-title"></ul>
         </div>
         <div id="profile-recent-box" hidden>
           <h3 id="profile-recent-title"></h3>
@@ -254,6 +259,7 @@ export class ProfileView {
     provisional.hidden = !rows.some(([, entry]) => perfRatingText(entry).endsWith('?'));
     provisional.textContent = this.t('provisionalHint');
     this.renderHistory();
+    this.renderNow();
     this.renderRecent();
   }
 
@@ -306,6 +312,25 @@ export class ProfileView {
     });
     canvas.setAttribute('aria-label', label);
     canvas.dataset.points = String(points.length);
+  }
+
+  // The viewer's record against this player (a signed-in other player), and
+  // the games this player is in now, each watched at its room's address.
+  renderNow() {
+    const h2h = this.user.headToHead;
+    const line = this.$('#profile-head-to-head');
+    line.hidden = !h2h || !h2h.games;
+    line.textContent = line.hidden ? '' : this.t('profileHeadToHead', { ...h2h, name: this.user.name });
+    const playing = Array.isArray(this.user.playing) ? this.user.playing.filter((g) => g && typeof g.roomId === 'string') : [];
+    this.$('#profile-playing-box').hidden = playing.length === 0;
+    this.$('#profile-playing-title').textContent = this.t('profilePlaying');
+    const i18n = this.app.i18n;
+    this.$('#profile-playing').innerHTML = playing
+      .map((g) => {
+        const text = [gameName(i18n, g.game), (g.players ?? []).map((p) => p ?? '?').join(' – ')].join(' · ');
+        return `<li class="lobby-row"><a class="lobby-link" href="${escapeHtml(watchAddress(this.base, g.roomId))}"><span class="lobby-parts"><span class="lobby-part">${escapeHtml(text)}</span></span><span class="lobby-go" aria-hidden="true">›</span></a></li>`;
+      })
+      .join('');
   }
 
   // The recent games, where the answer has them: opponent, game and speed,

@@ -5,6 +5,7 @@
 export const LOBBY = {
   zh: {
     lobbyTitle: '在线大厅',
+    lobbyPlayersOnline: '在线 {n} 人',
     lobbyClose: '关闭大厅',
     lobbyTabs: '大厅',
     lobbyTabPlay: '下棋',
@@ -65,6 +66,7 @@ export const LOBBY = {
   },
   en: {
     lobbyTitle: 'Online lobby',
+    lobbyPlayersOnline: '{n} players online',
     lobbyClose: 'Close the lobby',
     lobbyTabs: 'Lobby',
     lobbyTabPlay: 'Play',
