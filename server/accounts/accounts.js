@@ -43,6 +43,7 @@ export class Accounts {
     const buckets = (rule) => new AddressBuckets({ ...rule, shared, log });
     this.signIns = buckets(ACCOUNT_LIMITS.signInsPerAddress);
     this.signInsByName = buckets(ACCOUNT_LIMITS.signInsPerName);
+    this.recoveriesByName = buckets(ACCOUNT_LIMITS.recoveriesPerName);
     this.signUps = buckets(ACCOUNT_LIMITS.signUpsPerAddress);
     this.dummyHash = argon2Hash('no account has this password', ARGON2);
   }
@@ -160,7 +161,7 @@ export class Accounts {
   async recover({ name, code, password }, { address, userAgent }) {
     await this.take(this.signIns, address, 'sign-in attempts from this address');
     const named = checkUserName(name);
-    await this.take(this.signInsByName, named.ok ? `name:${named.key}` : 'name:?', 'sign-in attempts for this name');
+    await this.take(this.recoveriesByName, named.ok ? `name:${named.key}` : 'name:?', 'recovery attempts for this name');
     const account = named.ok ? await this.store.accountByKey(named.key) : null;
     const strong = checkPassword(password, { name: named.ok ? named.name : '' });
     if (!strong.ok) refuse('weak_password', strong.reason);

@@ -83,5 +83,8 @@ export function payloadBytes(payload) {
 export const ACCOUNT_LIMITS = Object.freeze({
   signInsPerAddress: { perMinute: 10, burst: 10, kind: 'signin_address' },
   signInsPerName: { perMinute: 5, burst: 10, kind: 'signin_name' },
+  // Recovery codes have their own budget per name: guessed passwords do not
+  // keep the owner from recovering the account.
+  recoveriesPerName: { perMinute: 5, burst: 10, kind: 'recover_name' },
   signUpsPerAddress: { perMinute: 3, burst: 5, kind: 'signup_address' },
 });

@@ -28,6 +28,7 @@ import { readFile } from 'node:fs/promises';
 import Database from 'better-sqlite3';
 
 import { playerSecrets } from '../../server/rooms/player_secrets.js';
+import { fetchText } from '../server/http_clients.mjs';
 import { openGame, watchErrors } from './page_harness.mjs';
 import { createRoom, openBrowser, openLobby, player, runAndExit, shotOnline, startServer, waitEvent } from './online_harness.mjs';
 
@@ -179,6 +180,19 @@ async function passkeys() {
     .get(playerId);
   db.close();
   assert.equal(owner, NAME, "the guest key's games are the account's");
+
+  // ---- password guesses lock the name's password sign-in, never its passkey ---------
+  const guesses = [];
+  for (let i = 0; i < 12; i++) {
+    const answer = await fetchText(new URL('api/account/login', url).href, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: new URL(url).origin },
+      body: JSON.stringify({ name: NAME, password: `guess number ${i}` }),
+      from: `127.0.0.${20 + i}`,
+    });
+    guesses.push(JSON.parse(answer.body).code);
+  }
+  assert.equal(guesses.at(-1), 'rate_limited', `the name's password budget ran out: ${guesses.join(' ')}`);
 
   // ---- B signs in with the passkey, no name ----------------------------------------
   const b = await player(browser, url, {
@@ -336,7 +350,8 @@ async function passkeys() {
   await a.context.close();
   await b.context.close();
   console.log(
-    'ok - a passkey sign-up (the guest key claimed), a passkey sign-in from another context, a passkey added ' +
+    'ok - a passkey sign-up (the guest key claimed), a passkey sign-in from another context (password guesses ' +
+      'having locked the name), a passkey added ' +
       '(the same one refused), a password set and changed, a session ended, a recovery code, the data, the account deleted',
   );
 }
