@@ -110,7 +110,7 @@ export class Lobby {
       seeks: [...own, ...all.slice(cut)],
       seeksOpen: all.length,
       games: this.gamesListed(),
-      playersOnline: this.playersOnline,
+      playersOnline: this.onlineNow(),
     };
   }
 
@@ -130,26 +130,36 @@ export class Lobby {
     return this.store.lobby.publish(event);
   }
 
-  // The players (distinct player keys that said hello) connected here, to
-  // every node now and then.
-  async tellOnline(now = Date.now()) {
-    if (now - this.onlineSentAt < this.rooms.config.onlineEveryMs) return;
-    this.onlineSentAt = now;
+  // The players (distinct player keys that said hello) connected here.
+  localPlayers() {
     const players = new Set();
     for (const socket of this.io?.sockets.sockets.values() ?? [])
       if (socket.data.player) players.add(socket.data.player.playerId);
-    await this.publish({ type: 'node_online', node: this.store.node.name, players: players.size, at: now });
+    return players.size;
   }
 
-  // A node's count: the total of the nodes heard from lately, to the
-  // subscribers when it changed.
-  countOnline({ node, players, at }, now = Date.now()) {
-    this.onlineByNode.set(node, { players, at });
-    let total = 0;
+  // This node's count, to every node now and then.
+  async tellOnline(now = Date.now()) {
+    if (now - this.onlineSentAt < this.rooms.config.onlineEveryMs) return;
+    this.onlineSentAt = now;
+    await this.publish({ type: 'node_online', node: this.store.node.name, players: this.localPlayers(), at: now });
+  }
+
+  // Players online on every node: this node's as of now, the others' as
+  // they last said (a node not heard from for three rounds counts for nobody).
+  onlineNow(now = Date.now()) {
+    let total = this.localPlayers();
     for (const [name, entry] of this.onlineByNode) {
       if (now - entry.at > 3 * this.rooms.config.onlineEveryMs) this.onlineByNode.delete(name);
-      else total += entry.players;
+      else if (name !== this.store.node.name) total += entry.players;
     }
+    return total;
+  }
+
+  // A node's count: the total, to the subscribers when it changed.
+  countOnline({ node, players, at }, now = Date.now()) {
+    this.onlineByNode.set(node, { players, at });
+    const total = this.onlineNow(now);
     if (total === this.playersOnline) return null;
     this.playersOnline = total;
     return { type: 'online', players: total };

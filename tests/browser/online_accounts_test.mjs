@@ -111,6 +111,7 @@ async function accounts() {
   );
   assert.equal(await ann.page.isVisible('#lobby-dialog [data-lobby="signin"]'), true);
   assert.equal(await ann.page.isDisabled('#lobby-rated'), true, 'signed out: no rated games');
+  assert.match(await ann.page.textContent('#lobby-online'), /^[1-9]\d* players? online$/, 'counting at least Ann');
   assert.equal(await ann.page.textContent('#lobby-rated-hint'), 'Sign in to play rated games');
   const weak = await sendAccount(ann.page, 'signup', ANN, 'password');
   assert.deepEqual([weak.ok, weak.code], [false, 'weak_password'], 'a common password is refused');
@@ -165,6 +166,8 @@ async function accounts() {
   await ann.page.selectOption('#lobby-game', 'xiangqi');
   await ann.page.selectOption('#lobby-clock', '5+3');
   await ann.page.selectOption('#lobby-color', 'first');
+  assert.equal(await ann.page.isVisible('#lobby-range'), true, 'a signed-in seeker may ask for a rating range');
+  await ann.page.selectOption('#lobby-range', '300');
   await ann.page.click('[data-lobby="create"]');
   await waitEvent(ann.page, 'lobby-waiting');
   const sent = await ann.page.evaluate(
@@ -184,6 +187,7 @@ async function accounts() {
   assert.deepEqual(parts.slice(0, 2), [ANN, '1500?'], "the seeker's provisional rating beside the name");
   assert.ok(parts.includes('计分'), `the row says rated: ${parts.join(' · ')}`);
   assert.ok(parts.includes('超快棋 5+3'), parts.join(' · '));
+  assert.ok(parts.includes('对手 1200–1800'), `the range around Ann's 1500: ${parts.join(' · ')}`);
   assert.equal(await li.page.getAttribute(`${row} a.lobby-profile`, 'href'), new URL('@/Ann', server.url).href);
   await shotOnline(li.page, 'accounts-rated-seek-phone-zh');
   await li.page.click(`${row} [data-lobby="accept"]`);

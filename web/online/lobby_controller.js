@@ -286,7 +286,8 @@ export class Lobby {
     else this.startWaiting({ seekId: ack.seekId, game, clock, color: 'random', ...rated });
   }
 
-  async create(game, controlId, color) {
+  // `range`: ±n points around the seeker's rating, or null (any).
+  async create(game, controlId, color, range = null) {
     const clock = timeControlClock(controlId);
     const options = this.seekOptions(game);
     const rated = this.ratedField(clock);
@@ -295,6 +296,7 @@ export class Lobby {
       clock,
       color,
       ...rated,
+      ...(range && clock && { ratingRange: { below: range, above: range } }),
       ...(options && { options }),
       ...this.nameField(),
     });

@@ -29,6 +29,9 @@ const partsWithProfile = (parts, href, label) =>
 // The sign that a row is a link (its label already says where it goes).
 const GO = '<span class="lobby-go" aria-hidden="true">›</span>';
 
+// The ranges a seek may ask for (±n points around the seeker's rating).
+const RATING_RANGES = [100, 200, 300, 500];
+
 export class LobbyDialog {
   // lobby: the controller (its state and commands); app: for words and the root.
   constructor(app, lobby) {
@@ -86,6 +89,7 @@ export class LobbyDialog {
         <div class="lobby-create">
           <label><span data-lobby-text="onlineTimeControl"></span><select id="lobby-clock"></select></label>
           <label><span data-lobby-text="lobbyColor"></span><select id="lobby-color"></select></label>
+          <label id="lobby-range-box" hidden><span data-lobby-text="lobbyRange"></span><select id="lobby-range"></select></label>
           <button type="button" class="primary" data-lobby="create" data-lobby-text="lobbyCreateGo"></button>
         </div>
         <p class="lobby-invite"><button type="button" data-lobby="invite" aria-haspopup="dialog" data-lobby-text="lobbyInvite"></button></p>
@@ -165,6 +169,12 @@ export class LobbyDialog {
     this.$('#lobby-tab-mine').textContent = this.t('lobbyTabMine');
   }
 
+  // The range chosen for a seek (±n), or null: none, or not offered.
+  ratingRange() {
+    const n = Number(this.$('#lobby-range').value);
+    return !this.$('#lobby-range-box').hidden && n > 0 ? n : null;
+  }
+
   // The colours of the chosen game: random, its first seat, its second.
   renderChoices() {
     const game = this.game;
@@ -178,6 +188,12 @@ export class LobbyDialog {
       .map(([value, text]) => `<option value="${value}">${escapeHtml(text)}</option>`)
       .join('');
     color.value = chosen;
+    const range = this.$('#lobby-range');
+    const within = range.value || '';
+    range.innerHTML = ['', ...RATING_RANGES]
+      .map((n) => `<option value="${n}">${escapeHtml(n ? this.t('lobbyRangeWithin', { n }) : this.t('lobbyRangeAny'))}</option>`)
+      .join('');
+    range.value = within;
   }
 
   // One button per timed control for the chosen game: "5+3 / Blitz", and
@@ -232,6 +248,8 @@ export class LobbyDialog {
     show('signout', supported && reachable && !!name);
     show('leaderboard', supported && reachable);
     this.$('.lobby-name').hidden = supported && reachable && !!name;
+    // A rating range: a signed-in player's seek of a timed game.
+    this.$('#lobby-range-box').hidden = !(supported && reachable && name) || this.$('#lobby-clock').value === 'untimed';
     // Rated: for a signed-in player, timed games only.
     const ratedBox = this.$('#lobby-rated-box');
     ratedBox.hidden = !supported || !reachable;
@@ -293,7 +311,7 @@ export class LobbyDialog {
         lobby.quick(this.game, target.dataset.control);
         break;
       case 'create':
-        lobby.create(this.game, this.$('#lobby-clock').value, this.$('#lobby-color').value);
+        lobby.create(this.game, this.$('#lobby-clock').value, this.$('#lobby-color').value, this.ratingRange());
         break;
       case 'cancel-own':
         lobby.cancelOwn();

@@ -53,8 +53,15 @@ export function seekParts(i18n, seek) {
     ruleSetName(i18n, seek.options),
     timeControlLabel(i18n, seek.clock),
     seekMode(i18n, seek),
+    rangeText(i18n, seek.ratingRange),
     colorWish(i18n, seek.game, seek.color),
   ].filter(Boolean);
+}
+
+// The ratings a seek takes on (its range, when it has one).
+function rangeText(i18n, range) {
+  if (!range || !Number.isFinite(range.min) || !Number.isFinite(range.max)) return '';
+  return i18n.t('lobbyRangeText', { min: Math.round(range.min), max: Math.round(range.max) });
 }
 
 // "Ann vs Bob": each seat's player, or its colour when it has no name.
