@@ -7,6 +7,7 @@
 //   node --no-experimental-fetch scripts/bench_online.mjs [--rooms N] [--seconds S]
 //        [--ramp-seconds S] [--no-ramp] [--nodes N] [--failover] [--hostile]
 //        [--lobby [--subscribers N] [--seek-rate R]]
+//        [--accounts-pages [--accounts N] [--games N] [--requests N] [--concurrency C] [--explain]]
 //
 //   --nodes N    N nodes over PostgreSQL behind HAProxy (scripts/cluster's
 //                set-up, on this machine) instead of one server with SQLite
@@ -20,6 +21,12 @@
 //                while seeks come and go at R a second (20); the time from a
 //                seek:create (or seek:cancel) to each subscriber's event
 //                (online_bench/lobby.mjs); with --nodes, over the nodes
+//   --accounts-pages  instead of rooms: PostgreSQL seeded with N accounts
+//                (100,000) and N rated games (1,000,000), then GET
+//                /api/user/NAME and GET /api/leaderboard/PERF through one
+//                node (HAProxy in front), R requests each (3,000), C at a
+//                time (4): p50, p90, p99, max (online_bench/accounts_pages.mjs);
+//                --explain prints the plans of the two pages' statements
 //
 // The clients run in this process (online_bench/rooms.mjs). Run it on an
 // otherwise idle machine: the figures are wall-clock.
@@ -29,6 +36,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import pg from 'pg';
 
 import { startHostile } from './online_bench/hostile.mjs';
+import { describe, runAccountsPages } from './online_bench/accounts_pages.mjs';
 import { runLobby } from './online_bench/lobby.mjs';
 import { closeRooms, openRooms, playRooms, sequences } from './online_bench/rooms.mjs';
 import { procStats, startTarget, withDescendants } from './online_bench/target.mjs';
@@ -46,6 +54,7 @@ const RAMP = !args.includes('--no-ramp');
 const FAILOVER = args.includes('--failover');
 const HOSTILE = args.includes('--hostile');
 const LOBBY = args.includes('--lobby');
+const ACCOUNTS_PAGES = args.includes('--accounts-pages');
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
 // The benchmark's players all come from 127.0.0.1: the per-address limits
@@ -232,6 +241,7 @@ async function main() {
   if (HOSTILE && NODES) throw new Error('--hostile measures one node');
   console.log(`bench online: load average before ${load()}`);
   if (LOBBY) return lobbyFigure();
+  if (ACCOUNTS_PAGES) return accountsPagesFigure();
   const lines = await sequences(100, Math.max(SECONDS, RAMP_SECONDS) + 5);
   const first = await runRooms(ROOMS, SECONDS, lines, { failover: FAILOVER, hostile: HOSTILE });
   report(first);
@@ -274,6 +284,24 @@ async function lobbyFigure() {
         `${r.deliveries} of ${r.expected} deliveries; server CPU ${(cpu * 100).toFixed(0)} %`,
     );
     console.log(`  seek:create and seek:cancel acked: p50 ${r.ackP50.toFixed(1)} ms, p99 ${r.ackP99.toFixed(1)} ms`);
+  } finally {
+    await target.stop();
+  }
+  console.log(`bench online: load average after ${load()}`);
+}
+
+async function accountsPagesFigure() {
+  const target = await startTarget({ nodes: Math.max(1, NODES), env: { ...BENCH, ...UNLIMITED } });
+  try {
+    const { profiles, boards } = await runAccountsPages(target, {
+      accounts: option('--accounts', 100_000),
+      games: option('--games', 1_000_000),
+      requests: option('--requests', 3000),
+      concurrency: option('--concurrency', 4),
+      explainPlans: args.includes('--explain'),
+    });
+    console.log(describe('GET /api/user/NAME', profiles));
+    console.log(describe('GET /api/leaderboard/PERF', boards));
   } finally {
     await target.stop();
   }

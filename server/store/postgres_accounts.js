@@ -61,12 +61,12 @@ WITH retired AS (
 )
 SELECT count(*)::int AS retired FROM retired`;
 
-const HISTORY = `
+export const HISTORY = `
 ${HISTORY_SELECT('a', 'b')} WHERE account_a = $1 AND ($2::text IS NULL OR perf = $2)
 UNION ALL ${HISTORY_SELECT('b', 'a')} WHERE account_b = $1 AND ($2::text IS NULL OR perf = $2)
 ORDER BY at DESC, room_id LIMIT $3`;
 
-const BOARD = `
+export const BOARD = `
 SELECT a.name, r.rating, r.rd, r.vol, r.games, r.last_at FROM ratings r
 JOIN accounts a ON a.id = r.account_id AND a.deleted_at IS NULL
 WHERE r.perf = $1 AND r.games >= $2
