@@ -231,7 +231,7 @@ export async function runRatedEndings(target, { games: count, accounts: accountC
       [games.map((g) => g.roomId)],
     );
     console.log(
-      `rated endings: ${games.length} rated games (${PERF}, ${accountCount} accounts, ${(2 * count) / accountCount} games each) ` +
+      `rated endings: ${games.length} rated games (${PERF}, ${accountCount} accounts, each in ${(2 * count) / accountCount}) ` +
         `brought to move ${plies} in ${setupSeconds.toFixed(1)} s; rooms by node: ${owners.map((o) => `${o.node} ${o.n}`).join(', ')}`,
     );
 
