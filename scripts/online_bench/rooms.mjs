@@ -45,10 +45,11 @@ export async function sequences(count, plies) {
   return out;
 }
 
-// One player's connection. `from`: the local address to connect from.
-class Seat {
-  constructor(url, from) {
-    Object.assign(this, { url, from, roomId: null, token: null, invite: null });
+// One player's connection. `from`: the local address to connect from;
+// `headers`: sent with every handshake (a signed-in player's cookie).
+export class Seat {
+  constructor(url, from, { headers = undefined } = {}) {
+    Object.assign(this, { url, from, headers, roomId: null, token: null, invite: null });
     this.connect({});
   }
 
@@ -63,6 +64,7 @@ class Seat {
       reconnectionDelayMax: 2000,
       timeout: 20000,
       localAddress: this.from,
+      extraHeaders: this.headers,
       query,
     });
     this.socket.io.on('reconnect', () => this.rejoin());

@@ -237,11 +237,10 @@ export class Accounts {
     const named = checkUserName(nameText);
     const account = named.ok ? await this.store.accountByKey(named.key) : null;
     if (!account) return null;
-    const history = await this.store.ratingHistory(account.id, { limit: 200 });
-    const names = new Map();
-    for (const h of history)
-      if (h.opponentId !== null && !names.has(h.opponentId))
-        names.set(h.opponentId, (await this.store.accountById(h.opponentId))?.name ?? null);
+    const [history, perfs] = await Promise.all([this.store.ratingHistory(account.id, { limit: 200 }), this.perfs(account.id)]);
+    // Every opponent's name in one query (one each made a heavy player's
+    // profile take 200 round trips).
+    const names = await this.store.accountNames(history.map((h) => h.opponentId).filter((id) => id !== null));
     const games = history.map((h) => ({
       roomId: h.roomId,
       perf: h.perf,
@@ -255,7 +254,7 @@ export class Accounts {
     return {
       name: account.name,
       createdAt: account.createdAt,
-      perfs: await this.perfs(account.id),
+      perfs,
       recent: games.slice(0, RECENT_GAMES),
       history: games,
       ...(viewer &&

@@ -17,6 +17,7 @@ export const ACCOUNT_METHODS = [
   'createAccount',
   'accountByKey',
   'accountById',
+  'accountNames',
   'setPassword',
   'useRecoveryCode',
   'createSession',

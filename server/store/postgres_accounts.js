@@ -63,12 +63,15 @@ WITH retired AS (
 )
 SELECT count(*)::int AS retired FROM retired`;
 
-const HISTORY = `
-${HISTORY_SELECT('a', 'b')} WHERE account_a = $1 AND ($2::text IS NULL OR perf = $2)
-UNION ALL ${HISTORY_SELECT('b', 'a')} WHERE account_b = $1 AND ($2::text IS NULL OR perf = $2)
+// Each side's newest `limit` changes (an ordered scan of its index, so a
+// player of thousands of games costs what one of 200 does), merged.
+export const HISTORY = `
+(${HISTORY_SELECT('a', 'b')} WHERE account_a = $1 AND ($2::text IS NULL OR perf = $2) ORDER BY at DESC, room_id LIMIT $3)
+UNION ALL
+(${HISTORY_SELECT('b', 'a')} WHERE account_b = $1 AND ($2::text IS NULL OR perf = $2) ORDER BY at DESC, room_id LIMIT $3)
 ORDER BY at DESC, room_id LIMIT $3`;
 
-const BOARD = `
+export const BOARD = `
 SELECT a.name, r.rating, r.rd, r.vol, r.games, r.last_at FROM ratings r
 JOIN accounts a ON a.id = r.account_id AND a.deleted_at IS NULL
 WHERE r.perf = $1 AND r.games >= $2
@@ -237,6 +240,13 @@ export class PostgresAccounts {
   async deleteAccount(accountId) {
     const { rows } = await this.query(DELETE_ACCOUNT, [accountId, Date.now()]);
     return rows[0].retired > 0;
+  }
+
+  async accountNames(ids) {
+    const { rows } = await this.query('SELECT id, name FROM accounts WHERE id = ANY($1::bigint[]) AND deleted_at IS NULL', [
+      [...new Set(ids)],
+    ]);
+    return new Map(rows.map((r) => [r.id, r.name]));
   }
 
   async ratings(accountId) {

@@ -92,10 +92,17 @@ export class SqliteAccounts {
     this.insertChange = db.prepare(
       `INSERT INTO rating_changes (${CHANGE_COLUMNS.join(', ')}) VALUES (${CHANGE_COLUMNS.map((c) => `@${c}`).join(', ')})`,
     );
+    // Each side's newest `limit` changes by its index, merged.
     this.selectHistory = db.prepare(
-      `${HISTORY_SELECT('a', 'b')} WHERE account_a = @id AND (@perf IS NULL OR perf = @perf)
-       UNION ALL ${HISTORY_SELECT('b', 'a')} WHERE account_b = @id AND (@perf IS NULL OR perf = @perf)
+      `SELECT * FROM (${HISTORY_SELECT('a', 'b')} WHERE account_a = @id AND (@perf IS NULL OR perf = @perf)
+         ORDER BY at DESC, room_id LIMIT @limit)
+       UNION ALL
+       SELECT * FROM (${HISTORY_SELECT('b', 'a')} WHERE account_b = @id AND (@perf IS NULL OR perf = @perf)
+         ORDER BY at DESC, room_id LIMIT @limit)
        ORDER BY at DESC, room_id LIMIT @limit`,
+    );
+    this.selectNames = db.prepare(
+      'SELECT id, name FROM accounts WHERE id IN (SELECT value FROM json_each(?)) AND deleted_at IS NULL',
     );
     this.selectBoard = db.prepare(
       `SELECT a.name, r.rating, r.rd, r.vol, r.games, r.last_at FROM ratings r
@@ -195,6 +202,10 @@ export class SqliteAccounts {
 
   async deleteAccount(accountId) {
     return this.deleteTx.immediate(accountId, Date.now());
+  }
+
+  async accountNames(ids) {
+    return new Map(this.selectNames.all(JSON.stringify([...new Set(ids)])).map((r) => [r.id, r.name]));
   }
 
   async ratings(accountId) {

@@ -148,7 +148,9 @@ CREATE TABLE IF NOT EXISTS ratings (
   last_at    INTEGER,
   PRIMARY KEY (account_id, perf)
 ) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS ratings_board ON ratings (perf, rating DESC, account_id);
+-- The leaderboard's scan, covering its filter (as in postgres_schema.js).
+CREATE INDEX IF NOT EXISTS ratings_board_cover ON ratings (perf, rating DESC, account_id, games, rd, vol, last_at);
+DROP INDEX IF EXISTS ratings_board;
 CREATE TABLE IF NOT EXISTS rating_changes (
   room_id         TEXT PRIMARY KEY,
   perf            TEXT NOT NULL,
@@ -172,8 +174,12 @@ CREATE TABLE IF NOT EXISTS rating_changes (
   diff_b          INTEGER NOT NULL,
   at              INTEGER NOT NULL
 ) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS rating_changes_a ON rating_changes (account_a, at);
-CREATE INDEX IF NOT EXISTS rating_changes_b ON rating_changes (account_b, at);
+-- An account's changes newest first, in ratingHistory's order (as in
+-- postgres_schema.js).
+CREATE INDEX IF NOT EXISTS rating_changes_a_recent ON rating_changes (account_a, at DESC, room_id);
+CREATE INDEX IF NOT EXISTS rating_changes_b_recent ON rating_changes (account_b, at DESC, room_id);
+DROP INDEX IF EXISTS rating_changes_a;
+DROP INDEX IF EXISTS rating_changes_b;
 `;
 
 // Columns added since the table was first made, per table.

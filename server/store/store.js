@@ -122,6 +122,8 @@
 //       -> {id, name, createdAt}; rejects with `code` 'name_taken' when the key is used
 //   accountByKey(nameKey) / accountById(id) -> {id, name, nameKey, passwordHash,
 //       createdAt} or null (a deleted account is null)
+//   accountNames(ids) -> Map id -> name   the live accounts among ids, in one
+//       query (a deleted or unknown id is missing)
 //   setPassword(accountId, passwordHash)
 //   useRecoveryCode(accountId, codeHash) -> boolean   true once per code
 //   createSession({tokenHash, accountId, createdAt, userAgent = ''}) -> {id}

@@ -329,6 +329,32 @@ function conformance(backend) {
     }),
   );
 
+  test(
+    named('a history is newest first over both sides (ties by room id), the limit over both'),
+    using(async (s) => {
+      const perf = unique('xiangqi-rapid');
+      const [a, b] = [await newAccount(s), await newAccount(s)];
+      const at = Date.now();
+      // a plays as the first and the second seat, two games at each moment.
+      const games = [];
+      for (const [k, when] of [at, at, at + 1000, at + 1000, at + 2000].entries()) {
+        const accounts = k % 2 ? [b.id, a.id] : [a.id, b.id];
+        games.push({ ...(await ratedGame(s, perf, accounts, [1, 0], when)), at: when });
+      }
+      const newestFirst = [...games].sort((x, y) => y.at - x.at || (x.roomId < y.roomId ? -1 : 1)).map((g) => g.roomId);
+      assert.deepEqual(
+        (await s.ratingHistory(a.id)).map((h) => h.roomId),
+        newestFirst,
+      );
+      for (const limit of [1, 2, 3, 4])
+        assert.deepEqual(
+          (await s.ratingHistory(b.id, { limit })).map((h) => h.roomId),
+          newestFirst.slice(0, limit),
+          `limit ${limit}`,
+        );
+    }),
+  );
+
   test(named('two nodes rating the same players at once: every change applied once, in some order'), async () => {
     const nodes = [await open(), await open()];
     try {
@@ -443,6 +469,11 @@ function conformance(backend) {
       assert.deepEqual(await s.ratings(gone.id), ratings);
       assert.deepEqual(await s.ratingChange(roomId), change);
       assert.equal((await s.ratingHistory(other.id))[0].opponentId, gone.id);
+      assert.deepEqual(
+        await s.accountNames([gone.id, other.id, other.id, gone.id + 1_000_000]),
+        new Map([[other.id, other.name]]),
+        'names of live accounts only',
+      );
       assert.deepEqual(
         (await s.leaderboard(perf, { maxRd: 500, minGames: 1 })).map((row) => row.name),
         [other.name],

@@ -11,6 +11,10 @@
 //   - a restarted node does not take back the rooms that moved;
 //   - a client the proxy sent to a survivor (its owner was down) is sent
 //     back to the owner once that is alive again;
+//   - rated games from the lobby on two nodes, one killed around their
+//     results (some committed, some in flight, some still to come, a flag
+//     to fall on the survivor): every finished game is rated exactly once,
+//     as its players were told;
 //   - chaos: 102 games while a node is killed (and restarted) every few
 //     seconds; afterwards every log replays to the clients' positions.
 import { randomBytes } from 'node:crypto';
@@ -19,6 +23,8 @@ import { get } from 'node:http';
 import pg from 'pg';
 
 import { healthVia, startCluster } from '../../server/cluster/cluster.js';
+import { compareRatings, replayChanges } from '../../server/ratings/replay.js';
+import { CHANGE_COLUMNS, changeFromRow } from '../../server/store/account_rows.js';
 import {
   Client,
   LocalGame,
@@ -40,8 +46,8 @@ const HEARTBEAT_MS = 500;
 const engine = await loadEngine();
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 // A cluster of `nodes` on a free port, its data in a temporary folder, with `env`.
-const testCluster = (nodes, env) =>
-  startCluster({ nodes, port: 0, dataDir: tempDir(), fsync: false, postgresStop: 'immediate', env, log: () => {} });
+const testCluster = (nodes, env, options = {}) =>
+  startCluster({ nodes, port: 0, dataDir: tempDir(), fsync: false, postgresStop: 'immediate', env, log: () => {}, ...options });
 
 const cluster = await testCluster(3, {
   ...TEST_TIMINGS,
@@ -563,6 +569,230 @@ test(
     await back;
     for (const c of [watcher, seeker, acceptor, seekerThere, doomed, listener, ...quick]) c.close();
     red.local.delete();
+  },
+  { timeoutMs: 120_000 },
+);
+
+// An account made over HTTP through the proxy, from its own address (sign-ups
+// are budgeted per address): {id, name, cookie}.
+async function signUp(url, name, from) {
+  const answer = await fetchText(`${url}api/account/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url.replace(/\/$/, '') },
+    body: JSON.stringify({ name, password: `${name} plays on two nodes` }),
+    from,
+  });
+  assert.equal(answer.status, 200, `sign-up of ${name}: ${answer.body}`);
+  return { name, cookie: answer.headers['set-cookie'][0].split(';')[0] };
+}
+
+test(
+  'rated games on two nodes, one killed around their results: every finished game is rated exactly once, as its players were told',
+  async () => {
+    const rc = await testCluster(
+      2,
+      {
+        ...TEST_TIMINGS,
+        ...TEST_LIMITS,
+        QIPAN_LEASE_MS: String(LEASE_MS),
+        QIPAN_HEARTBEAT_MS: String(HEARTBEAT_MS),
+        QIPAN_MIN_CLOCK_MS: '1000',
+      },
+      { restartDead: false }, // the games finish on the survivor
+    );
+    const rdb = new pg.Pool({ connectionString: rc.postgres.urlWithPassword, max: 2 });
+    const nodeOf = async (roomId) =>
+      (await rdb.query('SELECT e.node FROM rooms r JOIN epochs e ON e.epoch = r.owner_epoch WHERE r.room_id = $1', [roomId]))
+        .rows[0].node;
+    const players = [];
+    try {
+      const [victim, survivor] = rc.nodes.map((n) => n.name);
+      const accounts = [];
+      for (let i = 0; i < 6; i++) accounts.push(await signUp(rc.url, `rated_${i}`, `127.0.0.${60 + i}`));
+      const { rows: ids } = await rdb.query('SELECT id, name FROM accounts');
+      for (const a of accounts) a.id = ids.find((r) => r.name === a.name).id;
+      // Blitz: 3 + 2; the game left to its flag has 8 s + 5 (208 s estimated, blitz too).
+      const BLITZ = { initialMs: 180_000, incrementMs: 2000 };
+      const FLAGGED = { initialMs: 8000, incrementMs: 5000 };
+      // Ten games, each account in three or four, the rooms on both nodes
+      // (a room is made on its acceptor's node); the flag game on the victim.
+      const pairs = [
+        [0, 1],
+        [2, 3],
+        [4, 5],
+        [1, 2],
+        [3, 4],
+        [5, 0],
+        [0, 3],
+        [1, 4],
+        [2, 5],
+        [3, 0],
+      ];
+      const plans = pairs.map((pair, k) => ({ pair, clock: BLITZ, node: rc.nodes[k % 2].name }));
+      plans.push({ pair: [4, 1], clock: FLAGGED, node: victim, flag: true });
+
+      // A rated seek on one node, taken on the room's; both players then
+      // play through the proxy as the page does, signed in by their cookies.
+      const lobbyClient = async (account, node) => {
+        const client = new Client(rc.url, { query: { node }, headers: { cookie: account.cookie } });
+        client.record('room:started');
+        const ack = await client.call('hello', { playerKey: randomBytes(16).toString('base64url'), name: account.name });
+        assert.deepEqual(ack.account, { name: account.name }, 'a signed-in socket');
+        return client;
+      };
+      const startRated = async (plan, k) => {
+        const [red, black] = plan.pair.map((i) => accounts[i]);
+        const other = rc.nodes.find((n) => n.name !== plan.node).name;
+        const seeker = await lobbyClient(red, other);
+        const acceptor = await lobbyClient(black, plan.node);
+        const { seekId } = await seeker.call('seek:create', { game: 'xiangqi', clock: plan.clock, rated: true, color: 'first' });
+        assert.ok(seekId, 'a rated seek');
+        const accepted = await acceptor.call('seek:accept', { seekId });
+        assert.ok(accepted.ok, accepted.reason);
+        assert.deepEqual([accepted.state.rated, accepted.state.perf], [true, 'xiangqi-blitz']);
+        const started = await seeker.waitReceived('room:started', (e) => e.roomId === accepted.roomId);
+        const seats = [
+          [red, started.token],
+          [black, accepted.token],
+        ].map(([account, token], seat) => {
+          const p = new RobustPlayer({
+            engine,
+            url: rc.url,
+            rng: random(500 + k * 2 + seat),
+            ackTimeoutMs: 1500,
+            name: `r${k}s${seat}`,
+            headers: { cookie: account.cookie },
+          });
+          players.push(p);
+          return Object.assign(p, { account, joinToken: token });
+        });
+        for (const p of seats) await p.join(accepted.roomId, { token: p.joinToken });
+        seeker.close();
+        acceptor.close();
+        return { ...plan, roomId: accepted.roomId, seats };
+      };
+      const games = [];
+      for (const [k, plan] of plans.entries()) if (!plan.flag) games.push(await startRated(plan, k));
+      // Four moves each, both sides moved: rated whatever ends them.
+      await Promise.all(
+        games.map((g) => Promise.all(g.seats.map((p) => p.drive(chooser(random(p.rng.seed + 1), 'xiangqi'), 4)))),
+      );
+      for (const g of games) assert.equal(await nodeOf(g.roomId), g.node, "the acceptor's node holds the room");
+      const onVictim = games.filter((g) => g.node === victim);
+      const onSurvivor = games.filter((g) => g.node === survivor);
+      const resign = (g, seat) => g.seats[seat].request('resign', { roomId: g.roomId, token: g.seats[seat].token });
+      // Who resigns: red or black, by the game's number.
+      const loser = (g) => games.indexOf(g) % 2;
+
+      // The flag game last before the kill: both first moves start red's
+      // clock, then its players leave; only its clock can end it.
+      const flagged = await startRated(plans.at(-1), plans.length - 1);
+      await Promise.all(flagged.seats.map((p) => p.drive(chooser(random(p.rng.seed + 1), 'xiangqi'), 2)));
+      for (const p of flagged.seats) {
+        p.close();
+        players.splice(players.indexOf(p), 1);
+      }
+
+      // Results committed on the victim before it dies (and some on the survivor).
+      const before = [onVictim[0], onSurvivor[0], onSurvivor[1]];
+      for (const g of before) assert.ok((await resign(g, loser(g))).ok);
+      // Results in flight as it dies: sent 20, 5 and 0 ms before the kill,
+      // so that some are committed (acked or not) and some are not.
+      const inFlight = onVictim.slice(1, 4);
+      const flying = [];
+      for (const [i, g] of inFlight.entries()) {
+        flying.push(resign(g, loser(g)));
+        await sleep([15, 5, 0][i]);
+      }
+      await rc.kill(victim, 'SIGKILL');
+      // Results still to come: the rest, on the survivor (the victim's
+      // rooms once it has claimed them).
+      const after = [...onVictim.slice(4), ...onSurvivor.slice(2)];
+      for (const ack of await Promise.all(after.map((g) => resign(g, loser(g))))) assert.ok(ack.ok, `${ack.code}`);
+      for (const ack of await Promise.all(flying))
+        assert.ok(ack.ok || ack.code === 'game_over', `a resignation in flight: ${ack.code} ${ack.reason}`);
+      // Both players of every game hear its result, from the event or the state after a rejoin.
+      const until = Date.now() + 30_000;
+      while (games.some((g) => g.seats.some((p) => !p.result))) {
+        assert.ok(Date.now() < until, 'every player heard the result');
+        await sleep(100);
+      }
+      // The flag falls on the survivor, with nobody in the room.
+      const flagLog = async () =>
+        (await rdb.query('SELECT type, data FROM events WHERE room_id = $1 ORDER BY v', [flagged.roomId])).rows;
+      let log = await flagLog();
+      while (!log.some((e) => e.type === 'result')) {
+        assert.ok(Date.now() < until, `no flag: ${log.map((e) => e.type).join(' ')}`);
+        await sleep(200);
+        log = await flagLog();
+      }
+      assert.equal(log.find((e) => e.type === 'result').data.code, 'timeout');
+      const all = [...games, flagged];
+      // Who wrote each result on the victim's rooms: the survivor writes
+      // `resumed` when it takes a room up, so a result before it (or
+      // without it) is the victim's.
+      const byVictim = async (g) => {
+        const types = (await rdb.query('SELECT type FROM events WHERE room_id = $1 ORDER BY v', [g.roomId])).rows.map(
+          (e) => e.type,
+        );
+        const resumed = types.indexOf('resumed');
+        return resumed < 0 || types.indexOf('result') < resumed;
+      };
+      assert.ok(await byVictim(onVictim[0]), "an acked result was the victim's");
+      for (const g of [...onVictim.slice(4), flagged]) {
+        assert.equal(await byVictim(g), false, `${g.roomId}: its result is the survivor's`);
+        assert.equal(await nodeOf(g.roomId), survivor, `${g.roomId} finished on the survivor`);
+      }
+      const committedByVictim = [];
+      for (const g of inFlight) if (await byVictim(g)) committedByVictim.push(g);
+
+      // From PostgreSQL: one result and one rating change per game, each
+      // account's games its rated results, the changes replaying to the
+      // ratings, the players told the stored differences.
+      const roomIds = all.map((g) => g.roomId);
+      const { rows: results } = await rdb.query(
+        "SELECT room_id, count(*)::int AS n FROM events WHERE room_id = ANY($1) AND type = 'result' GROUP BY room_id",
+        [roomIds],
+      );
+      assert.deepEqual(
+        roomIds.map((id) => results.find((r) => r.room_id === id)?.n),
+        roomIds.map(() => 1),
+        'one result per game',
+      );
+      const { rows: changeRows } = await rdb.query(`SELECT room_id, ${CHANGE_COLUMNS.join(', ')} FROM rating_changes`);
+      const changes = changeRows.map((r) => ({ roomId: r.room_id, ...changeFromRow(r) }));
+      assert.deepEqual(changes.map((c) => c.roomId).sort(), [...roomIds].sort(), 'one rating change per game, no other');
+      const { rows: ratingRows } = await rdb.query('SELECT account_id, perf, rating, rd, vol, games, last_at FROM ratings');
+      for (const a of accounts) {
+        const played = all.filter((g) => g.pair.some((i) => accounts[i] === a)).length;
+        const row = ratingRows.find((r) => r.account_id === a.id && r.perf === 'xiangqi-blitz');
+        assert.equal(row?.games, played, `${a.name}: games counted once each`);
+        assert.equal(changes.filter((c) => c.accounts.includes(a.id)).length, played);
+      }
+      const replay = replayChanges(changes);
+      assert.deepEqual(replay.problems, [], 'the changes replay in order');
+      const stored = ratingRows.map((r) => ({ ...r, accountId: r.account_id, lastAt: r.last_at }));
+      assert.deepEqual(compareRatings(replay.ratings, stored), [], 'to the stored ratings');
+      let told = 0;
+      for (const g of games) {
+        const change = changes.find((c) => c.roomId === g.roomId);
+        assert.deepEqual(change.accounts, [g.seats[0].account.id, g.seats[1].account.id]);
+        for (const p of g.seats) {
+          assert.ok(p.results.length > 0);
+          for (const r of p.results) assert.deepEqual(r.data.ratingDiff, change.diff, `${p.name} was told the stored change`);
+          told += p.results.length;
+        }
+      }
+      console.log(
+        `# ${all.length} rated games: ${before.length} results before the kill, ${inFlight.length} in flight ` +
+          `(${committedByVictim.length} committed by the victim), ${after.length} after it and a flag on the survivor; ` +
+          `${changes.length} rating changes; ${told} results told, each with the stored ratingDiff`,
+      );
+    } finally {
+      for (const p of players) p.close();
+      await rdb.end();
+      await rc.stop();
+    }
   },
   { timeoutMs: 120_000 },
 );

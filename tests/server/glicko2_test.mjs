@@ -13,6 +13,7 @@ import {
   ratingDiff,
   updateRating,
 } from '../../server/ratings/glicko2.js';
+import { compareRatings, replayChanges } from '../../server/ratings/replay.js';
 import { assert, run, test } from './harness.mjs';
 
 const DAY = 86_400_000;
@@ -127,6 +128,59 @@ test('a draw between equals changes no rating; idle time widens each RD first', 
   // Idle growth is the player's own: a fresh opponent's RD stays.
   const [, d] = rateGame(idle, row, 0.5, at);
   assert.ok(d.rd < c.rd);
+});
+
+// Games between accounts 1-3 rated as a store rates them (each from its
+// players' rows as they are), applied in `order`: the changes and the rows.
+function storedGames(order) {
+  const rows = new Map();
+  const games = [
+    { roomId: 'r1', accounts: [1, 2], scores: [1, 0], at: 1000 },
+    { roomId: 'r2', accounts: [2, 3], scores: [0.5, 0.5], at: 2000 },
+    { roomId: 'r3', accounts: [3, 1], scores: [0, 1], at: 2000 },
+    { roomId: 'r4', accounts: [1, 2], scores: [0, 1], at: 5000 },
+  ];
+  const changes = order.map((i) => {
+    const g = games[i];
+    const before = g.accounts.map((id) => rows.get(id) ?? null);
+    const after = rateGame(before[0], before[1], g.scores[0], g.at);
+    g.accounts.forEach((id, s) => rows.set(id, after[s]));
+    const glicko = (r) => ({ rating: r.rating, rd: r.rd, vol: r.vol });
+    const fresh = { rating: DEFAULT_RATING, rd: DEFAULT_RD, vol: DEFAULT_VOL };
+    return {
+      ...g,
+      perf: 'xiangqi-blitz',
+      before: before.map((r) => (r ? glicko(r) : fresh)),
+      after: after.map(glicko),
+      diff: [0, 1].map((s) => ratingDiff(before[s] ?? fresh, after[s])),
+    };
+  });
+  const table = [...rows].map(([accountId, r]) => ({ accountId, perf: 'xiangqi-blitz', ...r }));
+  return { changes, table };
+}
+
+test('a replay of stored changes finds the order they were applied in, and a lost or doubled one', () => {
+  // r3 applied before r2 although both ended at once (two nodes).
+  const { changes, table } = storedGames([0, 2, 1, 3]);
+  const replay = replayChanges(changes);
+  assert.deepEqual(replay.problems, []);
+  assert.equal(replay.applied, 4);
+  assert.deepEqual(compareRatings(replay.ratings, table), []);
+  // A change lost (its players' later changes start from it).
+  assert.match(replayChanges(changes.filter((c) => c.roomId !== 'r1')).problems[0], /follow no replayed rating/);
+  // A game rated twice but recorded once (its room is the key): the later
+  // changes follow the second rating, and the ratings table is a game on.
+  const twice = storedGames([0, 0, 2, 1, 3]);
+  const recorded = twice.changes.filter((c, i) => i !== 1);
+  assert.match(replayChanges(recorded).problems[0], /follow no replayed rating/);
+  assert.ok(compareRatings(replay.ratings, twice.table).length > 0, 'the doubled game shows in the ratings table');
+  // Two changes rated from the same stale row (a lost update).
+  const stale = storedGames([0, 1, 3]);
+  const fromStale = { ...changes.find((c) => c.roomId === 'r3'), before: stale.changes[0].before };
+  assert.ok(replayChanges([...stale.changes, fromStale]).problems.length > 0);
+  // A stored result that is not what rateGame gives.
+  const off = changes.map((c) => (c.roomId === 'r4' ? { ...c, diff: [c.diff[0] + 1, c.diff[1]] } : c));
+  assert.match(replayChanges(off).problems[0], /r4: side 0 differs by/);
 });
 
 process.exitCode = (await run()) ? 1 : 0;

@@ -25,9 +25,11 @@ export const DEFAULT_CHAOS = {
 };
 
 export class RobustPlayer {
-  // options: {engine, url, rng, chaos (null = none), ackTimeoutMs, name}
-  constructor({ engine, url, rng, chaos = null, ackTimeoutMs = 600, name }) {
-    Object.assign(this, { engine, url, rng, chaos, ackTimeoutMs, name });
+  // options: {engine, url, rng, chaos (null = none), ackTimeoutMs, name,
+  // headers (sent with every handshake: a signed-in player's cookie)}
+  constructor({ engine, url, rng, chaos = null, ackTimeoutMs = 600, name, headers = undefined }) {
+    Object.assign(this, { engine, url, rng, chaos, ackTimeoutMs, name, headers });
+    this.results = []; // every result this player was told: {from: 'event' | 'state', data}
     this.connect({});
     this.budget = chaos ? { ...chaos, left: chaos.budget, cutsLeft: chaos.cuts } : null;
     this.buffer = new Map(); // v -> event, waiting for its turn
@@ -44,7 +46,7 @@ export class RobustPlayer {
   // (its room went to another node) is answered by a fresh connection.
   connect(query) {
     const old = this.client;
-    this.client = new Client(this.url, { query });
+    this.client = new Client(this.url, { query, headers: this.headers });
     this.socket = this.client.socket;
     this.socket.on('event', (e) => this.receive(e));
     this.socket.io.on('reconnect', () => this.rejoin());
@@ -110,7 +112,10 @@ export class RobustPlayer {
     this.v = e.v;
     if (e.type === 'move') this.local.apply(e.data.move);
     if (e.type === 'undone') this.local.rebuild(this.local.moves.slice(0, e.data.to));
-    if (e.type === 'result') this.result = e.data;
+    if (e.type === 'result') {
+      this.result = e.data;
+      this.results.push({ from: 'event', data: e.data });
+    }
     if (e.type === 'ai_seat' && e.data.seat === this.seat) this.seat = null; // the AI holds it now
     assert.equal(e.pos, this.local.pos(), `pos after ${e.type} v${e.v} in ${this.roomId}`);
   }
@@ -123,6 +128,7 @@ export class RobustPlayer {
     this.v = state.v;
     for (const v of [...this.buffer.keys()]) if (v <= this.v) this.buffer.delete(v);
     this.result = state.result;
+    if (state.result) this.results.push({ from: 'state', data: state.result });
     if (this.seat !== null && state.seats[this.seat].kind !== 'human') this.seat = null;
     this.drain();
   }
