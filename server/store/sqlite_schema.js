@@ -178,6 +178,8 @@ CREATE TABLE IF NOT EXISTS rating_changes (
 -- postgres_schema.js).
 CREATE INDEX IF NOT EXISTS rating_changes_a_recent ON rating_changes (account_a, at DESC, room_id);
 CREATE INDEX IF NOT EXISTS rating_changes_b_recent ON rating_changes (account_b, at DESC, room_id);
+-- Head to head (a profile seen by a signed-in player): one pair of accounts.
+CREATE INDEX IF NOT EXISTS rating_changes_pair ON rating_changes (account_a, account_b);
 DROP INDEX IF EXISTS rating_changes_a;
 DROP INDEX IF EXISTS rating_changes_b;
 `;

@@ -123,9 +123,10 @@ test('sign-in: the same answer, in content and about in time, for an unknown nam
     assert.equal(a.json.code, 'bad_credentials');
   }
   // Both check a password hash: an unknown name is not answered faster (a
-  // shortcut would take a fraction of a millisecond against argon2's tens).
+  // shortcut would take a fraction of a millisecond against argon2's tens;
+  // the margin is wide because a loaded machine makes single requests noisy).
   const median = (list) => list.map((a) => a.ms).sort((x, y) => x - y)[2];
-  assert.ok(median(unknown) > median(wrong) / 2, `unknown ${median(unknown)} ms, wrong ${median(wrong)} ms`);
+  assert.ok(median(unknown) > median(wrong) / 4, `unknown ${median(unknown)} ms, wrong ${median(wrong)} ms`);
 });
 
 test('brute force is throttled per address and per name; a correct password waits its turn too', async () => {
