@@ -2,8 +2,8 @@
 // lila's (lichess's) parameters. Ratings are kept on the Glicko scale
 // (1500 / 350-style numbers); the update works on the Glicko-2 scale
 // (mu = (r - 1500) / 173.7178, phi = RD / 173.7178), as the paper's steps do.
-// One rated game is one rating period, as on lichess; a player's deviation
-// also grows with the days since their last rated game (idleRd).
+// One rated game is one rating period, as on lichess, whose deviation
+// growth is the days since the player's last rated game (rateGame, idleRd).
 
 export const DEFAULT_RATING = 1500;
 export const DEFAULT_RD = 500;
@@ -58,12 +58,14 @@ function newVolatility(phi, sigma, delta, v, tau) {
 
 // One rating period: `player` {rating, rd, vol} against `games` [{rating,
 // rd, score}] (score 1, 0.5 or 0 for the player). Unclamped; with no games
-// only the deviation grows (step 6).
-export function updateRating(player, games, { tau = TAU } = {}) {
+// only the deviation grows (step 6). `periods`: how many rating periods the
+// deviation grows by before the games (step 6's phi*): one in Glickman's
+// paper; lila's elapsed time since the player's last game (see rateGame).
+export function updateRating(player, games, { tau = TAU, periods = 1 } = {}) {
   const mu = (player.rating - 1500) / SCALE;
   const phi = player.rd / SCALE;
   const sigma = player.vol;
-  if (!games.length) return { rating: player.rating, rd: Math.sqrt(phi * phi + sigma * sigma) * SCALE, vol: sigma };
+  if (!games.length) return { rating: player.rating, rd: Math.sqrt(phi * phi + periods * sigma * sigma) * SCALE, vol: sigma };
   let vInverse = 0;
   let sum = 0;
   for (const game of games) {
@@ -76,7 +78,7 @@ export function updateRating(player, games, { tau = TAU } = {}) {
   const v = 1 / vInverse;
   const delta = v * sum;
   const vol = newVolatility(phi, sigma, delta, v, tau);
-  const phiStar = Math.sqrt(phi * phi + vol * vol);
+  const phiStar = Math.sqrt(phi * phi + periods * vol * vol);
   const phiNew = 1 / Math.sqrt(1 / (phiStar * phiStar) + 1 / v);
   const muNew = mu + phiNew * phiNew * sum;
   return { rating: muNew * SCALE + 1500, rd: phiNew * SCALE, vol };
@@ -102,21 +104,27 @@ export function ratingDiff(before, after) {
 }
 
 // A stored rating row as of `at` (ms): a new player's defaults, or the row
-// with its deviation grown by the idle days since its lastAt.
+// with the rating periods elapsed since its lastAt (0.21436 a day) and the
+// deviation those grew it to (what others see of it).
 function asOf(row, at) {
-  if (!row) return { rating: DEFAULT_RATING, rd: DEFAULT_RD, vol: DEFAULT_VOL, games: 0 };
-  const days = row.lastAt == null ? 0 : (at - row.lastAt) / DAY_MS;
-  return { rating: row.rating, rd: idleRd(row.rd, row.vol, days), vol: row.vol, games: row.games };
+  if (!row) return { rating: DEFAULT_RATING, rd: DEFAULT_RD, shownRd: DEFAULT_RD, vol: DEFAULT_VOL, games: 0, periods: 0 };
+  const days = row.lastAt == null ? 0 : Math.max(0, at - row.lastAt) / DAY_MS;
+  const periods = days * RATING_PERIODS_PER_DAY;
+  return { rating: row.rating, rd: row.rd, shownRd: idleRd(row.rd, row.vol, days), vol: row.vol, games: row.games, periods };
 }
 
 // One rated game between stored rows `a` and `b` ({rating, rd, vol, games,
 // lastAt}, or null for a player's first game in this perf) at `at` (ms),
-// `scoreA` being a's score (1, 0.5, 0). Each player is updated against the
-// other's values before the game, then clamped. Returns [newA, newB].
+// `scoreA` being a's score (1, 0.5, 0). As on lila, a game is a rating
+// period whose deviation growth (step 6) is the time since the player's
+// own last game, not a whole period: a player who plays often settles to a
+// small deviation (about 45-60), one who stops drifts back towards 500.
+// Each is rated against the other's deviation as it stands (grown by idle
+// time), then clamped. Returns [newA, newB].
 export function rateGame(a, b, scoreA, at, { tau = TAU } = {}) {
   const [pa, pb] = [asOf(a, at), asOf(b, at)];
   const rated = (self, other, score) => {
-    const next = updateRating(self, [{ rating: other.rating, rd: other.rd, score }], { tau });
+    const next = updateRating(self, [{ rating: other.rating, rd: other.shownRd, score }], { tau, periods: self.periods });
     return { rating: next.rating, rd: clampRd(next.rd), vol: Math.min(MAX_VOL, next.vol), games: self.games + 1, lastAt: at };
   };
   return [rated(pa, pb, scoreA), rated(pb, pa, 1 - scoreA)];

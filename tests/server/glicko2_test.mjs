@@ -74,13 +74,39 @@ test('clamps: RD within [45, 500], volatility at most 0.1', () => {
   // An upset at volatility 0.1 would raise it past 0.1.
   const settled = { rating: 1500, rd: 60, vol: 0.1, games: 100, lastAt: 0 };
   const strong = { rating: 2600, rd: 45, vol: 0.06, games: 100, lastAt: 0 };
-  const raw = updateRating(settled, [{ rating: strong.rating, rd: strong.rd, score: 1 }]);
+  // (Both played at time 0: no rating period elapsed before this game.)
+  const raw = updateRating(settled, [{ rating: strong.rating, rd: strong.rd, score: 1 }], { periods: 0 });
   assert.ok(raw.vol > MAX_VOL, `unclamped the volatility passes 0.1 (${raw.vol})`);
   const [upset] = rateGame(settled, strong, 1, 0);
   assert.equal(upset.vol, MAX_VOL);
   near(upset.rating, raw.rating, 1e-9, 'the rating as unclamped');
   const [first] = rateGame(null, { rating: 1500, rd: 500, vol: 0.09, games: 0, lastAt: null }, 1, 0);
   assert.ok(first.rd <= MAX_RD);
+});
+
+test("a regular player's deviation settles low enough for the leaderboard, as on lichess", () => {
+  // Forty games six hours apart against settled players, a third won, a
+  // third drawn, a third lost: each game grows the deviation by the quarter
+  // day since the last one only, so it falls well under 75 (the leaderboard's
+  // bound). Growing it by a whole period per game kept it near 75 for ever.
+  let player = null;
+  let at = Date.UTC(2026, 0, 1);
+  for (let i = 0; i < 40; i++) {
+    const opponent = { rating: 1500 + ((i % 3) - 1) * 100, rd: 60, vol: 0.06, games: 50, lastAt: at };
+    [player] = rateGame(player, opponent, [1, 0.5, 0][i % 3], at);
+    at += DAY / 4;
+  }
+  assert.ok(player.rd < 65 && player.rd >= MIN_RD, `RD ${player.rd}`);
+  assert.ok(!isProvisional(player.rd));
+  // A month away, and the next game starts from a wider deviation.
+  const [back] = rateGame(
+    { ...player, lastAt: at - 30 * DAY },
+    { rating: 1500, rd: 60, vol: 0.06, games: 50, lastAt: at },
+    0.5,
+    at,
+  );
+  const [stayed] = rateGame(player, { rating: 1500, rd: 60, vol: 0.06, games: 50, lastAt: at }, 0.5, at);
+  assert.ok(back.rd > stayed.rd, `${back.rd} after a month away, ${stayed.rd} without`);
 });
 
 test('new players: defaults, one game each, lastAt set', () => {
