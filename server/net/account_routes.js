@@ -74,11 +74,11 @@ function send(res, status, body, headers = {}) {
   res.writeHead(status, { 'content-type': 'application/json', ...NO_STORE, ...headers }).end(JSON.stringify(body));
 }
 
-// accounts: accounts/accounts.js; origins: an OriginPolicy; secure: cookies
-// marked Secure (the site is served over HTTPS); trustProxy: a ProxyTrust
-// or null. Returns handle(req, res, path) -> true when it answered.
-// passkeys: accounts/passkeys.js; playing(name): the games to watch that
-// player is in now (the lobby's list).
+// accounts: accounts/accounts.js; passkeys: accounts/passkeys.js; origins:
+// an OriginPolicy; playing(name): the games to watch that player is in now
+// (the lobby's list); secure: cookies marked Secure (the site is served over
+// HTTPS); trustProxy: a ProxyTrust or null. Returns handle(req, res, path)
+// -> true when it answered.
 export function accountRoutes({
   accounts,
   passkeys,
