@@ -6,7 +6,8 @@
 // that exists (a game to watch or replay, for ever): roomExists(id). Those
 // lookups are throttled per client address (gameLookups, a budget of
 // protocol/address_buckets.js), so room ids cannot be guessed at speed:
-// past it 429 with Retry-After.
+// past it 429 with Retry-After. `/@/NAME` (a profile) is the page as well,
+// and `/api/` goes to the accounts' routes (account_routes.js).
 import { addressKey, clientAddress } from './client_address.js';
 import { ROOM_ID_PATTERN } from './ids.js';
 import { securityHeaders } from './content_security.js';
