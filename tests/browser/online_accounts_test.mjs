@@ -26,6 +26,7 @@ import {
   startServer,
   waitAllAtStep,
   waitEvent,
+  unexpectedProblems,
   waitOnline,
 } from './online_harness.mjs';
 
@@ -40,22 +41,8 @@ const LI_PASSWORD = '象棋 horse leg 4242';
 const server = await startServer({ QIPAN_FIRST_MOVE_MS: '30000', QIPAN_SEAT_GRACE_MS: '60000' });
 const browser = await openBrowser();
 
-// The account routes may answer a refusal with a 4xx status, which the
-// browser logs as well; those the test asks for are expected (a refused
-// sign-up or sign-in, and the console's line for each), anything else is a
-// problem.
-function unexpected(problems) {
-  const refused = problems.filter((p) => /^HTTP 4\d\d: .*\/api\/account\/(signup|login)$/.test(p));
-  let logged = 0;
-  return problems.filter((p) => {
-    if (refused.includes(p)) return false;
-    if (/^console: Failed to load resource: .*status of 4\d\d/.test(p) && logged < refused.length) {
-      logged++;
-      return false;
-    }
-    return true;
-  });
-}
+// The refusals this test asks for: a sign-up or sign-in refused.
+const unexpected = (problems) => unexpectedProblems(problems, /^(signup|login)$/);
 
 const accountName = (page) => page.evaluate(() => document.querySelector('#lobby-account-name')?.textContent ?? null);
 

@@ -184,3 +184,20 @@ export async function runAndExit(browser, server, body) {
   }
   process.exit(failed ? 1 : 0);
 }
+
+// A page's problems (page_harness.js watchErrors) less the refusals a test
+// asked for: an account route in `routes` (a RegExp of its path after
+// /api/account/) answering 4xx, and the console line the browser logs for
+// each. Anything else is a problem.
+export function unexpectedProblems(problems, routes) {
+  const refused = problems.filter((p) => /^HTTP 4\d\d: /.test(p) && routes.test(p.replace(/^.*\/api\/account\//, '')));
+  let logged = 0;
+  return problems.filter((p) => {
+    if (refused.includes(p)) return false;
+    if (/^console: Failed to load resource: .*status of 4\d\d/.test(p) && logged < refused.length) {
+      logged++;
+      return false;
+    }
+    return true;
+  });
+}

@@ -30,7 +30,18 @@ import Database from 'better-sqlite3';
 import { playerSecrets } from '../../server/rooms/player_secrets.js';
 import { fetchText } from '../server/http_clients.mjs';
 import { openGame, watchErrors } from './page_harness.mjs';
-import { createRoom, openBrowser, openLobby, player, runAndExit, shotOnline, startServer, waitEvent } from './online_harness.mjs';
+import {
+  createRoom,
+  eventCount,
+  openBrowser,
+  openLobby,
+  player,
+  runAndExit,
+  shotOnline,
+  startServer,
+  unexpectedProblems,
+  waitEvent,
+} from './online_harness.mjs';
 
 const DESKTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
@@ -73,20 +84,8 @@ async function authenticator(page) {
   return device;
 }
 
-// The account routes' refusals the test asks for answer 4xx, which the
-// browser logs as well; anything else is a problem.
-function unexpected(problems) {
-  const refused = problems.filter((p) => /^HTTP 4\d\d: .*\/api\/account\/(recover|password|passkey\/login)$/.test(p));
-  let logged = 0;
-  return problems.filter((p) => {
-    if (refused.includes(p)) return false;
-    if (/^console: Failed to load resource: .*status of 4\d\d/.test(p) && logged < refused.length) {
-      logged++;
-      return false;
-    }
-    return true;
-  });
-}
+// The refusals this test asks for: a recovery, a password or a passkey sign-in refused.
+const unexpected = (problems) => unexpectedProblems(problems, /^(recover|password|passkey\/login)$/);
 
 const lastEvent = (page, type) =>
   page.evaluate(
@@ -97,7 +96,6 @@ const lastEvent = (page, type) =>
         .at(-1)?.detail ?? null,
     type,
   );
-const eventCount = (page, type) => page.evaluate((t) => window.qipan.events().filter((e) => e.type === t).length, type);
 
 // Runs `act` and resolves with the detail of the next `type` event it causes.
 async function answerOf(page, type, act) {
