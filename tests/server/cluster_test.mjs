@@ -713,10 +713,11 @@ test(
         assert.ok(ack.ok || ack.code === 'game_over', `a resignation in flight: ${ack.code} ${ack.reason}`);
       // Both players of every game hear its result, from the event or the state after a rejoin.
       const until = Date.now() + 30_000;
-      while (games.some((g) => g.seats.some((p) => !p.result))) {
-        assert.ok(Date.now() < until, 'every player heard the result');
-        await sleep(100);
-      }
+      await within(
+        Promise.all(games.flatMap((g) => g.seats.map((p) => p.heardResult()))),
+        30_000,
+        'every player heard the result',
+      );
       // The flag falls on the survivor, with nobody in the room.
       const flagLog = async () =>
         (await rdb.query('SELECT type, data FROM events WHERE room_id = $1 ORDER BY v', [flagged.roomId])).rows;

@@ -30,6 +30,7 @@ export class RobustPlayer {
   constructor({ engine, url, rng, chaos = null, ackTimeoutMs = 600, name, headers = undefined }) {
     Object.assign(this, { engine, url, rng, chaos, ackTimeoutMs, name, headers });
     this.results = []; // every result this player was told: {from: 'event' | 'state', data}
+    this.resultWaiters = []; // heardResult()'s, until a result comes
     this.connect({});
     this.budget = chaos ? { ...chaos, left: chaos.budget, cutsLeft: chaos.cuts } : null;
     this.buffer = new Map(); // v -> event, waiting for its turn
@@ -112,12 +113,21 @@ export class RobustPlayer {
     this.v = e.v;
     if (e.type === 'move') this.local.apply(e.data.move);
     if (e.type === 'undone') this.local.rebuild(this.local.moves.slice(0, e.data.to));
-    if (e.type === 'result') {
-      this.result = e.data;
-      this.results.push({ from: 'event', data: e.data });
-    }
+    if (e.type === 'result') this.told('event', e.data);
     if (e.type === 'ai_seat' && e.data.seat === this.seat) this.seat = null; // the AI holds it now
     assert.equal(e.pos, this.local.pos(), `pos after ${e.type} v${e.v} in ${this.roomId}`);
+  }
+
+  // A result this player was told, by an event or a state.
+  told(from, data) {
+    this.result = data;
+    this.results.push({ from, data });
+    for (const resolve of this.resultWaiters.splice(0)) resolve(data);
+  }
+
+  // Resolves with the game's result once this player has heard it.
+  heardResult() {
+    return this.result ? Promise.resolve(this.result) : new Promise((resolve) => this.resultWaiters.push(resolve));
   }
 
   // Takes the whole state as the truth.
@@ -128,7 +138,7 @@ export class RobustPlayer {
     this.v = state.v;
     for (const v of [...this.buffer.keys()]) if (v <= this.v) this.buffer.delete(v);
     this.result = state.result;
-    if (state.result) this.results.push({ from: 'state', data: state.result });
+    if (state.result) this.told('state', state.result);
     if (this.seat !== null && state.seats[this.seat].kind !== 'human') this.seat = null;
     this.drain();
   }
